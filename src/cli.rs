@@ -1,0 +1,619 @@
+//! The command line: the same engine and games as the GUI, for scripts, umpires and tests.
+//!
+//! Every failure prints one clear message naming the file and line or the field, and exits
+//! non-zero; nothing the user owns is written over.
+
+use crate::data_folder::data_folder;
+use crate::engine::export::{ExportFormat, export};
+use crate::engine::log::{EventBody, RolledDie, SideName};
+use crate::engine::procedure::{Procedure, Resolution, odds, resolve_checked};
+use crate::engine::roller::{Seed, roll_die};
+use crate::engine::session::Session;
+use crate::engine::table_set::TableSet;
+use crate::engine::tables::{Table, TableStatus};
+use crate::games::{self, Game, explain, parse_input};
+use clap::{Parser, Subcommand};
+use std::path::{Path, PathBuf};
+
+#[derive(Parser)]
+#[command(
+    name = "aide-de-camp",
+    version,
+    about = "A player aid and adjudicator for Waterloo board wargames. With no subcommand it opens the app."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the game ids.
+    Games,
+    /// List a game's procedures.
+    Procedures { game: String },
+    /// Print a TOML input for a procedure, every field at its default, with help as comments.
+    Template { game: String, procedure: String },
+    /// Resolve a procedure: roll (or take typed-in dice), explain every number, and optionally log it.
+    Resolve {
+        game: String,
+        procedure: String,
+        /// The input file (see `template`).
+        #[arg(long)]
+        input: PathBuf,
+        /// Faces of physical dice, in the order the template lists the dice, e.g. "3,5".
+        #[arg(long, conflicts_with = "seed")]
+        dice: Option<String>,
+        /// Seed for the app's roller (only without a session, or when creating one).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Append the resolution to this session file, creating it if it does not exist.
+        #[arg(long)]
+        session: Option<PathBuf>,
+        /// With --session: also apply the result's effects to the record.
+        #[arg(long, requires = "session")]
+        apply: bool,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The exact odds of every outcome, by enumerating every face.
+    Odds {
+        game: String,
+        procedure: String,
+        #[arg(long)]
+        input: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Work with table files.
+    Tables {
+        #[command(subcommand)]
+        command: TablesCommand,
+    },
+    /// Check a session file: the hash chain, every app roll re-derived from the seed, every reveal.
+    Verify { session: PathBuf },
+    /// Export a session's log (markdown, html) or its dice (csv) to standard output or a file.
+    Export {
+        session: PathBuf,
+        #[arg(long, value_parser = ["markdown", "html", "csv"])]
+        format: String,
+        /// Write here instead of standard output (an existing file is not overwritten).
+        #[arg(long)]
+        output: Option<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum TablesCommand {
+    /// Validate table files: PATH (a file or a folder), or every game's tables as the app loads them.
+    Check { path: Option<PathBuf> },
+}
+
+/// Exit codes: 0 success, 1 a check failed (verify, tables check), 2 bad input.
+pub const EXIT_CHECK_FAILED: i32 = 1;
+pub const EXIT_BAD_INPUT: i32 = 2;
+
+/// Runs the command line with `args` (including the program name) and returns the exit code.
+pub fn run(args: Vec<std::ffi::OsString>) -> i32 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { EXIT_BAD_INPUT } else { 0 };
+        }
+    };
+    match execute(cli.command) {
+        Ok(()) => 0,
+        Err((code, message)) => {
+            eprintln!("error: {message}");
+            code
+        }
+    }
+}
+
+type CliResult = Result<(), (i32, String)>;
+
+fn bad(message: impl Into<String>) -> (i32, String) {
+    (EXIT_BAD_INPUT, message.into())
+}
+
+fn execute(command: Command) -> CliResult {
+    match command {
+        Command::Games => {
+            for game in games::GAMES {
+                let state = if game.is_playable() {
+                    String::new()
+                } else {
+                    "  (no procedures yet)".into()
+                };
+                println!("{:<24} {}{state}", game.id, game.title);
+            }
+            Ok(())
+        }
+        Command::Procedures { game } => {
+            let game = games::find(&game).map_err(bad)?;
+            if game.procedures.is_empty() {
+                println!("{} has no procedures yet.", game.title);
+            }
+            for p in game.procedures {
+                println!(
+                    "{:<16} {} ({})\n{:<16} {}",
+                    p.id(),
+                    p.title(),
+                    p.rule(),
+                    "",
+                    p.summary()
+                );
+            }
+            Ok(())
+        }
+        Command::Template { game, procedure } => {
+            let game = games::find(&game).map_err(bad)?;
+            let p = game.procedure(&procedure).map_err(bad)?;
+            let mut text = crate::engine::input::template(
+                &format!("{}, {} ({})", game.title, p.title(), p.rule()),
+                p.fields(),
+            );
+            let spec = p.dice(&crate::engine::input::Input::defaults(p.fields()));
+            text.push_str(&format!(
+                "\n# Dice for --dice, in this order: {}\n",
+                spec.slots
+                    .iter()
+                    .map(|s| format!(
+                        "{} ({}, {})",
+                        s.label,
+                        s.die.name(),
+                        s.die.face_range_text()
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+            print!("{text}");
+            Ok(())
+        }
+        Command::Resolve {
+            game,
+            procedure,
+            input,
+            dice,
+            seed,
+            session,
+            apply,
+            json,
+        } => resolve(
+            &game,
+            &procedure,
+            &input,
+            dice.as_deref(),
+            seed,
+            session.as_deref(),
+            apply,
+            json,
+        ),
+        Command::Odds {
+            game,
+            procedure,
+            input,
+            json,
+        } => {
+            let (game, p, input) = game_procedure_input(&game, &procedure, &input)?;
+            let tables = load_tables(game)?;
+            let lines = odds(p, &input, &tables).map_err(|e| bad(e.to_string()))?;
+            if json {
+                let value = serde_json::json!({
+                    "game": game.id,
+                    "procedure": p.id(),
+                    "combinations": p.dice(&input).combination_count(),
+                    "outcomes": lines,
+                });
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&value).unwrap_or_default()
+                );
+            } else {
+                println!(
+                    "{}: {} combinations of dice",
+                    p.title(),
+                    p.dice(&input).combination_count()
+                );
+                for line in &lines {
+                    println!(
+                        "{:>6.2}%  {:>4}  {}",
+                        line.probability * 100.0,
+                        line.count,
+                        line.key
+                    );
+                }
+            }
+            Ok(())
+        }
+        Command::Tables {
+            command: TablesCommand::Check { path },
+        } => tables_check(path.as_deref()),
+        Command::Verify { session } => {
+            let loaded = Session::load(&session).map_err(|e| (EXIT_CHECK_FAILED, e.to_string()))?;
+            match loaded.verify() {
+                Ok(report) => {
+                    println!(
+                        "{}: verified {} events: {} app rolls re-derived from the seed, {} physical dice checked, {} draws, {} reveals. The chain is intact.",
+                        session.display(),
+                        report.events,
+                        report.app_rolls,
+                        report.physical_rolls,
+                        report.draws,
+                        report.reveals
+                    );
+                    Ok(())
+                }
+                Err(failure) => Err((
+                    EXIT_CHECK_FAILED,
+                    format!("{}: verification failed at {failure}", session.display()),
+                )),
+            }
+        }
+        Command::Export {
+            session,
+            format,
+            output,
+        } => {
+            let loaded = Session::load(&session).map_err(|e| bad(e.to_string()))?;
+            let format = ExportFormat::parse(&format)
+                .ok_or_else(|| bad("--format: markdown, html or csv"))?;
+            let game = games::find(loaded.game()).map_err(bad)?;
+            let tables = load_tables(game)?;
+            let title = format!("{}: {}", game.title, session.display());
+            let text = export(&loaded, format, &title, &|e| game.describe(e, &tables));
+            match output {
+                Some(path) => write_new_file(&path, &text),
+                None => {
+                    print!("{text}");
+                    Ok(())
+                }
+            }
+        }
+    }
+}
+
+fn write_new_file(path: &Path, text: &str) -> CliResult {
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(|e| {
+            bad(format!(
+                "{}: cannot create (an existing file is never overwritten): {e}",
+                path.display()
+            ))
+        })?;
+    file.write_all(text.as_bytes())
+        .map_err(|e| bad(format!("{}: cannot write: {e}", path.display())))
+}
+
+fn load_tables(game: &Game) -> Result<TableSet, (i32, String)> {
+    game.load_tables(data_folder().as_deref())
+        .map_err(|errors| {
+            bad(errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n"))
+        })
+}
+
+fn game_procedure_input(
+    game: &str,
+    procedure: &str,
+    input: &Path,
+) -> Result<
+    (
+        &'static Game,
+        &'static dyn Procedure,
+        crate::engine::input::Input,
+    ),
+    (i32, String),
+> {
+    let game = games::find(game).map_err(bad)?;
+    let p = game.procedure(procedure).map_err(bad)?;
+    let text = std::fs::read_to_string(input)
+        .map_err(|e| bad(format!("{}: cannot be read: {e}", input.display())))?;
+    let parsed = parse_input(p, &input.display().to_string(), &text).map_err(bad)?;
+    Ok((game, p, parsed))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn resolve(
+    game: &str,
+    procedure: &str,
+    input_path: &Path,
+    dice: Option<&str>,
+    seed: Option<u64>,
+    session_path: Option<&Path>,
+    apply: bool,
+    json: bool,
+) -> CliResult {
+    let (game, p, input) = game_procedure_input(game, procedure, input_path)?;
+    let tables = load_tables(game)?;
+    let spec = p.dice(&input);
+
+    let mut session = match session_path {
+        Some(path) if path.exists() => {
+            let loaded = Session::load(path).map_err(|e| bad(e.to_string()))?;
+            if loaded.game() != game.id {
+                return Err(bad(format!(
+                    "{}: this session is a game of {}, not {}",
+                    path.display(),
+                    loaded.game(),
+                    game.id
+                )));
+            }
+            if seed.is_some() {
+                return Err(bad(format!(
+                    "--seed: {} already has its own seed; rolls continue from it",
+                    path.display()
+                )));
+            }
+            Some(loaded)
+        }
+        Some(_) => {
+            let sides = game
+                .sides
+                .iter()
+                .map(|(id, name)| SideName {
+                    id: (*id).into(),
+                    name: (*name).into(),
+                })
+                .collect();
+            let scenario = game.scenarios.first().map(|s| s.id).unwrap_or("");
+            Some(Session::new(
+                game.id,
+                scenario,
+                sides,
+                seed.map(Seed).unwrap_or_else(Seed::fresh),
+            ))
+        }
+        None => None,
+    };
+
+    let rolled: Vec<RolledDie> = match dice {
+        Some(text) => {
+            let faces = spec.parse(text).map_err(|e| bad(format!("--dice: {e}")))?;
+            spec.slots
+                .iter()
+                .zip(faces)
+                .map(|(slot, face)| RolledDie {
+                    label: slot.label.clone(),
+                    die: slot.die,
+                    face,
+                    draw_index: None,
+                })
+                .collect()
+        }
+        None => match &session {
+            Some(s) => s.roll(&spec),
+            None => {
+                let seed = seed.map(Seed).unwrap_or_else(Seed::fresh);
+                if !json {
+                    println!(
+                        "Rolled by the app with seed {} (repeat with --seed {}).",
+                        seed.to_hex(),
+                        seed.0
+                    );
+                }
+                spec.slots
+                    .iter()
+                    .enumerate()
+                    .map(|(i, slot)| RolledDie {
+                        label: slot.label.clone(),
+                        die: slot.die,
+                        face: roll_die(seed, i as u64, slot.die),
+                        draw_index: Some(i as u64),
+                    })
+                    .collect()
+            }
+        },
+    };
+    let faces: Vec<u8> = rolled.iter().map(|d| d.face).collect();
+    let resolution = resolve_checked(p, &input, &tables, &faces).map_err(|e| bad(e.to_string()))?;
+
+    let mut logged = None;
+    if let (Some(session), Some(path)) = (session.as_mut(), session_path) {
+        let side = p.acting_side(&input);
+        let seq = session
+            .append(
+                &side,
+                EventBody::Resolved {
+                    procedure: p.id().into(),
+                    input: input.clone(),
+                    dice: rolled.clone(),
+                    outcome: resolution.outcome.headline.clone(),
+                    cell: resolution.cell.clone(),
+                    effects: resolution.effects.clone(),
+                },
+            )
+            .seq;
+        if apply {
+            session.append(
+                &side,
+                EventBody::Applied {
+                    resolution: seq,
+                    effects: resolution.effects.clone(),
+                },
+            );
+        }
+        session.save(path).map_err(|e| bad(e.to_string()))?;
+        logged = Some(seq);
+    }
+
+    if json {
+        print_json(game, p, &rolled, &resolution, logged);
+    } else {
+        print_text(p, &rolled, &resolution, logged, session_path);
+    }
+    Ok(())
+}
+
+fn print_json(
+    game: &Game,
+    p: &dyn Procedure,
+    dice: &[RolledDie],
+    resolution: &Resolution,
+    logged: Option<u64>,
+) {
+    let value = serde_json::json!({
+        "game": game.id,
+        "procedure": p.id(),
+        "result": resolution.outcome.headline,
+        "outcome": resolution.outcome.key,
+        "modifiers": resolution.modifiers.iter().map(|m| serde_json::json!({
+            "side": m.side, "label": m.label, "value": m.value, "rule": m.rule,
+        })).collect::<Vec<_>>(),
+        "totals": resolution.totals,
+        "limits": resolution.limits,
+        "dice": dice.iter().map(|d| serde_json::json!({
+            "label": d.label, "die": d.die.name(), "face": d.face, "source": d.source(), "draw_index": d.draw_index,
+        })).collect::<Vec<_>>(),
+        "table_cell": resolution.cell,
+        "effects": resolution.effects,
+        "session_event": logged,
+    });
+    println!(
+        "{}",
+        serde_json::to_string_pretty(&value).unwrap_or_default()
+    );
+}
+
+fn print_text(
+    p: &dyn Procedure,
+    dice: &[RolledDie],
+    resolution: &Resolution,
+    logged: Option<u64>,
+    path: Option<&Path>,
+) {
+    println!("{}: {}", p.title(), resolution.outcome.headline);
+    for d in dice {
+        println!("  {}: {} ({})", d.label, d.face, d.source());
+    }
+    for line in explain(resolution) {
+        println!("  {line}");
+    }
+    for effect in &resolution.effects {
+        println!("  Effect: {}", effect.describe());
+    }
+    if let (Some(seq), Some(path)) = (logged, path) {
+        println!("Logged as event {seq} in {}.", path.display());
+    }
+}
+
+fn tables_check(path: Option<&Path>) -> CliResult {
+    let mut problems = 0usize;
+    let mut report =
+        |name: String, result: Result<Table, Vec<crate::engine::tables::TableError>>| match result {
+            Ok(table) => {
+                let note = match table.status {
+                    TableStatus::Template => format!(
+                        ": a template; enter the chart \"{}\" from the player-aid card to use it",
+                        table.title
+                    ),
+                    _ => String::new(),
+                };
+                println!(
+                    "ok    {name}: {} ({}, {}){note}",
+                    table.title,
+                    table.kind.name(),
+                    table.status.name()
+                );
+            }
+            Err(errors) => {
+                for e in errors {
+                    println!("error {e}");
+                    problems += 1;
+                }
+            }
+        };
+    match path {
+        Some(path) => {
+            let files = table_files(path).map_err(bad)?;
+            if files.is_empty() {
+                return Err(bad(format!(
+                    "{}: no .toml table files found",
+                    path.display()
+                )));
+            }
+            for file in files {
+                let name = file.display().to_string();
+                match std::fs::read_to_string(&file) {
+                    Ok(text) => report(name.clone(), Table::parse(&name, &text)),
+                    Err(e) => report(
+                        name.clone(),
+                        Err(vec![crate::engine::tables::TableError {
+                            file: name,
+                            line: None,
+                            message: format!("cannot be read: {e}"),
+                        }]),
+                    ),
+                }
+            }
+        }
+        None => {
+            let data = data_folder();
+            for game in games::GAMES {
+                for builtin in game.tables {
+                    let owner = data
+                        .as_ref()
+                        .map(|d| d.join("tables").join(game.id).join(builtin.file));
+                    match owner.filter(|p| p.exists()) {
+                        Some(file) => {
+                            let name = file.display().to_string();
+                            let parsed = std::fs::read_to_string(&file)
+                                .map_err(|e| {
+                                    vec![crate::engine::tables::TableError {
+                                        file: name.clone(),
+                                        line: None,
+                                        message: format!("cannot be read: {e}"),
+                                    }]
+                                })
+                                .and_then(|text| Table::parse(&name, &text));
+                            report(name, parsed);
+                        }
+                        None => {
+                            let name = format!("{}/{} (built in)", game.id, builtin.file);
+                            report(name.clone(), Table::parse(&name, builtin.text));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if problems > 0 {
+        Err((
+            EXIT_CHECK_FAILED,
+            format!("{problems} problem(s) in the tables"),
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+fn table_files(path: &Path) -> Result<Vec<PathBuf>, String> {
+    if path.is_file() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let mut files = Vec::new();
+    let mut folders = vec![path.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        let entries = std::fs::read_dir(&folder)
+            .map_err(|e| format!("{}: cannot be read: {e}", folder.display()))?;
+        for entry in entries.flatten() {
+            let p = entry.path();
+            if p.is_dir() {
+                folders.push(p);
+            } else if p.extension().is_some_and(|e| e == "toml") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
+}

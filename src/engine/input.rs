@@ -1,0 +1,375 @@
+//! A procedure's inputs, described once.
+//!
+//! Each procedure lists its [`Field`]s. From that one description come the GUI form, the CLI's TOML
+//! template, the validation of an input file, and the way an input is shown in the log.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// One input of a procedure.
+#[derive(Debug, Clone, Copy)]
+pub struct Field {
+    /// The key in input files and the log: lower_snake_case.
+    pub id: &'static str,
+    pub label: &'static str,
+    /// The form section the field belongs to ("Attacker", "Defender", "Situation").
+    pub group: &'static str,
+    pub kind: FieldKind,
+    /// The rule the field matters to, e.g. "Battle Stars, L700-703".
+    pub rule: &'static str,
+    pub help: &'static str,
+}
+
+/// What kind of value a field takes.
+#[derive(Debug, Clone, Copy)]
+pub enum FieldKind {
+    /// Yes or no; default no.
+    Flag,
+    /// A count from 0 to `max`; default 0.
+    Count { max: u32 },
+    /// A whole number in `min..=max`; default the value nearest 0.
+    Number { min: i32, max: i32 },
+    /// One of several options, `(id, label)`; default the first.
+    Choice(&'static [(&'static str, &'static str)]),
+    /// Free text for the record (a unit's name, a hex); default empty.
+    Text { max_len: usize },
+}
+
+/// A field's value.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Value {
+    Flag(bool),
+    Number(i64),
+    Text(String),
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Flag(true) => f.write_str("yes"),
+            Value::Flag(false) => f.write_str("no"),
+            Value::Number(n) => write!(f, "{n}"),
+            Value::Text(t) => f.write_str(t),
+        }
+    }
+}
+
+/// A bad input value, naming the field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputError {
+    pub field: String,
+    pub message: String,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "field `{}`: {}", self.field, self.message)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+impl Field {
+    pub fn default_value(&self) -> Value {
+        match self.kind {
+            FieldKind::Flag => Value::Flag(false),
+            FieldKind::Count { .. } => Value::Number(0),
+            FieldKind::Number { min, max } => Value::Number(i64::from(0.clamp(min, max))),
+            FieldKind::Choice(options) => {
+                Value::Text(options.first().map(|o| o.0).unwrap_or("").to_string())
+            }
+            FieldKind::Text { .. } => Value::Text(String::new()),
+        }
+    }
+
+    /// Checks that `value` fits this field.
+    pub fn check(&self, value: &Value) -> Result<(), InputError> {
+        let fail = |message: String| {
+            Err(InputError {
+                field: self.id.to_string(),
+                message,
+            })
+        };
+        match (self.kind, value) {
+            (FieldKind::Flag, Value::Flag(_)) => Ok(()),
+            (FieldKind::Flag, _) => fail("must be true or false".into()),
+            (FieldKind::Count { max }, Value::Number(n)) => {
+                if (0..=i64::from(max)).contains(n) {
+                    Ok(())
+                } else {
+                    fail(format!("{n} is out of range: a count from 0 to {max}"))
+                }
+            }
+            (FieldKind::Number { min, max }, Value::Number(n)) => {
+                if (i64::from(min)..=i64::from(max)).contains(n) {
+                    Ok(())
+                } else {
+                    fail(format!("{n} is out of range: a number from {min} to {max}"))
+                }
+            }
+            (FieldKind::Count { .. } | FieldKind::Number { .. }, _) => {
+                fail("must be a whole number".into())
+            }
+            (FieldKind::Choice(options), Value::Text(t)) => {
+                if options.iter().any(|o| o.0 == t) {
+                    Ok(())
+                } else {
+                    fail(format!(
+                        "\"{t}\" is not one of the choices: {}",
+                        options
+                            .iter()
+                            .map(|o| format!("\"{}\"", o.0))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ))
+                }
+            }
+            (FieldKind::Choice(_), _) => fail("must be one of the choices, in quotes".into()),
+            (FieldKind::Text { max_len }, Value::Text(t)) => {
+                if t.chars().count() <= max_len {
+                    Ok(())
+                } else {
+                    fail(format!("is longer than {max_len} characters"))
+                }
+            }
+            (FieldKind::Text { .. }, _) => fail("must be text, in quotes".into()),
+        }
+    }
+
+    /// The value as a person reads it: a choice shows its label.
+    pub fn display(&self, value: &Value) -> String {
+        match (self.kind, value) {
+            (FieldKind::Choice(options), Value::Text(t)) => options
+                .iter()
+                .find(|o| o.0 == t)
+                .map(|o| o.1.to_string())
+                .unwrap_or_else(|| t.clone()),
+            _ => value.to_string(),
+        }
+    }
+
+    fn kind_help(&self) -> String {
+        match self.kind {
+            FieldKind::Flag => "true or false".into(),
+            FieldKind::Count { max } => format!("a count, 0 to {max}"),
+            FieldKind::Number { min, max } => format!("a number, {min} to {max}"),
+            FieldKind::Choice(options) => format!(
+                "one of {}",
+                options
+                    .iter()
+                    .map(|o| format!("\"{}\" ({})", o.0, o.1))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            FieldKind::Text { max_len } => format!("text, up to {max_len} characters"),
+        }
+    }
+}
+
+/// A procedure's input: one value per field, checked.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Input {
+    values: BTreeMap<String, Value>,
+}
+
+impl Input {
+    /// Every field at its default.
+    pub fn defaults(fields: &[Field]) -> Input {
+        Input {
+            values: fields
+                .iter()
+                .map(|f| (f.id.to_string(), f.default_value()))
+                .collect(),
+        }
+    }
+
+    /// Builds an input from a TOML table: every field must be present and valid, and no key may be
+    /// unknown (a misspelt key would otherwise be silently ignored).
+    pub fn from_toml(fields: &[Field], table: &toml::Table) -> Result<Input, Vec<InputError>> {
+        let mut errors = Vec::new();
+        let mut values = BTreeMap::new();
+        for field in fields {
+            let value = match table.get(field.id) {
+                None => {
+                    errors.push(InputError {
+                        field: field.id.to_string(),
+                        message: format!("missing ({}: {})", field.label, field.kind_help()),
+                    });
+                    continue;
+                }
+                Some(toml::Value::Boolean(b)) => Value::Flag(*b),
+                Some(toml::Value::Integer(n)) => Value::Number(*n),
+                Some(toml::Value::String(s)) => Value::Text(s.clone()),
+                Some(_) => {
+                    errors.push(InputError {
+                        field: field.id.to_string(),
+                        message: format!("must be {}", field.kind_help()),
+                    });
+                    continue;
+                }
+            };
+            match field.check(&value) {
+                Ok(()) => {
+                    values.insert(field.id.to_string(), value);
+                }
+                Err(e) => errors.push(e),
+            }
+        }
+        for key in table.keys() {
+            if !fields.iter().any(|f| f.id == key) {
+                errors.push(InputError {
+                    field: key.clone(),
+                    message: "is not an input of this procedure (see `template`)".into(),
+                });
+            }
+        }
+        if errors.is_empty() {
+            Ok(Input { values })
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// Checks every value against the fields (used for inputs read back from a session file).
+    pub fn check(&self, fields: &[Field]) -> Result<(), InputError> {
+        for field in fields {
+            match self.values.get(field.id) {
+                Some(v) => field.check(v)?,
+                None => {
+                    return Err(InputError {
+                        field: field.id.to_string(),
+                        message: "missing".into(),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Value> {
+        self.values.get(id)
+    }
+
+    /// Sets a value; the caller checks it against its field.
+    pub fn set(&mut self, id: &str, value: Value) {
+        self.values.insert(id.to_string(), value);
+    }
+
+    /// A yes/no value; absent or of another kind reads as no.
+    pub fn flag(&self, id: &str) -> bool {
+        matches!(self.values.get(id), Some(Value::Flag(true)))
+    }
+
+    /// A count or number; absent reads as 0.
+    pub fn number(&self, id: &str) -> i32 {
+        match self.values.get(id) {
+            Some(Value::Number(n)) => i32::try_from(*n).unwrap_or(0),
+            _ => 0,
+        }
+    }
+
+    /// A choice's id or a text; absent reads as empty.
+    pub fn text(&self, id: &str) -> &str {
+        match self.values.get(id) {
+            Some(Value::Text(t)) => t,
+            _ => "",
+        }
+    }
+
+    /// The input as readable lines, "label: value", in field order.
+    pub fn describe(&self, fields: &[Field]) -> Vec<(String, String)> {
+        fields
+            .iter()
+            .filter_map(|f| {
+                self.values
+                    .get(f.id)
+                    .map(|v| (f.label.to_string(), f.display(v)))
+            })
+            .collect()
+    }
+}
+
+/// A TOML input file with every field at its default, its help and rule as comments.
+pub fn template(title: &str, fields: &[Field]) -> String {
+    let mut text = format!(
+        "# Input for: {title}\n# Every field is required. Edit the values, keep the keys.\n"
+    );
+    for field in fields {
+        text.push('\n');
+        text.push_str(&format!("# {} ({})\n", field.label, field.rule));
+        for line in field.help.lines() {
+            text.push_str(&format!("# {line}\n"));
+        }
+        text.push_str(&format!("# Takes {}.\n", field.kind_help()));
+        let value = match field.default_value() {
+            Value::Flag(b) => b.to_string(),
+            Value::Number(n) => n.to_string(),
+            Value::Text(t) => toml::Value::String(t).to_string(),
+        };
+        text.push_str(&format!("{} = {}\n", field.id, value));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FIELDS: &[Field] = &[
+        Field {
+            id: "stars",
+            label: "Battle Stars",
+            group: "G",
+            kind: FieldKind::Number { min: 0, max: 4 },
+            rule: "R1",
+            help: "The stars.",
+        },
+        Field {
+            id: "hex",
+            label: "Hex",
+            group: "G",
+            kind: FieldKind::Choice(&[("open", "Open"), ("town", "Town")]),
+            rule: "R2",
+            help: "Terrain.",
+        },
+        Field {
+            id: "rain",
+            label: "Rain",
+            group: "G",
+            kind: FieldKind::Flag,
+            rule: "R3",
+            help: "Wet.",
+        },
+    ];
+
+    #[test]
+    fn template_parses_back_to_the_defaults() {
+        let text = template("Test", FIELDS);
+        let table: toml::Table = text.parse().expect("template is TOML");
+        let input = Input::from_toml(FIELDS, &table).expect("defaults are valid");
+        assert_eq!(input, Input::defaults(FIELDS));
+        assert!(text.contains("# Battle Stars (R1)"));
+        assert!(text.contains("hex = \"open\""));
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        let table: toml::Table = "stars = 9\nhex = \"swamp\"\nrian = true"
+            .parse()
+            .expect("toml");
+        let errors = Input::from_toml(FIELDS, &table).unwrap_err();
+        let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            text,
+            vec![
+                "field `stars`: 9 is out of range: a number from 0 to 4",
+                "field `hex`: \"swamp\" is not one of the choices: \"open\", \"town\"",
+                "field `rain`: missing (Rain: true or false)",
+                "field `rian`: is not an input of this procedure (see `template`)",
+            ]
+        );
+    }
+}

@@ -1,0 +1,228 @@
+//! The audit log: append-only events, each hash-chained to the one before.
+//!
+//! An event's hash is SHA-256 over the previous event's hash and the event's own content (as
+//! canonical JSON), so changing, removing or reordering any saved event breaks the chain from that
+//! event on, and `verify` names it.
+
+use super::dice::Die;
+use super::draws::CupDraw;
+use super::input::Input;
+use super::record::{Effect, Position};
+use super::sealed::{Reveal, SealedChoice, hex};
+use super::tables::CellRef;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// The hash that stands before the first event.
+pub const GENESIS_HASH: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+
+/// A side as named at the start screen: the game's id for it and the players' name for it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideName {
+    pub id: String,
+    pub name: String,
+}
+
+/// One die of a roll and where its face came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RolledDie {
+    pub label: String,
+    pub die: Die,
+    pub face: u8,
+    /// The app's draw index, for a die the app rolled; absent for a physical die typed in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_index: Option<u64>,
+}
+
+impl RolledDie {
+    pub fn source(&self) -> &'static str {
+        if self.draw_index.is_some() {
+            "app"
+        } else {
+            "physical"
+        }
+    }
+}
+
+/// What an event records.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum EventBody {
+    /// Always the first event: what is played, by whom, and the seed of every app roll.
+    SessionStarted {
+        game: String,
+        scenario: String,
+        sides: Vec<SideName>,
+        /// 16 hexadecimal digits.
+        seed: String,
+    },
+    /// A procedure was resolved. The explanation (modifiers, limits) is re-derived from the input
+    /// and the faces when shown, because `resolve` is pure; the result is kept as it was shown.
+    Resolved {
+        procedure: String,
+        input: Input,
+        dice: Vec<RolledDie>,
+        outcome: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cell: Option<CellRef>,
+        effects: Vec<Effect>,
+    },
+    /// The players applied a resolution's effects to the record.
+    Applied {
+        resolution: u64,
+        effects: Vec<Effect>,
+    },
+    /// A mistake mended: the named event stays in the log but no longer counts.
+    Corrected { event: u64, reason: String },
+    /// A chit or block drawn from a cup.
+    Drawn { draw: CupDraw },
+    /// A secret choice, as its commitment only.
+    Sealed { round: String, sealed: SealedChoice },
+    /// Every choice of a round, revealed together once all were sealed.
+    Revealed { round: String, reveals: Vec<Reveal> },
+    /// Play moved to another step of the turn sequence.
+    StepReached { position: Position, label: String },
+    /// A remark by the players or the umpire.
+    Note { text: String },
+}
+
+impl EventBody {
+    /// Whether the event is random or hidden: after one, undo stops and corrections take over.
+    pub fn is_irrevocable(&self) -> bool {
+        match self {
+            EventBody::SessionStarted { .. }
+            | EventBody::Drawn { .. }
+            | EventBody::Revealed { .. } => true,
+            EventBody::Resolved { dice, .. } => !dice.is_empty(),
+            _ => false,
+        }
+    }
+
+    /// A short name for filters and exports.
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            EventBody::SessionStarted { .. } => "session_started",
+            EventBody::Resolved { .. } => "resolved",
+            EventBody::Applied { .. } => "applied",
+            EventBody::Corrected { .. } => "corrected",
+            EventBody::Drawn { .. } => "drawn",
+            EventBody::Sealed { .. } => "sealed",
+            EventBody::Revealed { .. } => "revealed",
+            EventBody::StepReached { .. } => "step_reached",
+            EventBody::Note { .. } => "note",
+        }
+    }
+}
+
+/// One entry of the log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    pub seq: u64,
+    /// UTC, RFC 3339, to the second.
+    pub time: String,
+    /// The acting side's id, or "" for the players together.
+    pub side: String,
+    pub body: EventBody,
+    /// SHA-256 over the previous hash and this event's content, hex.
+    pub hash: String,
+}
+
+/// The part of an event the hash covers.
+#[derive(Serialize)]
+struct HashedContent<'a> {
+    seq: u64,
+    time: &'a str,
+    side: &'a str,
+    body: &'a EventBody,
+}
+
+/// The hash of an event's content chained to `previous`.
+pub fn chain_hash(previous: &str, seq: u64, time: &str, side: &str, body: &EventBody) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(previous.as_bytes());
+    // Serialising plain data with string keys cannot fail; an empty content would still chain.
+    let content = serde_json::to_vec(&HashedContent {
+        seq,
+        time,
+        side,
+        body,
+    })
+    .unwrap_or_default();
+    hasher.update(&content);
+    hex(&hasher.finalize())
+}
+
+impl Event {
+    pub fn expected_hash(&self, previous: &str) -> String {
+        chain_hash(previous, self.seq, &self.time, &self.side, &self.body)
+    }
+}
+
+/// The current time as RFC 3339 UTC, to the second.
+pub fn now_rfc3339() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    rfc3339_from_unix(seconds)
+}
+
+/// Formats seconds since 1970 as RFC 3339 UTC (civil-from-days, proleptic Gregorian).
+pub fn rfc3339_from_unix(seconds: u64) -> String {
+    let days = (seconds / 86_400) as i64;
+    let rest = seconds % 86_400;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 {
+        month_index + 3
+    } else {
+        month_index - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rest / 3600,
+        rest % 3600 / 60,
+        rest % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_known_dates() {
+        assert_eq!(rfc3339_from_unix(0), "1970-01-01T00:00:00Z");
+        assert_eq!(rfc3339_from_unix(951_782_400), "2000-02-29T00:00:00Z");
+        // The battle's bicentenary, 18 June 2015, 11:30:05.
+        assert_eq!(rfc3339_from_unix(1_434_627_005), "2015-06-18T11:30:05Z");
+    }
+
+    #[test]
+    fn the_hash_changes_with_any_field() {
+        let body = EventBody::Note { text: "a".into() };
+        let base = chain_hash(GENESIS_HASH, 1, "t", "s", &body);
+        assert_eq!(base.len(), 64);
+        assert_ne!(base, chain_hash(GENESIS_HASH, 2, "t", "s", &body));
+        assert_ne!(base, chain_hash(GENESIS_HASH, 1, "u", "s", &body));
+        assert_ne!(base, chain_hash(GENESIS_HASH, 1, "t", "x", &body));
+        assert_ne!(
+            base,
+            chain_hash(
+                GENESIS_HASH,
+                1,
+                "t",
+                "s",
+                &EventBody::Note { text: "b".into() }
+            )
+        );
+        assert_ne!(base, chain_hash(&base, 1, "t", "s", &body));
+    }
+}

@@ -1,0 +1,16 @@
+//! The adjudication engine. It names no game: games register procedures, tables and turn
+//! sequences with it, and the GUI and the CLI drive it.
+
+pub mod dice;
+pub mod draws;
+pub mod export;
+pub mod input;
+pub mod log;
+pub mod procedure;
+pub mod record;
+pub mod roller;
+pub mod sealed;
+pub mod session;
+pub mod table_set;
+pub mod tables;
+pub mod turns;

@@ -1,0 +1,188 @@
+//! Procedures: the adjudications a game registers (attack, pass allowance, bombardment...).
+//!
+//! `resolve` is a pure function of the input, the tables and the dice faces. Because of that, the
+//! exact odds of every outcome come from running it over every face combination.
+
+use super::dice::{DiceError, DiceSpec};
+use super::input::{Field, Input, InputError};
+use super::record::Effect;
+use super::table_set::TableSet;
+use super::tables::{AppliedLimit, CellRef, TableError};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One itemised die-roll modifier, with the rule that grants it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Modifier {
+    /// Whose roll it modifies ("Attacker", "Defender").
+    pub side: String,
+    pub label: String,
+    pub value: i32,
+    pub rule: String,
+}
+
+impl Modifier {
+    pub fn new(side: &str, label: impl Into<String>, value: i32, rule: &str) -> Modifier {
+        Modifier {
+            side: side.to_string(),
+            label: label.into(),
+            value,
+            rule: rule.to_string(),
+        }
+    }
+}
+
+/// One side's roll: its die, its modifiers' sum and its total.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideTotal {
+    pub side: String,
+    pub die: i32,
+    pub modifiers: i32,
+    pub total: i32,
+}
+
+/// What happened, in a form the odds can group by.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Outcomes with the same key are the same outcome for the odds ("Attacker wins by 1-2").
+    pub key: String,
+    /// Sorts outcomes for display, best for the acting side first.
+    pub rank: i32,
+    /// The result in one line, after every conversion ("Defender retreats 3 hexes").
+    pub headline: String,
+}
+
+/// Everything a resolution found: the explanation, the result, and what it does to the record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Resolution {
+    pub modifiers: Vec<Modifier>,
+    pub totals: Vec<SideTotal>,
+    /// Caps, clamps and conversions actually applied, with their rules.
+    pub limits: Vec<AppliedLimit>,
+    pub cell: Option<CellRef>,
+    pub outcome: Outcome,
+    pub effects: Vec<Effect>,
+}
+
+/// Why a resolution could not be made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RuleError {
+    Input(InputError),
+    Dice(DiceError),
+    Table(TableError),
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleError::Input(e) => e.fmt(f),
+            RuleError::Dice(e) => e.fmt(f),
+            RuleError::Table(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+impl From<InputError> for RuleError {
+    fn from(e: InputError) -> Self {
+        RuleError::Input(e)
+    }
+}
+impl From<DiceError> for RuleError {
+    fn from(e: DiceError) -> Self {
+        RuleError::Dice(e)
+    }
+}
+impl From<TableError> for RuleError {
+    fn from(e: TableError) -> Self {
+        RuleError::Table(e)
+    }
+}
+
+/// An adjudication registered by a game.
+pub trait Procedure: Sync + Send {
+    /// The id used on the command line and in the log: "attack", "movement-pass".
+    fn id(&self) -> &'static str;
+    fn title(&self) -> &'static str;
+    /// Where the rulebook states the procedure.
+    fn rule(&self) -> &'static str;
+    /// One or two sentences for the form's header and `procedures` listing.
+    fn summary(&self) -> &'static str;
+    fn fields(&self) -> &'static [Field];
+    /// The id of the side that acts, as the log records it.
+    fn acting_side(&self, input: &Input) -> String;
+    /// The dice rolled, in the order faces are given; may depend on the input.
+    fn dice(&self, input: &Input) -> DiceSpec;
+    /// The modifiers the input earns, before any die is rolled (the live breakdown).
+    fn modifiers(&self, input: &Input) -> Vec<Modifier>;
+    /// Pure: the same input, tables and faces always give the same resolution.
+    fn resolve(
+        &self,
+        input: &Input,
+        tables: &TableSet,
+        faces: &[u8],
+    ) -> Result<Resolution, RuleError>;
+}
+
+/// Checks input and faces, then resolves.
+pub fn resolve_checked(
+    procedure: &dyn Procedure,
+    input: &Input,
+    tables: &TableSet,
+    faces: &[u8],
+) -> Result<Resolution, RuleError> {
+    input.check(procedure.fields())?;
+    procedure.dice(input).check(faces)?;
+    procedure.resolve(input, tables, faces)
+}
+
+/// One outcome's share of every face combination.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OddsLine {
+    pub key: String,
+    pub rank: i32,
+    pub count: u64,
+    pub probability: f64,
+}
+
+/// The exact distribution of outcomes, by enumerating every face combination, sorted by rank.
+pub fn odds(
+    procedure: &dyn Procedure,
+    input: &Input,
+    tables: &TableSet,
+) -> Result<Vec<OddsLine>, RuleError> {
+    input.check(procedure.fields())?;
+    let spec = procedure.dice(input);
+    let total = spec.combination_count();
+    let mut lines: Vec<OddsLine> = Vec::new();
+    let mut failure = None;
+    spec.for_each_combination(|faces| {
+        if failure.is_some() {
+            return;
+        }
+        match procedure.resolve(input, tables, faces) {
+            Ok(resolution) => {
+                let outcome = resolution.outcome;
+                match lines.iter_mut().find(|l| l.key == outcome.key) {
+                    Some(line) => line.count += 1,
+                    None => lines.push(OddsLine {
+                        key: outcome.key,
+                        rank: outcome.rank,
+                        count: 1,
+                        probability: 0.0,
+                    }),
+                }
+            }
+            Err(e) => failure = Some(e),
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    for line in &mut lines {
+        line.probability = line.count as f64 / total as f64;
+    }
+    lines.sort_by_key(|l| l.rank);
+    Ok(lines)
+}

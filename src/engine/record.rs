@@ -1,0 +1,93 @@
+//! The record: the book-keeping a game keeps (unit states, victory points, where play stands).
+//!
+//! It is never edited directly. It is derived by folding the log, so the log stays the single source
+//! of truth and a saved game always reproduces the same record.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A change to the record that a resolution offers and the players apply.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "effect", rename_all = "snake_case")]
+pub enum Effect {
+    /// `side` scores `points` victory points.
+    VictoryPoints {
+        side: String,
+        points: i32,
+        reason: String,
+        rule: String,
+    },
+    /// A unit's state changes ("Exhausted", "Blown", "Eliminated", "Retreated").
+    UnitState {
+        unit: String,
+        state: String,
+        rule: String,
+    },
+    /// Something the players do on the table that the record does not track: shown, logged, kept.
+    Reminder { text: String, rule: String },
+}
+
+impl Effect {
+    /// One line for the result card and the log.
+    pub fn describe(&self) -> String {
+        match self {
+            Effect::VictoryPoints {
+                side,
+                points,
+                reason,
+                rule,
+            } => format!("{side} +{points} VP: {reason} ({rule})"),
+            Effect::UnitState { unit, state, rule } => format!("{unit}: {state} ({rule})"),
+            Effect::Reminder { text, rule } => format!("{text} ({rule})"),
+        }
+    }
+}
+
+/// A unit as the record knows it.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct UnitRecord {
+    pub state: String,
+    /// Sequence number of the log event that set the state.
+    pub since_event: u64,
+}
+
+/// Where play stands in the turn sequence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Position {
+    pub turn: u32,
+    pub phase: usize,
+    pub step: usize,
+}
+
+/// The whole record.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct Record {
+    pub victory_points: BTreeMap<String, i32>,
+    pub units: BTreeMap<String, UnitRecord>,
+    pub position: Position,
+    /// How many sets of effects have been applied (corrected ones excluded).
+    pub applied: usize,
+}
+
+impl Record {
+    pub fn apply(&mut self, effects: &[Effect], event_seq: u64) {
+        for effect in effects {
+            match effect {
+                Effect::VictoryPoints { side, points, .. } => {
+                    *self.victory_points.entry(side.clone()).or_insert(0) += points;
+                }
+                Effect::UnitState { unit, state, .. } => {
+                    self.units.insert(
+                        unit.clone(),
+                        UnitRecord {
+                            state: state.clone(),
+                            since_event: event_seq,
+                        },
+                    );
+                }
+                Effect::Reminder { .. } => {}
+            }
+        }
+        self.applied += 1;
+    }
+}

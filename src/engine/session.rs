@@ -1,0 +1,672 @@
+//! A session: one game's log, its file, and everything derived from the log.
+//!
+//! The file is TOML (an umpire can read it), carries a format version, and is saved atomically:
+//! written to a temporary file beside the target, flushed to disk, then renamed over it, so a crash
+//! mid-save never leaves a half-written game. Loading never writes anything.
+
+use super::dice::DiceSpec;
+use super::draws::{Cup, CupDraw};
+use super::log::{Event, EventBody, GENESIS_HASH, RolledDie, SideName, chain_hash, now_rfc3339};
+use super::record::Record;
+use super::roller::{Seed, roll_die};
+use super::sealed::{Reveal, SealedChoice};
+use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The session file format this version writes, and the newest it reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+#[derive(Serialize, Deserialize)]
+struct SessionFile {
+    format_version: u32,
+    app: String,
+    #[serde(default)]
+    events: Vec<Event>,
+}
+
+#[derive(Serialize)]
+struct EventsOnly<'a> {
+    events: &'a [Event],
+}
+
+/// A session file that cannot be read or written, naming the file and, where known, the line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionError {
+    pub file: String,
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for SessionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{}: {}", self.file, line, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+impl std::error::Error for SessionError {}
+
+/// The first event that does not hold, found by `verify`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VerifyFailure {
+    pub seq: u64,
+    pub message: String,
+}
+
+impl fmt::Display for VerifyFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "event {}: {}", self.seq, self.message)
+    }
+}
+
+/// What `verify` checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct VerifyReport {
+    pub events: usize,
+    pub app_rolls: usize,
+    pub physical_rolls: usize,
+    pub draws: usize,
+    pub reveals: usize,
+}
+
+/// A game in progress: its log and what is derived from it.
+#[derive(Debug, Clone)]
+pub struct Session {
+    events: Vec<Event>,
+    game: String,
+    scenario: String,
+    sides: Vec<SideName>,
+    seed: Seed,
+    /// Derived from the log: the next unused draw index.
+    next_draw: u64,
+    /// Derived from the log: events a correction has voided.
+    voided: HashSet<u64>,
+    /// Derived from the log.
+    record: Record,
+}
+
+fn line_of(text: &str, byte: usize) -> usize {
+    text.as_bytes()[..byte.min(text.len())]
+        .iter()
+        .filter(|b| **b == b'\n')
+        .count()
+        + 1
+}
+
+impl Session {
+    /// A new session: its first event names the game, scenario and sides and holds the seed.
+    pub fn new(game: &str, scenario: &str, sides: Vec<SideName>, seed: Seed) -> Session {
+        let mut session = Session {
+            events: Vec::new(),
+            game: game.to_string(),
+            scenario: scenario.to_string(),
+            sides: sides.clone(),
+            seed,
+            next_draw: 0,
+            voided: HashSet::new(),
+            record: Record::default(),
+        };
+        session.append(
+            "",
+            EventBody::SessionStarted {
+                game: game.to_string(),
+                scenario: scenario.to_string(),
+                sides,
+                seed: seed.to_hex(),
+            },
+        );
+        session
+    }
+
+    pub fn game(&self) -> &str {
+        &self.game
+    }
+    pub fn scenario(&self) -> &str {
+        &self.scenario
+    }
+    pub fn sides(&self) -> &[SideName] {
+        &self.sides
+    }
+    pub fn seed(&self) -> Seed {
+        self.seed
+    }
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+    pub fn is_voided(&self, seq: u64) -> bool {
+        self.voided.contains(&seq)
+    }
+
+    /// The players' name for a side id, or the id itself.
+    pub fn side_name<'a>(&'a self, id: &'a str) -> &'a str {
+        self.sides
+            .iter()
+            .find(|s| s.id == id)
+            .map(|s| s.name.as_str())
+            .unwrap_or(id)
+    }
+
+    /// Appends an event, chaining its hash, and folds it into the record.
+    pub fn append(&mut self, side: &str, body: EventBody) -> &Event {
+        let seq = self.events.len() as u64 + 1;
+        let time = now_rfc3339();
+        let previous = self
+            .events
+            .last()
+            .map(|e| e.hash.as_str())
+            .unwrap_or(GENESIS_HASH);
+        let hash = chain_hash(previous, seq, &time, side, &body);
+        let event = Event {
+            seq,
+            time,
+            side: side.to_string(),
+            body,
+            hash,
+        };
+        if matches!(event.body, EventBody::Corrected { .. }) {
+            // A correction can void anything before it: rebuild the derived state with it in place.
+            self.events.push(event);
+            self.refold();
+        } else {
+            self.fold(&event);
+            self.events.push(event);
+        }
+        &self.events[self.events.len() - 1]
+    }
+
+    /// Folds one event into the derived state. Corrections are handled by `refold`.
+    fn fold(&mut self, event: &Event) {
+        match &event.body {
+            EventBody::Resolved { dice, .. } => {
+                for die in dice {
+                    if let Some(index) = die.draw_index {
+                        self.next_draw = self.next_draw.max(index + 1);
+                    }
+                }
+            }
+            EventBody::Drawn { draw } => self.next_draw = self.next_draw.max(draw.draw_index + 1),
+            EventBody::Applied { effects, .. } => {
+                if !self.voided.contains(&event.seq) {
+                    self.record.apply(effects, event.seq);
+                }
+            }
+            EventBody::StepReached { position, .. } => self.record.position = *position,
+            _ => {}
+        }
+    }
+
+    /// Rebuilds every derived value from the log.
+    fn refold(&mut self) {
+        self.voided = self
+            .events
+            .iter()
+            .filter_map(|e| match e.body {
+                EventBody::Corrected { event, .. } => Some(event),
+                _ => None,
+            })
+            .collect();
+        self.record = Record::default();
+        self.next_draw = 0;
+        let events = std::mem::take(&mut self.events);
+        for event in &events {
+            self.fold(event);
+        }
+        self.events = events;
+    }
+
+    /// Rolls `spec` with the app's generator at the next draw indexes. Nothing is logged until the
+    /// caller appends the resolution, so a roll that is not logged reuses its indexes next time.
+    pub fn roll(&self, spec: &DiceSpec) -> Vec<RolledDie> {
+        spec.slots
+            .iter()
+            .enumerate()
+            .map(|(i, slot)| {
+                let draw_index = self.next_draw + i as u64;
+                RolledDie {
+                    label: slot.label.clone(),
+                    die: slot.die,
+                    face: roll_die(self.seed, draw_index, slot.die),
+                    draw_index: Some(draw_index),
+                }
+            })
+            .collect()
+    }
+
+    /// Draws a chit from `cup` and logs the draw with the cup's contents before it.
+    pub fn draw(&mut self, side: &str, cup: &mut Cup) -> Option<CupDraw> {
+        let draw = cup.draw(self.seed, self.next_draw)?;
+        self.append(side, EventBody::Drawn { draw: draw.clone() });
+        Some(draw)
+    }
+
+    /// Whether the last event may be taken back: only while nothing random or hidden followed.
+    pub fn can_undo(&self) -> bool {
+        self.events.last().is_some_and(|e| !e.body.is_irrevocable())
+    }
+
+    /// Removes the last event if it may be taken back, and returns it.
+    pub fn undo(&mut self) -> Option<Event> {
+        if !self.can_undo() {
+            return None;
+        }
+        let event = self.events.pop();
+        self.refold();
+        event
+    }
+
+    /// Mends a mistake by a logged correction; the original stays visible.
+    pub fn correct(&mut self, side: &str, event: u64, reason: &str) -> Result<(), String> {
+        let target = self
+            .events
+            .iter()
+            .find(|e| e.seq == event)
+            .ok_or_else(|| format!("there is no event {event} to correct"))?;
+        if !matches!(
+            target.body,
+            EventBody::Applied { .. } | EventBody::Resolved { .. } | EventBody::Note { .. }
+        ) {
+            return Err(format!(
+                "event {event} ({}) cannot be corrected: only resolutions, applied results and notes can",
+                target.body.kind_name()
+            ));
+        }
+        if self.voided.contains(&event) {
+            return Err(format!("event {event} is already corrected"));
+        }
+        self.append(
+            side,
+            EventBody::Corrected {
+                event,
+                reason: reason.to_string(),
+            },
+        );
+        Ok(())
+    }
+
+    /// The whole session as the text of a session file.
+    pub fn to_toml(&self) -> Result<String, String> {
+        toml::to_string(&SessionFile {
+            format_version: FORMAT_VERSION,
+            app: format!("aide-de-camp {}", env!("CARGO_PKG_VERSION")),
+            events: self.events.clone(),
+        })
+        .map_err(|e| format!("the session could not be written as TOML: {e}"))
+    }
+
+    /// The text of one event as it stands in a session file, for appending to a recovery journal.
+    pub fn event_toml(event: &Event) -> Result<String, String> {
+        toml::to_string(&EventsOnly {
+            events: std::slice::from_ref(event),
+        })
+        .map_err(|e| format!("event {} could not be written as TOML: {e}", event.seq))
+    }
+
+    /// Saves atomically to `path`.
+    pub fn save(&self, path: &Path) -> Result<(), SessionError> {
+        let text = self.to_toml().map_err(|message| SessionError {
+            file: path.display().to_string(),
+            line: None,
+            message,
+        })?;
+        write_atomically(path, text.as_bytes())
+    }
+
+    /// Reads a session from the text of a session file; `file` names it in errors.
+    pub fn from_toml(file: &str, text: &str) -> Result<Session, SessionError> {
+        let error = |line: Option<usize>, message: String| SessionError {
+            file: file.to_string(),
+            line,
+            message,
+        };
+        let parsed: SessionFile = match toml::from_str(text) {
+            Ok(parsed) => parsed,
+            Err(e) => {
+                // A file from a newer version may not parse at all: say so rather than "damaged".
+                if let Some(version) = declared_version(text)
+                    && version > FORMAT_VERSION
+                {
+                    return Err(newer_version(file, version));
+                }
+                let line = e.span().map(|span| line_of(text, span.start));
+                return Err(error(
+                    line,
+                    format!("the session file is damaged: {}", e.message().trim_end()),
+                ));
+            }
+        };
+        if parsed.format_version > FORMAT_VERSION {
+            return Err(newer_version(file, parsed.format_version));
+        }
+        let Some(first) = parsed.events.first() else {
+            return Err(error(None, "the session file holds no events".into()));
+        };
+        let EventBody::SessionStarted {
+            game,
+            scenario,
+            sides,
+            seed,
+        } = &first.body
+        else {
+            return Err(error(
+                None,
+                format!(
+                    "event {}: a session must begin with session_started, not {}",
+                    first.seq,
+                    first.body.kind_name()
+                ),
+            ));
+        };
+        let Some(seed) = Seed::from_hex(seed) else {
+            return Err(error(
+                None,
+                format!(
+                    "event {}: the seed \"{seed}\" is not 16 hexadecimal digits",
+                    first.seq
+                ),
+            ));
+        };
+        let mut session = Session {
+            events: parsed.events.clone(),
+            game: game.clone(),
+            scenario: scenario.clone(),
+            sides: sides.clone(),
+            seed,
+            next_draw: 0,
+            voided: HashSet::new(),
+            record: Record::default(),
+        };
+        session.refold();
+        Ok(session)
+    }
+
+    /// Loads a session file. Nothing is written.
+    pub fn load(path: &Path) -> Result<Session, SessionError> {
+        let text = std::fs::read_to_string(path).map_err(|e| SessionError {
+            file: path.display().to_string(),
+            line: None,
+            message: format!("cannot be read: {e}"),
+        })?;
+        Session::from_toml(&path.display().to_string(), &text)
+    }
+
+    /// Recomputes the hash chain, re-derives every app roll and draw from the seed, checks every
+    /// physical face and every reveal, and names the first event that does not hold.
+    pub fn verify(&self) -> Result<VerifyReport, VerifyFailure> {
+        let mut report = VerifyReport::default();
+        let mut previous = GENESIS_HASH.to_string();
+        let mut next_draw = 0u64;
+        let mut sealed: HashMap<(String, String), SealedChoice> = HashMap::new();
+        let mut resolutions: HashSet<u64> = HashSet::new();
+        for (position, event) in self.events.iter().enumerate() {
+            let fail = |message: String| VerifyFailure {
+                seq: event.seq,
+                message,
+            };
+            let expected_seq = position as u64 + 1;
+            if event.seq != expected_seq {
+                return Err(fail(format!(
+                    "sequence number {} where {expected_seq} was expected (an event was removed, added or moved)",
+                    event.seq
+                )));
+            }
+            if event.expected_hash(&previous) != event.hash {
+                return Err(fail(
+                    "its hash does not match its content and the event before it: the event was changed, or one before it"
+                        .into(),
+                ));
+            }
+            previous = event.hash.clone();
+            match &event.body {
+                EventBody::SessionStarted { .. } if position > 0 => {
+                    return Err(fail("a second session_started".into()));
+                }
+                EventBody::Resolved { dice, .. } => {
+                    resolutions.insert(event.seq);
+                    for die in dice {
+                        if !die.die.is_face(die.face) {
+                            return Err(fail(format!(
+                                "the {} shows {}, which a {} cannot show",
+                                die.label,
+                                die.face,
+                                die.die.name()
+                            )));
+                        }
+                        match die.draw_index {
+                            Some(index) => {
+                                if index != next_draw {
+                                    return Err(fail(format!(
+                                        "the {} used draw {index} where draw {next_draw} was next: a roll was removed or repeated",
+                                        die.label
+                                    )));
+                                }
+                                let expected = roll_die(self.seed, index, die.die);
+                                if expected != die.face {
+                                    return Err(fail(format!(
+                                        "the {} shows {} but draw {index} of this session's seed is {expected}",
+                                        die.label, die.face
+                                    )));
+                                }
+                                next_draw += 1;
+                                report.app_rolls += 1;
+                            }
+                            None => report.physical_rolls += 1,
+                        }
+                    }
+                }
+                EventBody::Drawn { draw } => {
+                    if draw.draw_index != next_draw {
+                        return Err(fail(format!(
+                            "the draw from {} used draw {} where draw {next_draw} was next",
+                            draw.cup, draw.draw_index
+                        )));
+                    }
+                    if !draw.rederives(self.seed) {
+                        return Err(fail(format!(
+                            "\"{}\" is not what draw {} of this session's seed picks from the cup {}",
+                            draw.drawn, draw.draw_index, draw.cup
+                        )));
+                    }
+                    next_draw += 1;
+                    report.draws += 1;
+                }
+                EventBody::Sealed { round, sealed: s } => {
+                    sealed.insert((round.clone(), s.player.clone()), s.clone());
+                }
+                EventBody::Revealed { round, reveals } => {
+                    for reveal in reveals {
+                        let key = (round.clone(), reveal.player.clone());
+                        match sealed.remove(&key) {
+                            Some(s) if reveal.matches(&s) => report.reveals += 1,
+                            Some(_) => {
+                                return Err(fail(format!(
+                                    "{}'s revealed choice does not match the commitment sealed for round {round}",
+                                    reveal.player
+                                )));
+                            }
+                            None => {
+                                return Err(fail(format!(
+                                    "{} revealed a choice for round {round} that was never sealed",
+                                    reveal.player
+                                )));
+                            }
+                        }
+                    }
+                }
+                EventBody::Applied { resolution, .. } => {
+                    if !resolutions.contains(resolution) {
+                        return Err(fail(format!(
+                            "it applies event {resolution}, which is not an earlier resolution"
+                        )));
+                    }
+                }
+                EventBody::Corrected { event: target, .. } => {
+                    if *target >= event.seq {
+                        return Err(fail(format!(
+                            "it corrects event {target}, which is not an earlier event"
+                        )));
+                    }
+                }
+                _ => {}
+            }
+            report.events += 1;
+        }
+        Ok(report)
+    }
+
+    /// Appends reveals after checking each against its sealed commitment in the log.
+    pub fn reveal(&mut self, side: &str, round: &str, reveals: Vec<Reveal>) -> Result<(), String> {
+        for reveal in &reveals {
+            let committed = self.events.iter().rev().find_map(|e| match &e.body {
+                EventBody::Sealed { round: r, sealed }
+                    if r == round && sealed.player == reveal.player =>
+                {
+                    Some(sealed)
+                }
+                _ => None,
+            });
+            match committed {
+                Some(sealed) if reveal.matches(sealed) => {}
+                _ => {
+                    return Err(format!(
+                        "{}'s choice does not match its seal",
+                        reveal.player
+                    ));
+                }
+            }
+        }
+        self.append(
+            side,
+            EventBody::Revealed {
+                round: round.to_string(),
+                reveals,
+            },
+        );
+        Ok(())
+    }
+}
+
+fn declared_version(text: &str) -> Option<u32> {
+    text.lines()
+        .map(str::trim)
+        .find_map(|line| line.strip_prefix("format_version"))
+        .and_then(|rest| rest.trim().strip_prefix('='))
+        .and_then(|n| n.trim().parse().ok())
+}
+
+fn newer_version(file: &str, version: u32) -> SessionError {
+    SessionError {
+        file: file.to_string(),
+        line: None,
+        message: format!(
+            "this session was saved by a newer version of Aide-de-camp (file format {version}); this version reads format {FORMAT_VERSION} and older. Update Aide-de-camp to open it; the file was not changed"
+        ),
+    }
+}
+
+/// Writes `bytes` to `path` via a temporary file in the same folder, flushed, then renamed over.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), SessionError> {
+    let error = |message: String| SessionError {
+        file: path.display().to_string(),
+        line: None,
+        message,
+    };
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "session".into());
+    let temporary = folder.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| -> std::io::Result<()> {
+        let mut file = std::fs::File::create(&temporary)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)?;
+        // Make the rename itself durable; not every platform can open a folder, so this is best effort.
+        if let Ok(dir) = std::fs::File::open(&folder) {
+            let _ = dir.sync_all();
+        }
+        Ok(())
+    })();
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&temporary);
+        error(format!("could not be saved: {e}"))
+    })
+}
+
+/// A journal beside the user's file, appended after every event so that a crash loses nothing.
+/// It is an ordinary session file, so recovering is opening it.
+#[derive(Debug)]
+pub struct RecoveryJournal {
+    path: PathBuf,
+    written: usize,
+}
+
+impl RecoveryJournal {
+    /// Starts a journal at `path` holding the whole session.
+    pub fn start(path: &Path, session: &Session) -> Result<RecoveryJournal, SessionError> {
+        if let Some(folder) = path.parent() {
+            std::fs::create_dir_all(folder).map_err(|e| SessionError {
+                file: folder.display().to_string(),
+                line: None,
+                message: format!("cannot create the recovery folder: {e}"),
+            })?;
+        }
+        session.save(path)?;
+        Ok(RecoveryJournal {
+            path: path.to_path_buf(),
+            written: session.events().len(),
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Brings the journal up to date: appends new events, or rewrites it after an undo.
+    pub fn sync(&mut self, session: &Session) -> Result<(), SessionError> {
+        let events = session.events();
+        if events.len() < self.written {
+            session.save(&self.path)?;
+            self.written = events.len();
+            return Ok(());
+        }
+        if events.len() == self.written {
+            return Ok(());
+        }
+        let error = |message: String| SessionError {
+            file: self.path.display().to_string(),
+            line: None,
+            message,
+        };
+        let mut text = String::new();
+        for event in &events[self.written..] {
+            text.push('\n');
+            text.push_str(&Session::event_toml(event).map_err(error)?);
+        }
+        let mut file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&self.path)
+            .map_err(|e| error(format!("cannot append to the recovery file: {e}")))?;
+        file.write_all(text.as_bytes())
+            .and_then(|_| file.sync_data())
+            .map_err(|e| error(format!("cannot append to the recovery file: {e}")))?;
+        self.written = events.len();
+        Ok(())
+    }
+
+    /// Removes the journal once the game is safely saved or deliberately discarded.
+    pub fn discard(self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
+}

@@ -1,0 +1,99 @@
+//! A game's tables: the built-in files embedded in the binary, each replaceable by a file of the same
+//! name in the user's data folder (`<data>/tables/<game>/<file>`), which is how an owner enters a
+//! chart printed only on a player-aid card.
+
+use super::tables::{Table, TableError};
+use std::path::{Path, PathBuf};
+
+/// A table file shipped inside the binary.
+#[derive(Debug, Clone, Copy)]
+pub struct BuiltinTable {
+    pub file: &'static str,
+    pub text: &'static str,
+}
+
+/// Where a loaded table came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableOrigin {
+    Builtin,
+    Override(PathBuf),
+}
+
+#[derive(Debug, Clone)]
+pub struct LoadedTable {
+    pub table: Table,
+    pub origin: TableOrigin,
+}
+
+/// The tables one game resolves with.
+#[derive(Debug, Clone, Default)]
+pub struct TableSet {
+    tables: Vec<LoadedTable>,
+}
+
+impl TableSet {
+    /// Loads `builtin`, each replaced by `<override_folder>/<file>` where that file exists.
+    /// Every problem in every file is reported, naming the file and line.
+    pub fn load(
+        builtin: &[BuiltinTable],
+        override_folder: Option<&Path>,
+    ) -> Result<TableSet, Vec<TableError>> {
+        let mut tables = Vec::new();
+        let mut errors = Vec::new();
+        for entry in builtin {
+            let override_path = override_folder.map(|f| f.join(entry.file));
+            let (name, text, origin) = match override_path {
+                Some(path) if path.exists() => match std::fs::read_to_string(&path) {
+                    Ok(text) => (
+                        path.display().to_string(),
+                        text,
+                        TableOrigin::Override(path),
+                    ),
+                    Err(e) => {
+                        errors.push(TableError {
+                            file: path.display().to_string(),
+                            line: None,
+                            message: format!("cannot be read: {e}"),
+                        });
+                        continue;
+                    }
+                },
+                _ => (
+                    format!("(built in) {}", entry.file),
+                    entry.text.to_string(),
+                    TableOrigin::Builtin,
+                ),
+            };
+            match Table::parse(&name, &text) {
+                Ok(table) => tables.push(LoadedTable { table, origin }),
+                Err(mut found) => errors.append(&mut found),
+            }
+        }
+        if errors.is_empty() {
+            Ok(TableSet { tables })
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// The built-in tables only (used when an override is broken, with the problem shown).
+    pub fn builtin(builtin: &[BuiltinTable]) -> Result<TableSet, Vec<TableError>> {
+        TableSet::load(builtin, None)
+    }
+
+    pub fn get(&self, id: &str) -> Result<&Table, TableError> {
+        self.tables
+            .iter()
+            .map(|t| &t.table)
+            .find(|t| t.id == id)
+            .ok_or_else(|| TableError {
+                file: format!("table `{id}`"),
+                line: None,
+                message: "is not loaded for this game".into(),
+            })
+    }
+
+    pub fn all(&self) -> &[LoadedTable] {
+        &self.tables
+    }
+}

@@ -1,0 +1,158 @@
+//! Turn sequences as data: phases and steps that the app walks through as a checklist, and the
+//! scenarios that say where play starts and ends.
+
+use super::record::Position;
+
+/// One step of a phase, with the procedures a player may need there.
+#[derive(Debug, Clone, Copy)]
+pub struct Step {
+    pub title: &'static str,
+    pub rule: &'static str,
+    /// Procedure ids offered at this step.
+    pub procedures: &'static [&'static str],
+    /// What the players do here, in a sentence.
+    pub guidance: &'static str,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Phase {
+    pub title: &'static str,
+    pub rule: &'static str,
+    pub steps: &'static [Step],
+}
+
+/// A scenario: where play starts, how long it lasts.
+#[derive(Debug, Clone, Copy)]
+pub struct Scenario {
+    pub id: &'static str,
+    pub title: &'static str,
+    pub rule: &'static str,
+    pub summary: &'static str,
+    pub start: Position,
+    pub last_turn: u32,
+}
+
+/// A game's sequence of play and the names of its turns.
+#[derive(Debug, Clone, Copy)]
+pub struct TurnSequence {
+    pub phases: &'static [Phase],
+    /// `turn_names[0]` names turn 1.
+    pub turn_names: &'static [&'static str],
+}
+
+impl TurnSequence {
+    pub fn step(&self, position: Position) -> Option<&'static Step> {
+        self.phases
+            .get(position.phase)
+            .and_then(|p| p.steps.get(position.step))
+    }
+
+    pub fn turn_name(&self, turn: u32) -> String {
+        let name = turn
+            .checked_sub(1)
+            .and_then(|i| self.turn_names.get(i as usize));
+        match name {
+            Some(name) => format!("Turn {turn} ({name})"),
+            None => format!("Turn {turn}"),
+        }
+    }
+
+    /// The position after `position`, or `None` at the end of the scenario's last turn.
+    pub fn next(&self, position: Position, last_turn: u32) -> Option<Position> {
+        let phase = self.phases.get(position.phase)?;
+        if position.step + 1 < phase.steps.len() {
+            return Some(Position {
+                step: position.step + 1,
+                ..position
+            });
+        }
+        if position.phase + 1 < self.phases.len() {
+            return Some(Position {
+                phase: position.phase + 1,
+                step: 0,
+                ..position
+            });
+        }
+        (position.turn < last_turn).then_some(Position {
+            turn: position.turn + 1,
+            phase: 0,
+            step: 0,
+        })
+    }
+
+    /// A one-line label for a position: "Turn 3 (June 16 AM), Command Phase, D. Detachment Placement".
+    pub fn label(&self, position: Position) -> String {
+        let phase = self
+            .phases
+            .get(position.phase)
+            .map(|p| p.title)
+            .unwrap_or("?");
+        let step = self.step(position).map(|s| s.title).unwrap_or("?");
+        format!("{}, {phase}: {step}", self.turn_name(position.turn))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SEQUENCE: TurnSequence = TurnSequence {
+        phases: &[
+            Phase {
+                title: "P1",
+                rule: "",
+                steps: &[
+                    Step {
+                        title: "a",
+                        rule: "",
+                        procedures: &[],
+                        guidance: "",
+                    },
+                    Step {
+                        title: "b",
+                        rule: "",
+                        procedures: &[],
+                        guidance: "",
+                    },
+                ],
+            },
+            Phase {
+                title: "P2",
+                rule: "",
+                steps: &[Step {
+                    title: "c",
+                    rule: "",
+                    procedures: &[],
+                    guidance: "",
+                }],
+            },
+        ],
+        turn_names: &["first", "second"],
+    };
+
+    #[test]
+    fn walks_steps_phases_and_turns_then_stops() {
+        let mut position = Position {
+            turn: 1,
+            phase: 0,
+            step: 0,
+        };
+        let mut labels = vec![SEQUENCE.label(position)];
+        while let Some(next) = SEQUENCE.next(position, 2) {
+            position = next;
+            labels.push(SEQUENCE.label(position));
+        }
+        assert_eq!(
+            labels,
+            vec![
+                "Turn 1 (first), P1: a",
+                "Turn 1 (first), P1: b",
+                "Turn 1 (first), P2: c",
+                "Turn 2 (second), P1: a",
+                "Turn 2 (second), P1: b",
+                "Turn 2 (second), P2: c",
+            ]
+        );
+        assert_eq!(SEQUENCE.turn_name(9), "Turn 9");
+    }
+}

@@ -1,0 +1,308 @@
+//! The games, one folder each. Nothing outside a game's folder knows its rules; this registry only
+//! lists them and renders their log events for people.
+
+pub mod waterloo_campaign;
+
+use crate::engine::export::EventText;
+use crate::engine::input::Input;
+use crate::engine::log::{Event, EventBody};
+use crate::engine::procedure::{Procedure, Resolution, resolve_checked};
+use crate::engine::table_set::{BuiltinTable, TableSet};
+use crate::engine::tables::TableError;
+use crate::engine::turns::{Scenario, TurnSequence};
+use std::path::Path;
+
+/// A game as the app knows it.
+pub struct Game {
+    pub id: &'static str,
+    pub title: &'static str,
+    /// The rulebook file in the shared seeds this game follows.
+    pub rulebook: &'static str,
+    /// (id, default name) of each side.
+    pub sides: &'static [(&'static str, &'static str)],
+    pub scenarios: &'static [Scenario],
+    pub sequence: TurnSequence,
+    pub procedures: &'static [&'static dyn Procedure],
+    pub tables: &'static [BuiltinTable],
+}
+
+const NO_SEQUENCE: TurnSequence = TurnSequence {
+    phases: &[],
+    turn_names: &[],
+};
+
+/// Every game, in the order the app lists them. Games without procedures are listed so that their
+/// ids are stable, and the app says they are not playable yet.
+pub static GAMES: &[Game] = &[
+    Game {
+        id: waterloo_campaign::ID,
+        title: waterloo_campaign::TITLE,
+        rulebook: "000_8fb68a0da552406e.txt",
+        sides: waterloo_campaign::SIDES,
+        scenarios: waterloo_campaign::SCENARIOS,
+        sequence: waterloo_campaign::SEQUENCE,
+        procedures: waterloo_campaign::PROCEDURES,
+        tables: waterloo_campaign::TABLES,
+    },
+    Game {
+        id: "battles-of-waterloo",
+        title: "The Battles of Waterloo",
+        rulebook: "001_313c361a8749247d.txt",
+        sides: &[("french", "French"), ("allied", "Allied")],
+        scenarios: &[],
+        sequence: NO_SEQUENCE,
+        procedures: &[],
+        tables: &[],
+    },
+    Game {
+        id: "beyond-waterloo",
+        title: "Beyond Waterloo",
+        rulebook: "002_16127742acbabef4.txt",
+        sides: &[("french", "French"), ("allied", "Allied")],
+        scenarios: &[],
+        sequence: NO_SEQUENCE,
+        procedures: &[],
+        tables: &[],
+    },
+    Game {
+        id: "enemy-mistakes",
+        title: "Waterloo: Enemy Mistakes",
+        rulebook: "003_471f4827b01eb0ac.txt",
+        sides: &[
+            ("french", "French"),
+            ("british", "British"),
+            ("prussian", "Prussian"),
+        ],
+        scenarios: &[],
+        sequence: NO_SEQUENCE,
+        procedures: &[],
+        tables: &[],
+    },
+    Game {
+        id: "waterloo-200",
+        title: "Waterloo 200",
+        rulebook: "004_c3886c5f49dbd5b1.txt",
+        sides: &[("french", "French"), ("allied", "Allied")],
+        scenarios: &[],
+        sequence: NO_SEQUENCE,
+        procedures: &[],
+        tables: &[],
+    },
+];
+
+pub fn find(id: &str) -> Result<&'static Game, String> {
+    GAMES.iter().find(|g| g.id == id).ok_or_else(|| {
+        format!(
+            "unknown game \"{id}\"; the games are: {}",
+            GAMES.iter().map(|g| g.id).collect::<Vec<_>>().join(", ")
+        )
+    })
+}
+
+impl Game {
+    pub fn is_playable(&self) -> bool {
+        !self.procedures.is_empty()
+    }
+
+    pub fn procedure(&self, id: &str) -> Result<&'static dyn Procedure, String> {
+        self.procedures
+            .iter()
+            .copied()
+            .find(|p| p.id() == id)
+            .ok_or_else(|| {
+                if self.procedures.is_empty() {
+                    format!(
+                        "unknown procedure \"{id}\": {} has no procedures yet",
+                        self.id
+                    )
+                } else {
+                    format!(
+                        "unknown procedure \"{id}\" for {}; its procedures are: {}",
+                        self.id,
+                        self.procedures
+                            .iter()
+                            .map(|p| p.id())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                }
+            })
+    }
+
+    pub fn scenario(&self, id: &str) -> Option<&'static Scenario> {
+        self.scenarios.iter().find(|s| s.id == id)
+    }
+
+    /// The game's tables, each replaced by the owner's file in `<data>/tables/<game id>/` if present.
+    pub fn load_tables(&self, data_folder: Option<&Path>) -> Result<TableSet, Vec<TableError>> {
+        let folder = data_folder.map(|d| d.join("tables").join(self.id));
+        TableSet::load(self.tables, folder.as_deref())
+    }
+
+    /// How a log event reads to a person. A resolution's explanation is re-derived from its input
+    /// and faces with `tables`; if that no longer gives the logged result, the difference is shown.
+    pub fn describe(&self, event: &Event, tables: &TableSet) -> EventText {
+        match &event.body {
+            EventBody::SessionStarted {
+                game,
+                scenario,
+                sides,
+                seed,
+            } => EventText {
+                summary: format!("Session started: {game}, scenario {scenario}"),
+                details: vec![
+                    format!(
+                        "Sides: {}",
+                        sides
+                            .iter()
+                            .map(|s| format!("{} ({})", s.name, s.id))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    format!("Seed of every app roll: {seed}"),
+                ],
+            },
+            EventBody::Resolved {
+                procedure,
+                input,
+                dice,
+                outcome,
+                cell,
+                effects,
+            } => {
+                let title = self
+                    .procedure(procedure)
+                    .map(|p| p.title())
+                    .unwrap_or(procedure);
+                let mut details: Vec<String> = dice
+                    .iter()
+                    .map(|d| match d.draw_index {
+                        Some(i) => format!("{}: {} (app roll, draw {i})", d.label, d.face),
+                        None => format!("{}: {} (physical die)", d.label, d.face),
+                    })
+                    .collect();
+                if let Ok(p) = self.procedure(procedure) {
+                    let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
+                    match resolve_checked(p, input, tables, &faces) {
+                        Ok(resolution) => {
+                            details.extend(explain(&resolution));
+                            if resolution.outcome.headline != *outcome {
+                                details.push(format!(
+                                    "With the tables loaded now this would read: {}",
+                                    resolution.outcome.headline
+                                ));
+                            }
+                        }
+                        Err(e) => details.push(format!("Cannot re-derive the explanation: {e}")),
+                    }
+                    details.extend(
+                        input
+                            .describe(p.fields())
+                            .into_iter()
+                            .map(|(label, value)| format!("Input: {label} = {value}")),
+                    );
+                } else if let Some(cell) = cell {
+                    details.push(format!("{}: row {}", cell.table_title, cell.row));
+                }
+                details.extend(effects.iter().map(|e| format!("Offers: {}", e.describe())));
+                EventText {
+                    summary: format!("{title}: {outcome}"),
+                    details,
+                }
+            }
+            EventBody::Applied {
+                resolution,
+                effects,
+            } => EventText {
+                summary: format!("Applied the result of event {resolution}"),
+                details: effects.iter().map(|e| e.describe()).collect(),
+            },
+            EventBody::Corrected { event, reason } => EventText {
+                summary: format!("Corrected event {event}: {reason}"),
+                details: Vec::new(),
+            },
+            EventBody::Drawn { draw } => EventText {
+                summary: format!("Drew \"{}\" from {}", draw.drawn, draw.cup),
+                details: vec![format!(
+                    "The cup held: {} (draw {})",
+                    draw.contents_before.join(", "),
+                    draw.draw_index
+                )],
+            },
+            EventBody::Sealed { round, sealed } => EventText {
+                summary: format!("{} sealed a choice for {round}", sealed.player),
+                details: vec![format!("Commitment {}", sealed.commitment)],
+            },
+            EventBody::Revealed { round, reveals } => EventText {
+                summary: format!("Choices for {round} revealed"),
+                details: reveals
+                    .iter()
+                    .map(|r| format!("{}: {} (salt {})", r.player, r.choice, r.salt))
+                    .collect(),
+            },
+            EventBody::StepReached { label, .. } => EventText {
+                summary: format!("Now: {label}"),
+                details: Vec::new(),
+            },
+            EventBody::Note { text } => EventText {
+                summary: format!("Note: {text}"),
+                details: Vec::new(),
+            },
+        }
+    }
+}
+
+/// The lines that explain a resolution: modifiers with rules, totals, limits and the cell read.
+pub fn explain(resolution: &Resolution) -> Vec<String> {
+    let mut lines: Vec<String> = resolution
+        .modifiers
+        .iter()
+        .map(|m| format!("{} {:+} {} ({})", m.side, m.value, m.label, m.rule))
+        .collect();
+    lines.extend(
+        resolution
+            .totals
+            .iter()
+            .map(|t| format!("{}: die {} {:+} = {}", t.side, t.die, t.modifiers, t.total)),
+    );
+    lines.extend(
+        resolution
+            .limits
+            .iter()
+            .map(|l| format!("Rule applied: {} ({})", l.description, l.rule)),
+    );
+    if let Some(cell) = &resolution.cell {
+        lines.push(format!(
+            "{}: row {}{} gives {} ({})",
+            cell.table_title,
+            cell.row,
+            cell.column
+                .as_ref()
+                .map(|c| format!(", column {c}"))
+                .unwrap_or_default(),
+            cell.result_label,
+            cell.result
+        ));
+    }
+    lines
+}
+
+/// Input for a procedure read from TOML text, every field present and valid.
+pub fn parse_input(procedure: &dyn Procedure, file: &str, text: &str) -> Result<Input, String> {
+    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+        let line = e
+            .span()
+            .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
+        match line {
+            Some(line) => format!("{file}:{line}: not valid TOML: {}", e.message().trim_end()),
+            None => format!("{file}: not valid TOML: {}", e.message().trim_end()),
+        }
+    })?;
+    Input::from_toml(procedure.fields(), &table).map_err(|errors| {
+        errors
+            .iter()
+            .map(|e| format!("{file}: {e}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    })
+}

@@ -1,0 +1,801 @@
+//! Attack resolution: each side rolls one d6 and adds its modifiers; the difference is read on the
+//! Combat Results Table and the result falls on the loser (rulebook «Attack Phase», L650-839).
+//!
+//! The rulebook numbers no rules, so references name the heading and the lines of the rulebook file.
+//!
+//! Readings taken where the text is unclear (the digest's §7.3 numbers them):
+//! - at most one HQ's stars per side; the players enter that HQ's stars.
+//! - the attacking Corps does not count towards its own Attack Support (the La Haye Sainte
+//!   example gives no +1 for it).
+//! - the Grand Battery gives +1 once, though L392 and L721 both state it.
+//! - cavalry support is automatic for every adjacent Cavalry Corps; only the charge is chosen.
+//! - attacking cavalry loses its stars and the charge into a town or chateau; defending cavalry
+//!   loses its stars in a town only (L1641 names only towns).
+//! - a Detachment stacked with a Corps may be the target: no +2, no stars, any loss eliminates it.
+//! - a Corps that attacked a Detachment and must "Retreat instead" but cannot, is Blown (and on
+//!   the last day Eliminated), as the general retreat rule says; the conversion is not applied twice.
+
+use crate::engine::dice::{DiceSpec, Die};
+use crate::engine::input::{Field, FieldKind, Input};
+use crate::engine::procedure::{Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal};
+use crate::engine::record::Effect;
+use crate::engine::table_set::TableSet;
+use crate::engine::tables::AppliedLimit;
+
+const ATTACKER: &str = "Attacker";
+const DEFENDER: &str = "Defender";
+
+const CORPS_TYPES: &[(&str, &str)] = &[
+    ("infantry", "Infantry Corps"),
+    ("cavalry", "Cavalry Corps"),
+    ("guard_infantry", "Imperial Guard Infantry Corps"),
+    ("guard_cavalry", "Guard Cavalry Corps"),
+];
+
+const DEFENDER_TYPES: &[(&str, &str)] = &[
+    ("infantry", "Infantry Corps"),
+    ("cavalry", "Cavalry Corps"),
+    ("guard_infantry", "Imperial Guard Infantry Corps"),
+    ("guard_cavalry", "Guard Cavalry Corps"),
+    ("detachment", "Detachment"),
+    ("old_guard", "Old Guard (Detachment)"),
+    ("grand_battery", "Grand Battery (Detachment)"),
+];
+
+const SIDES: &[(&str, &str)] = &[("french", "French"), ("coalition", "Coalition")];
+
+const FIELDS: &[Field] = &[
+    Field {
+        id: "attacker_side",
+        label: "Attacking side",
+        group: "Attacker",
+        kind: FieldKind::Choice(SIDES),
+        rule: "Attack Phase, L650-660",
+        help: "The side whose Corps attacks.",
+    },
+    Field {
+        id: "attacker_name",
+        label: "Attacking Corps",
+        group: "Attacker",
+        kind: FieldKind::Text { max_len: 40 },
+        rule: "Attack Phase, L660-671",
+        help: "Its name, for the record and the log (e.g. \"I Corps\").",
+    },
+    Field {
+        id: "attacker_type",
+        label: "Attacking Corps type",
+        group: "Attacker",
+        kind: FieldKind::Choice(CORPS_TYPES),
+        rule: "Eliminated / Victory, L819-821, L875-879",
+        help: "Only a Corps attacks. Cavalry loses its stars into a town or chateau; the Guard Corps are worth 5 VP.",
+    },
+    Field {
+        id: "attacker_stars",
+        label: "Attacking Corps' Battle Stars",
+        group: "Attacker",
+        kind: FieldKind::Number { min: 0, max: 5 },
+        rule: "Battle Stars, L700-701",
+        help: "As printed on the counter's current side.",
+    },
+    Field {
+        id: "attacker_hq_stars",
+        label: "Attacker's HQ Battle Stars",
+        group: "Attacker",
+        kind: FieldKind::Number { min: 0, max: 5 },
+        rule: "Battle Stars, L701-703",
+        help: "Stars of one associated HQ in Battle mode with the attacking Corps in its Command Range; 0 if none.\nAnglo-Allied and Prussian units use only their own army's HQ.",
+    },
+    Field {
+        id: "charge_stars",
+        label: "Charge: stars of Fresh supporting cavalry",
+        group: "Attacker",
+        kind: FieldKind::Number { min: 0, max: 10 },
+        rule: "Battle Stars, L716-718",
+        help: "Battle Stars of each Fresh Cavalry Corps supporting the attack that charges (it then flips to Exhausted); 0 if none.\nNo charge into a town or chateau.",
+    },
+    Field {
+        id: "grand_battery",
+        label: "French Grand Battery",
+        group: "Attacker",
+        kind: FieldKind::Choice(&[
+            ("none", "Not involved"),
+            ("with_attacker", "Stacked with the attacking Corps"),
+            ("with_supporter", "Stacked with a supporting Corps"),
+        ]),
+        rule: "French Grand Battery, L392-398, L721-723",
+        help: "+1 to the attack, never to defence. Stacked with the attacking Corps, it is eliminated if that Corps receives any combat result.",
+    },
+    Field {
+        id: "attack_support",
+        label: "Attack Support: other friendly Infantry Corps in the defender's ZoC",
+        group: "Attacker",
+        kind: FieldKind::Count { max: 6 },
+        rule: "Attack Support, L729-732",
+        help: "Adjacent to the defending unit, not counting the attacking Corps. Not Detachments.",
+    },
+    Field {
+        id: "attacker_cavalry_support",
+        label: "Cavalry Corps adjacent to the attacking Corps",
+        group: "Attacker",
+        kind: FieldKind::Count { max: 6 },
+        rule: "Cavalry Support, L738-741; clarification L1628-1634",
+        help: "Fresh or Exhausted (a Fresh one flips to Exhausted). Anglo-Allied and Prussian cavalry cannot support each other's attacks.",
+    },
+    Field {
+        id: "attacker_cannot_retreat",
+        label: "Attacking Corps has no legal 3-hex retreat",
+        group: "Attacker",
+        kind: FieldKind::Flag,
+        rule: "Retreat, L800-806",
+        help: "Away from the defender, never into a Corps or an enemy ZoC. If it has none, a Retreat becomes Blown.",
+    },
+    Field {
+        id: "defender_name",
+        label: "Defending unit",
+        group: "Defender",
+        kind: FieldKind::Text { max_len: 40 },
+        rule: "Attack Phase, L660-671",
+        help: "Its name, for the record and the log (e.g. \"Reserve Corps\").",
+    },
+    Field {
+        id: "defender_type",
+        label: "Defending unit type",
+        group: "Defender",
+        kind: FieldKind::Choice(DEFENDER_TYPES),
+        rule: "Detachments, L763-765; Retreat, L807-808",
+        help: "A Corps or a Detachment. The attacker gets +2 against a Detachment that is not stacked with a Corps.",
+    },
+    Field {
+        id: "defender_stacked",
+        label: "Defending Detachment is stacked with a friendly Corps",
+        group: "Defender",
+        kind: FieldKind::Flag,
+        rule: "Detachments, L410-412, L763-765, L807-808",
+        help: "Only for a Detachment: then no +2 for the attacker, no stars, and any loss eliminates it.",
+    },
+    Field {
+        id: "defender_stars",
+        label: "Defending unit's Battle Stars",
+        group: "Defender",
+        kind: FieldKind::Number { min: 0, max: 5 },
+        rule: "Battle Stars, L705-706",
+        help: "As printed on the counter. The Old Guard alone always has 2; the Grand Battery adds nothing in defence.",
+    },
+    Field {
+        id: "defender_hq_stars",
+        label: "Defender's HQ Battle Stars",
+        group: "Defender",
+        kind: FieldKind::Number { min: 0, max: 5 },
+        rule: "Battle Stars, L706-708",
+        help: "Stars of one associated HQ in Battle mode with the defending unit in its Command Range; 0 if none.",
+    },
+    Field {
+        id: "terrain_bonus",
+        label: "The Terrain Effects Chart gives the defender's hex +1",
+        group: "Defender",
+        kind: FieldKind::Flag,
+        rule: "Terrain, L691-694",
+        help: "The TEC is on the player aid. At most +1 for terrain.",
+    },
+    Field {
+        id: "hex_type",
+        label: "Defender's hex is a town or chateau",
+        group: "Defender",
+        kind: FieldKind::Choice(&[
+            ("neither", "Neither"),
+            ("town", "Town"),
+            ("chateau", "Chateau"),
+        ]),
+        rule: "Battle Stars, L711-713; clarification L1636-1642",
+        help: "Attacking cavalry adds no stars and cannot charge into either. Cavalry defending in a town adds no stars.",
+    },
+    Field {
+        id: "defender_cavalry_support",
+        label: "Cavalry Corps adjacent to the defending unit",
+        group: "Defender",
+        kind: FieldKind::Count { max: 6 },
+        rule: "Cavalry Support, L744-747",
+        help: "Fresh or Exhausted (a Fresh one flips to Exhausted).",
+    },
+    Field {
+        id: "defender_cannot_retreat",
+        label: "Defending unit has no legal 3-hex retreat",
+        group: "Defender",
+        kind: FieldKind::Flag,
+        rule: "Retreat, L800-806",
+        help: "Away from the attacker, never into a Corps or an enemy ZoC. If it has none, a Retreat becomes Blown.",
+    },
+    Field {
+        id: "soft_ground",
+        label: "Soft ground: it rains this turn or rained last turn",
+        group: "Situation",
+        kind: FieldKind::Flag,
+        rule: "Artillery Ricochet Ineffective (erratum), L1094-1096, L1329-1331",
+        help: "The attacker subtracts 1.",
+    },
+    Field {
+        id: "last_day",
+        label: "Last day of the scenario (June 18)",
+        group: "Situation",
+        kind: FieldKind::Flag,
+        rule: "Blown, L814-815",
+        help: "On the last day every Blown result is Eliminated instead.",
+    },
+];
+
+/// The attack procedure.
+pub struct Attack;
+
+/// The facts of one attack, read from the input once.
+struct Facts<'a> {
+    attacker_side: &'a str,
+    defender_side: &'a str,
+    attacker: String,
+    defender: String,
+    attacker_type: &'a str,
+    defender_type: &'a str,
+    defender_stacked: bool,
+    town_or_chateau: bool,
+}
+
+impl<'a> Facts<'a> {
+    fn read(input: &'a Input) -> Facts<'a> {
+        let attacker_side = input.text("attacker_side");
+        let named = |id: &str, fallback: &str| {
+            let name = input.text(id).trim();
+            if name.is_empty() {
+                fallback.to_string()
+            } else {
+                name.to_string()
+            }
+        };
+        Facts {
+            attacker_side,
+            defender_side: if attacker_side == "french" {
+                "coalition"
+            } else {
+                "french"
+            },
+            attacker: named("attacker_name", "the attacking Corps"),
+            defender: named("defender_name", "the defending unit"),
+            attacker_type: input.text("attacker_type"),
+            defender_type: input.text("defender_type"),
+            defender_stacked: input.flag("defender_stacked"),
+            town_or_chateau: input.text("hex_type") != "neither",
+        }
+    }
+
+    fn defender_is_detachment(&self) -> bool {
+        matches!(
+            self.defender_type,
+            "detachment" | "old_guard" | "grand_battery"
+        )
+    }
+
+    /// "If the defending unit is a Detachment (Detachments stacked with Corps have no effect)".
+    fn defender_is_lone_detachment(&self) -> bool {
+        self.defender_is_detachment() && !self.defender_stacked
+    }
+
+    fn attacker_is_cavalry(&self) -> bool {
+        matches!(self.attacker_type, "cavalry" | "guard_cavalry")
+    }
+
+    fn defender_is_cavalry(&self) -> bool {
+        matches!(self.defender_type, "cavalry" | "guard_cavalry")
+    }
+}
+
+fn side_label(side: &str) -> &'static str {
+    if side == "french" {
+        "French"
+    } else {
+        "Coalition"
+    }
+}
+
+/// The modifiers, and the rules that took a modifier away, for both sides.
+fn modifiers_and_limits(input: &Input) -> (Vec<Modifier>, Vec<AppliedLimit>) {
+    let facts = Facts::read(input);
+    let mut modifiers = Vec::new();
+    let mut limits = Vec::new();
+    let mut add = |side: &str, label: String, value: i32, rule: &str| {
+        if value != 0 {
+            modifiers.push(Modifier::new(side, label, value, rule));
+        }
+    };
+
+    // Attacker.
+    let stars = input.number("attacker_stars");
+    if facts.attacker_is_cavalry() && facts.town_or_chateau {
+        if stars > 0 {
+            limits.push(AppliedLimit {
+                description: format!(
+                    "{} is cavalry charging into a town or chateau: its {stars} Battle Stars do not count",
+                    facts.attacker
+                ),
+                rule: "Battle Stars, L711-712".into(),
+            });
+        }
+    } else {
+        add(
+            ATTACKER,
+            format!("Battle Stars of {}", facts.attacker),
+            stars,
+            "Battle Stars, L700-701",
+        );
+    }
+    add(
+        ATTACKER,
+        "HQ in Battle mode, attacker in Command Range".into(),
+        input.number("attacker_hq_stars"),
+        "Battle Stars, L701-703",
+    );
+    let charge = input.number("charge_stars");
+    if charge > 0 && facts.town_or_chateau {
+        limits.push(AppliedLimit {
+            description: format!(
+                "No cavalry charge into a town or chateau: the {charge} charge stars do not count"
+            ),
+            rule: "Battle Stars, L711-713".into(),
+        });
+    } else {
+        add(
+            ATTACKER,
+            "Charge by Fresh supporting cavalry".into(),
+            charge,
+            "Battle Stars, L716-718",
+        );
+    }
+    if input.text("grand_battery") != "none" {
+        add(
+            ATTACKER,
+            "French Grand Battery".into(),
+            1,
+            "French Grand Battery, L392-394, L721-723",
+        );
+    }
+    add(
+        ATTACKER,
+        "Attack Support (Infantry Corps in the defender's ZoC)".into(),
+        input.number("attack_support"),
+        "Attack Support, L729-732",
+    );
+    add(
+        ATTACKER,
+        "Cavalry support (Cavalry Corps adjacent to the attacker)".into(),
+        input.number("attacker_cavalry_support"),
+        "Cavalry Support, L738-741",
+    );
+    if facts.defender_is_lone_detachment() {
+        add(
+            ATTACKER,
+            "Defending unit is a Detachment".into(),
+            2,
+            "Detachments, L763-765",
+        );
+    }
+    if input.flag("soft_ground") {
+        add(
+            ATTACKER,
+            "Soft ground (rain this turn or last)".into(),
+            -1,
+            "Artillery Ricochet Ineffective (erratum), L1094-1096",
+        );
+    }
+
+    // Defender.
+    if input.flag("terrain_bonus") {
+        add(
+            DEFENDER,
+            "Terrain (TEC), at most +1".into(),
+            1,
+            "Terrain, L691-694",
+        );
+    }
+    let defender_stars = input.number("defender_stars");
+    match facts.defender_type {
+        _ if facts.defender_is_detachment() && facts.defender_stacked => {
+            if defender_stars > 0 || facts.defender_type == "old_guard" {
+                limits.push(AppliedLimit {
+                    description: format!(
+                        "{} is a Detachment stacked with a friendly Corps: it adds no Battle Stars",
+                        facts.defender
+                    ),
+                    rule: "French Old Guard, L410-412".into(),
+                });
+            }
+        }
+        "old_guard" => add(
+            DEFENDER,
+            "Old Guard alone in its hex: two Battle Stars".into(),
+            2,
+            "French Old Guard, L409-410",
+        ),
+        "grand_battery" => {
+            if defender_stars > 0 {
+                limits.push(AppliedLimit {
+                    description: "The Grand Battery only modifies attacks, not defence".into(),
+                    rule: "French Grand Battery, L392-393".into(),
+                });
+            }
+        }
+        _ if facts.defender_is_cavalry() && input.text("hex_type") == "town" => {
+            if defender_stars > 0 {
+                limits.push(AppliedLimit {
+                    description: format!(
+                        "{} is cavalry defending in a town: its {defender_stars} Battle Stars do not count",
+                        facts.defender
+                    ),
+                    rule: "Defending Cavalry Battle Stars, L1636-1642".into(),
+                });
+            }
+        }
+        _ => add(
+            DEFENDER,
+            format!("Battle Stars of {}", facts.defender),
+            defender_stars,
+            "Battle Stars, L705-706",
+        ),
+    }
+    add(
+        DEFENDER,
+        "HQ in Battle mode, defender in Command Range".into(),
+        input.number("defender_hq_stars"),
+        "Battle Stars, L706-708",
+    );
+    add(
+        DEFENDER,
+        "Cavalry support (Cavalry Corps adjacent to the defender)".into(),
+        input.number("defender_cavalry_support"),
+        "Cavalry Support, L744-747",
+    );
+    (modifiers, limits)
+}
+
+/// What a losing unit finally suffers, after every conversion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fate {
+    Retreats,
+    Recalled,
+    Blown,
+    Eliminated,
+}
+
+impl Fate {
+    fn text(self) -> &'static str {
+        match self {
+            Fate::Retreats => "retreats 3 hexes",
+            Fate::Recalled => "is Recalled",
+            Fate::Blown => "is Blown",
+            Fate::Eliminated => "is Eliminated",
+        }
+    }
+}
+
+fn victory_points_for(unit_type: &str) -> (i32, &'static str) {
+    match unit_type {
+        "guard_infantry" | "guard_cavalry" => (5, "Victory, L877-879"),
+        "old_guard" | "grand_battery" => (2, "Victory, L885-886"),
+        "detachment" => (1, "Eliminated, L820-821"),
+        _ => (3, "Eliminated, L820-821"),
+    }
+}
+
+impl Procedure for Attack {
+    fn id(&self) -> &'static str {
+        "attack"
+    }
+    fn title(&self) -> &'static str {
+        "Attack"
+    }
+    fn rule(&self) -> &'static str {
+        "Attack Resolution, L676-839"
+    }
+    fn summary(&self) -> &'static str {
+        "One Corps attacks an enemy unit in its ZoC. Each side rolls a d6 and adds its modifiers; the higher total wins and the difference is read on the Combat Results Table."
+    }
+    fn fields(&self) -> &'static [Field] {
+        FIELDS
+    }
+    fn dice(&self, _input: &Input) -> DiceSpec {
+        DiceSpec::new(&[("Attacker die", Die::D6), ("Defender die", Die::D6)])
+    }
+    fn acting_side(&self, input: &Input) -> String {
+        input.text("attacker_side").to_string()
+    }
+    fn modifiers(&self, input: &Input) -> Vec<Modifier> {
+        modifiers_and_limits(input).0
+    }
+
+    fn resolve(
+        &self,
+        input: &Input,
+        tables: &TableSet,
+        faces: &[u8],
+    ) -> Result<Resolution, RuleError> {
+        self.dice(input).check(faces)?;
+        let facts = Facts::read(input);
+        let (modifiers, mut limits) = modifiers_and_limits(input);
+        let sum = |side: &str| -> i32 {
+            modifiers
+                .iter()
+                .filter(|m| m.side == side)
+                .map(|m| m.value)
+                .sum()
+        };
+        let attacker_die = i32::from(faces[0]);
+        let defender_die = i32::from(faces[1]);
+        let attacker_total = attacker_die + sum(ATTACKER);
+        let defender_total = defender_die + sum(DEFENDER);
+        let totals = vec![
+            SideTotal {
+                side: ATTACKER.into(),
+                die: attacker_die,
+                modifiers: sum(ATTACKER),
+                total: attacker_total,
+            },
+            SideTotal {
+                side: DEFENDER.into(),
+                die: defender_die,
+                modifiers: sum(DEFENDER),
+                total: defender_total,
+            },
+        ];
+        let difference = attacker_total.abs_diff(defender_total);
+        let lookup = tables.get("crt")?.lookup_differential(difference)?;
+        limits.extend(lookup.limits.iter().cloned());
+        let code = lookup.result.code.as_str();
+        let last_day = input.flag("last_day");
+
+        let mut effects = Vec::new();
+        // Cavalry is exhausted by any participation, whatever the result (clarification L1587-1592).
+        let exhausted = "Exhausted (flip if Fresh)";
+        let exhaustion_rule = "Cavalry Exhaustion, L1587-1592";
+        if facts.attacker_is_cavalry() {
+            effects.push(Effect::UnitState {
+                unit: facts.attacker.clone(),
+                state: exhausted.into(),
+                rule: exhaustion_rule.into(),
+            });
+        }
+        if facts.defender_is_cavalry() {
+            effects.push(Effect::UnitState {
+                unit: facts.defender.clone(),
+                state: exhausted.into(),
+                rule: exhaustion_rule.into(),
+            });
+        }
+        let supporting_cavalry =
+            input.number("attacker_cavalry_support") + input.number("defender_cavalry_support");
+        if supporting_cavalry > 0 {
+            effects.push(Effect::Reminder {
+                text: format!(
+                    "Flip the {supporting_cavalry} supporting Cavalry Corps to Exhausted if Fresh (supporting units suffer no combat result)"
+                ),
+                rule: "Cavalry Support, L738-747; L790".into(),
+            });
+        }
+
+        let rank = |winner_is_attacker: bool| -> i32 {
+            let severity = match code {
+                "E" => 3,
+                "B" => 2,
+                "R" => 1,
+                _ => 0,
+            };
+            if winner_is_attacker {
+                3 - severity
+            } else {
+                3 + severity
+            }
+        };
+
+        if code == "S" || attacker_total == defender_total {
+            let outcome = Outcome {
+                key: lookup.result.label.clone(),
+                rank: 3,
+                headline: "Stalemate: no effect".into(),
+            };
+            if input.text("grand_battery") == "with_attacker" {
+                effects.push(Effect::Reminder {
+                    text: "The Grand Battery stays; it is Recalled automatically at the end of the turn".into(),
+                    rule: "French Grand Battery, L398-399".into(),
+                });
+            }
+            return Ok(Resolution {
+                modifiers,
+                totals,
+                limits,
+                cell: Some(lookup.cell),
+                outcome,
+                effects,
+            });
+        }
+
+        let attacker_won = attacker_total > defender_total;
+        let (loser, loser_type, winner_side, loser_can_retreat) = if attacker_won {
+            (
+                facts.defender.clone(),
+                facts.defender_type,
+                facts.attacker_side,
+                !input.flag("defender_cannot_retreat"),
+            )
+        } else {
+            (
+                facts.attacker.clone(),
+                facts.attacker_type,
+                facts.defender_side,
+                !input.flag("attacker_cannot_retreat"),
+            )
+        };
+        let loser_is_detachment = attacker_won && facts.defender_is_detachment();
+
+        let mut fate = match code {
+            "R" => Fate::Retreats,
+            "B" => Fate::Blown,
+            _ => Fate::Eliminated,
+        };
+        // Each conversion the rulebook makes is recorded with its rule, in the order applied.
+        let convert =
+            |fate: &mut Fate, limits: &mut Vec<AppliedLimit>, to: Fate, why: String, rule: &str| {
+                limits.push(AppliedLimit {
+                    description: why,
+                    rule: rule.into(),
+                });
+                *fate = to;
+            };
+        if loser_is_detachment {
+            if facts.defender_stacked {
+                convert(
+                    &mut fate,
+                    &mut limits,
+                    Fate::Eliminated,
+                    format!("{loser} is a Detachment stacked with a Corps: any loss eliminates it"),
+                    "Retreat, L807-808; Blown, L816",
+                );
+            } else if fate == Fate::Retreats {
+                convert(
+                    &mut fate,
+                    &mut limits,
+                    Fate::Recalled,
+                    format!(
+                        "{loser} is a Detachment not stacked with a Corps: Retreat means Recalled"
+                    ),
+                    "Retreat, L807-808",
+                );
+            } else if fate == Fate::Blown {
+                convert(
+                    &mut fate,
+                    &mut limits,
+                    Fate::Eliminated,
+                    format!("{loser} is a Detachment: Blown means Eliminated"),
+                    "Blown, L816",
+                );
+            }
+        } else {
+            if !attacker_won && facts.defender_is_lone_detachment() && fate != Fate::Retreats {
+                let rule = if fate == Fate::Blown {
+                    "Blown, L815"
+                } else {
+                    "Eliminated, L819-820"
+                };
+                convert(
+                    &mut fate,
+                    &mut limits,
+                    Fate::Retreats,
+                    format!("{loser} attacked a Detachment: it must Retreat instead"),
+                    rule,
+                );
+            }
+            if fate == Fate::Retreats && !loser_can_retreat {
+                convert(
+                    &mut fate,
+                    &mut limits,
+                    Fate::Blown,
+                    format!("{loser} cannot retreat 3 hexes: it becomes Blown instead"),
+                    "Retreat, L805-806",
+                );
+            }
+            if fate == Fate::Blown && last_day {
+                convert(
+                    &mut fate,
+                    &mut limits,
+                    Fate::Eliminated,
+                    "The last day of the scenario: Blown is treated as Eliminated".into(),
+                    "Blown, L814-815",
+                );
+            }
+        }
+
+        let state = match fate {
+            Fate::Retreats => "Retreated 3 hexes",
+            Fate::Recalled => "Recalled (available again from next turn)",
+            Fate::Blown => "Blown: on the turn track, returns in Step B two turns later",
+            Fate::Eliminated => "Eliminated",
+        };
+        let state_rule = match fate {
+            Fate::Retreats => "Retreat, L800-806",
+            Fate::Recalled => "Retreat, L807-808",
+            Fate::Blown => "Blown, L811-814",
+            Fate::Eliminated => "Eliminated, L819-821",
+        };
+        effects.push(Effect::UnitState {
+            unit: loser.clone(),
+            state: state.into(),
+            rule: state_rule.into(),
+        });
+        if fate == Fate::Eliminated {
+            let (points, rule) = victory_points_for(loser_type);
+            effects.push(Effect::VictoryPoints {
+                side: winner_side.into(),
+                points,
+                reason: format!("{loser} eliminated"),
+                rule: rule.into(),
+            });
+        }
+
+        let grand_battery_with_attacker = input.text("grand_battery") == "with_attacker";
+        if !attacker_won && grand_battery_with_attacker {
+            effects.push(Effect::UnitState {
+                unit: "French Grand Battery".into(),
+                state: "Eliminated".into(),
+                rule: "French Grand Battery, L396-398".into(),
+            });
+            effects.push(Effect::VictoryPoints {
+                side: "coalition".into(),
+                points: 2,
+                reason: "French Grand Battery left alone by a combat result and eliminated".into(),
+                rule: "French Grand Battery, L396-398; Victory, L885-886".into(),
+            });
+        }
+        // The defender vacates its hex unless it is a Detachment whose stacked Corps stays.
+        let defender_vacates = attacker_won && !(loser_is_detachment && facts.defender_stacked);
+        if defender_vacates {
+            effects.push(Effect::Reminder {
+                text: format!(
+                    "Pursuit: {} must move into the vacated hex unless it is in the ZoC of another enemy unit",
+                    facts.attacker
+                ),
+                rule: "Pursuit, L827-830".into(),
+            });
+            if grand_battery_with_attacker {
+                effects.push(Effect::Reminder {
+                    text: "If it advances, the Grand Battery left alone is Recalled automatically"
+                        .into(),
+                    rule: "French Grand Battery, L394-396".into(),
+                });
+            }
+        }
+
+        let winner_label = if attacker_won { ATTACKER } else { DEFENDER };
+        let mut headline = format!(
+            "{} wins by {difference} ({}): {loser} {}",
+            side_label(winner_side),
+            lookup.result.label,
+            fate.text()
+        );
+        if fate == Fate::Eliminated {
+            let (points, _) = victory_points_for(loser_type);
+            headline.push_str(&format!(", +{points} VP {}", side_label(winner_side)));
+        }
+        Ok(Resolution {
+            outcome: Outcome {
+                key: format!(
+                    "{winner_label} {} ({}): {} {}",
+                    lookup.cell.row,
+                    lookup.result.label,
+                    if attacker_won { "defender" } else { "attacker" },
+                    fate.text()
+                ),
+                rank: rank(attacker_won),
+                headline,
+            },
+            modifiers,
+            totals,
+            limits,
+            cell: Some(lookup.cell),
+            effects,
+        })
+    }
+}

@@ -1,0 +1,170 @@
+//! Waterloo Campaign 1815 (rulebook: shared seed 000). Corps-level, one d6 per side; the French
+//! face the Coalition (Anglo-Allied and Prussian armies). The rulebook numbers no rules, so every
+//! reference names a heading and the lines of the rulebook file.
+
+mod attack;
+
+use crate::engine::procedure::Procedure;
+use crate::engine::record::Position;
+use crate::engine::table_set::BuiltinTable;
+use crate::engine::turns::{Phase, Scenario, Step, TurnSequence};
+
+pub use attack::Attack;
+
+pub const ID: &str = "waterloo-campaign-1815";
+pub const TITLE: &str = "Waterloo Campaign 1815";
+
+pub const SIDES: &[(&str, &str)] = &[("french", "French"), ("coalition", "Coalition")];
+
+pub static PROCEDURES: &[&dyn Procedure] = &[&Attack];
+
+pub const TABLES: &[BuiltinTable] = &[BuiltinTable {
+    file: "crt.toml",
+    text: include_str!("../../../tables/waterloo-campaign-1815/crt.toml"),
+}];
+
+/// The sequence of play (L285-865). The French act first wherever there is an order.
+pub const SEQUENCE: TurnSequence = TurnSequence {
+    phases: &[
+        Phase {
+            title: "Command Phase",
+            rule: "Command Phase, L289-452",
+            steps: &[
+                Step {
+                    title: "A. HQ Placement",
+                    rule: "L297-318",
+                    procedures: &[],
+                    guidance: "French, then Coalition: re-place every HQ within 3 hexes of an associated unit, choosing Normal or Battle mode.",
+                },
+                Step {
+                    title: "B. Blown Unit Return",
+                    rule: "L320-333",
+                    procedures: &[],
+                    guidance: "Corps on this turn's slot of the track return, two per side; the opponent picks if more are due.",
+                },
+                Step {
+                    title: "C. Cavalry Corps Recovery",
+                    rule: "L335-345",
+                    procedures: &[],
+                    guidance: "Every Exhausted Cavalry Corps not in an enemy ZoC or ZoI flips to Fresh.",
+                },
+                Step {
+                    title: "D. Detachment Placement",
+                    rule: "L347-421",
+                    procedures: &[],
+                    guidance: "French HQs first, then the Coalition's: each HQ may place one available Detachment.",
+                },
+                Step {
+                    title: "E. Detachment Recall",
+                    rule: "L423-452",
+                    procedures: &[],
+                    guidance: "French, then Coalition: recall any Detachments; then check the British line of communication (Hill's Corps).",
+                },
+            ],
+        },
+        Phase {
+            title: "Organization Phase",
+            rule: "Organization Phase, L454-497",
+            steps: &[
+                Step {
+                    title: "F. Advance Formation",
+                    rule: "L462-477",
+                    procedures: &[],
+                    guidance: "Every Infantry Corps not in an enemy ZoC goes to Advance formation.",
+                },
+                Step {
+                    title: "G. Battle Formation",
+                    rule: "L479-485",
+                    procedures: &[],
+                    guidance: "Every Infantry Corps in an enemy ZoC goes to Battle formation.",
+                },
+                Step {
+                    title: "H. Withdrawal",
+                    rule: "L487-497",
+                    procedures: &[],
+                    guidance: "Alternating, French first: retreat a Corps out of an enemy ZoC or pass; after a pass the opponent may withdraw up to 3 more.",
+                },
+            ],
+        },
+        Phase {
+            title: "Movement Phase",
+            rule: "Movement Phase, L499-648",
+            steps: &[Step {
+                title: "Moves",
+                rule: "L499-622",
+                procedures: &[],
+                guidance: "Alternating, French first: move one Corps or pass. After a pass the opponent rolls for its remaining moves.",
+            }],
+        },
+        Phase {
+            title: "Attack Phase",
+            rule: "Attack Phase, L650-855",
+            steps: &[Step {
+                title: "Attacks",
+                rule: "L650-855",
+                procedures: &["attack"],
+                guidance: "Alternating, French first: attack with one Corps or pass. After a pass the opponent rolls a d6 for its remaining attacks.",
+            }],
+        },
+        Phase {
+            title: "End Phase",
+            rule: "End Phase, L857-865",
+            steps: &[Step {
+                title: "End of turn",
+                rule: "L857-865",
+                procedures: &[],
+                guidance: "The Grand Battery is recalled. After the last turn, determine victory.",
+            }],
+        },
+    ],
+    // T1 = June 15 AM ... T8 = June 18 PM (L970, L1115, L1264, L1281).
+    turn_names: &[
+        "June 15 AM",
+        "June 15 PM",
+        "June 16 AM",
+        "June 16 PM",
+        "June 17 AM",
+        "June 17 PM",
+        "June 18 AM",
+        "June 18 PM",
+    ],
+};
+
+pub const SCENARIOS: &[Scenario] = &[
+    Scenario {
+        id: "june-16-18",
+        title: "The Waterloo Campaign: June 16-18, 1815",
+        rule: "L954-1097",
+        summary: "6 turns. Starts on turn 3 with Step D, Detachment Placement.",
+        start: Position {
+            turn: 3,
+            phase: 0,
+            step: 3,
+        },
+        last_turn: 8,
+    },
+    Scenario {
+        id: "june-15-18",
+        title: "The Waterloo Campaign: June 15-18, 1815",
+        rule: "L1099-1337",
+        summary: "8 turns. Starts on turn 1 with the Movement Phase; the June 15 special rules apply.",
+        start: Position {
+            turn: 1,
+            phase: 2,
+            step: 0,
+        },
+        last_turn: 8,
+    },
+    Scenario {
+        id: "june-15-18-free",
+        title: "June 15-18, without the first-day special rules",
+        rule: "Design note, L1256-1261",
+        summary: "As June 15-18, playing by the normal rules from the outset.",
+        start: Position {
+            turn: 1,
+            phase: 2,
+            step: 0,
+        },
+        last_turn: 8,
+    },
+];

@@ -1,0 +1,602 @@
+//! The app shell: the menu, the screens, files (open, save, save as, export), the prompt about
+//! unsaved changes on quit, and the recovery of a game the app did not get to save.
+
+use super::files::{FilePicker, PathDialog, PathDialogAction, PathPurpose};
+use super::game_view::GameView;
+use super::start::{StartAction, StartScreen};
+use crate::engine::export::{ExportFormat, export};
+use crate::engine::log::SideName;
+use crate::engine::roller::Seed;
+use crate::engine::session::{Session, write_atomically};
+use crate::games;
+use std::path::{Path, PathBuf};
+
+const SAVE: egui::KeyboardShortcut =
+    egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::S);
+const OPEN: egui::KeyboardShortcut =
+    egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::O);
+const NEW: egui::KeyboardShortcut =
+    egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::N);
+
+/// UI preferences, kept in eframe's storage. Game data never goes there.
+#[derive(serde::Serialize, serde::Deserialize, Default)]
+#[serde(default)]
+pub struct Prefs {
+    pub light_theme: bool,
+    pub last_folder: Option<PathBuf>,
+}
+
+enum Screen {
+    Start(StartScreen),
+    Game(Box<GameView>),
+}
+
+/// What waits on the answer to "discard unsaved changes?".
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pending {
+    Quit,
+    NewGame,
+    Open,
+}
+
+pub struct AideApp {
+    screen: Screen,
+    picker: Box<dyn FilePicker>,
+    pub prefs: Prefs,
+    data_folder: Option<PathBuf>,
+    recovery_path: Option<PathBuf>,
+    path_dialog: Option<PathDialog>,
+    /// After the Save As dialog saves, carry this out (quit, new game, open).
+    after_save: Option<Pending>,
+    confirm: Option<Pending>,
+    allow_close: bool,
+    /// A message on the start screen or over the game: (text, is an error).
+    notice: Option<(String, bool)>,
+    about_open: bool,
+    shown_title: String,
+}
+
+impl AideApp {
+    /// The app as the window runs it.
+    pub fn new(cc: &eframe::CreationContext<'_>) -> AideApp {
+        let prefs: Prefs = cc
+            .storage
+            .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
+            .unwrap_or_default();
+        let mut app = AideApp::with_parts(
+            Box::new(super::files::SystemPicker),
+            crate::data_folder::data_folder(),
+            crate::data_folder::recovery_file(),
+        );
+        app.prefs = prefs;
+        app.apply_theme(&cc.egui_ctx);
+        app
+    }
+
+    /// The app with its file picker and folders given (tests give a temporary folder).
+    pub fn with_parts(
+        picker: Box<dyn FilePicker>,
+        data_folder: Option<PathBuf>,
+        recovery_path: Option<PathBuf>,
+    ) -> AideApp {
+        let recovery =
+            recovery_path
+                .as_deref()
+                .filter(|p| p.exists())
+                .map(|p| match Session::load(p) {
+                    Ok(session) => format!(
+                        "{}, scenario {}: {} events, the last at {}.",
+                        games::find(session.game())
+                            .map(|g| g.title)
+                            .unwrap_or(session.game()),
+                        session.scenario(),
+                        session.events().len(),
+                        session
+                            .events()
+                            .last()
+                            .map(|e| e.time.as_str())
+                            .unwrap_or("?")
+                    ),
+                    Err(e) => {
+                        format!("The recovery file could not be read ({e}); it is left as it is.")
+                    }
+                });
+        AideApp {
+            screen: Screen::Start(StartScreen::new(recovery)),
+            picker,
+            prefs: Prefs::default(),
+            data_folder,
+            recovery_path,
+            path_dialog: None,
+            after_save: None,
+            confirm: None,
+            allow_close: false,
+            notice: None,
+            about_open: false,
+            shown_title: String::new(),
+        }
+    }
+
+    pub fn game_view(&self) -> Option<&GameView> {
+        match &self.screen {
+            Screen::Game(view) => Some(view),
+            Screen::Start(_) => None,
+        }
+    }
+
+    pub fn game_view_mut(&mut self) -> Option<&mut GameView> {
+        match &mut self.screen {
+            Screen::Game(view) => Some(view),
+            Screen::Start(_) => None,
+        }
+    }
+
+    fn apply_theme(&self, ctx: &egui::Context) {
+        ctx.set_theme(if self.prefs.light_theme {
+            egui::ThemePreference::Light
+        } else {
+            egui::ThemePreference::Dark
+        });
+    }
+
+    fn is_dirty(&self) -> bool {
+        self.game_view().is_some_and(|v| v.dirty)
+    }
+
+    fn suggested_path(&self, name: &str) -> PathBuf {
+        let folder = self
+            .game_view()
+            .and_then(|v| v.path.as_ref())
+            .and_then(|p| p.parent().map(Path::to_path_buf))
+            .or_else(|| self.prefs.last_folder.clone())
+            .or_else(|| std::env::var_os("HOME").map(PathBuf::from))
+            .unwrap_or_else(|| PathBuf::from("."));
+        folder.join(name)
+    }
+
+    fn start_game(&mut self, game: &'static games::Game, scenario: &str, side_names: Vec<String>) {
+        let sides = game
+            .sides
+            .iter()
+            .zip(side_names)
+            .map(|((id, default), name)| SideName {
+                id: (*id).to_string(),
+                name: if name.trim().is_empty() {
+                    (*default).to_string()
+                } else {
+                    name.trim().to_string()
+                },
+            })
+            .collect();
+        let mut session = Session::new(game.id, scenario, sides, Seed::fresh());
+        if let Some(start) = game.scenario(scenario).map(|s| s.start) {
+            let label = game.sequence.label(start);
+            session.append(
+                "",
+                crate::engine::log::EventBody::StepReached {
+                    position: start,
+                    label,
+                },
+            );
+        }
+        self.screen = Screen::Game(Box::new(GameView::new(
+            game,
+            session,
+            None,
+            self.data_folder.as_deref(),
+            self.recovery_path.clone(),
+        )));
+    }
+
+    fn open_path(&mut self, path: &Path) {
+        match Session::load(path).and_then(|session| {
+            games::find(session.game())
+                .map(|game| (game, session))
+                .map_err(|message| crate::engine::session::SessionError {
+                    file: path.display().to_string(),
+                    line: None,
+                    message,
+                })
+        }) {
+            Ok((game, session)) => {
+                let verified = session.verify();
+                let mut view = GameView::new(
+                    game,
+                    session,
+                    Some(path.to_path_buf()),
+                    self.data_folder.as_deref(),
+                    self.recovery_path.clone(),
+                );
+                view.notice = Some(match verified {
+                    Ok(report) => (
+                        format!(
+                            "Opened and verified: {} events, {} app rolls re-derived.",
+                            report.events, report.app_rolls
+                        ),
+                        false,
+                    ),
+                    Err(failure) => (
+                        format!(
+                            "Opened, but verification failed at {failure}. The file was not changed."
+                        ),
+                        true,
+                    ),
+                });
+                self.prefs.last_folder = path.parent().map(Path::to_path_buf);
+                self.screen = Screen::Game(Box::new(view));
+                self.notice = None;
+            }
+            Err(e) => self.notice = Some((format!("Could not open the game: {e}"), true)),
+        }
+    }
+
+    fn restore_recovery(&mut self) {
+        let Some(path) = self.recovery_path.clone() else {
+            return;
+        };
+        match Session::load(&path) {
+            Ok(session) => match games::find(session.game()) {
+                Ok(game) => {
+                    let mut view =
+                        GameView::new(game, session, None, self.data_folder.as_deref(), Some(path));
+                    view.notice = Some((
+                        "Restored the unsaved game. Save it to keep it.".into(),
+                        false,
+                    ));
+                    self.screen = Screen::Game(Box::new(view));
+                }
+                Err(e) => self.notice = Some((e, true)),
+            },
+            Err(e) => self.notice = Some((format!("Could not restore: {e}"), true)),
+        }
+    }
+
+    /// Saves to the game's file, or asks for one.
+    fn save(&mut self, then: Option<Pending>) {
+        let path = self.game_view().and_then(|v| v.path.clone());
+        match path {
+            Some(path) => {
+                self.save_to(&path);
+                if !self.is_dirty()
+                    && let Some(pending) = then
+                {
+                    self.carry_out(pending);
+                }
+            }
+            None => self.save_as(then),
+        }
+    }
+
+    fn save_as(&mut self, then: Option<Pending>) {
+        if self.game_view().is_none() {
+            return;
+        }
+        let name = self
+            .game_view()
+            .and_then(|v| {
+                v.path
+                    .as_ref()
+                    .and_then(|p| p.file_name())
+                    .map(|n| n.to_string_lossy().into_owned())
+            })
+            .unwrap_or_else(|| "waterloo-game.toml".into());
+        self.path_dialog = Some(PathDialog::new(
+            PathPurpose::SaveAs,
+            self.suggested_path(&name),
+        ));
+        self.after_save = then;
+    }
+
+    fn save_to(&mut self, path: &Path) {
+        let Some(view) = self.game_view_mut() else {
+            return;
+        };
+        match view.session.save(path) {
+            Ok(()) => {
+                view.mark_saved(path.to_path_buf());
+                view.notice = Some((format!("Saved to {}.", path.display()), false));
+                self.prefs.last_folder = path.parent().map(Path::to_path_buf);
+            }
+            Err(e) => view.notice = Some((format!("Not saved: {e}"), true)),
+        }
+    }
+
+    fn export_to(&mut self, path: &Path, format: ExportFormat) {
+        let Some(view) = self.game_view_mut() else {
+            return;
+        };
+        let title = format!("{}: {}", view.game.title, view.file_name());
+        let game = view.game;
+        let tables = &view.tables;
+        let text = export(&view.session, format, &title, &|e| game.describe(e, tables));
+        view.notice = Some(match write_atomically(path, text.as_bytes()) {
+            Ok(()) => (format!("Exported to {}.", path.display()), false),
+            Err(e) => (format!("Not exported: {e}"), true),
+        });
+    }
+
+    /// Does what waited on unsaved changes being settled.
+    fn carry_out(&mut self, pending: Pending) {
+        match pending {
+            Pending::Quit => self.allow_close = true,
+            Pending::NewGame => self.screen = Screen::Start(StartScreen::new(None)),
+            Pending::Open => {
+                self.path_dialog =
+                    Some(PathDialog::new(PathPurpose::Open, self.suggested_path("")));
+            }
+        }
+    }
+
+    /// Asks first if there are unsaved changes.
+    fn request(&mut self, pending: Pending) {
+        if self.is_dirty() {
+            self.confirm = Some(pending);
+        } else {
+            self.carry_out(pending);
+        }
+    }
+
+    fn discard_changes(&mut self) {
+        if let Some(path) = &self.recovery_path
+            && self.game_view().is_some()
+        {
+            let _ = std::fs::remove_file(path);
+        }
+        if let Some(view) = self.game_view_mut() {
+            view.dirty = false;
+        }
+    }
+
+    fn menu_bar(&mut self, ui: &mut egui::Ui) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            let in_game = self.game_view().is_some();
+            ui.menu_button("File", |ui| {
+                if ui.add(egui::Button::new("New game…").shortcut_text(ui.format_shortcut(&NEW))).clicked() {
+                    self.request(Pending::NewGame);
+                }
+                if ui.add(egui::Button::new("Open…").shortcut_text(ui.format_shortcut(&OPEN))).clicked() {
+                    self.request(Pending::Open);
+                }
+                if ui
+                    .add_enabled(in_game, egui::Button::new("Save").shortcut_text(ui.format_shortcut(&SAVE)))
+                    .clicked()
+                {
+                    self.save(None);
+                }
+                if ui.add_enabled(in_game, egui::Button::new("Save As…")).clicked() {
+                    self.save_as(None);
+                }
+                ui.add_enabled_ui(in_game, |ui| {
+                    ui.menu_button("Export", |ui| {
+                        for (label, format, extension) in [
+                            ("Log as Markdown…", ExportFormat::Markdown, "md"),
+                            ("Log as HTML…", ExportFormat::Html, "html"),
+                            ("Dice as CSV…", ExportFormat::Csv, "csv"),
+                        ] {
+                            if ui.button(label).clicked() {
+                                let stem = self
+                                    .game_view()
+                                    .and_then(|v| v.path.as_ref().and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().into_owned()))
+                                    .unwrap_or_else(|| "waterloo-game".into());
+                                self.path_dialog = Some(PathDialog::new(
+                                    PathPurpose::Export(format),
+                                    self.suggested_path(&format!("{stem}.{extension}")),
+                                ));
+                            }
+                        }
+                    });
+                });
+                if ui.add_enabled(in_game, egui::Button::new("Verify this game")).clicked()
+                    && let Some(view) = self.game_view_mut()
+                {
+                    view.notice = Some(match view.session.verify() {
+                        Ok(r) => (format!("Verified: {} events, {} app rolls re-derived from the seed, {} physical dice, {} draws, {} reveals.", r.events, r.app_rolls, r.physical_rolls, r.draws, r.reveals), false),
+                        Err(f) => (format!("Verification failed at {f}"), true),
+                    });
+                }
+                ui.separator();
+                if ui.button("Quit").clicked() {
+                    ui.send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+            });
+            ui.menu_button("Tables", |ui| {
+                match self.game_view_mut() {
+                    Some(view) => {
+                        let ids: Vec<(String, String)> = view
+                            .tables
+                            .all()
+                            .iter()
+                            .map(|t| (t.table.id.clone(), t.table.title.clone()))
+                            .collect();
+                        for (id, title) in ids {
+                            if ui.button(&title).clicked() {
+                                view.table_window = Some(super::table_viewer::TableWindow { table: id, highlight: None, open: true });
+                            }
+                        }
+                    }
+                    None => {
+                        ui.label("Start or open a game to see its tables.");
+                    }
+                }
+            });
+            ui.menu_button("View", |ui| {
+                if ui.radio(!self.prefs.light_theme, "Dark theme").clicked() {
+                    self.prefs.light_theme = false;
+                    self.apply_theme(ui.ctx());
+                }
+                if ui.radio(self.prefs.light_theme, "Light theme").clicked() {
+                    self.prefs.light_theme = true;
+                    self.apply_theme(ui.ctx());
+                }
+            });
+            ui.menu_button("Help", |ui| {
+                if ui.button("About Aide-de-camp").clicked() {
+                    self.about_open = true;
+                }
+            });
+        });
+    }
+
+    fn shortcuts(&mut self, ui: &mut egui::Ui) {
+        if ui.input_mut(|i| i.consume_shortcut(&SAVE)) && self.game_view().is_some() {
+            self.save(None);
+        }
+        if ui.input_mut(|i| i.consume_shortcut(&OPEN)) {
+            self.request(Pending::Open);
+        }
+        if ui.input_mut(|i| i.consume_shortcut(&NEW)) {
+            self.request(Pending::NewGame);
+        }
+    }
+
+    fn dialogs(&mut self, ui: &mut egui::Ui) {
+        if let Some(mut dialog) = self.path_dialog.take() {
+            match dialog.show(ui.ctx(), self.picker.as_ref()) {
+                PathDialogAction::None => self.path_dialog = Some(dialog),
+                PathDialogAction::Cancel => self.after_save = None,
+                PathDialogAction::Confirm(path) => match dialog.purpose {
+                    PathPurpose::Open => self.open_path(&path),
+                    PathPurpose::SaveAs => {
+                        self.save_to(&path);
+                        if !self.is_dirty()
+                            && let Some(pending) = self.after_save.take()
+                        {
+                            self.carry_out(pending);
+                        }
+                    }
+                    PathPurpose::Export(format) => self.export_to(&path, format),
+                },
+            }
+        }
+        if let Some(pending) = self.confirm {
+            let question = match pending {
+                Pending::Quit => "Quit",
+                Pending::NewGame => "Start a new game",
+                Pending::Open => "Open another game",
+            };
+            let mut answer = None;
+            let modal =
+                egui::Modal::new(egui::Id::unique("unsaved-changes")).show(ui.ctx(), |ui| {
+                    ui.set_max_width(440.0);
+                    ui.heading("Unsaved changes");
+                    ui.label(format!(
+                        "This game has changes that are not saved. {question} anyway?"
+                    ));
+                    ui.add_space(8.0);
+                    ui.horizontal(|ui| {
+                        if ui.button("Save first").clicked() {
+                            answer = Some(0);
+                        }
+                        if ui.button("Discard the changes").clicked() {
+                            answer = Some(1);
+                        }
+                        if ui.button("Cancel").clicked() {
+                            answer = Some(2);
+                        }
+                    });
+                });
+            if modal.should_close() && answer.is_none() {
+                answer = Some(2);
+            }
+            match answer {
+                Some(0) => {
+                    self.confirm = None;
+                    self.save(Some(pending));
+                }
+                Some(1) => {
+                    self.confirm = None;
+                    self.discard_changes();
+                    self.carry_out(pending);
+                }
+                Some(_) => self.confirm = None,
+                None => {}
+            }
+        }
+        if self.about_open {
+            egui::Window::new("About Aide-de-camp")
+                .open(&mut self.about_open)
+                .collapsible(false)
+                .resizable(false)
+                .show(ui.ctx(), |ui| {
+                    ui.label(format!("Aide-de-camp {}", env!("CARGO_PKG_VERSION")));
+                    ui.label("A player aid and adjudicator for Waterloo board wargames.");
+                    ui.label("Every modifier names its rule; every roll is on the record and can be verified.");
+                    ui.label("Ctrl+R rolls, Ctrl+Z undoes, Ctrl+S saves, Ctrl+O opens, Ctrl+N starts a new game.");
+                });
+        }
+    }
+
+    fn window_title(&self) -> String {
+        match self.game_view() {
+            Some(view) => format!(
+                "Aide-de-camp — {}{}",
+                view.file_name(),
+                if view.dirty { " *" } else { "" }
+            ),
+            None => "Aide-de-camp".into(),
+        }
+    }
+}
+
+impl eframe::App for AideApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        if ui.input(|i| i.viewport().close_requested()) && !self.allow_close && self.is_dirty() {
+            ui.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.confirm = Some(Pending::Quit);
+        }
+        if self.allow_close {
+            ui.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+        let title = self.window_title();
+        if title != self.shown_title {
+            ui.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.shown_title = title;
+        }
+        self.shortcuts(ui);
+        egui::Panel::top("menu_bar").show(ui, |ui| self.menu_bar(ui));
+        if let Some((text, is_error)) = self.notice.clone() {
+            egui::Panel::top("app_notice").show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    let color = if is_error {
+                        ui.visuals().error_fg_color
+                    } else {
+                        ui.visuals().text_color()
+                    };
+                    ui.colored_label(color, text);
+                    if ui.small_button("Dismiss").clicked() {
+                        self.notice = None;
+                    }
+                });
+            });
+        }
+        match &mut self.screen {
+            Screen::Start(start) => match start.ui(ui) {
+                Some(StartAction::NewGame {
+                    game,
+                    scenario,
+                    side_names,
+                }) => {
+                    self.start_game(game, scenario, side_names);
+                }
+                Some(StartAction::Open) => {
+                    self.path_dialog =
+                        Some(PathDialog::new(PathPurpose::Open, self.suggested_path("")));
+                }
+                Some(StartAction::Restore) => self.restore_recovery(),
+                Some(StartAction::DiscardRecovery) => {
+                    if let Some(path) = &self.recovery_path {
+                        let _ = std::fs::remove_file(path);
+                    }
+                    start.recovery = None;
+                }
+                None => {}
+            },
+            Screen::Game(view) => view.ui(ui),
+        }
+        self.dialogs(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, eframe::APP_KEY, &self.prefs);
+    }
+}

@@ -1,0 +1,150 @@
+//! Choosing files. The app's own path dialog always works; the system picker (rfd) is offered as
+//! "Browse…" and may be absent (no desktop portal), in which case the typed path still saves.
+
+use std::path::{Path, PathBuf};
+
+/// The system's file picker, behind a trait so tests and portal-less machines can do without it.
+pub trait FilePicker {
+    fn pick_open(&self, folder: Option<&Path>) -> Option<PathBuf>;
+    fn pick_save(&self, folder: Option<&Path>, file_name: &str) -> Option<PathBuf>;
+}
+
+/// The desktop's native dialog via rfd.
+pub struct SystemPicker;
+
+impl FilePicker for SystemPicker {
+    fn pick_open(&self, folder: Option<&Path>) -> Option<PathBuf> {
+        let mut dialog = rfd::FileDialog::new().add_filter("Aide-de-camp session", &["toml"]);
+        if let Some(folder) = folder {
+            dialog = dialog.set_directory(folder);
+        }
+        dialog.pick_file()
+    }
+
+    fn pick_save(&self, folder: Option<&Path>, file_name: &str) -> Option<PathBuf> {
+        let mut dialog = rfd::FileDialog::new()
+            .add_filter("Aide-de-camp session", &["toml"])
+            .set_file_name(file_name);
+        if let Some(folder) = folder {
+            dialog = dialog.set_directory(folder);
+        }
+        dialog.save_file()
+    }
+}
+
+/// No system picker: the typed path is the only way (tests use this).
+pub struct NoPicker;
+
+impl FilePicker for NoPicker {
+    fn pick_open(&self, _folder: Option<&Path>) -> Option<PathBuf> {
+        None
+    }
+    fn pick_save(&self, _folder: Option<&Path>, _file_name: &str) -> Option<PathBuf> {
+        None
+    }
+}
+
+/// What the path dialog is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PathPurpose {
+    Open,
+    SaveAs,
+    Export(crate::engine::export::ExportFormat),
+}
+
+impl PathPurpose {
+    pub fn title(self) -> &'static str {
+        match self {
+            PathPurpose::Open => "Open a saved game",
+            PathPurpose::SaveAs => "Save the game as",
+            PathPurpose::Export(_) => "Export the log to",
+        }
+    }
+    pub fn action(self) -> &'static str {
+        match self {
+            PathPurpose::Open => "Open",
+            PathPurpose::SaveAs => "Save",
+            PathPurpose::Export(_) => "Export",
+        }
+    }
+}
+
+/// The app's own path dialog: a path field, Browse… and the action.
+#[derive(Debug, Clone)]
+pub struct PathDialog {
+    pub purpose: PathPurpose,
+    pub path: String,
+}
+
+/// What the user did in the path dialog this frame.
+pub enum PathDialogAction {
+    None,
+    Confirm(PathBuf),
+    Cancel,
+}
+
+impl PathDialog {
+    pub fn new(purpose: PathPurpose, suggested: PathBuf) -> PathDialog {
+        PathDialog {
+            purpose,
+            path: suggested.display().to_string(),
+        }
+    }
+
+    pub fn show(&mut self, ctx: &egui::Context, picker: &dyn FilePicker) -> PathDialogAction {
+        let mut action = PathDialogAction::None;
+        let modal = egui::Modal::new(egui::Id::unique("path-dialog")).show(ctx, |ui| {
+            ui.set_min_width(520.0);
+            ui.heading(self.purpose.title());
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                let label = ui.label("File:");
+                let field = ui.add(
+                    egui::TextEdit::singleline(&mut self.path)
+                        .desired_width(380.0)
+                        .hint_text("/path/to/game.toml"),
+                );
+                let field = field.labelled_by(label.id);
+                if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                    action = PathDialogAction::Confirm(PathBuf::from(self.path.trim()));
+                }
+                if ui
+                    .button("Browse…")
+                    .on_hover_text("Use the system's file picker, if the desktop provides one")
+                    .clicked()
+                {
+                    let current = PathBuf::from(self.path.trim());
+                    let folder = current.parent().map(Path::to_path_buf);
+                    let name = current
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_else(|| "game.toml".into());
+                    let picked = match self.purpose {
+                        PathPurpose::Open => picker.pick_open(folder.as_deref()),
+                        _ => picker.pick_save(folder.as_deref(), &name),
+                    };
+                    if let Some(picked) = picked {
+                        self.path = picked.display().to_string();
+                    }
+                }
+            });
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                let ready = !self.path.trim().is_empty();
+                if ui
+                    .add_enabled(ready, egui::Button::new(self.purpose.action()))
+                    .clicked()
+                {
+                    action = PathDialogAction::Confirm(PathBuf::from(self.path.trim()));
+                }
+                if ui.button("Cancel").clicked() {
+                    action = PathDialogAction::Cancel;
+                }
+            });
+        });
+        if modal.should_close() && matches!(action, PathDialogAction::None) {
+            action = PathDialogAction::Cancel;
+        }
+        action
+    }
+}

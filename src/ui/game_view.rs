@@ -1,0 +1,538 @@
+//! A game in progress: the turn-sequence checklist on the left, the procedure workspace in the
+//! centre, the record on the right, the audit log at the bottom.
+
+use super::log_view::{LogAction, LogView};
+use super::table_viewer::TableWindow;
+use super::workspace::{ShownResult, Workspace, WorkspaceAction};
+use crate::engine::log::{EventBody, RolledDie};
+use crate::engine::procedure::resolve_checked;
+use crate::engine::record::Position;
+use crate::engine::session::{RecoveryJournal, Session};
+use crate::engine::table_set::TableSet;
+use crate::games::{Game, explain};
+use std::path::{Path, PathBuf};
+
+pub const UNDO_SHORTCUT: egui::KeyboardShortcut =
+    egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
+
+pub struct GameView {
+    pub game: &'static Game,
+    pub session: Session,
+    pub tables: TableSet,
+    /// Problems with the owner's table files; the built-in tables are used meanwhile.
+    pub table_problems: Vec<String>,
+    pub path: Option<PathBuf>,
+    /// Changes since the last save.
+    pub dirty: bool,
+    journal: Option<RecoveryJournal>,
+    recovery_path: Option<PathBuf>,
+    pub workspace: Option<Workspace>,
+    pub log: LogView,
+    pub table_window: Option<TableWindow>,
+    /// A message for the player: (text, is an error).
+    pub notice: Option<(String, bool)>,
+}
+
+impl GameView {
+    pub fn new(
+        game: &'static Game,
+        session: Session,
+        path: Option<PathBuf>,
+        data_folder: Option<&Path>,
+        recovery_path: Option<PathBuf>,
+    ) -> GameView {
+        let (tables, table_problems) = match game.load_tables(data_folder) {
+            Ok(tables) => (tables, Vec::new()),
+            Err(errors) => (
+                TableSet::builtin(game.tables).unwrap_or_default(),
+                errors.iter().map(ToString::to_string).collect(),
+            ),
+        };
+        let mut view = GameView {
+            game,
+            session,
+            tables,
+            table_problems,
+            dirty: path.is_none(),
+            path,
+            journal: None,
+            recovery_path,
+            workspace: None,
+            log: LogView::default(),
+            table_window: None,
+            notice: None,
+        };
+        view.sync_journal();
+        view.sync_log();
+        // Open the first procedure of the current step, so the next action is one click away.
+        if let Some(step) = view.game.sequence.step(view.session.record().position)
+            && let Some(id) = step.procedures.first()
+        {
+            view.open_procedure(id);
+        }
+        view
+    }
+
+    fn title_of(&self) -> impl Fn(&str) -> String + '_ {
+        move |id: &str| {
+            self.game
+                .procedure(id)
+                .map(|p| p.title().to_string())
+                .unwrap_or_else(|_| id.to_string())
+        }
+    }
+
+    fn sync_log(&mut self) {
+        let mut log = std::mem::take(&mut self.log);
+        log.sync(&self.session, &self.title_of());
+        self.log = log;
+    }
+
+    /// Keeps the recovery journal in step with the log while there are unsaved changes.
+    fn sync_journal(&mut self) {
+        if !self.dirty {
+            if let Some(journal) = self.journal.take() {
+                journal.discard();
+            }
+            return;
+        }
+        let Some(path) = &self.recovery_path else {
+            return;
+        };
+        let result = match &mut self.journal {
+            Some(journal) => journal.sync(&self.session),
+            None => RecoveryJournal::start(path, &self.session).map(|j| {
+                self.journal = Some(j);
+            }),
+        };
+        if let Err(e) = result {
+            self.notice = Some((format!("The recovery file could not be written: {e}"), true));
+        }
+    }
+
+    /// Call after every change to the log.
+    fn changed(&mut self) {
+        self.dirty = true;
+        self.sync_journal();
+        self.sync_log();
+    }
+
+    pub fn mark_saved(&mut self, path: PathBuf) {
+        self.path = Some(path);
+        self.dirty = false;
+        self.sync_journal();
+    }
+
+    pub fn open_procedure(&mut self, id: &str) {
+        if let Ok(procedure) = self.game.procedure(id) {
+            self.workspace = Some(Workspace::new(procedure));
+        }
+    }
+
+    pub fn file_name(&self) -> String {
+        self.path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "Unsaved game".into())
+    }
+
+    pub fn undo(&mut self) {
+        match self.session.undo() {
+            Some(event) => {
+                self.notice = Some((
+                    format!(
+                        "Took back event {} ({}).",
+                        event.seq,
+                        event.body.kind_name()
+                    ),
+                    false,
+                ));
+                if let Some(workspace) = &mut self.workspace
+                    && let Some(result) = &mut workspace.result
+                    && result.applied_as == Some(event.seq)
+                {
+                    result.applied_as = None;
+                }
+                self.changed();
+            }
+            None => {
+                self.notice = Some((
+                    "Nothing to undo: after a roll, a draw or a reveal, mend a mistake with a correction (select the event in the log).".into(),
+                    true,
+                ));
+            }
+        }
+    }
+
+    fn go_to(&mut self, position: Position) {
+        let label = self.game.sequence.label(position);
+        self.session
+            .append("", EventBody::StepReached { position, label });
+        self.changed();
+        self.workspace = None;
+        if let Some(step) = self.game.sequence.step(position)
+            && let Some(id) = step.procedures.first()
+        {
+            self.open_procedure(id);
+        }
+    }
+
+    fn resolve_with(&mut self, dice: Vec<RolledDie>) {
+        let Some(workspace) = &mut self.workspace else {
+            return;
+        };
+        let procedure = workspace.procedure;
+        let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
+        match resolve_checked(procedure, &workspace.input, &self.tables, &faces) {
+            Ok(resolution) => {
+                let side = procedure.acting_side(&workspace.input);
+                let event = self
+                    .session
+                    .append(
+                        &side,
+                        EventBody::Resolved {
+                            procedure: procedure.id().into(),
+                            input: workspace.input.clone(),
+                            dice: dice.clone(),
+                            outcome: resolution.outcome.headline.clone(),
+                            cell: resolution.cell.clone(),
+                            effects: resolution.effects.clone(),
+                        },
+                    )
+                    .seq;
+                workspace.result = Some(ShownResult {
+                    event,
+                    resolution,
+                    dice,
+                    applied_as: None,
+                });
+                workspace.physical_dice.clear();
+                self.log.selected = Some(event);
+                self.changed();
+            }
+            Err(e) => workspace.dice_error = Some(e.to_string()),
+        }
+    }
+
+    fn apply_result(&mut self) {
+        let Some(workspace) = &mut self.workspace else {
+            return;
+        };
+        let Some(result) = &mut workspace.result else {
+            return;
+        };
+        if result.applied_as.is_some() {
+            return;
+        }
+        let side = workspace.procedure.acting_side(&workspace.input);
+        let seq = self
+            .session
+            .append(
+                &side,
+                EventBody::Applied {
+                    resolution: result.event,
+                    effects: result.resolution.effects.clone(),
+                },
+            )
+            .seq;
+        result.applied_as = Some(seq);
+        self.changed();
+    }
+
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        if ui.input_mut(|i| i.consume_shortcut(&UNDO_SHORTCUT)) {
+            self.undo();
+        }
+        egui::Panel::top("game_status").show(ui, |ui| self.status_bar(ui));
+        egui::Panel::left("checklist")
+            .resizable(true)
+            .default_size(250.0)
+            .size_range(200.0..=400.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("checklist_scroll")
+                    .auto_shrink(false)
+                    .show(ui, |ui| self.checklist(ui));
+            });
+        egui::Panel::right("record")
+            .resizable(true)
+            .default_size(260.0)
+            .size_range(200.0..=420.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("record_scroll")
+                    .auto_shrink(false)
+                    .show(ui, |ui| self.record_panel(ui));
+            });
+        egui::Panel::bottom("log")
+            .resizable(true)
+            .default_size(230.0)
+            .size_range(120.0..=600.0)
+            .show(ui, |ui| {
+                let game = self.game;
+                let tables = &self.tables;
+                let details = |event: &crate::engine::log::Event| {
+                    let text = game.describe(event, tables);
+                    let mut lines = vec![text.summary];
+                    lines.extend(text.details);
+                    lines
+                };
+                if let Some(LogAction::Correct { event, reason }) =
+                    self.log.ui(ui, &self.session, &details)
+                {
+                    match self.session.correct("", event, &reason) {
+                        Ok(()) => {
+                            self.notice = Some((format!("Event {event} corrected; it stays in the log but no longer counts."), false));
+                            self.changed();
+                        }
+                        Err(e) => self.notice = Some((e, true)),
+                    }
+                }
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            let action = match &mut self.workspace {
+                Some(workspace) => workspace.ui(ui, &self.tables),
+                None => {
+                    self.no_procedure(ui);
+                    None
+                }
+            };
+            match action {
+                Some(WorkspaceAction::Roll) => {
+                    if let Some(workspace) = &self.workspace {
+                        let dice = self
+                            .session
+                            .roll(&workspace.procedure.dice(&workspace.input));
+                        self.resolve_with(dice);
+                    }
+                }
+                Some(WorkspaceAction::UsePhysicalDice(faces)) => {
+                    if let Some(workspace) = &self.workspace {
+                        let spec = workspace.procedure.dice(&workspace.input);
+                        let dice = spec
+                            .slots
+                            .iter()
+                            .zip(faces)
+                            .map(|(slot, face)| RolledDie {
+                                label: slot.label.clone(),
+                                die: slot.die,
+                                face,
+                                draw_index: None,
+                            })
+                            .collect();
+                        self.resolve_with(dice);
+                    }
+                }
+                Some(WorkspaceAction::Apply) => self.apply_result(),
+                Some(WorkspaceAction::ShowCell(cell)) => {
+                    self.table_window = Some(TableWindow {
+                        table: cell.table.clone(),
+                        highlight: Some(cell),
+                        open: true,
+                    });
+                }
+                None => {}
+            }
+        });
+        if let Some(window) = &mut self.table_window {
+            window.show(ui.ctx(), &self.tables);
+            if !window.open {
+                self.table_window = None;
+            }
+        }
+    }
+
+    fn status_bar(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(egui::RichText::new(self.game.title).strong());
+            let scenario = self
+                .game
+                .scenario(self.session.scenario())
+                .map(|s| s.title)
+                .unwrap_or(self.session.scenario());
+            ui.label(format!("· {scenario}"));
+            ui.label(format!("· {}", self.game.sequence.label(self.session.record().position)));
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let undo = ui
+                    .add_enabled(
+                        self.session.can_undo(),
+                        egui::Button::new("Undo").shortcut_text(ui.format_shortcut(&UNDO_SHORTCUT)),
+                    )
+                    .on_hover_text("Take back the last event")
+                    .on_disabled_hover_text(
+                        "The last event was a roll, draw or reveal: mend mistakes with a correction in the log",
+                    );
+                if undo.clicked() {
+                    self.undo();
+                }
+                let saved = if self.dirty { "Unsaved changes" } else { "Saved" };
+                ui.label(egui::RichText::new(format!("{} · {saved}", self.file_name())).weak());
+            });
+        });
+        if let Some((text, is_error)) = self.notice.clone() {
+            ui.horizontal(|ui| {
+                let color = if is_error {
+                    ui.visuals().error_fg_color
+                } else {
+                    ui.visuals().text_color()
+                };
+                ui.colored_label(color, text);
+                if ui.small_button("Dismiss").clicked() {
+                    self.notice = None;
+                }
+            });
+        }
+        for problem in &self.table_problems {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!("Your table file has a problem, so the built-in table is used: {problem}"),
+            );
+        }
+    }
+
+    fn checklist(&mut self, ui: &mut egui::Ui) {
+        let sequence = self.game.sequence;
+        let position = self.session.record().position;
+        let scenario = self.game.scenario(self.session.scenario());
+        let last_turn = scenario.map_or(position.turn, |s| s.last_turn);
+        ui.label(egui::RichText::new("Turn sequence").strong().size(16.0));
+        ui.label(egui::RichText::new(sequence.turn_name(position.turn)).size(15.0));
+        ui.add_space(4.0);
+        let mut go_to = None;
+        let mut open = None;
+        for (phase_index, phase) in sequence.phases.iter().enumerate() {
+            ui.add_space(4.0);
+            ui.label(egui::RichText::new(phase.title).strong())
+                .on_hover_text(phase.rule);
+            for (step_index, step) in phase.steps.iter().enumerate() {
+                let here = Position {
+                    turn: position.turn,
+                    phase: phase_index,
+                    step: step_index,
+                };
+                let current = here == position;
+                let response = ui
+                    .add(egui::Button::selectable(current, step.title))
+                    .on_hover_text(format!("{} ({})", step.guidance, step.rule));
+                if response.clicked() && !current {
+                    go_to = Some(here);
+                }
+                if current {
+                    egui::Frame::group(ui.style()).show(ui, |ui| {
+                        ui.add(egui::Label::new(step.guidance).wrap());
+                        ui.label(egui::RichText::new(step.rule).small().weak());
+                        for id in step.procedures {
+                            if let Ok(p) = self.game.procedure(id)
+                                && ui.button(format!("Resolve: {}", p.title())).clicked()
+                            {
+                                open = Some(*id);
+                            }
+                        }
+                    });
+                }
+            }
+        }
+        ui.add_space(8.0);
+        match sequence.next(position, last_turn) {
+            Some(next) => {
+                if ui
+                    .button(egui::RichText::new("Next step").size(15.0))
+                    .on_hover_text(sequence.label(next))
+                    .clicked()
+                {
+                    go_to = Some(next);
+                }
+            }
+            None => {
+                ui.label("This is the scenario's last step.");
+            }
+        }
+        ui.add_space(8.0);
+        ui.separator();
+        ui.label(egui::RichText::new("All procedures").strong());
+        for p in self.game.procedures {
+            if ui.button(p.title()).on_hover_text(p.summary()).clicked() {
+                open = Some(p.id());
+            }
+        }
+        if let Some(position) = go_to {
+            self.go_to(position);
+        }
+        if let Some(id) = open {
+            self.open_procedure(id);
+        }
+    }
+
+    fn record_panel(&mut self, ui: &mut egui::Ui) {
+        ui.label(egui::RichText::new("Record").strong().size(16.0));
+        let record = self.session.record();
+        ui.add_space(4.0);
+        ui.label(egui::RichText::new("Victory points").strong());
+        egui::Grid::new("victory_points")
+            .num_columns(2)
+            .striped(true)
+            .show(ui, |ui| {
+                for side in self.session.sides() {
+                    ui.label(&side.name);
+                    ui.label(
+                        record
+                            .victory_points
+                            .get(&side.id)
+                            .copied()
+                            .unwrap_or(0)
+                            .to_string(),
+                    );
+                    ui.end_row();
+                }
+            });
+        ui.add_space(8.0);
+        ui.label(egui::RichText::new("Units").strong());
+        if record.units.is_empty() {
+            ui.label(egui::RichText::new("No unit has changed state yet.").weak());
+        }
+        egui::Grid::new("unit_states")
+            .num_columns(2)
+            .striped(true)
+            .show(ui, |ui| {
+                for (unit, state) in &record.units {
+                    ui.label(unit);
+                    ui.add(egui::Label::new(&state.state).wrap())
+                        .on_hover_text(format!("Since event {}", state.since_event));
+                    ui.end_row();
+                }
+            });
+        ui.add_space(8.0);
+        ui.label(egui::RichText::new("Dice").strong());
+        ui.label(format!("Session seed {}", self.session.seed().to_hex()))
+            .on_hover_text("Every app roll is re-derived from this seed when the game is verified");
+        ui.label(format!(
+            "{} events, {} results applied",
+            self.session.events().len(),
+            record.applied
+        ));
+        if let Some(workspace) = &self.workspace
+            && let Some(result) = &workspace.result
+        {
+            ui.add_space(8.0);
+            ui.label(egui::RichText::new("Last resolution").strong());
+            for line in explain(&result.resolution) {
+                ui.add(egui::Label::new(egui::RichText::new(line).small()).wrap());
+            }
+        }
+    }
+
+    fn no_procedure(&mut self, ui: &mut egui::Ui) {
+        let position = self.session.record().position;
+        ui.add_space(20.0);
+        ui.heading(self.game.sequence.label(position));
+        if let Some(step) = self.game.sequence.step(position) {
+            ui.add(egui::Label::new(step.guidance).wrap());
+            ui.label(egui::RichText::new(step.rule).weak());
+            if step.procedures.is_empty() {
+                ui.add_space(8.0);
+                ui.label("The players carry out this step on the table. Press Next step in the turn sequence when it is done.");
+            }
+        }
+    }
+}

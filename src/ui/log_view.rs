@@ -1,0 +1,314 @@
+//! The audit log panel: virtualised (only visible rows are laid out, so a 100,000-event log scrolls
+//! smoothly), with a filter by kind and a text search, and the selected event's full explanation.
+
+use crate::engine::log::{Event, EventBody};
+use crate::engine::session::Session;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFilter {
+    All,
+    Resolutions,
+    Applied,
+    Corrections,
+    Steps,
+    Other,
+}
+
+impl LogFilter {
+    const ALL: [LogFilter; 6] = [
+        LogFilter::All,
+        LogFilter::Resolutions,
+        LogFilter::Applied,
+        LogFilter::Corrections,
+        LogFilter::Steps,
+        LogFilter::Other,
+    ];
+
+    fn label(self) -> &'static str {
+        match self {
+            LogFilter::All => "All events",
+            LogFilter::Resolutions => "Rolls and resolutions",
+            LogFilter::Applied => "Applied results",
+            LogFilter::Corrections => "Corrections",
+            LogFilter::Steps => "Turn steps",
+            LogFilter::Other => "Draws, seals, notes",
+        }
+    }
+
+    fn accepts(self, body: &EventBody) -> bool {
+        match self {
+            LogFilter::All => true,
+            LogFilter::Resolutions => matches!(body, EventBody::Resolved { .. }),
+            LogFilter::Applied => matches!(body, EventBody::Applied { .. }),
+            LogFilter::Corrections => matches!(body, EventBody::Corrected { .. }),
+            LogFilter::Steps => matches!(body, EventBody::StepReached { .. }),
+            LogFilter::Other => matches!(
+                body,
+                EventBody::Drawn { .. }
+                    | EventBody::Sealed { .. }
+                    | EventBody::Revealed { .. }
+                    | EventBody::Note { .. }
+                    | EventBody::SessionStarted { .. }
+            ),
+        }
+    }
+}
+
+/// What the user asked of the log this frame.
+pub enum LogAction {
+    Correct { event: u64, reason: String },
+}
+
+pub struct LogView {
+    filter: LogFilter,
+    search: String,
+    /// One summary line per event, built once per event.
+    lines: Vec<String>,
+    /// Indexes of the events shown, for the current filter and search.
+    shown: Vec<usize>,
+    shown_for: Option<(LogFilter, String, usize)>,
+    pub selected: Option<u64>,
+    correction_reason: String,
+}
+
+/// A one-line summary of an event, without re-deriving anything (cheap for every event).
+pub fn summary_line(session: &Session, event: &Event, title_of: &dyn Fn(&str) -> String) -> String {
+    let side = if event.side.is_empty() {
+        String::new()
+    } else {
+        format!("{}: ", session.side_name(&event.side))
+    };
+    let time = event.time.get(11..19).unwrap_or(&event.time);
+    let what = match &event.body {
+        EventBody::SessionStarted { scenario, .. } => format!("Session started ({scenario})"),
+        EventBody::Resolved {
+            procedure, outcome, ..
+        } => format!("{}: {outcome}", title_of(procedure)),
+        EventBody::Applied {
+            resolution,
+            effects,
+        } => format!(
+            "Applied event {resolution}: {}",
+            effects
+                .iter()
+                .map(|e| e.describe())
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
+        EventBody::Corrected { event, reason } => format!("Corrected event {event}: {reason}"),
+        EventBody::Drawn { draw } => format!("Drew {} from {}", draw.drawn, draw.cup),
+        EventBody::Sealed { round, sealed } => {
+            format!("{} sealed a choice ({round})", sealed.player)
+        }
+        EventBody::Revealed { round, .. } => format!("Choices revealed ({round})"),
+        EventBody::StepReached { label, .. } => format!("Now: {label}"),
+        EventBody::Note { text } => format!("Note: {text}"),
+    };
+    format!("#{} {time} {side}{what}", event.seq)
+}
+
+impl Default for LogView {
+    fn default() -> Self {
+        LogView {
+            filter: LogFilter::All,
+            search: String::new(),
+            lines: Vec::new(),
+            shown: Vec::new(),
+            shown_for: None,
+            selected: None,
+            correction_reason: String::new(),
+        }
+    }
+}
+
+impl LogView {
+    /// Brings the summary lines up to date with the session (appends, or rebuilds after an undo).
+    pub fn sync(&mut self, session: &Session, title_of: &dyn Fn(&str) -> String) {
+        let events = session.events();
+        if self.lines.len() > events.len() {
+            self.lines.clear();
+        }
+        // Corrections change how earlier events read: rebuild when the last event is one.
+        if matches!(
+            events.last().map(|e| &e.body),
+            Some(EventBody::Corrected { .. })
+        ) && self.lines.len() < events.len()
+        {
+            self.lines.clear();
+        }
+        for event in &events[self.lines.len()..] {
+            self.lines.push(summary_line(session, event, title_of));
+        }
+        for (line, event) in self.lines.iter_mut().zip(events) {
+            if session.is_voided(event.seq) && !line.starts_with("[corrected]") {
+                *line = format!("[corrected] {line}");
+            }
+        }
+        let key = (self.filter, self.search.clone(), events.len());
+        if self.shown_for.as_ref() != Some(&key) {
+            let needle = self.search.to_lowercase();
+            self.shown = events
+                .iter()
+                .enumerate()
+                .filter(|(i, e)| {
+                    self.filter.accepts(&e.body)
+                        && (needle.is_empty() || self.lines[*i].to_lowercase().contains(&needle))
+                })
+                .map(|(i, _)| i)
+                .collect();
+            self.shown_for = Some(key);
+        }
+    }
+
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &Session,
+        details: &dyn Fn(&Event) -> Vec<String>,
+    ) -> Option<LogAction> {
+        let mut action = None;
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new("Audit log").strong().size(16.0));
+            ui.add_space(12.0);
+            let filter_label = ui.label("Show:");
+            egui::ComboBox::from_id_salt("log_filter")
+                .selected_text(self.filter.label())
+                .show_ui(ui, |ui| {
+                    for filter in LogFilter::ALL {
+                        ui.selectable_value(&mut self.filter, filter, filter.label());
+                    }
+                })
+                .response
+                .labelled_by(filter_label.id);
+            let search_label = ui.label("Search:");
+            ui.add(
+                egui::TextEdit::singleline(&mut self.search)
+                    .desired_width(180.0)
+                    .hint_text("unit, result, rule…"),
+            )
+            .labelled_by(search_label.id);
+            ui.label(
+                egui::RichText::new(format!(
+                    "{} of {} events",
+                    self.shown.len(),
+                    session.events().len()
+                ))
+                .weak(),
+            );
+        });
+        ui.separator();
+        let details_width = (ui.available_width() * 0.42).clamp(260.0, 520.0);
+        egui::Panel::right("log_details")
+            .resizable(true)
+            .default_size(details_width)
+            .show(ui, |ui| {
+                action = self.details_ui(ui, session, details);
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            let row_height = ui.text_style_height(&egui::TextStyle::Body);
+            egui::ScrollArea::vertical()
+                .id_salt("log_rows")
+                .auto_shrink(false)
+                .stick_to_bottom(true)
+                .show_rows(ui, row_height, self.shown.len(), |ui, range| {
+                    for row in range {
+                        let Some(&index) = self.shown.get(row) else {
+                            continue;
+                        };
+                        let Some(event) = session.events().get(index) else {
+                            continue;
+                        };
+                        let selected = self.selected == Some(event.seq);
+                        let mut text = egui::RichText::new(&self.lines[index]);
+                        if selected {
+                            text = text.background_color(ui.visuals().selection.bg_fill);
+                        }
+                        if session.is_voided(event.seq) {
+                            text = text.strikethrough().weak();
+                        }
+                        let response = ui.add(
+                            egui::Label::new(text)
+                                .truncate()
+                                .sense(egui::Sense::click()),
+                        );
+                        if response.clicked() {
+                            self.selected = Some(event.seq);
+                        }
+                    }
+                });
+        });
+        action
+    }
+
+    fn details_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &Session,
+        details: &dyn Fn(&Event) -> Vec<String>,
+    ) -> Option<LogAction> {
+        let mut action = None;
+        let Some(event) = self
+            .selected
+            .and_then(|seq| session.events().get(seq.saturating_sub(1) as usize))
+        else {
+            ui.label(
+                egui::RichText::new("Click an event to see how every number came about.").weak(),
+            );
+            return None;
+        };
+        egui::ScrollArea::vertical()
+            .id_salt("log_detail_scroll")
+            .auto_shrink(false)
+            .show(ui, |ui| {
+                ui.label(
+                    egui::RichText::new(format!("Event {} at {}", event.seq, event.time)).strong(),
+                );
+                if session.is_voided(event.seq) {
+                    ui.colored_label(
+                        ui.visuals().warn_fg_color,
+                        "Corrected: this event no longer counts.",
+                    );
+                }
+                for line in details(event) {
+                    ui.add(egui::Label::new(line).wrap());
+                }
+                ui.label(
+                    egui::RichText::new(format!("Hash {}", &event.hash))
+                        .small()
+                        .weak(),
+                );
+                let correctable = matches!(
+                    event.body,
+                    EventBody::Applied { .. } | EventBody::Resolved { .. } | EventBody::Note { .. }
+                ) && !session.is_voided(event.seq);
+                if correctable {
+                    ui.separator();
+                    ui.horizontal(|ui| {
+                        let label = ui.label("Reason:");
+                        ui.add(
+                            egui::TextEdit::singleline(&mut self.correction_reason)
+                                .desired_width(160.0)
+                                .hint_text("e.g. wrong unit"),
+                        )
+                        .labelled_by(label.id);
+                        let ready = !self.correction_reason.trim().is_empty();
+                        if ui
+                            .add_enabled(ready, egui::Button::new("Correct this event"))
+                            .on_hover_text(
+                                "Logs a correction: the event stays visible but no longer counts",
+                            )
+                            .on_disabled_hover_text("Give a reason first")
+                            .clicked()
+                        {
+                            action = Some(LogAction::Correct {
+                                event: event.seq,
+                                reason: self.correction_reason.trim().to_string(),
+                            });
+                            self.correction_reason.clear();
+                        }
+                    });
+                }
+            });
+        action
+    }
+}

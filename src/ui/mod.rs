@@ -1,0 +1,38 @@
+//! The desktop app (egui). It draws and collects input; the rules live in `games`, the mechanisms
+//! in `engine`.
+
+pub mod app;
+pub mod files;
+pub mod game_view;
+pub mod log_view;
+pub mod start;
+pub mod table_viewer;
+pub mod workspace;
+
+pub use app::AideApp;
+
+/// The app id: the Wayland app id, the desktop file's name and the preferences folder.
+pub const APP_ID: &str = "org.aidedecamp.AideDeCamp";
+
+/// Opens the window. The glow renderer is used: it builds quickly and runs on Mesa's software GL
+/// where there is no GPU.
+pub fn run() -> eframe::Result {
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("Aide-de-camp")
+        .with_app_id(APP_ID)
+        .with_inner_size([1440.0, 900.0])
+        .with_min_inner_size([1000.0, 640.0]);
+    if let Ok(icon) = eframe::icon_data::from_png_bytes(include_bytes!("../../assets/icon.png")) {
+        viewport = viewport.with_icon(icon);
+    }
+    let options = eframe::NativeOptions {
+        viewport,
+        renderer: eframe::Renderer::Glow,
+        ..Default::default()
+    };
+    eframe::run_native(
+        APP_ID,
+        options,
+        Box::new(|cc| Ok(Box::new(AideApp::new(cc)))),
+    )
+}

@@ -1,0 +1,500 @@
+//! The procedure workspace: the generic form built from a procedure's field descriptions, the live
+//! modifier breakdown, the odds before the roll, the roll (or typed-in dice), the result card and
+//! Apply. Nothing here knows any game's rules.
+
+use crate::engine::input::{Field, FieldKind, Input, Value};
+use crate::engine::log::RolledDie;
+use crate::engine::procedure::{OddsLine, Procedure, Resolution, odds};
+use crate::engine::table_set::TableSet;
+use crate::engine::tables::CellRef;
+
+pub const ROLL_SHORTCUT: egui::KeyboardShortcut =
+    egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::R);
+
+/// A resolution on screen, already in the log.
+pub struct ShownResult {
+    pub event: u64,
+    pub resolution: Resolution,
+    pub dice: Vec<RolledDie>,
+    pub applied_as: Option<u64>,
+}
+
+/// What the player asked for this frame; the game view carries it out.
+pub enum WorkspaceAction {
+    Roll,
+    UsePhysicalDice(Vec<u8>),
+    Apply,
+    ShowCell(CellRef),
+}
+
+pub struct Workspace {
+    pub procedure: &'static dyn Procedure,
+    pub input: Input,
+    pub physical_dice: String,
+    pub dice_error: Option<String>,
+    pub result: Option<ShownResult>,
+    odds_cache: Option<(Input, Result<Vec<OddsLine>, String>)>,
+}
+
+impl Workspace {
+    pub fn new(procedure: &'static dyn Procedure) -> Workspace {
+        Workspace {
+            procedure,
+            input: Input::defaults(procedure.fields()),
+            physical_dice: String::new(),
+            dice_error: None,
+            result: None,
+            odds_cache: None,
+        }
+    }
+
+    /// Recomputes the odds only when the input changed since the last frame.
+    fn refresh_odds(&mut self, tables: &TableSet) {
+        let stale = self
+            .odds_cache
+            .as_ref()
+            .is_none_or(|(input, _)| *input != self.input);
+        if stale {
+            let computed = odds(self.procedure, &self.input, tables).map_err(|e| e.to_string());
+            self.odds_cache = Some((self.input.clone(), computed));
+        }
+    }
+
+    /// The form on the left, the resolution column on the right.
+    pub fn ui(&mut self, ui: &mut egui::Ui, tables: &TableSet) -> Option<WorkspaceAction> {
+        let mut action = None;
+        egui::Panel::right("resolution_column")
+            .resizable(true)
+            .default_size(420.0)
+            .size_range(320.0..=640.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("resolution_scroll")
+                    .auto_shrink(false)
+                    .show(ui, |ui| {
+                        action = self.resolution_column(ui, tables);
+                    });
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("form_scroll")
+                .auto_shrink(false)
+                .show(ui, |ui| {
+                    self.form(ui);
+                });
+        });
+        action
+    }
+
+    fn form(&mut self, ui: &mut egui::Ui) {
+        let procedure = self.procedure;
+        ui.heading(procedure.title());
+        ui.label(egui::RichText::new(procedure.rule()).weak());
+        ui.label(procedure.summary());
+        ui.add_space(6.0);
+        let fields = procedure.fields();
+        let mut start = 0;
+        while start < fields.len() {
+            let group = fields[start].group;
+            let end = fields[start..]
+                .iter()
+                .position(|f| f.group != group)
+                .map_or(fields.len(), |n| start + n);
+            ui.add_space(4.0);
+            ui.label(egui::RichText::new(group).strong().size(16.0));
+            egui::Grid::new(("form", group))
+                .num_columns(2)
+                .striped(true)
+                .spacing([12.0, 6.0])
+                .min_col_width(120.0)
+                .show(ui, |ui| {
+                    for field in &fields[start..end] {
+                        self.field_row(ui, field);
+                        ui.end_row();
+                    }
+                });
+            start = end;
+        }
+        ui.add_space(8.0);
+        if ui
+            .button("Reset the form")
+            .on_hover_text("Every field back to its default")
+            .clicked()
+        {
+            self.input = Input::defaults(fields);
+        }
+    }
+
+    fn field_row(&mut self, ui: &mut egui::Ui, field: &Field) {
+        let label_width = 280.0;
+        let label = ui
+            .vertical(|ui| {
+                ui.set_max_width(label_width);
+                let label = ui.add(egui::Label::new(field.label).wrap());
+                ui.label(egui::RichText::new(field.rule).small().weak());
+                label
+            })
+            .inner;
+        label.clone().on_hover_text(field.help);
+        let current = self
+            .input
+            .get(field.id)
+            .cloned()
+            .unwrap_or_else(|| field.default_value());
+        let mut changed: Option<Value> = None;
+        ui.horizontal(|ui| match field.kind {
+            FieldKind::Flag => {
+                let mut value = matches!(current, Value::Flag(true));
+                let text = if value { "Yes" } else { "No" };
+                let response = ui.checkbox(&mut value, text);
+                let response = response.labelled_by(label.id).on_hover_text(field.help);
+                if response.changed() {
+                    changed = Some(Value::Flag(value));
+                }
+            }
+            FieldKind::Count { max } => {
+                let mut value = match current {
+                    Value::Number(n) => n,
+                    _ => 0,
+                };
+                let response = ui
+                    .add(
+                        egui::DragValue::new(&mut value)
+                            .range(0..=i64::from(max))
+                            .speed(0.1),
+                    )
+                    .labelled_by(label.id)
+                    .on_hover_text(field.help);
+                if response.changed() {
+                    changed = Some(Value::Number(value));
+                }
+            }
+            FieldKind::Number { min, max } => {
+                let mut value = match current {
+                    Value::Number(n) => n,
+                    _ => 0,
+                };
+                let response = ui
+                    .add(
+                        egui::DragValue::new(&mut value)
+                            .range(i64::from(min)..=i64::from(max))
+                            .speed(0.1),
+                    )
+                    .labelled_by(label.id)
+                    .on_hover_text(field.help);
+                if response.changed() {
+                    changed = Some(Value::Number(value));
+                }
+            }
+            FieldKind::Choice(options) => {
+                let selected = match &current {
+                    Value::Text(t) => t.clone(),
+                    _ => String::new(),
+                };
+                if options.len() <= 3 {
+                    ui.vertical(|ui| {
+                        for (id, text) in options {
+                            if ui.radio(selected == *id, *text).clicked() {
+                                changed = Some(Value::Text((*id).to_string()));
+                            }
+                        }
+                    });
+                } else {
+                    let shown = options
+                        .iter()
+                        .find(|o| o.0 == selected)
+                        .map(|o| o.1)
+                        .unwrap_or("");
+                    let response = egui::ComboBox::from_id_salt(("choice", field.id))
+                        .selected_text(shown)
+                        .width(240.0)
+                        .show_ui(ui, |ui| {
+                            for (id, text) in options {
+                                if ui.selectable_label(selected == *id, *text).clicked() {
+                                    changed = Some(Value::Text((*id).to_string()));
+                                }
+                            }
+                        })
+                        .response;
+                    response.labelled_by(label.id).on_hover_text(field.help);
+                }
+            }
+            FieldKind::Text { max_len } => {
+                let mut value = match &current {
+                    Value::Text(t) => t.clone(),
+                    _ => String::new(),
+                };
+                let response = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut value)
+                            .char_limit(max_len)
+                            .desired_width(240.0),
+                    )
+                    .labelled_by(label.id)
+                    .on_hover_text(field.help);
+                if response.changed() {
+                    changed = Some(Value::Text(value));
+                }
+            }
+        });
+        if let Some(value) = changed
+            && field.check(&value).is_ok()
+        {
+            self.input.set(field.id, value);
+            // A changed situation is a new resolution: the old card no longer describes the form.
+            self.result = None;
+        }
+    }
+
+    fn resolution_column(
+        &mut self,
+        ui: &mut egui::Ui,
+        tables: &TableSet,
+    ) -> Option<WorkspaceAction> {
+        let mut action = None;
+        self.modifier_breakdown(ui);
+        ui.separator();
+        self.odds_bars(ui, tables);
+        ui.separator();
+
+        ui.label(egui::RichText::new("Roll").strong().size(16.0));
+        let spec = self.procedure.dice(&self.input);
+        ui.label(
+            egui::RichText::new(
+                spec.slots
+                    .iter()
+                    .map(|s| format!("{} ({})", s.label, s.die.name()))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            )
+            .weak(),
+        );
+        let roll = ui
+            .add(
+                egui::Button::new(egui::RichText::new("Roll the dice").size(16.0))
+                    .shortcut_text(ui.format_shortcut(&ROLL_SHORTCUT))
+                    .min_size(egui::vec2(160.0, 30.0)),
+            )
+            .on_hover_text("The app rolls with this game's seeded generator; the roll is logged");
+        if roll.clicked() || ui.input_mut(|i| i.consume_shortcut(&ROLL_SHORTCUT)) {
+            action = Some(WorkspaceAction::Roll);
+        }
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            let label = ui.label("Or enter physical dice:");
+            let field = ui
+                .add(
+                    egui::TextEdit::singleline(&mut self.physical_dice)
+                        .desired_width(90.0)
+                        .hint_text("e.g. 3,5"),
+                )
+                .labelled_by(label.id);
+            let submit = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui.button("Use these dice").clicked() || submit {
+                match spec.parse(&self.physical_dice) {
+                    Ok(faces) => {
+                        self.dice_error = None;
+                        action = Some(WorkspaceAction::UsePhysicalDice(faces));
+                    }
+                    Err(e) => self.dice_error = Some(e.to_string()),
+                }
+            }
+        });
+        if let Some(error) = &self.dice_error {
+            ui.colored_label(ui.visuals().error_fg_color, error);
+        }
+        if let Some(result) = &self.result {
+            ui.separator();
+            if let Some(a) = result_card(ui, result) {
+                action = Some(a);
+            }
+        }
+        action
+    }
+
+    fn modifier_breakdown(&self, ui: &mut egui::Ui) {
+        ui.label(egui::RichText::new("Modifiers").strong().size(16.0));
+        let modifiers = self.procedure.modifiers(&self.input);
+        if modifiers.is_empty() {
+            ui.label(egui::RichText::new("No modifiers apply.").weak());
+            return;
+        }
+        egui::Grid::new("modifiers")
+            .num_columns(3)
+            .striped(true)
+            .spacing([10.0, 3.0])
+            .show(ui, |ui| {
+                for m in &modifiers {
+                    ui.label(
+                        egui::RichText::new(format!("{:+}", m.value))
+                            .monospace()
+                            .strong(),
+                    );
+                    ui.vertical(|ui| {
+                        ui.add(egui::Label::new(format!("{}: {}", m.side, m.label)).wrap());
+                        ui.label(egui::RichText::new(&m.rule).small().weak());
+                    });
+                    ui.end_row();
+                }
+            });
+        let mut sides: Vec<&str> = Vec::new();
+        for m in &modifiers {
+            if !sides.contains(&m.side.as_str()) {
+                sides.push(&m.side);
+            }
+        }
+        let totals: Vec<String> = sides
+            .iter()
+            .map(|side| {
+                let total: i32 = modifiers
+                    .iter()
+                    .filter(|m| m.side == *side)
+                    .map(|m| m.value)
+                    .sum();
+                format!("{side} {total:+}")
+            })
+            .collect();
+        ui.label(egui::RichText::new(format!("Total: {}", totals.join(", "))).strong());
+    }
+
+    fn odds_bars(&mut self, ui: &mut egui::Ui, tables: &TableSet) {
+        ui.label(
+            egui::RichText::new("Odds before the roll")
+                .strong()
+                .size(16.0),
+        );
+        let width = ui.available_width().min(560.0);
+        let bar_fill = ui.visuals().selection.bg_fill;
+        let track = ui.visuals().extreme_bg_color;
+        let text_color = ui.visuals().text_color();
+        self.refresh_odds(tables);
+        let Some((_, odds)) = &self.odds_cache else {
+            return;
+        };
+        match odds {
+            Err(e) => {
+                ui.colored_label(ui.visuals().error_fg_color, e);
+            }
+            Ok(lines) => {
+                for line in lines {
+                    let percent = line.probability * 100.0;
+                    let (response, painter) =
+                        ui.allocate_painter(egui::vec2(width, 22.0), egui::Sense::hover());
+                    let rect = response.rect;
+                    painter.rect_filled(rect, 3.0, track);
+                    let filled = egui::Rect::from_min_size(
+                        rect.min,
+                        egui::vec2(rect.width() * line.probability as f32, rect.height()),
+                    );
+                    painter.rect_filled(filled, 3.0, bar_fill);
+                    let text = format!("{percent:5.1}%  {}", line.key);
+                    painter.text(
+                        rect.left_center() + egui::vec2(6.0, 0.0),
+                        egui::Align2::LEFT_CENTER,
+                        &text,
+                        egui::FontId::proportional(13.0),
+                        text_color,
+                    );
+                    let accessible = text.clone();
+                    response
+                        .on_hover_text(format!("{} of the dice combinations", line.count))
+                        .widget_info(move || {
+                            egui::WidgetInfo::labeled(egui::Role::Label, true, accessible.clone())
+                        });
+                }
+            }
+        }
+    }
+}
+
+fn result_card(ui: &mut egui::Ui, result: &ShownResult) -> Option<WorkspaceAction> {
+    let mut action = None;
+    let resolution = &result.resolution;
+    egui::Frame::group(ui.style())
+        .inner_margin(egui::Margin::same(10))
+        .show(ui, |ui| {
+            ui.label(egui::RichText::new(format!("Result (event {})", result.event)).weak());
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(&resolution.outcome.headline)
+                        .strong()
+                        .size(17.0),
+                )
+                .wrap(),
+            );
+            ui.add_space(4.0);
+            for die in &result.dice {
+                ui.label(format!(
+                    "{}: {}  ({})",
+                    die.label,
+                    die.face,
+                    if die.draw_index.is_some() {
+                        "rolled by the app"
+                    } else {
+                        "physical die"
+                    }
+                ));
+            }
+            for total in &resolution.totals {
+                ui.label(
+                    egui::RichText::new(format!(
+                        "{}: die {} {:+} = {}",
+                        total.side, total.die, total.modifiers, total.total
+                    ))
+                    .monospace(),
+                );
+            }
+            if let Some(cell) = &resolution.cell {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!(
+                        "Read: {}, row {}{} gives {} ({})",
+                        cell.table_title,
+                        cell.row,
+                        cell.column
+                            .as_ref()
+                            .map(|c| format!(", column {c}"))
+                            .unwrap_or_default(),
+                        cell.result_label,
+                        cell.result
+                    ));
+                    if ui.button("Show in table").clicked() {
+                        action = Some(WorkspaceAction::ShowCell(cell.clone()));
+                    }
+                });
+            }
+            if !resolution.limits.is_empty() {
+                ui.add_space(4.0);
+                ui.label(egui::RichText::new("Rules applied").strong());
+                for limit in &resolution.limits {
+                    ui.add(
+                        egui::Label::new(format!("- {} ({})", limit.description, limit.rule))
+                            .wrap(),
+                    );
+                }
+            }
+            ui.add_space(4.0);
+            ui.label(egui::RichText::new("Effects").strong());
+            for effect in &resolution.effects {
+                ui.add(egui::Label::new(format!("- {}", effect.describe())).wrap());
+            }
+            ui.add_space(6.0);
+            match result.applied_as {
+                Some(event) => {
+                    ui.label(
+                        egui::RichText::new(format!("Applied to the record (event {event})"))
+                            .color(ui.visuals().selection.stroke.color),
+                    );
+                }
+                None => {
+                    if ui
+                        .button(egui::RichText::new("Apply to the record").size(15.0))
+                        .on_hover_text("Logs the effects and updates the record")
+                        .clicked()
+                    {
+                        action = Some(WorkspaceAction::Apply);
+                    }
+                }
+            }
+        });
+    action
+}
