@@ -263,7 +263,9 @@ fn execute(command: Command) -> CliResult {
             let game = games::find(loaded.game()).map_err(bad)?;
             let tables = load_tables(game)?;
             let title = format!("{}: {}", game.title, session.display());
-            let text = export(&loaded, format, &title, &|e| game.describe(e, &tables));
+            let text = export(&loaded, format, &title, &|e| {
+                game.describe(e, &tables, loaded.sides())
+            });
             match output {
                 Some(path) => write_new_file(&path, &text),
                 None => {
@@ -365,10 +367,12 @@ fn resolve(
                     name: (*name).into(),
                 })
                 .collect();
-            let scenario = game.scenarios.first().map(|s| s.id).unwrap_or("");
+            // A session made from the command line plays the game's first scenario.
+            let scenario = game.scenarios.first();
             Some(Session::new(
                 game.id,
-                scenario,
+                scenario.map(|s| s.id).unwrap_or(""),
+                scenario.map(|s| s.start).unwrap_or_default(),
                 sides,
                 seed.map(Seed).unwrap_or_else(Seed::fresh),
             ))
@@ -449,7 +453,18 @@ fn resolve(
     if json {
         print_json(game, p, &rolled, &resolution, logged);
     } else {
-        print_text(p, &rolled, &resolution, logged, session_path);
+        let sides: Vec<SideName> = match &session {
+            Some(s) => s.sides().to_vec(),
+            None => game
+                .sides
+                .iter()
+                .map(|(id, name)| SideName {
+                    id: (*id).into(),
+                    name: (*name).into(),
+                })
+                .collect(),
+        };
+        print_text(p, &rolled, &resolution, logged, session_path, &sides);
     }
     Ok(())
 }
@@ -490,6 +505,7 @@ fn print_text(
     resolution: &Resolution,
     logged: Option<u64>,
     path: Option<&Path>,
+    sides: &[SideName],
 ) {
     println!("{}: {}", p.title(), resolution.outcome.headline);
     for d in dice {
@@ -499,7 +515,10 @@ fn print_text(
         println!("  {line}");
     }
     for effect in &resolution.effects {
-        println!("  Effect: {}", effect.describe());
+        println!(
+            "  Effect: {}",
+            effect.describe_with(&|id| games::side_display_name(sides, id))
+        );
     }
     if let (Some(seq), Some(path)) = (logged, path) {
         println!("Logged as event {seq} in {}.", path.display());

@@ -102,11 +102,11 @@ impl fmt::Display for DiceError {
         match self {
             DiceError::WrongCount { expected, given } => write!(
                 f,
-                "dice: expected {expected} face(s), one per die, but {given} were given"
+                "expected {expected} face(s), one per die, but {given} were given"
             ),
             DiceError::ImpossibleFace { slot, die, face } => write!(
                 f,
-                "dice: {face} is not a face of the {slot} ({}, faces {})",
+                "{face} is not a face of the {slot} ({}, faces {})",
                 die.name(),
                 die.face_range_text()
             ),
@@ -264,7 +264,7 @@ mod tests {
         let err = spec.parse("3,7").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "dice: 7 is not a face of the Defender die (d6, faces 1 to 6)"
+            "7 is not a face of the Defender die (d6, faces 1 to 6)"
         );
         assert!(matches!(
             spec.parse("3"),

@@ -55,6 +55,8 @@ pub enum EventBody {
         sides: Vec<SideName>,
         /// 16 hexadecimal digits.
         seed: String,
+        /// Where the scenario begins in the turn sequence.
+        start: Position,
     },
     /// A procedure was resolved. The explanation (modifiers, limits) is re-derived from the input
     /// and the faces when shown, because `resolve` is pure; the result is kept as it was shown.

@@ -28,15 +28,20 @@ pub enum Effect {
 }
 
 impl Effect {
-    /// One line for the result card and the log.
+    /// One line for the result card and the log, with side ids as they are.
     pub fn describe(&self) -> String {
+        self.describe_with(&|id| id.to_string())
+    }
+
+    /// One line, naming sides with `side_name` (the players' names for them).
+    pub fn describe_with(&self, side_name: &dyn Fn(&str) -> String) -> String {
         match self {
             Effect::VictoryPoints {
                 side,
                 points,
                 reason,
                 rule,
-            } => format!("{side} +{points} VP: {reason} ({rule})"),
+            } => format!("{} +{points} VP: {reason} ({rule})", side_name(side)),
             Effect::UnitState { unit, state, rule } => format!("{unit}: {state} ({rule})"),
             Effect::Reminder { text, rule } => format!("{text} ({rule})"),
         }

@@ -7,7 +7,7 @@
 use super::dice::DiceSpec;
 use super::draws::{Cup, CupDraw};
 use super::log::{Event, EventBody, GENESIS_HASH, RolledDie, SideName, chain_hash, now_rfc3339};
-use super::record::Record;
+use super::record::{Position, Record};
 use super::roller::{Seed, roll_die};
 use super::sealed::{Reveal, SealedChoice};
 use serde::{Deserialize, Serialize};
@@ -100,7 +100,13 @@ fn line_of(text: &str, byte: usize) -> usize {
 
 impl Session {
     /// A new session: its first event names the game, scenario and sides and holds the seed.
-    pub fn new(game: &str, scenario: &str, sides: Vec<SideName>, seed: Seed) -> Session {
+    pub fn new(
+        game: &str,
+        scenario: &str,
+        start: Position,
+        sides: Vec<SideName>,
+        seed: Seed,
+    ) -> Session {
         let mut session = Session {
             events: Vec::new(),
             game: game.to_string(),
@@ -118,6 +124,7 @@ impl Session {
                 scenario: scenario.to_string(),
                 sides,
                 seed: seed.to_hex(),
+                start,
             },
         );
         session
@@ -198,6 +205,7 @@ impl Session {
                     self.record.apply(effects, event.seq);
                 }
             }
+            EventBody::SessionStarted { start, .. } => self.record.position = *start,
             EventBody::StepReached { position, .. } => self.record.position = *position,
             _ => {}
         }
@@ -353,6 +361,7 @@ impl Session {
             scenario,
             sides,
             seed,
+            ..
         } = &first.body
         else {
             return Err(error(

@@ -5,7 +5,7 @@ pub mod waterloo_campaign;
 
 use crate::engine::export::EventText;
 use crate::engine::input::Input;
-use crate::engine::log::{Event, EventBody};
+use crate::engine::log::{Event, EventBody, SideName};
 use crate::engine::procedure::{Procedure, Resolution, resolve_checked};
 use crate::engine::table_set::{BuiltinTable, TableSet};
 use crate::engine::tables::TableError;
@@ -141,13 +141,15 @@ impl Game {
 
     /// How a log event reads to a person. A resolution's explanation is re-derived from its input
     /// and faces with `tables`; if that no longer gives the logged result, the difference is shown.
-    pub fn describe(&self, event: &Event, tables: &TableSet) -> EventText {
+    pub fn describe(&self, event: &Event, tables: &TableSet, sides: &[SideName]) -> EventText {
+        let side_name = |id: &str| side_display_name(sides, id);
         match &event.body {
             EventBody::SessionStarted {
                 game,
                 scenario,
                 sides,
                 seed,
+                start,
             } => EventText {
                 summary: format!("Session started: {game}, scenario {scenario}"),
                 details: vec![
@@ -160,6 +162,7 @@ impl Game {
                             .join(", ")
                     ),
                     format!("Seed of every app roll: {seed}"),
+                    format!("Starts at {}", self.sequence.label(*start)),
                 ],
             },
             EventBody::Resolved {
@@ -204,7 +207,11 @@ impl Game {
                 } else if let Some(cell) = cell {
                     details.push(format!("{}: row {}", cell.table_title, cell.row));
                 }
-                details.extend(effects.iter().map(|e| format!("Offers: {}", e.describe())));
+                details.extend(
+                    effects
+                        .iter()
+                        .map(|e| format!("Offers: {}", e.describe_with(&side_name))),
+                );
                 EventText {
                     summary: format!("{title}: {outcome}"),
                     details,
@@ -215,7 +222,10 @@ impl Game {
                 effects,
             } => EventText {
                 summary: format!("Applied the result of event {resolution}"),
-                details: effects.iter().map(|e| e.describe()).collect(),
+                details: effects
+                    .iter()
+                    .map(|e| e.describe_with(&side_name))
+                    .collect(),
             },
             EventBody::Corrected { event, reason } => EventText {
                 summary: format!("Corrected event {event}: {reason}"),
@@ -250,6 +260,15 @@ impl Game {
             },
         }
     }
+}
+
+/// The players' name for a side id, or the id itself if the session does not name it.
+pub fn side_display_name(sides: &[SideName], id: &str) -> String {
+    sides
+        .iter()
+        .find(|s| s.id == id)
+        .map(|s| s.name.clone())
+        .unwrap_or_else(|| id.to_string())
 }
 
 /// The lines that explain a resolution: modifiers with rules, totals, limits and the cell read.

@@ -168,17 +168,8 @@ impl AideApp {
                 },
             })
             .collect();
-        let mut session = Session::new(game.id, scenario, sides, Seed::fresh());
-        if let Some(start) = game.scenario(scenario).map(|s| s.start) {
-            let label = game.sequence.label(start);
-            session.append(
-                "",
-                crate::engine::log::EventBody::StepReached {
-                    position: start,
-                    label,
-                },
-            );
-        }
+        let start = game.scenario(scenario).map(|s| s.start).unwrap_or_default();
+        let session = Session::new(game.id, scenario, start, sides, Seed::fresh());
         self.screen = Screen::Game(Box::new(GameView::new(
             game,
             session,
@@ -308,7 +299,10 @@ impl AideApp {
         let title = format!("{}: {}", view.game.title, view.file_name());
         let game = view.game;
         let tables = &view.tables;
-        let text = export(&view.session, format, &title, &|e| game.describe(e, tables));
+        let sides = view.session.sides();
+        let text = export(&view.session, format, &title, &|e| {
+            game.describe(e, tables, sides)
+        });
         view.notice = Some(match write_atomically(path, text.as_bytes()) {
             Ok(()) => (format!("Exported to {}.", path.display()), false),
             Err(e) => (format!("Not exported: {e}"), true),

@@ -247,8 +247,8 @@ impl GameView {
         egui::Panel::top("game_status").show(ui, |ui| self.status_bar(ui));
         egui::Panel::left("checklist")
             .resizable(true)
-            .default_size(250.0)
-            .size_range(200.0..=400.0)
+            .default_size(220.0)
+            .size_range(180.0..=400.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("checklist_scroll")
@@ -257,8 +257,8 @@ impl GameView {
             });
         egui::Panel::right("record")
             .resizable(true)
-            .default_size(260.0)
-            .size_range(200.0..=420.0)
+            .default_size(230.0)
+            .size_range(180.0..=420.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("record_scroll")
@@ -272,8 +272,9 @@ impl GameView {
             .show(ui, |ui| {
                 let game = self.game;
                 let tables = &self.tables;
+                let sides = self.session.sides();
                 let details = |event: &crate::engine::log::Event| {
-                    let text = game.describe(event, tables);
+                    let text = game.describe(event, tables, sides);
                     let mut lines = vec![text.summary];
                     lines.extend(text.details);
                     lines

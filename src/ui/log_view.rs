@@ -91,7 +91,7 @@ pub fn summary_line(session: &Session, event: &Event, title_of: &dyn Fn(&str) ->
             "Applied event {resolution}: {}",
             effects
                 .iter()
-                .map(|e| e.describe())
+                .map(|e| e.describe_with(&|id| session.side_name(id).to_string()))
                 .collect::<Vec<_>>()
                 .join("; ")
         ),

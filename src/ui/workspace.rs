@@ -65,8 +65,8 @@ impl Workspace {
         let mut action = None;
         egui::Panel::right("resolution_column")
             .resizable(true)
-            .default_size(420.0)
-            .size_range(320.0..=640.0)
+            .default_size(370.0)
+            .size_range(300.0..=640.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("resolution_scroll")
@@ -126,7 +126,7 @@ impl Workspace {
     }
 
     fn field_row(&mut self, ui: &mut egui::Ui, field: &Field) {
-        let label_width = 280.0;
+        let label_width = 240.0;
         let label = ui
             .vertical(|ui| {
                 ui.set_max_width(label_width);
@@ -228,7 +228,8 @@ impl Workspace {
                     .add(
                         egui::TextEdit::singleline(&mut value)
                             .char_limit(max_len)
-                            .desired_width(240.0),
+                            .desired_width(220.0)
+                            .hint_text("optional, for the record"),
                     )
                     .labelled_by(label.id)
                     .on_hover_text(field.help);

@@ -1,0 +1,193 @@
+//! The real app, driven through its accessibility tree: pick the game, fill the attack form, roll,
+//! apply, and find the result in the record and the log.
+
+use aide_de_camp::engine::log::EventBody;
+use aide_de_camp::engine::session::Session;
+use aide_de_camp::ui::AideApp;
+use aide_de_camp::ui::files::NoPicker;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable};
+
+fn app_harness(folder: &std::path::Path) -> Harness<'static, AideApp> {
+    let data = folder.join("data");
+    let recovery = folder.join("data/recovery.toml");
+    Harness::builder()
+        .with_size(egui::vec2(1440.0, 900.0))
+        .with_max_steps(12)
+        .build_eframe(move |_cc| {
+            AideApp::with_parts(
+                Box::new(NoPicker),
+                Some(data.clone()),
+                Some(recovery.clone()),
+            )
+        })
+}
+
+/// Scrolls a widget into view, as a user would, then clicks it.
+fn click(harness: &mut Harness<'_, AideApp>, label: &str) {
+    harness.get_by_label(label).scroll_to_me();
+    harness.run();
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
+/// The same for a button whose accessible name also holds its shortcut ("Roll the dice Ctrl+R").
+fn click_button_with_shortcut(harness: &mut Harness<'_, AideApp>, label: &str) {
+    harness.get_by_label_contains(label).scroll_to_me();
+    harness.run();
+    harness.get_by_label_contains(label).click();
+    harness.run();
+}
+
+fn type_into(harness: &mut Harness<'_, AideApp>, label: &str, text: &str) {
+    harness.get_by_label(label).scroll_to_me();
+    harness.run();
+    harness.get_by_label(label).click();
+    harness.run();
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+}
+
+#[test]
+fn one_attack_from_the_start_screen_to_the_log() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let mut harness = app_harness(folder.path());
+
+    // Start screen: the first game and scenario are chosen; name the French player.
+    click(&mut harness, "Waterloo Campaign 1815");
+    click(&mut harness, "Start the game");
+    let view = harness.state().game_view().expect("a game is open");
+    assert_eq!(view.session.game(), "waterloo-campaign-1815");
+    assert_eq!(view.session.scenario(), "june-16-18");
+    // The June 16-18 scenario starts on turn 3 at Step D (L970-971; digest §1.1).
+    assert_eq!(view.session.record().position.turn, 3);
+
+    // Open the attack and fill the form.
+    click(&mut harness, "Attack");
+    type_into(&mut harness, "Attacking Corps", "I Corps");
+    type_into(&mut harness, "Defending unit", "Reserve Corps");
+    click(&mut harness, "Last day of the scenario (June 18)");
+    let input = &harness
+        .state()
+        .game_view()
+        .and_then(|v| v.workspace.as_ref())
+        .expect("the attack form is open")
+        .input;
+    assert_eq!(input.text("attacker_name"), "I Corps");
+    assert_eq!(input.text("defender_name"), "Reserve Corps");
+    assert!(input.flag("last_day"));
+
+    // Physical dice 6 and 1, no modifiers: the attacker wins by 5, Eliminated (CRT, L771-787).
+    type_into(&mut harness, "Or enter physical dice:", "6,1");
+    click(&mut harness, "Use these dice");
+    // The result card, the log line (event 2) and the log's details of the selected event show it.
+    let headline = "French wins by 5 (Eliminated): Reserve Corps is Eliminated, +3 VP French";
+    let showing: Vec<String> = harness
+        .query_all_by_label_contains(headline)
+        .filter_map(|n| {
+            n.accesskit_node()
+                .value()
+                .or_else(|| n.accesskit_node().label())
+        })
+        .collect();
+    assert_eq!(showing.len(), 3, "{showing:?}");
+    assert!(showing.iter().any(|l| l.starts_with("#2 ")), "{showing:?}");
+    click(&mut harness, "Apply to the record");
+
+    let view = harness.state().game_view().expect("a game is open");
+    let record = view.session.record();
+    assert_eq!(record.applied, 1);
+    // A Corps eliminated scores 3 VP for the opponent (L820-821).
+    assert_eq!(record.victory_points.get("french"), Some(&3));
+    assert_eq!(
+        record.units.get("Reserve Corps").map(|u| u.state.as_str()),
+        Some("Eliminated")
+    );
+    // The log shows the resolution and the applied result.
+    harness.get_by_label_contains("Applied event 2");
+    let kinds: Vec<&str> = view
+        .session
+        .events()
+        .iter()
+        .map(|e| e.body.kind_name())
+        .collect();
+    assert_eq!(kinds, vec!["session_started", "resolved", "applied"]);
+
+    // Now an app roll: it is logged with its draw index and the session still verifies.
+    click_button_with_shortcut(&mut harness, "Roll the dice");
+    let view = harness.state().game_view().expect("a game is open");
+    let Some(EventBody::Resolved { dice, .. }) = view.session.events().last().map(|e| &e.body)
+    else {
+        panic!("the roll was not logged as a resolution");
+    };
+    assert_eq!(
+        dice.iter().map(|d| d.draw_index).collect::<Vec<_>>(),
+        vec![Some(0), Some(1)]
+    );
+    assert!(view.session.verify().is_ok());
+
+    // Every event so far is in the recovery file, which reads back as the same session.
+    let recovered =
+        Session::load(&folder.path().join("data/recovery.toml")).expect("recovery file");
+    assert_eq!(recovered.events(), view.session.events());
+}
+
+#[test]
+fn undo_takes_back_apply_but_not_a_roll() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let mut harness = app_harness(folder.path());
+    click(&mut harness, "Start the game");
+    click(&mut harness, "Attack");
+    type_into(&mut harness, "Or enter physical dice:", "1,4");
+    click(&mut harness, "Use these dice");
+    click(&mut harness, "Apply to the record");
+    assert_eq!(
+        harness
+            .state()
+            .game_view()
+            .map(|v| v.session.record().applied),
+        Some(1)
+    );
+
+    click_button_with_shortcut(&mut harness, "Undo");
+    let view = harness.state().game_view().expect("a game is open");
+    assert_eq!(view.session.record().applied, 0);
+    assert_eq!(view.session.events().len(), 2);
+    // The roll itself cannot be undone: the button is disabled now.
+    assert!(
+        harness
+            .get_by_label_contains("Undo")
+            .accesskit_node()
+            .is_disabled()
+    );
+}
+
+#[test]
+fn saving_writes_the_file_and_clears_the_recovery_file() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let target = folder.path().join("my-game.toml");
+    let mut harness = app_harness(folder.path());
+    click(&mut harness, "Start the game");
+    assert!(folder.path().join("data/recovery.toml").exists());
+
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    harness.run();
+    // No system picker here: the app's own path field does the job.
+    let field = harness.get_by_label("File:");
+    field.click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.run();
+    harness
+        .get_by_label("File:")
+        .type_text(&target.display().to_string());
+    harness.run();
+    click(&mut harness, "Save");
+
+    let saved = Session::load(&target).expect("the game was saved");
+    assert_eq!(saved.game(), "waterloo-campaign-1815");
+    assert!(saved.verify().is_ok());
+    let view = harness.state().game_view().expect("a game is open");
+    assert!(!view.dirty);
+    assert!(!folder.path().join("data/recovery.toml").exists());
+}
