@@ -146,6 +146,7 @@ impl Field {
                 .find(|o| o.0 == t)
                 .map(|o| o.1.to_string())
                 .unwrap_or_else(|| t.clone()),
+            (_, Value::Text(t)) if t.is_empty() => "(blank)".to_string(),
             _ => value.to_string(),
         }
     }

@@ -9,7 +9,7 @@ use crate::engine::procedure::resolve_checked;
 use crate::engine::record::Position;
 use crate::engine::session::{RecoveryJournal, Session};
 use crate::engine::table_set::TableSet;
-use crate::games::{Game, explain};
+use crate::games::Game;
 use std::path::{Path, PathBuf};
 
 pub const UNDO_SHORTCUT: egui::KeyboardShortcut =
@@ -206,6 +206,7 @@ impl GameView {
                     resolution,
                     dice,
                     applied_as: None,
+                    reveal: true,
                 });
                 workspace.physical_dice.clear();
                 self.log.selected = Some(event);
@@ -293,7 +294,7 @@ impl GameView {
             });
         egui::CentralPanel::default().show(ui, |ui| {
             let action = match &mut self.workspace {
-                Some(workspace) => workspace.ui(ui, &self.tables),
+                Some(workspace) => workspace.ui(ui, &self.tables, self.session.sides()),
                 None => {
                     self.no_procedure(ui);
                     None
@@ -508,19 +509,10 @@ impl GameView {
         ui.label(format!("Session seed {}", self.session.seed().to_hex()))
             .on_hover_text("Every app roll is re-derived from this seed when the game is verified");
         ui.label(format!(
-            "{} events, {} results applied",
+            "Events logged: {}. Results applied: {}.",
             self.session.events().len(),
             record.applied
         ));
-        if let Some(workspace) = &self.workspace
-            && let Some(result) = &workspace.result
-        {
-            ui.add_space(8.0);
-            ui.label(egui::RichText::new("Last resolution").strong());
-            for line in explain(&result.resolution) {
-                ui.add(egui::Label::new(egui::RichText::new(line).small()).wrap());
-            }
-        }
     }
 
     fn no_procedure(&mut self, ui: &mut egui::Ui) {

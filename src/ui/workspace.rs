@@ -3,10 +3,11 @@
 //! Apply. Nothing here knows any game's rules.
 
 use crate::engine::input::{Field, FieldKind, Input, Value};
-use crate::engine::log::RolledDie;
+use crate::engine::log::{RolledDie, SideName};
 use crate::engine::procedure::{OddsLine, Procedure, Resolution, odds};
 use crate::engine::table_set::TableSet;
 use crate::engine::tables::CellRef;
+use crate::games::side_display_name;
 
 pub const ROLL_SHORTCUT: egui::KeyboardShortcut =
     egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::R);
@@ -17,6 +18,8 @@ pub struct ShownResult {
     pub resolution: Resolution,
     pub dice: Vec<RolledDie>,
     pub applied_as: Option<u64>,
+    /// Set when the result first appears, so the card scrolls into view once.
+    pub reveal: bool,
 }
 
 /// What the player asked for this frame; the game view carries it out.
@@ -61,7 +64,12 @@ impl Workspace {
     }
 
     /// The form on the left, the resolution column on the right.
-    pub fn ui(&mut self, ui: &mut egui::Ui, tables: &TableSet) -> Option<WorkspaceAction> {
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        tables: &TableSet,
+        sides: &[SideName],
+    ) -> Option<WorkspaceAction> {
         let mut action = None;
         egui::Panel::right("resolution_column")
             .resizable(true)
@@ -72,7 +80,7 @@ impl Workspace {
                     .id_salt("resolution_scroll")
                     .auto_shrink(false)
                     .show(ui, |ui| {
-                        action = self.resolution_column(ui, tables);
+                        action = self.resolution_column(ui, tables, sides);
                     });
             });
         egui::CentralPanel::default().show(ui, |ui| {
@@ -142,7 +150,7 @@ impl Workspace {
             .cloned()
             .unwrap_or_else(|| field.default_value());
         let mut changed: Option<Value> = None;
-        ui.horizontal(|ui| match field.kind {
+        ui.vertical(|ui| match field.kind {
             FieldKind::Flag => {
                 let mut value = matches!(current, Value::Flag(true));
                 let text = if value { "Yes" } else { "No" };
@@ -251,6 +259,7 @@ impl Workspace {
         &mut self,
         ui: &mut egui::Ui,
         tables: &TableSet,
+        sides: &[SideName],
     ) -> Option<WorkspaceAction> {
         let mut action = None;
         self.modifier_breakdown(ui);
@@ -304,10 +313,14 @@ impl Workspace {
         if let Some(error) = &self.dice_error {
             ui.colored_label(ui.visuals().error_fg_color, error);
         }
-        if let Some(result) = &self.result {
+        if let Some(result) = &mut self.result {
             ui.separator();
-            if let Some(a) = result_card(ui, result) {
-                action = Some(a);
+            let (card, card_action) = result_card(ui, result, sides);
+            if std::mem::take(&mut result.reveal) {
+                card.scroll_to_me(Some(egui::Align::TOP));
+            }
+            if card_action.is_some() {
+                action = card_action;
             }
         }
         action
@@ -379,8 +392,16 @@ impl Workspace {
             Ok(lines) => {
                 for line in lines {
                     let percent = line.probability * 100.0;
+                    let text = format!("{percent:5.1}%  {}", line.key);
+                    let galley = ui.painter().layout(
+                        text.clone(),
+                        egui::FontId::proportional(13.0),
+                        text_color,
+                        width - 12.0,
+                    );
+                    let height = (galley.size().y + 6.0).max(22.0);
                     let (response, painter) =
-                        ui.allocate_painter(egui::vec2(width, 22.0), egui::Sense::hover());
+                        ui.allocate_painter(egui::vec2(width, height), egui::Sense::hover());
                     let rect = response.rect;
                     painter.rect_filled(rect, 3.0, track);
                     let filled = egui::Rect::from_min_size(
@@ -388,14 +409,7 @@ impl Workspace {
                         egui::vec2(rect.width() * line.probability as f32, rect.height()),
                     );
                     painter.rect_filled(filled, 3.0, bar_fill);
-                    let text = format!("{percent:5.1}%  {}", line.key);
-                    painter.text(
-                        rect.left_center() + egui::vec2(6.0, 0.0),
-                        egui::Align2::LEFT_CENTER,
-                        &text,
-                        egui::FontId::proportional(13.0),
-                        text_color,
-                    );
+                    painter.galley(rect.left_top() + egui::vec2(6.0, 3.0), galley, text_color);
                     let accessible = text.clone();
                     response
                         .on_hover_text(format!("{} of the dice combinations", line.count))
@@ -408,10 +422,14 @@ impl Workspace {
     }
 }
 
-fn result_card(ui: &mut egui::Ui, result: &ShownResult) -> Option<WorkspaceAction> {
+fn result_card(
+    ui: &mut egui::Ui,
+    result: &ShownResult,
+    sides: &[SideName],
+) -> (egui::Response, Option<WorkspaceAction>) {
     let mut action = None;
     let resolution = &result.resolution;
-    egui::Frame::group(ui.style())
+    let card = egui::Frame::group(ui.style())
         .inner_margin(egui::Margin::same(10))
         .show(ui, |ui| {
             ui.label(egui::RichText::new(format!("Result (event {})", result.event)).weak());
@@ -476,7 +494,8 @@ fn result_card(ui: &mut egui::Ui, result: &ShownResult) -> Option<WorkspaceActio
             ui.add_space(4.0);
             ui.label(egui::RichText::new("Effects").strong());
             for effect in &resolution.effects {
-                ui.add(egui::Label::new(format!("- {}", effect.describe())).wrap());
+                let line = effect.describe_with(&|id| side_display_name(sides, id));
+                ui.add(egui::Label::new(format!("- {line}")).wrap());
             }
             ui.add_space(6.0);
             match result.applied_as {
@@ -497,5 +516,5 @@ fn result_card(ui: &mut egui::Ui, result: &ShownResult) -> Option<WorkspaceActio
                 }
             }
         });
-    action
+    (card.response, action)
 }

@@ -781,10 +781,10 @@ impl Procedure for Attack {
         }
         Ok(Resolution {
             outcome: Outcome {
+                // "Attacker +3, +4: defender is Eliminated": the CRT row, then the final fate.
                 key: format!(
-                    "{winner_label} {} ({}): {} {}",
+                    "{winner_label} {}: {} {}",
                     lookup.cell.row,
-                    lookup.result.label,
                     if attacker_won { "defender" } else { "attacker" },
                     fate.text()
                 ),
