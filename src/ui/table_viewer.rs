@@ -23,6 +23,8 @@ impl TableWindow {
             .id(egui::Id::unique(("table-window", self.table.as_str())))
             .open(&mut self.open)
             .default_width(380.0)
+            .pivot(egui::Align2::CENTER_CENTER)
+            .default_pos(ctx.content_rect().center())
             .resizable(true)
             .show(ctx, |ui| {
                 ui.label(egui::RichText::new(table.provenance.to_string()).weak());

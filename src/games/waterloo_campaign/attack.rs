@@ -256,8 +256,8 @@ impl<'a> Facts<'a> {
             } else {
                 "french"
             },
-            attacker: named("attacker_name", "the attacking Corps"),
-            defender: named("defender_name", "the defending unit"),
+            attacker: named("attacker_name", "Attacking Corps (unnamed)"),
+            defender: named("defender_name", "Defending unit (unnamed)"),
             attacker_type: input.text("attacker_type"),
             defender_type: input.text("defender_type"),
             defender_stacked: input.flag("defender_stacked"),

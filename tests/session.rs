@@ -1,0 +1,440 @@
+//! The log and the session file: replay, verification, tampering, undo and corrections, sealed
+//! choices, draws, the recovery journal, and the properties of the dice and the odds.
+
+use aide_de_camp::engine::dice::{DiceSpec, Die};
+use aide_de_camp::engine::draws::Cup;
+use aide_de_camp::engine::input::{FieldKind, Input, Value};
+use aide_de_camp::engine::log::{EventBody, RolledDie, SideName};
+use aide_de_camp::engine::procedure::{Procedure, odds, resolve_checked};
+use aide_de_camp::engine::record::Position;
+use aide_de_camp::engine::roller::{Seed, roll_die};
+use aide_de_camp::engine::sealed::SealedRound;
+use aide_de_camp::engine::session::{FORMAT_VERSION, RecoveryJournal, Session};
+use aide_de_camp::engine::table_set::TableSet;
+use aide_de_camp::games;
+use proptest::prelude::*;
+
+fn sides() -> Vec<SideName> {
+    vec![
+        SideName {
+            id: "french".into(),
+            name: "Alice".into(),
+        },
+        SideName {
+            id: "coalition".into(),
+            name: "Bob".into(),
+        },
+    ]
+}
+
+fn attack() -> (&'static dyn Procedure, TableSet) {
+    let game = games::find("waterloo-campaign-1815").expect("the game exists");
+    let procedure = game.procedure("attack").expect("the attack exists");
+    let tables = game.load_tables(None).expect("the built-in tables load");
+    (procedure, tables)
+}
+
+/// A session with `attacks` app-rolled attacks, each applied.
+fn played_session(seed: u64, attacks: usize) -> Session {
+    let (procedure, tables) = attack();
+    let mut session = Session::new(
+        "waterloo-campaign-1815",
+        "june-16-18",
+        Position {
+            turn: 3,
+            phase: 0,
+            step: 3,
+        },
+        sides(),
+        Seed(seed),
+    );
+    let mut input = Input::defaults(procedure.fields());
+    for n in 0..attacks {
+        input.set("attacker_stars", Value::Number((n % 3) as i64));
+        let dice = session.roll(&procedure.dice(&input));
+        let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
+        let resolution = resolve_checked(procedure, &input, &tables, &faces).expect("resolves");
+        let seq = session
+            .append(
+                "french",
+                EventBody::Resolved {
+                    procedure: "attack".into(),
+                    input: input.clone(),
+                    dice,
+                    outcome: resolution.outcome.headline.clone(),
+                    cell: resolution.cell.clone(),
+                    effects: resolution.effects.clone(),
+                },
+            )
+            .seq;
+        session.append(
+            "french",
+            EventBody::Applied {
+                resolution: seq,
+                effects: resolution.effects,
+            },
+        );
+    }
+    session
+}
+
+#[test]
+fn a_saved_session_replays_to_the_same_record_and_rolls() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let path = folder.path().join("game.toml");
+    let session = played_session(11, 20);
+    session.save(&path).expect("saves");
+    let loaded = Session::load(&path).expect("loads");
+    assert_eq!(loaded.events(), session.events());
+    assert_eq!(loaded.record(), session.record());
+    assert_eq!(loaded.record().applied, 20);
+    let report = loaded.verify().expect("an untouched file verifies");
+    assert_eq!(report.events, 41);
+    assert_eq!(report.app_rolls, 40);
+    // Every app roll is the seed's draw at its index.
+    for event in loaded.events() {
+        if let EventBody::Resolved { dice, .. } = &event.body {
+            for die in dice {
+                let index = die.draw_index.expect("app roll");
+                assert_eq!(die.face, roll_die(Seed(11), index, die.die));
+            }
+        }
+    }
+    // No temporary file is left beside the saved one.
+    let names: Vec<_> = std::fs::read_dir(folder.path())
+        .expect("folder")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert_eq!(names, vec![std::ffi::OsString::from("game.toml")]);
+}
+
+/// The byte offsets where each event's block starts in the saved text.
+fn event_blocks(text: &str) -> Vec<usize> {
+    text.match_indices("[[events]]").map(|(i, _)| i).collect()
+}
+
+#[test]
+fn changing_one_byte_of_an_event_fails_verify_at_that_event() {
+    let session = played_session(5, 6);
+    let text = session.to_toml().expect("serialises");
+    let blocks = event_blocks(&text);
+    assert_eq!(blocks.len(), session.events().len());
+    // For each resolution event, change one digit of its outcome text or its input, one byte only.
+    let mut checked = 0;
+    for (index, event) in session.events().iter().enumerate() {
+        if !matches!(event.body, EventBody::Resolved { .. }) {
+            continue;
+        }
+        let start = blocks[index];
+        let end = blocks.get(index + 1).copied().unwrap_or(text.len());
+        let block = &text[start..end];
+        let offset = block
+            .find("attacker_stars = ")
+            .map(|i| i + "attacker_stars = ".len())
+            .expect("the input is in the block");
+        let mut bytes = text.clone().into_bytes();
+        let position = start + offset;
+        bytes[position] = if bytes[position] == b'4' { b'5' } else { b'4' };
+        let tampered = String::from_utf8(bytes).expect("still text");
+        let loaded = Session::from_toml("tampered.toml", &tampered).expect("still parses");
+        let failure = loaded.verify().expect_err("a changed byte is detected");
+        assert_eq!(failure.seq, event.seq, "{failure}");
+        checked += 1;
+    }
+    assert_eq!(checked, 6);
+}
+
+#[test]
+fn a_forged_die_face_with_a_recomputed_chain_is_still_caught() {
+    // Someone who edits a face and recomputes every hash still cannot match the seed's draw.
+    let session = played_session(9, 3);
+    let mut events = session.events().to_vec();
+    if let EventBody::Resolved { dice, .. } = &mut events[1].body {
+        dice[0].face = if dice[0].face == 6 {
+            1
+        } else {
+            dice[0].face + 1
+        };
+    }
+    let mut previous = aide_de_camp::engine::log::GENESIS_HASH.to_string();
+    for event in &mut events {
+        event.hash = event.expected_hash(&previous);
+        previous = event.hash.clone();
+    }
+    let mut text = format!("format_version = {FORMAT_VERSION}\napp = \"test\"\n");
+    for event in &events {
+        text.push_str(&Session::event_toml(event).expect("serialises"));
+    }
+    let forged = Session::from_toml("forged.toml", &text).expect("parses");
+    let failure = forged.verify().expect_err("the forged face is caught");
+    assert_eq!(failure.seq, 2);
+    assert!(failure.message.contains("draw 0"), "{failure}");
+}
+
+#[test]
+fn removing_an_event_is_named() {
+    let session = played_session(3, 3);
+    let text = session.to_toml().expect("serialises");
+    let blocks = event_blocks(&text);
+    let without_third = format!("{}{}", &text[..blocks[2]], &text[blocks[3]..]);
+    let loaded = Session::from_toml("cut.toml", &without_third).expect("parses");
+    let failure = loaded.verify().expect_err("a removed event is detected");
+    assert_eq!(failure.seq, 4);
+}
+
+#[test]
+fn undo_stops_at_a_roll_and_corrections_keep_the_original() {
+    let mut session = played_session(21, 2);
+    let before = session.events().len();
+    // The last event is an Applied: it may be undone.
+    assert!(session.can_undo());
+    let undone = session.undo().expect("undone");
+    assert!(matches!(undone.body, EventBody::Applied { .. }));
+    assert_eq!(session.record().applied, 1);
+    // Now the last event is a roll: no undo.
+    assert!(!session.can_undo());
+    assert!(session.undo().is_none());
+    assert_eq!(session.events().len(), before - 1);
+
+    // Correct the first applied result: it stays in the log, the record drops it.
+    let first_applied = session
+        .events()
+        .iter()
+        .find(|e| matches!(e.body, EventBody::Applied { .. }))
+        .map(|e| e.seq)
+        .expect("an applied event");
+    session
+        .correct("coalition", first_applied, "the wrong defender was named")
+        .expect("correctable");
+    assert!(session.is_voided(first_applied));
+    assert_eq!(session.record().applied, 0);
+    assert!(session.record().units.is_empty());
+    assert!(session.correct("", first_applied, "again").is_err());
+    assert!(session.correct("", 1, "the start").is_err());
+    assert!(session.correct("", 999, "nothing").is_err());
+    assert!(session.verify().is_ok());
+    // Replaying the saved file gives the same record, correction included.
+    let reloaded = Session::from_toml("x", &session.to_toml().expect("text")).expect("loads");
+    assert_eq!(reloaded.record(), session.record());
+}
+
+#[test]
+fn sealed_choices_are_committed_then_revealed_and_checked() {
+    let mut session = played_session(1, 0);
+    let mut round = SealedRound::new(&["french", "coalition"]);
+    for (player, choice) in [("french", "3"), ("coalition", "1")] {
+        let sealed = round.seal(player, choice).expect("a player");
+        session.append(
+            player,
+            EventBody::Sealed {
+                round: "bids turn 2".into(),
+                sealed,
+            },
+        );
+    }
+    let reveals = round.reveal().expect("all sealed");
+    let mut forged = reveals.clone();
+    forged[1].choice = "2".into();
+    assert!(session.clone().reveal("", "bids turn 2", forged).is_err());
+    session
+        .reveal("", "bids turn 2", reveals)
+        .expect("matching reveals");
+    assert_eq!(session.verify().expect("verifies").reveals, 2);
+
+    // Edit the revealed choice in the file and recompute nothing: verify names the reveal.
+    let text = session.to_toml().expect("text");
+    let tampered = text.replacen("choice = \"1\"", "choice = \"2\"", 1);
+    assert_ne!(text, tampered);
+    let loaded = Session::from_toml("t", &tampered).expect("parses");
+    let failure = loaded.verify().expect_err("detected");
+    assert_eq!(failure.seq, session.events().len() as u64);
+}
+
+#[test]
+fn draws_are_logged_with_the_cup_and_rederived() {
+    let mut session = played_session(77, 1);
+    let mut cup = Cup::new("leader chits", ["Ney", "Grouchy", "Soult"]);
+    let first = session.draw("french", &mut cup).expect("a chit");
+    assert_eq!(first.contents_before.len(), 3);
+    assert_eq!(first.draw_index, 2, "after the attack's two dice");
+    let second = session.draw("french", &mut cup).expect("a chit");
+    assert_eq!(second.draw_index, 3);
+    assert_eq!(cup.chits.len(), 1);
+    assert_eq!(session.verify().expect("verifies").draws, 2);
+    // The next roll continues after the draws.
+    let spec = DiceSpec::new(&[("d", Die::D6)]);
+    assert_eq!(session.roll(&spec)[0].draw_index, Some(4));
+}
+
+#[test]
+fn the_recovery_journal_follows_appends_and_undos() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let path = folder.path().join("recovery/recovery.toml");
+    let mut session = played_session(4, 1);
+    let mut journal = RecoveryJournal::start(&path, &session).expect("starts");
+    session.append(
+        "",
+        EventBody::Note {
+            text: "first".into(),
+        },
+    );
+    session.append(
+        "",
+        EventBody::Note {
+            text: "second".into(),
+        },
+    );
+    journal.sync(&session).expect("appends");
+    assert_eq!(
+        Session::load(&path).expect("loads").events(),
+        session.events()
+    );
+    session.undo().expect("a note can be undone");
+    journal.sync(&session).expect("rewrites");
+    let recovered = Session::load(&path).expect("loads");
+    assert_eq!(recovered.events(), session.events());
+    assert!(recovered.verify().is_ok());
+    journal.discard();
+    assert!(!path.exists());
+}
+
+#[test]
+fn damaged_and_newer_files_get_clear_messages() {
+    let text = played_session(8, 1).to_toml().expect("text");
+    let newer = text.replacen("format_version = 1", "format_version = 99", 1);
+    let error = Session::from_toml("newer.toml", &newer).expect_err("refused");
+    assert!(error.to_string().starts_with("newer.toml: "), "{error}");
+    assert!(error.to_string().contains("newer version"), "{error}");
+
+    let cut = &text[..text.len() / 2];
+    let error = Session::from_toml("cut.toml", cut).expect_err("refused");
+    assert!(error.line.is_some(), "{error}");
+    assert!(error.to_string().contains("damaged"), "{error}");
+
+    let error =
+        Session::from_toml("empty.toml", "format_version = 1\napp = \"x\"\n").expect_err("refused");
+    assert!(error.to_string().contains("no events"), "{error}");
+}
+
+#[test]
+fn physical_dice_are_logged_as_physical() {
+    let (procedure, tables) = attack();
+    let mut session = played_session(2, 0);
+    let input = Input::defaults(procedure.fields());
+    let spec = procedure.dice(&input);
+    let faces = spec.parse("4,2").expect("valid faces");
+    let dice: Vec<RolledDie> = spec
+        .slots
+        .iter()
+        .zip(&faces)
+        .map(|(s, f)| RolledDie {
+            label: s.label.clone(),
+            die: s.die,
+            face: *f,
+            draw_index: None,
+        })
+        .collect();
+    let resolution = resolve_checked(procedure, &input, &tables, &faces).expect("resolves");
+    session.append(
+        "french",
+        EventBody::Resolved {
+            procedure: "attack".into(),
+            input,
+            dice,
+            outcome: resolution.outcome.headline,
+            cell: resolution.cell,
+            effects: resolution.effects,
+        },
+    );
+    let report = session.verify().expect("verifies");
+    assert_eq!((report.app_rolls, report.physical_rolls), (0, 2));
+}
+
+/// Draws `count` faces of `die` from `seed` and checks each face's share with a chi-square bound.
+fn assert_uniform(die: Die, seed: u64, count: u64) {
+    let faces: Vec<u8> = die.faces().collect();
+    let mut tally = vec![0u64; faces.len()];
+    for index in 0..count {
+        let face = roll_die(Seed(seed), index, die);
+        let slot = faces.iter().position(|f| *f == face).expect("a real face");
+        tally[slot] += 1;
+    }
+    let expected = count as f64 / faces.len() as f64;
+    let chi_square: f64 = tally
+        .iter()
+        .map(|&n| (n as f64 - expected).powi(2) / expected)
+        .sum();
+    // The 99.99th percentile of chi-square with 35 degrees of freedom is about 77; fewer degrees
+    // give smaller bounds, so this is generous for d6 and d10 and strict enough to catch a bias.
+    assert!(
+        chi_square < 77.0,
+        "{die:?} seed {seed}: chi-square {chi_square:.1}, tally {tally:?}"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    #[test]
+    fn faces_are_uniform(seed in any::<u64>()) {
+        assert_uniform(Die::D6, seed, 30_000);
+        assert_uniform(Die::D10Zero, seed, 30_000);
+        assert_uniform(Die::D66, seed, 36_000);
+    }
+}
+
+/// Any valid attack input, built from the field descriptions themselves.
+fn any_attack_input() -> impl Strategy<Value = Input> {
+    let (procedure, _) = attack();
+    let fields = procedure.fields();
+    let strategies: Vec<BoxedStrategy<(String, Value)>> = fields
+        .iter()
+        .map(|field| {
+            let id = field.id.to_string();
+            match field.kind {
+                FieldKind::Flag => any::<bool>()
+                    .prop_map(move |b| (id.clone(), Value::Flag(b)))
+                    .boxed(),
+                FieldKind::Count { max } => (0..=i64::from(max))
+                    .prop_map(move |n| (id.clone(), Value::Number(n)))
+                    .boxed(),
+                FieldKind::Number { min, max } => (i64::from(min)..=i64::from(max))
+                    .prop_map(move |n| (id.clone(), Value::Number(n)))
+                    .boxed(),
+                FieldKind::Choice(options) => (0..options.len())
+                    .prop_map(move |i| (id.clone(), Value::Text(options[i].0.to_string())))
+                    .boxed(),
+                FieldKind::Text { .. } => "[A-Za-z ]{0,12}"
+                    .prop_map(move |t| (id.clone(), Value::Text(t)))
+                    .boxed(),
+            }
+        })
+        .collect();
+    strategies.prop_map(|pairs| {
+        let mut input = Input::default();
+        for (id, value) in pairs {
+            input.set(&id, value);
+        }
+        input
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn attack_odds_sum_to_one_and_every_face_resolves(input in any_attack_input()) {
+        let (procedure, tables) = attack();
+        let lines = odds(procedure, &input, &tables).expect("every valid input resolves");
+        let count: u64 = lines.iter().map(|l| l.count).sum();
+        let probability: f64 = lines.iter().map(|l| l.probability).sum();
+        prop_assert_eq!(count, 36);
+        prop_assert!((probability - 1.0).abs() < 1e-12);
+        // Outcomes are sorted by rank and keys are distinct.
+        let mut keys: Vec<&str> = lines.iter().map(|l| l.key.as_str()).collect();
+        prop_assert!(lines.windows(2).all(|w| w[0].rank <= w[1].rank));
+        keys.sort();
+        keys.dedup();
+        prop_assert_eq!(keys.len(), lines.len());
+    }
+}
