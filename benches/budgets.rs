@@ -1,1 +1,199 @@
-fn main() {}
+//! Measures the design's budgets and prints each figure beside its target.
+//! Run with `cargo bench`. Figures are medians of repeated runs on this machine; the budgets are
+//! targets to watch, not assertions.
+
+use aide_de_camp::engine::input::{Input, Value};
+use aide_de_camp::engine::log::{EventBody, SideName};
+use aide_de_camp::engine::procedure::{Procedure, odds, resolve_checked};
+use aide_de_camp::engine::record::Position;
+use aide_de_camp::engine::roller::Seed;
+use aide_de_camp::engine::session::Session;
+use aide_de_camp::engine::table_set::TableSet;
+use aide_de_camp::games;
+use aide_de_camp::ui::AideApp;
+use aide_de_camp::ui::files::NoPicker;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// The median time of `runs` calls of `f`.
+fn median(runs: usize, mut f: impl FnMut()) -> Duration {
+    let mut times: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[times.len() / 2]
+}
+
+fn report(what: &str, took: Duration, budget: Duration) {
+    let verdict = if took <= budget { "within" } else { "OVER" };
+    println!(
+        "{what:<52} {:>12.3} ms   budget {:>8.3} ms   {verdict}",
+        took.as_secs_f64() * 1e3,
+        budget.as_secs_f64() * 1e3
+    );
+}
+
+fn attack() -> (&'static dyn Procedure, TableSet, Input) {
+    let game = games::find("waterloo-campaign-1815").expect("game");
+    let procedure = game.procedure("attack").expect("attack");
+    let tables = game.load_tables(None).expect("tables");
+    let text = include_str!("../tests/fixtures/la_haye_sainte.toml");
+    let input = games::parse_input(procedure, "la_haye_sainte.toml", text).expect("input");
+    (procedure, tables, input)
+}
+
+/// A session of `events` events: app-rolled attacks, each applied, as players would log them.
+fn session_of(events: usize) -> Session {
+    let (procedure, tables, mut input) = attack();
+    let mut session = Session::new(
+        "waterloo-campaign-1815",
+        "june-16-18",
+        Position {
+            turn: 3,
+            phase: 0,
+            step: 3,
+        },
+        vec![
+            SideName {
+                id: "french".into(),
+                name: "French".into(),
+            },
+            SideName {
+                id: "coalition".into(),
+                name: "Coalition".into(),
+            },
+        ],
+        Seed(1815),
+    );
+    let mut n = 0i64;
+    while session.events().len() < events {
+        n += 1;
+        input.set("attacker_stars", Value::Number(n % 3));
+        let dice = session.roll(&procedure.dice(&input));
+        let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
+        let resolution = resolve_checked(procedure, &input, &tables, &faces).expect("resolves");
+        let seq = session
+            .append(
+                "french",
+                EventBody::Resolved {
+                    procedure: "attack".into(),
+                    input: input.clone(),
+                    dice,
+                    outcome: resolution.outcome.headline.clone(),
+                    cell: resolution.cell.clone(),
+                    effects: resolution.effects.clone(),
+                },
+            )
+            .seq;
+        if session.events().len() < events {
+            session.append(
+                "french",
+                EventBody::Applied {
+                    resolution: seq,
+                    effects: resolution.effects,
+                },
+            );
+        }
+    }
+    session
+}
+
+fn resident_memory_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+fn main() {
+    // `cargo test --benches` runs benches with --bench absent; only measure under `cargo bench`.
+    if !std::env::args().any(|a| a == "--bench") {
+        return;
+    }
+    let ms = |n: f64| Duration::from_secs_f64(n / 1e3);
+    println!("Aide-de-camp budgets (median of repeated runs)\n");
+
+    let (procedure, tables, input) = attack();
+    let batch = 10_000;
+    let per_batch = median(15, || {
+        for i in 0..batch {
+            let faces = [1 + (i % 6) as u8, 1 + (i / 6 % 6) as u8];
+            black_box(resolve_checked(procedure, black_box(&input), &tables, &faces).ok());
+        }
+    });
+    report(
+        "resolve: Waterloo Campaign attack (one resolution)",
+        per_batch / batch,
+        ms(0.050),
+    );
+    let odds_time = median(101, || {
+        black_box(odds(procedure, black_box(&input), &tables).ok());
+    });
+    report(
+        "odds: Waterloo Campaign attack (36 face pairs)",
+        odds_time,
+        ms(5.0),
+    );
+
+    let folder = std::env::temp_dir().join(format!("aide-de-camp-bench-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&folder);
+    for (events, budget) in [(1_000usize, ms(20.0)), (100_000, ms(1000.0))] {
+        let session = session_of(events);
+        let path = folder.join(format!("session-{events}.toml"));
+        let runs = if events > 10_000 { 5 } else { 21 };
+        let save = median(runs, || session.save(&path).expect("saves"));
+        let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        let load = median(runs, || {
+            black_box(Session::load(&path).expect("loads"));
+        });
+        let verify = median(runs, || {
+            black_box(session.verify().expect("verifies"));
+        });
+        report(
+            &format!("save {events} events ({:.1} MB)", size as f64 / 1e6),
+            save,
+            budget,
+        );
+        report(&format!("load {events} events"), load, budget);
+        report(&format!("verify {events} events"), verify, budget);
+    }
+
+    // The GUI with a 100,000-event session open: one frame's CPU time (no GPU work: kittest
+    // draws nothing) and the process's resident memory.
+    let path = folder.join("session-100000.toml");
+    let data = folder.join("data");
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1440.0, 900.0))
+        .build_eframe(move |_cc| AideApp::with_parts(Box::new(NoPicker), Some(data.clone()), None));
+    let open = Instant::now();
+    harness.state_mut().open_file(&path);
+    harness.run_steps(2);
+    let open_time = open.elapsed();
+    println!(
+        "{:<52} {:>12.3} ms   (load, verify and index the log, once)",
+        "open a 100000-event game in the app",
+        open_time.as_secs_f64() * 1e3
+    );
+    let frame = median(31, || {
+        harness.step();
+    });
+    report(
+        "GUI frame with a 100000-event log open (CPU)",
+        frame,
+        ms(8.0),
+    );
+    if let Some(mb) = resident_memory_mb() {
+        println!(
+            "{:<52} {:>12.1} MB   budget {:>8.1} MB   {}",
+            "resident memory (this process, 100000-event game open)",
+            mb,
+            150.0,
+            if mb <= 150.0 { "within" } else { "OVER" }
+        );
+    }
+    let _ = std::fs::remove_dir_all(&folder);
+}

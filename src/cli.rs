@@ -380,6 +380,8 @@ fn resolve(
         None => None,
     };
 
+    // The seed the app's dice came from, so that a roll made without a session can be repeated.
+    let mut roll_seed: Option<Seed> = None;
     let rolled: Vec<RolledDie> = match dice {
         Some(text) => {
             let faces = spec.parse(text).map_err(|e| bad(format!("--dice: {e}")))?;
@@ -395,9 +397,13 @@ fn resolve(
                 .collect()
         }
         None => match &session {
-            Some(s) => s.roll(&spec),
+            Some(s) => {
+                roll_seed = Some(s.seed());
+                s.roll(&spec)
+            }
             None => {
                 let seed = seed.map(Seed).unwrap_or_else(Seed::fresh);
+                roll_seed = Some(seed);
                 if !json {
                     println!(
                         "Rolled by the app with seed {} (repeat with --seed {}).",
@@ -451,7 +457,7 @@ fn resolve(
     }
 
     if json {
-        print_json(game, p, &rolled, &resolution, logged);
+        print_json(game, p, &rolled, &resolution, logged, roll_seed);
     } else {
         let sides: Vec<SideName> = match &session {
             Some(s) => s.sides().to_vec(),
@@ -475,6 +481,7 @@ fn print_json(
     dice: &[RolledDie],
     resolution: &Resolution,
     logged: Option<u64>,
+    seed: Option<Seed>,
 ) {
     let value = serde_json::json!({
         "game": game.id,
@@ -492,6 +499,7 @@ fn print_json(
         "table_cell": resolution.cell,
         "effects": resolution.effects,
         "session_event": logged,
+        "seed": seed.map(Seed::to_hex),
     });
     println!(
         "{}",

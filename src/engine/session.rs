@@ -200,10 +200,8 @@ impl Session {
                 }
             }
             EventBody::Drawn { draw } => self.next_draw = self.next_draw.max(draw.draw_index + 1),
-            EventBody::Applied { effects, .. } => {
-                if !self.voided.contains(&event.seq) {
-                    self.record.apply(effects, event.seq);
-                }
+            EventBody::Applied { effects, .. } if !self.voided.contains(&event.seq) => {
+                self.record.apply(effects, event.seq);
             }
             EventBody::SessionStarted { start, .. } => self.record.position = *start,
             EventBody::StepReached { position, .. } => self.record.position = *position,
@@ -421,10 +419,13 @@ impl Session {
             };
             let expected_seq = position as u64 + 1;
             if event.seq != expected_seq {
-                return Err(fail(format!(
-                    "sequence number {} where {expected_seq} was expected (an event was removed, added or moved)",
-                    event.seq
-                )));
+                return Err(VerifyFailure {
+                    seq: expected_seq,
+                    message: format!(
+                        "it carries sequence number {} where {expected_seq} was expected (an event was removed, added, moved or renumbered)",
+                        event.seq
+                    ),
+                });
             }
             if event.expected_hash(&previous) != event.hash {
                 return Err(fail(
@@ -509,19 +510,15 @@ impl Session {
                         }
                     }
                 }
-                EventBody::Applied { resolution, .. } => {
-                    if !resolutions.contains(resolution) {
-                        return Err(fail(format!(
-                            "it applies event {resolution}, which is not an earlier resolution"
-                        )));
-                    }
+                EventBody::Applied { resolution, .. } if !resolutions.contains(resolution) => {
+                    return Err(fail(format!(
+                        "it applies event {resolution}, which is not an earlier resolution"
+                    )));
                 }
-                EventBody::Corrected { event: target, .. } => {
-                    if *target >= event.seq {
-                        return Err(fail(format!(
-                            "it corrects event {target}, which is not an earlier event"
-                        )));
-                    }
+                EventBody::Corrected { event: target, .. } if *target >= event.seq => {
+                    return Err(fail(format!(
+                        "it corrects event {target}, which is not an earlier event"
+                    )));
                 }
                 _ => {}
             }

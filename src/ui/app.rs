@@ -179,6 +179,11 @@ impl AideApp {
         )));
     }
 
+    /// Opens a saved game, verifying it; a file that cannot be read is reported and left untouched.
+    pub fn open_file(&mut self, path: &Path) {
+        self.open_path(path);
+    }
+
     fn open_path(&mut self, path: &Path) {
         match Session::load(path).and_then(|session| {
             games::find(session.game())

@@ -12,6 +12,9 @@
 //! - attacking cavalry loses its stars and the charge into a town or chateau; defending cavalry
 //!   loses its stars in a town only (L1641 names only towns).
 //! - a Detachment stacked with a Corps may be the target: no +2, no stars, any loss eliminates it.
+//!   A Corps that loses against it still Retreats instead of being Blown or Eliminated: L815 and
+//!   L819-820 say "a Detachment", without the stacking exception L765 makes for the +2.
+//! - A charge needs a supporting Cavalry Corps (L716-718): charge stars without one do not count.
 //! - a Corps that attacked a Detachment and must "Retreat instead" but cannot, is Blown (and on
 //!   the last day Eliminated), as the general retreat rule says; the conversion is not applied twice.
 
@@ -91,7 +94,7 @@ const FIELDS: &[Field] = &[
         group: "Attacker",
         kind: FieldKind::Number { min: 0, max: 10 },
         rule: "Battle Stars, L716-718",
-        help: "Battle Stars of each Fresh Cavalry Corps supporting the attack that charges (it then flips to Exhausted); 0 if none.\nNo charge into a town or chateau.",
+        help: "Battle Stars of each Fresh Cavalry Corps supporting the attack that charges (it then flips to Exhausted); 0 if none.\nCount those Corps under cavalry support too. No charge into a town or chateau.",
     },
     Field {
         id: "grand_battery",
@@ -338,6 +341,14 @@ fn modifiers_and_limits(input: &Input) -> (Vec<Modifier>, Vec<AppliedLimit>) {
                 "No cavalry charge into a town or chateau: the {charge} charge stars do not count"
             ),
             rule: "Battle Stars, L711-713".into(),
+        });
+    } else if charge > 0 && input.number("attacker_cavalry_support") == 0 {
+        // Only a Fresh Cavalry Corps supporting the attack may charge.
+        limits.push(AppliedLimit {
+            description: format!(
+                "No Cavalry Corps supports the attack, so none can charge: the {charge} charge stars do not count"
+            ),
+            rule: "Battle Stars, L716-718".into(),
         });
     } else {
         add(
@@ -674,7 +685,8 @@ impl Procedure for Attack {
                 );
             }
         } else {
-            if !attacker_won && facts.defender_is_lone_detachment() && fate != Fate::Retreats {
+            // L815 and L819-820 say "a Detachment" without L765's exception for stacked ones.
+            if !attacker_won && facts.defender_is_detachment() && fate != Fate::Retreats {
                 let rule = if fate == Fate::Blown {
                     "Blown, L815"
                 } else {
