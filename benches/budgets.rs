@@ -77,17 +77,7 @@ fn session_of(events: usize) -> Session {
         let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
         let resolution = resolve_checked(procedure, &input, &tables, &faces).expect("resolves");
         let seq = session
-            .append(
-                "french",
-                EventBody::Resolved {
-                    procedure: "attack".into(),
-                    input: input.clone(),
-                    dice,
-                    outcome: resolution.outcome.headline.clone(),
-                    cell: resolution.cell.clone(),
-                    effects: resolution.effects.clone(),
-                },
-            )
+            .append("french", resolution.event("attack", &input, dice))
             .seq;
         if session.events().len() < events {
             session.append(

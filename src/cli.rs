@@ -431,17 +431,7 @@ fn resolve(
     if let (Some(session), Some(path)) = (session.as_mut(), session_path) {
         let side = p.acting_side(&input);
         let seq = session
-            .append(
-                &side,
-                EventBody::Resolved {
-                    procedure: p.id().into(),
-                    input: input.clone(),
-                    dice: rolled.clone(),
-                    outcome: resolution.outcome.headline.clone(),
-                    cell: resolution.cell.clone(),
-                    effects: resolution.effects.clone(),
-                },
-            )
+            .append(&side, resolution.event(p.id(), &input, rolled.clone()))
             .seq;
         if apply {
             session.append(

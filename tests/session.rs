@@ -55,17 +55,7 @@ fn played_session(seed: u64, attacks: usize) -> Session {
         let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
         let resolution = resolve_checked(procedure, &input, &tables, &faces).expect("resolves");
         let seq = session
-            .append(
-                "french",
-                EventBody::Resolved {
-                    procedure: "attack".into(),
-                    input: input.clone(),
-                    dice,
-                    outcome: resolution.outcome.headline.clone(),
-                    cell: resolution.cell.clone(),
-                    effects: resolution.effects.clone(),
-                },
-            )
+            .append("french", resolution.event("attack", &input, dice))
             .seq;
         session.append(
             "french",
@@ -337,17 +327,7 @@ fn physical_dice_are_logged_as_physical() {
         })
         .collect();
     let resolution = resolve_checked(procedure, &input, &tables, &faces).expect("resolves");
-    session.append(
-        "french",
-        EventBody::Resolved {
-            procedure: "attack".into(),
-            input,
-            dice,
-            outcome: resolution.outcome.headline,
-            cell: resolution.cell,
-            effects: resolution.effects,
-        },
-    );
+    session.append("french", resolution.event("attack", &input, dice));
     let report = session.verify().expect("verifies");
     assert_eq!((report.app_rolls, report.physical_rolls), (0, 2));
 }

@@ -58,8 +58,9 @@ pub enum EventBody {
         /// Where the scenario begins in the turn sequence.
         start: Position,
     },
-    /// A procedure was resolved. The explanation (modifiers, limits) is re-derived from the input
-    /// and the faces when shown, because `resolve` is pure; the result is kept as it was shown.
+    /// A procedure was resolved. The result and the cell read are kept as they were shown; the
+    /// explanation (modifiers, limits) and the effects offered are re-derived from the input and
+    /// the faces when shown, because `resolve` is pure. What is applied is logged by `Applied`.
     Resolved {
         procedure: String,
         input: Input,
@@ -67,7 +68,6 @@ pub enum EventBody {
         outcome: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         cell: Option<CellRef>,
-        effects: Vec<Effect>,
     },
     /// The players applied a resolution's effects to the record.
     Applied {

@@ -11,6 +11,7 @@ pub mod record;
 pub mod roller;
 pub mod sealed;
 pub mod session;
+pub mod session_file;
 pub mod table_set;
 pub mod tables;
 pub mod turns;

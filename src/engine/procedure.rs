@@ -5,6 +5,7 @@
 
 use super::dice::{DiceError, DiceSpec};
 use super::input::{Field, Input, InputError};
+use super::log::{EventBody, RolledDie};
 use super::record::Effect;
 use super::table_set::TableSet;
 use super::tables::{AppliedLimit, CellRef, TableError};
@@ -62,6 +63,19 @@ pub struct Resolution {
     pub cell: Option<CellRef>,
     pub outcome: Outcome,
     pub effects: Vec<Effect>,
+}
+
+impl Resolution {
+    /// The log event that records this resolution of `procedure` with `input` and `dice`.
+    pub fn event(&self, procedure: &str, input: &Input, dice: Vec<RolledDie>) -> EventBody {
+        EventBody::Resolved {
+            procedure: procedure.to_string(),
+            input: input.clone(),
+            dice,
+            outcome: self.outcome.headline.clone(),
+            cell: self.cell.clone(),
+        }
+    }
 }
 
 /// Why a resolution could not be made.

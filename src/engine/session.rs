@@ -10,46 +10,13 @@ use super::log::{Event, EventBody, GENESIS_HASH, RolledDie, SideName, chain_hash
 use super::record::{Position, Record};
 use super::roller::{Seed, roll_die};
 use super::sealed::{Reveal, SealedChoice};
-use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// The session file format this version writes, and the newest it reads.
-pub const FORMAT_VERSION: u32 = 1;
-
-#[derive(Serialize, Deserialize)]
-struct SessionFile {
-    format_version: u32,
-    app: String,
-    #[serde(default)]
-    events: Vec<Event>,
-}
-
-#[derive(Serialize)]
-struct EventsOnly<'a> {
-    events: &'a [Event],
-}
-
-/// A session file that cannot be read or written, naming the file and, where known, the line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SessionError {
-    pub file: String,
-    pub line: Option<usize>,
-    pub message: String,
-}
-
-impl fmt::Display for SessionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            Some(line) => write!(f, "{}:{}: {}", self.file, line, self.message),
-            None => write!(f, "{}: {}", self.file, self.message),
-        }
-    }
-}
-
-impl std::error::Error for SessionError {}
+use super::session_file;
+pub use super::session_file::{FORMAT_VERSION, SessionError, write_atomically};
 
 /// The first event that does not hold, found by `verify`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,14 +55,6 @@ pub struct Session {
     voided: HashSet<u64>,
     /// Derived from the log.
     record: Record,
-}
-
-fn line_of(text: &str, byte: usize) -> usize {
-    text.as_bytes()[..byte.min(text.len())]
-        .iter()
-        .filter(|b| **b == b'\n')
-        .count()
-        + 1
 }
 
 impl Session {
@@ -299,20 +258,12 @@ impl Session {
 
     /// The whole session as the text of a session file.
     pub fn to_toml(&self) -> Result<String, String> {
-        toml::to_string(&SessionFile {
-            format_version: FORMAT_VERSION,
-            app: format!("aide-de-camp {}", env!("CARGO_PKG_VERSION")),
-            events: self.events.clone(),
-        })
-        .map_err(|e| format!("the session could not be written as TOML: {e}"))
+        session_file::to_text(&self.events)
     }
 
     /// The text of one event as it stands in a session file, for appending to a recovery journal.
     pub fn event_toml(event: &Event) -> Result<String, String> {
-        toml::to_string(&EventsOnly {
-            events: std::slice::from_ref(event),
-        })
-        .map_err(|e| format!("event {} could not be written as TOML: {e}", event.seq))
+        session_file::event_text(event)
     }
 
     /// Saves atomically to `path`.
@@ -332,26 +283,8 @@ impl Session {
             line,
             message,
         };
-        let parsed: SessionFile = match toml::from_str(text) {
-            Ok(parsed) => parsed,
-            Err(e) => {
-                // A file from a newer version may not parse at all: say so rather than "damaged".
-                if let Some(version) = declared_version(text)
-                    && version > FORMAT_VERSION
-                {
-                    return Err(newer_version(file, version));
-                }
-                let line = e.span().map(|span| line_of(text, span.start));
-                return Err(error(
-                    line,
-                    format!("the session file is damaged: {}", e.message().trim_end()),
-                ));
-            }
-        };
-        if parsed.format_version > FORMAT_VERSION {
-            return Err(newer_version(file, parsed.format_version));
-        }
-        let Some(first) = parsed.events.first() else {
+        let events = session_file::parse(file, text)?;
+        let Some(first) = events.first() else {
             return Err(error(None, "the session file holds no events".into()));
         };
         let EventBody::SessionStarted {
@@ -380,11 +313,12 @@ impl Session {
                 ),
             ));
         };
+        let (game, scenario, sides) = (game.clone(), scenario.clone(), sides.clone());
         let mut session = Session {
-            events: parsed.events.clone(),
-            game: game.clone(),
-            scenario: scenario.clone(),
-            sides: sides.clone(),
+            events,
+            game,
+            scenario,
+            sides,
             seed,
             next_draw: 0,
             voided: HashSet::new(),
@@ -557,57 +491,6 @@ impl Session {
         );
         Ok(())
     }
-}
-
-fn declared_version(text: &str) -> Option<u32> {
-    text.lines()
-        .map(str::trim)
-        .find_map(|line| line.strip_prefix("format_version"))
-        .and_then(|rest| rest.trim().strip_prefix('='))
-        .and_then(|n| n.trim().parse().ok())
-}
-
-fn newer_version(file: &str, version: u32) -> SessionError {
-    SessionError {
-        file: file.to_string(),
-        line: None,
-        message: format!(
-            "this session was saved by a newer version of Aide-de-camp (file format {version}); this version reads format {FORMAT_VERSION} and older. Update Aide-de-camp to open it; the file was not changed"
-        ),
-    }
-}
-
-/// Writes `bytes` to `path` via a temporary file in the same folder, flushed, then renamed over.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), SessionError> {
-    let error = |message: String| SessionError {
-        file: path.display().to_string(),
-        line: None,
-        message,
-    };
-    let folder = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "session".into());
-    let temporary = folder.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| -> std::io::Result<()> {
-        let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&temporary, path)?;
-        // Make the rename itself durable; not every platform can open a folder, so this is best effort.
-        if let Ok(dir) = std::fs::File::open(&folder) {
-            let _ = dir.sync_all();
-        }
-        Ok(())
-    })();
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&temporary);
-        error(format!("could not be saved: {e}"))
-    })
 }
 
 /// A journal beside the user's file, appended after every event so that a crash loses nothing.

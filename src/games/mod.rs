@@ -171,7 +171,6 @@ impl Game {
                 dice,
                 outcome,
                 cell,
-                effects,
             } => {
                 let title = self
                     .procedure(procedure)
@@ -189,6 +188,12 @@ impl Game {
                     match resolve_checked(p, input, tables, &faces) {
                         Ok(resolution) => {
                             details.extend(explain(&resolution));
+                            details.extend(
+                                resolution
+                                    .effects
+                                    .iter()
+                                    .map(|e| format!("Offers: {}", e.describe_with(&side_name))),
+                            );
                             if resolution.outcome.headline != *outcome {
                                 details.push(format!(
                                     "With the tables loaded now this would read: {}",
@@ -207,11 +212,6 @@ impl Game {
                 } else if let Some(cell) = cell {
                     details.push(format!("{}: row {}", cell.table_title, cell.row));
                 }
-                details.extend(
-                    effects
-                        .iter()
-                        .map(|e| format!("Offers: {}", e.describe_with(&side_name))),
-                );
                 EventText {
                     summary: format!("{title}: {outcome}"),
                     details,

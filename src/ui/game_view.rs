@@ -191,14 +191,7 @@ impl GameView {
                     .session
                     .append(
                         &side,
-                        EventBody::Resolved {
-                            procedure: procedure.id().into(),
-                            input: workspace.input.clone(),
-                            dice: dice.clone(),
-                            outcome: resolution.outcome.headline.clone(),
-                            cell: resolution.cell.clone(),
-                            effects: resolution.effects.clone(),
-                        },
+                        resolution.event(procedure.id(), &workspace.input, dice.clone()),
                     )
                     .seq;
                 workspace.result = Some(ShownResult {
