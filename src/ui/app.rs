@@ -84,19 +84,22 @@ impl AideApp {
                 .as_deref()
                 .filter(|p| p.exists())
                 .map(|p| match Session::load(p) {
-                    Ok(session) => format!(
-                        "{}, scenario {}: {} events, the last at {}.",
-                        games::find(session.game())
-                            .map(|g| g.title)
-                            .unwrap_or(session.game()),
-                        session.scenario(),
-                        session.events().len(),
-                        session
-                            .events()
-                            .last()
-                            .map(|e| e.time.as_str())
-                            .unwrap_or("?")
-                    ),
+                    Ok(session) => {
+                        let game = games::find(session.game()).ok();
+                        format!(
+                            "{}, {}: {} events, the last at {}.",
+                            game.map(|g| g.title).unwrap_or(session.game()),
+                            game.and_then(|g| g.scenario(session.scenario()))
+                                .map(|s| s.title)
+                                .unwrap_or(session.scenario()),
+                            session.events().len(),
+                            session
+                                .events()
+                                .last()
+                                .map(|e| e.time.as_str())
+                                .unwrap_or("?")
+                        )
+                    }
                     Err(e) => {
                         format!("The recovery file could not be read ({e}); it is left as it is.")
                     }
@@ -476,12 +479,14 @@ impl AideApp {
             let mut answer = None;
             let modal =
                 egui::Modal::new(egui::Id::unique("unsaved-changes")).show(ui.ctx(), |ui| {
-                    ui.set_max_width(440.0);
+                    ui.set_width(460.0);
+                    ui.spacing_mut().button_padding = egui::vec2(12.0, 6.0);
                     ui.heading("Unsaved changes");
+                    ui.add_space(6.0);
                     ui.label(format!(
                         "This game has changes that are not saved. {question} anyway?"
                     ));
-                    ui.add_space(8.0);
+                    ui.add_space(12.0);
                     ui.horizontal(|ui| {
                         if ui.button("Save first").clicked() {
                             answer = Some(0);

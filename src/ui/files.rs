@@ -94,9 +94,10 @@ impl PathDialog {
     pub fn show(&mut self, ctx: &egui::Context, picker: &dyn FilePicker) -> PathDialogAction {
         let mut action = PathDialogAction::None;
         let modal = egui::Modal::new(egui::Id::unique("path-dialog")).show(ctx, |ui| {
-            ui.set_min_width(520.0);
+            ui.set_min_width(560.0);
+            ui.spacing_mut().button_padding = egui::vec2(12.0, 6.0);
             ui.heading(self.purpose.title());
-            ui.add_space(6.0);
+            ui.add_space(8.0);
             ui.horizontal(|ui| {
                 let label = ui.label("File:");
                 let field = ui.add(
@@ -128,7 +129,7 @@ impl PathDialog {
                     }
                 }
             });
-            ui.add_space(8.0);
+            ui.add_space(12.0);
             ui.horizontal(|ui| {
                 let ready = !self.path.trim().is_empty();
                 if ui
