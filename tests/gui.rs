@@ -191,3 +191,31 @@ fn saving_writes_the_file_and_clears_the_recovery_file() {
     assert!(!view.dirty);
     assert!(!folder.path().join("data/recovery.toml").exists());
 }
+
+#[test]
+fn the_table_viewer_and_the_unsaved_changes_prompt() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let mut harness = app_harness(folder.path());
+    click(&mut harness, "Start the game");
+    click(&mut harness, "Attack");
+    type_into(&mut harness, "Or enter physical dice:", "5,1");
+    click(&mut harness, "Use these dice");
+    // The result names its cell; the viewer opens on it (the harness checks its accessibility).
+    click(&mut harness, "Show in table");
+    harness.get_by_label_contains("Table: Combat Results Table");
+    harness.get_by_label("R: Retreat");
+
+    // Starting a new game with unsaved changes asks first; Cancel keeps the game.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    harness.run();
+    harness.get_by_label_contains("This game has changes that are not saved");
+    click(&mut harness, "Cancel");
+    assert!(harness.state().game_view().is_some());
+    // Discarding goes back to the start screen and removes the recovery file.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    harness.run();
+    click(&mut harness, "Discard the changes");
+    assert!(harness.state().game_view().is_none());
+    harness.get_by_label("Start the game");
+    assert!(!folder.path().join("data/recovery.toml").exists());
+}
