@@ -5,7 +5,7 @@
 
 use crate::data_folder::data_folder;
 use crate::engine::export::{ExportFormat, export};
-use crate::engine::log::{EventBody, RolledDie, SideName};
+use crate::engine::log::{RolledDie, SideName};
 use crate::engine::procedure::{Procedure, Resolution, odds, resolve_checked};
 use crate::engine::roller::{Seed, roll_die};
 use crate::engine::session::Session;
@@ -233,16 +233,22 @@ fn execute(command: Command) -> CliResult {
         } => tables_check(path.as_deref()),
         Command::Verify { session } => {
             let loaded = Session::load(&session).map_err(|e| (EXIT_CHECK_FAILED, e.to_string()))?;
-            match loaded.verify() {
+            let game = games::find(loaded.game()).map_err(|e| (EXIT_CHECK_FAILED, e))?;
+            let tables = load_tables(game)?;
+            match game.verify(&loaded, &tables) {
                 Ok(report) => {
+                    let last = loaded.events().last();
                     println!(
-                        "{}: verified {} events: {} app rolls re-derived from the seed, {} physical dice checked, {} draws, {} reveals. The chain is intact.",
+                        "{}: verified {} events: {} app rolls re-derived from the seed, {} physical dice checked, {} draws, {} reveals; every result re-derived from its input and dice. The chain is intact up to event {}, hash {}.",
                         session.display(),
                         report.events,
                         report.app_rolls,
                         report.physical_rolls,
                         report.draws,
-                        report.reveals
+                        report.reveals,
+                        last.map(|e| e.seq).unwrap_or(0),
+                        last.map(|e| e.hash.get(..12).unwrap_or(&e.hash))
+                            .unwrap_or("")
                     );
                     Ok(())
                 }
@@ -434,13 +440,9 @@ fn resolve(
             .append(&side, resolution.event(p.id(), &input, rolled.clone()))
             .seq;
         if apply {
-            session.append(
-                &side,
-                EventBody::Applied {
-                    resolution: seq,
-                    effects: resolution.effects.clone(),
-                },
-            );
+            session
+                .apply(&side, seq, resolution.effects.clone())
+                .map_err(bad)?;
         }
         session.save(path).map_err(|e| bad(e.to_string()))?;
         logged = Some(seq);

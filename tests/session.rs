@@ -420,3 +420,86 @@ proptest! {
         prop_assert_eq!(keys.len(), lines.len());
     }
 }
+
+/// Rewrites every hash after an edit, as a forger would.
+fn rechain(events: &mut [aide_de_camp::engine::log::Event]) {
+    let mut previous = aide_de_camp::engine::log::GENESIS_HASH.to_string();
+    for event in events {
+        event.hash = event.expected_hash(&previous);
+        previous = event.hash.clone();
+    }
+}
+
+fn session_from_events(events: &[aide_de_camp::engine::log::Event]) -> Session {
+    let mut text = format!("format_version = {FORMAT_VERSION}\napp = \"test\"\n");
+    for event in events {
+        text.push_str(&Session::event_toml(event).expect("serialises"));
+    }
+    Session::from_toml("edited.toml", &text).expect("parses")
+}
+
+#[test]
+fn correcting_a_resolution_takes_its_applied_effects_with_it() {
+    let mut session = played_session(31, 2);
+    let first_resolution = 2;
+    assert_eq!(session.applied_as(first_resolution), Some(3));
+    assert_eq!(session.record().applied, 2);
+    session
+        .correct(
+            "",
+            first_resolution,
+            "the dice were entered for the wrong attack",
+        )
+        .expect("correctable");
+    assert_eq!(session.applied_as(first_resolution), None);
+    assert_eq!(session.record().applied, 1);
+    // A corrected or already applied resolution cannot be applied (again).
+    assert!(
+        session
+            .apply("french", first_resolution, Vec::new())
+            .is_err()
+    );
+    assert!(session.apply("french", 4, Vec::new()).is_err());
+    assert!(session.apply("french", 1, Vec::new()).is_err());
+    assert!(session.verify().is_ok());
+}
+
+#[test]
+fn an_edited_input_is_caught_by_rederiving_the_result_even_with_a_new_chain() {
+    let game = games::find("waterloo-campaign-1815").expect("game");
+    let tables = game.load_tables(None).expect("tables");
+    let session = played_session(12, 3);
+    assert!(game.verify(&session, &tables).is_ok());
+    let mut events = session.events().to_vec();
+    // Give the defender of the second attack 5 more stars, then recompute every hash.
+    if let EventBody::Resolved { input, .. } = &mut events[3].body {
+        input.set("defender_stars", Value::Number(5));
+    }
+    rechain(&mut events);
+    let edited = session_from_events(&events);
+    // The chain and the dice alone cannot see it: the input is not random.
+    assert!(edited.verify().is_ok());
+    let failure = game
+        .verify(&edited, &tables)
+        .expect_err("re-derivation catches it");
+    assert_eq!(failure.seq, 4, "{failure}");
+    assert!(
+        failure.message.contains("its input and dice give"),
+        "{failure}"
+    );
+}
+
+#[test]
+fn verify_refuses_an_apply_of_a_corrected_or_already_applied_resolution() {
+    let mut session = played_session(13, 1);
+    session.append(
+        "french",
+        EventBody::Applied {
+            resolution: 2,
+            effects: Vec::new(),
+        },
+    );
+    let failure = session.verify().expect_err("a second apply");
+    assert_eq!(failure.seq, 4);
+    assert!(failure.message.contains("again"), "{failure}");
+}

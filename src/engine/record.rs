@@ -79,7 +79,8 @@ impl Record {
         for effect in effects {
             match effect {
                 Effect::VictoryPoints { side, points, .. } => {
-                    *self.victory_points.entry(side.clone()).or_insert(0) += points;
+                    let total = self.victory_points.entry(side.clone()).or_insert(0);
+                    *total = total.saturating_add(*points);
                 }
                 Effect::UnitState { unit, state, .. } => {
                     self.units.insert(

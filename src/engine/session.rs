@@ -7,7 +7,7 @@
 use super::dice::DiceSpec;
 use super::draws::{Cup, CupDraw};
 use super::log::{Event, EventBody, GENESIS_HASH, RolledDie, SideName, chain_hash, now_rfc3339};
-use super::record::{Position, Record};
+use super::record::{Effect, Position, Record};
 use super::roller::{Seed, roll_die};
 use super::sealed::{Reveal, SealedChoice};
 use std::collections::{HashMap, HashSet};
@@ -53,6 +53,8 @@ pub struct Session {
     next_draw: u64,
     /// Derived from the log: events a correction has voided.
     voided: HashSet<u64>,
+    /// Derived from the log: each applied resolution and the event that applied it.
+    applied: HashMap<u64, u64>,
     /// Derived from the log.
     record: Record,
 }
@@ -74,6 +76,7 @@ impl Session {
             seed,
             next_draw: 0,
             voided: HashSet::new(),
+            applied: HashMap::new(),
             record: Record::default(),
         };
         session.append(
@@ -159,8 +162,13 @@ impl Session {
                 }
             }
             EventBody::Drawn { draw } => self.next_draw = self.next_draw.max(draw.draw_index + 1),
-            EventBody::Applied { effects, .. } if !self.voided.contains(&event.seq) => {
+            // An applied result counts unless it, or the resolution it applies, was corrected.
+            EventBody::Applied {
+                resolution,
+                effects,
+            } if !self.voided.contains(&event.seq) && !self.voided.contains(resolution) => {
                 self.record.apply(effects, event.seq);
+                self.applied.insert(*resolution, event.seq);
             }
             EventBody::SessionStarted { start, .. } => self.record.position = *start,
             EventBody::StepReached { position, .. } => self.record.position = *position,
@@ -179,6 +187,7 @@ impl Session {
             })
             .collect();
         self.record = Record::default();
+        self.applied.clear();
         self.next_draw = 0;
         let events = std::mem::take(&mut self.events);
         for event in &events {
@@ -187,8 +196,50 @@ impl Session {
         self.events = events;
     }
 
+    /// The event that applied resolution `resolution`, if it has been applied and still counts.
+    pub fn applied_as(&self, resolution: u64) -> Option<u64> {
+        self.applied.get(&resolution).copied()
+    }
+
+    /// Applies the effects of resolution `resolution` to the record, logging them. Refused for an
+    /// event that is not a resolution, one that was corrected, or one already applied.
+    pub fn apply(
+        &mut self,
+        side: &str,
+        resolution: u64,
+        effects: Vec<Effect>,
+    ) -> Result<u64, String> {
+        let target = self
+            .events
+            .get(resolution.saturating_sub(1) as usize)
+            .filter(|e| e.seq == resolution);
+        if !matches!(target.map(|e| &e.body), Some(EventBody::Resolved { .. })) {
+            return Err(format!("event {resolution} is not a resolution"));
+        }
+        if self.voided.contains(&resolution) {
+            return Err(format!(
+                "event {resolution} was corrected: its result no longer counts"
+            ));
+        }
+        if let Some(applied) = self.applied_as(resolution) {
+            return Err(format!(
+                "event {resolution} was already applied by event {applied}"
+            ));
+        }
+        Ok(self
+            .append(
+                side,
+                EventBody::Applied {
+                    resolution,
+                    effects,
+                },
+            )
+            .seq)
+    }
+
     /// Rolls `spec` with the app's generator at the next draw indexes. Nothing is logged until the
-    /// caller appends the resolution, so a roll that is not logged reuses its indexes next time.
+    /// caller appends the resolution, so the same dice come up until a resolution is logged: the
+    /// app always logs a roll it shows.
     pub fn roll(&self, spec: &DiceSpec) -> Vec<RolledDie> {
         spec.slots
             .iter()
@@ -322,6 +373,7 @@ impl Session {
             seed,
             next_draw: 0,
             voided: HashSet::new(),
+            applied: HashMap::new(),
             record: Record::default(),
         };
         session.refold();
@@ -341,11 +393,23 @@ impl Session {
     /// Recomputes the hash chain, re-derives every app roll and draw from the seed, checks every
     /// physical face and every reveal, and names the first event that does not hold.
     pub fn verify(&self) -> Result<VerifyReport, VerifyFailure> {
+        self.verify_with(&|_| Ok(()))
+    }
+
+    /// As `verify`, and also asks `rederive` whether each resolution's logged result is what its
+    /// input and dice give (the games supply that check; the engine knows no rules).
+    pub fn verify_with(
+        &self,
+        rederive: &dyn Fn(&Event) -> Result<(), String>,
+    ) -> Result<VerifyReport, VerifyFailure> {
         let mut report = VerifyReport::default();
         let mut previous = GENESIS_HASH.to_string();
         let mut next_draw = 0u64;
         let mut sealed: HashMap<(String, String), SealedChoice> = HashMap::new();
         let mut resolutions: HashSet<u64> = HashSet::new();
+        let mut corrected: HashSet<u64> = HashSet::new();
+        // Resolution -> the applied event that still counts for it.
+        let mut applied: HashMap<u64, u64> = HashMap::new();
         for (position, event) in self.events.iter().enumerate() {
             let fail = |message: String| VerifyFailure {
                 seq: event.seq,
@@ -404,6 +468,8 @@ impl Session {
                             None => report.physical_rolls += 1,
                         }
                     }
+                    // The dice are sound: now the result must be what input and dice give.
+                    rederive(event).map_err(&fail)?;
                 }
                 EventBody::Drawn { draw } => {
                     if draw.draw_index != next_draw {
@@ -444,15 +510,31 @@ impl Session {
                         }
                     }
                 }
-                EventBody::Applied { resolution, .. } if !resolutions.contains(resolution) => {
-                    return Err(fail(format!(
-                        "it applies event {resolution}, which is not an earlier resolution"
-                    )));
+                EventBody::Applied { resolution, .. } => {
+                    if !resolutions.contains(resolution) {
+                        return Err(fail(format!(
+                            "it applies event {resolution}, which is not an earlier resolution"
+                        )));
+                    }
+                    if corrected.contains(resolution) {
+                        return Err(fail(format!(
+                            "it applies event {resolution}, which had been corrected"
+                        )));
+                    }
+                    if let Some(earlier) = applied.insert(*resolution, event.seq) {
+                        return Err(fail(format!(
+                            "it applies event {resolution} again (event {earlier} already did)"
+                        )));
+                    }
                 }
-                EventBody::Corrected { event: target, .. } if *target >= event.seq => {
-                    return Err(fail(format!(
-                        "it corrects event {target}, which is not an earlier event"
-                    )));
+                EventBody::Corrected { event: target, .. } => {
+                    if *target >= event.seq {
+                        return Err(fail(format!(
+                            "it corrects event {target}, which is not an earlier event"
+                        )));
+                    }
+                    corrected.insert(*target);
+                    applied.retain(|_, applied_by| applied_by != target);
                 }
                 _ => {}
             }

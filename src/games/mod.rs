@@ -7,6 +7,7 @@ use crate::engine::export::EventText;
 use crate::engine::input::Input;
 use crate::engine::log::{Event, EventBody, SideName};
 use crate::engine::procedure::{Procedure, Resolution, resolve_checked};
+use crate::engine::session::{Session, VerifyFailure, VerifyReport};
 use crate::engine::table_set::{BuiltinTable, TableSet};
 use crate::engine::tables::TableError;
 use crate::engine::turns::{Scenario, TurnSequence};
@@ -137,6 +138,45 @@ impl Game {
     pub fn load_tables(&self, data_folder: Option<&Path>) -> Result<TableSet, Vec<TableError>> {
         let folder = data_folder.map(|d| d.join("tables").join(self.id));
         TableSet::load(self.tables, folder.as_deref())
+    }
+
+    /// Verifies `session` (see `Session::verify`) and re-derives every resolution with `tables`:
+    /// the logged result and table cell must be what the logged input and dice give.
+    pub fn verify(
+        &self,
+        session: &Session,
+        tables: &TableSet,
+    ) -> Result<VerifyReport, VerifyFailure> {
+        session.verify_with(&|event| self.rederive(event, tables))
+    }
+
+    fn rederive(&self, event: &Event, tables: &TableSet) -> Result<(), String> {
+        let EventBody::Resolved {
+            procedure,
+            input,
+            dice,
+            outcome,
+            cell,
+        } = &event.body
+        else {
+            return Ok(());
+        };
+        let p = self.procedure(procedure)?;
+        let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
+        let resolution = resolve_checked(p, input, tables, &faces)
+            .map_err(|e| format!("its input and dice cannot be resolved again: {e}"))?;
+        if resolution.outcome.headline != *outcome {
+            return Err(format!(
+                "it says \"{outcome}\", but its input and dice give \"{}\" (was the input edited, or a table changed?)",
+                resolution.outcome.headline
+            ));
+        }
+        if resolution.cell != *cell {
+            return Err(
+                "the table cell it names is not the one its input and dice read".to_string(),
+            );
+        }
+        Ok(())
     }
 
     /// How a log event reads to a person. A resolution's explanation is re-derived from its input

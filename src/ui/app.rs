@@ -198,7 +198,6 @@ impl AideApp {
                 })
         }) {
             Ok((game, session)) => {
-                let verified = session.verify();
                 let mut view = GameView::new(
                     game,
                     session,
@@ -206,6 +205,7 @@ impl AideApp {
                     self.data_folder.as_deref(),
                     self.recovery_path.clone(),
                 );
+                let verified = view.verify();
                 view.notice = Some(match verified {
                     Ok(report) => (
                         format!(
@@ -391,8 +391,8 @@ impl AideApp {
                 if ui.add_enabled(in_game, egui::Button::new("Verify this game")).clicked()
                     && let Some(view) = self.game_view_mut()
                 {
-                    view.notice = Some(match view.session.verify() {
-                        Ok(r) => (format!("Verified: {} events, {} app rolls re-derived from the seed, {} physical dice, {} draws, {} reveals.", r.events, r.app_rolls, r.physical_rolls, r.draws, r.reveals), false),
+                    view.notice = Some(match view.verify() {
+                        Ok(r) => (format!("Verified: {} events, {} app rolls re-derived from the seed, {} physical dice, {} draws, {} reveals; every result re-derived from its input and dice.", r.events, r.app_rolls, r.physical_rolls, r.draws, r.reveals), false),
                         Err(f) => (format!("Verification failed at {f}"), true),
                     });
                 }

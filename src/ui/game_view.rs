@@ -123,6 +123,13 @@ impl GameView {
         self.sync_journal();
     }
 
+    /// Verifies the session, re-deriving every resolution with the tables in use.
+    pub fn verify(
+        &self,
+    ) -> Result<crate::engine::session::VerifyReport, crate::engine::session::VerifyFailure> {
+        self.game.verify(&self.session, &self.tables)
+    }
+
     pub fn open_procedure(&mut self, id: &str) {
         if let Ok(procedure) = self.game.procedure(id) {
             self.workspace = Some(Workspace::new(procedure));
@@ -220,18 +227,16 @@ impl GameView {
             return;
         }
         let side = workspace.procedure.acting_side(&workspace.input);
-        let seq = self
+        match self
             .session
-            .append(
-                &side,
-                EventBody::Applied {
-                    resolution: result.event,
-                    effects: result.resolution.effects.clone(),
-                },
-            )
-            .seq;
-        result.applied_as = Some(seq);
-        self.changed();
+            .apply(&side, result.event, result.resolution.effects.clone())
+        {
+            Ok(seq) => {
+                result.applied_as = Some(seq);
+                self.changed();
+            }
+            Err(e) => self.notice = Some((format!("Not applied: {e}"), true)),
+        }
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui) {
