@@ -26,7 +26,7 @@ pub fn data_folder() -> Option<PathBuf> {
     base.map(|b| b.join("aide-de-camp"))
 }
 
-/// The recovery journal's path: written after every event, removed once the game is saved.
-pub fn recovery_file() -> Option<PathBuf> {
-    data_folder().map(|d| d.join("recovery.toml"))
+/// The folder of recovery journals: one per game with unsaved changes, removed once it is saved.
+pub fn recovery_folder() -> Option<PathBuf> {
+    data_folder().map(|d| d.join("recovery"))
 }

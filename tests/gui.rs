@@ -10,7 +10,7 @@ use egui_kittest::kittest::{NodeT as _, Queryable};
 
 fn app_harness(folder: &std::path::Path) -> Harness<'static, AideApp> {
     let data = folder.join("data");
-    let recovery = folder.join("data/recovery.toml");
+    let recovery = folder.join("data/recovery");
     Harness::builder()
         .with_size(egui::vec2(1440.0, 900.0))
         .with_max_steps(12)
@@ -37,6 +37,19 @@ fn click_button_with_shortcut(harness: &mut Harness<'_, AideApp>, label: &str) {
     harness.run();
     harness.get_by_label_contains(label).click();
     harness.run();
+}
+
+/// The recovery journals in the app's data folder.
+fn journals(folder: &std::path::Path) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(folder.join("data/recovery"))
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 fn type_into(harness: &mut Harness<'_, AideApp>, label: &str, text: &str) {
@@ -100,7 +113,10 @@ fn one_attack_from_the_start_screen_to_the_log() {
     // A Corps eliminated scores 3 VP for the opponent (L820-821).
     assert_eq!(record.victory_points.get("french"), Some(&3));
     assert_eq!(
-        record.units.get("Reserve Corps").map(|u| u.state.as_str()),
+        record
+            .units
+            .get(&("coalition".to_string(), "Reserve Corps".to_string()))
+            .map(|u| u.state.as_str()),
         Some("Eliminated")
     );
     // The log shows the resolution and the applied result.
@@ -126,9 +142,10 @@ fn one_attack_from_the_start_screen_to_the_log() {
     );
     assert!(view.session.verify().is_ok());
 
-    // Every event so far is in the recovery file, which reads back as the same session.
-    let recovered =
-        Session::load(&folder.path().join("data/recovery.toml")).expect("recovery file");
+    // Every event so far is in the game's recovery journal, which reads back as the same session.
+    let journals = journals(folder.path());
+    assert_eq!(journals.len(), 1);
+    let recovered = Session::load(&journals[0]).expect("recovery journal");
     assert_eq!(recovered.events(), view.session.events());
 }
 
@@ -168,7 +185,7 @@ fn saving_writes_the_file_and_clears_the_recovery_file() {
     let target = folder.path().join("my-game.toml");
     let mut harness = app_harness(folder.path());
     click(&mut harness, "Start the game");
-    assert!(folder.path().join("data/recovery.toml").exists());
+    assert_eq!(journals(folder.path()).len(), 1);
 
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
     harness.run();
@@ -189,7 +206,7 @@ fn saving_writes_the_file_and_clears_the_recovery_file() {
     assert!(saved.verify().is_ok());
     let view = harness.state().game_view().expect("a game is open");
     assert!(!view.dirty);
-    assert!(!folder.path().join("data/recovery.toml").exists());
+    assert!(journals(folder.path()).is_empty());
 }
 
 #[test]
@@ -217,5 +234,32 @@ fn the_table_viewer_and_the_unsaved_changes_prompt() {
     click(&mut harness, "Discard the changes");
     assert!(harness.state().game_view().is_none());
     harness.get_by_label("Start the game");
-    assert!(!folder.path().join("data/recovery.toml").exists());
+    assert!(journals(folder.path()).is_empty());
+}
+
+#[test]
+fn a_game_the_app_did_not_save_is_restored_at_the_next_start() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let events = {
+        let mut harness = app_harness(folder.path());
+        click(&mut harness, "Start the game");
+        click(&mut harness, "Attack");
+        type_into(&mut harness, "Or enter physical dice:", "2,2");
+        click(&mut harness, "Use these dice");
+        // The app stops here without saving, as in a crash: the harness is dropped.
+        harness
+            .state()
+            .game_view()
+            .expect("a game")
+            .session
+            .events()
+            .to_vec()
+    };
+    let mut harness = app_harness(folder.path());
+    harness.get_by_label_contains("An unsaved game was recovered");
+    click(&mut harness, "Restore it");
+    let view = harness.state().game_view().expect("the game is back");
+    assert_eq!(view.session.events(), &events[..]);
+    assert!(view.dirty, "a restored game still has to be saved");
+    assert_eq!(journals(folder.path()).len(), 1);
 }

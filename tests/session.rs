@@ -7,9 +7,10 @@ use aide_de_camp::engine::input::{FieldKind, Input, Value};
 use aide_de_camp::engine::log::{EventBody, RolledDie, SideName};
 use aide_de_camp::engine::procedure::{Procedure, odds, resolve_checked};
 use aide_de_camp::engine::record::Position;
+use aide_de_camp::engine::recovery::{self, RecoveryJournal};
 use aide_de_camp::engine::roller::{Seed, roll_die};
 use aide_de_camp::engine::sealed::SealedRound;
-use aide_de_camp::engine::session::{FORMAT_VERSION, RecoveryJournal, Session};
+use aide_de_camp::engine::session::{FORMAT_VERSION, Session};
 use aide_de_camp::engine::table_set::TableSet;
 use aide_de_camp::games;
 use proptest::prelude::*;
@@ -261,9 +262,11 @@ fn draws_are_logged_with_the_cup_and_rederived() {
 #[test]
 fn the_recovery_journal_follows_appends_and_undos() {
     let folder = tempfile::tempdir().expect("temporary folder");
-    let path = folder.path().join("recovery/recovery.toml");
+    let journals = folder.path().join("recovery");
     let mut session = played_session(4, 1);
-    let mut journal = RecoveryJournal::start(&path, &session).expect("starts");
+    let saved_as = folder.path().join("my game.toml");
+    let mut journal = RecoveryJournal::start(&journals, &session, Some(&saved_as)).expect("starts");
+    let path = journal.path().to_path_buf();
     session.append(
         "",
         EventBody::Note {
@@ -283,11 +286,33 @@ fn the_recovery_journal_follows_appends_and_undos() {
     );
     session.undo().expect("a note can be undone");
     journal.sync(&session).expect("rewrites");
-    let recovered = Session::load(&path).expect("loads");
+    let found = recovery::find(&journals);
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].saved_as.as_deref(), Some(saved_as.as_path()));
+    let recovered = found[0].session.as_ref().expect("readable");
     assert_eq!(recovered.events(), session.events());
     assert!(recovered.verify().is_ok());
     journal.discard();
-    assert!(!path.exists());
+    assert!(recovery::find(&journals).is_empty());
+    assert_eq!(std::fs::read_dir(&journals).expect("folder").count(), 0);
+}
+
+#[test]
+fn a_journal_torn_by_a_crash_mid_append_is_read_up_to_its_last_whole_event() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let session = played_session(6, 2);
+    let journal = RecoveryJournal::start(folder.path(), &session, None).expect("starts");
+    let mut torn = std::fs::OpenOptions::new()
+        .append(true)
+        .open(journal.path())
+        .expect("journal");
+    std::io::Write::write_all(&mut torn, b"\n[[events]]\nseq = 6\ntime = \"2026-").expect("write");
+    let (loaded, cut_short) = recovery::load(journal.path());
+    assert!(cut_short);
+    assert_eq!(
+        loaded.expect("the whole events are read").events(),
+        session.events()
+    );
 }
 
 #[test]
@@ -407,7 +432,13 @@ proptest! {
     #[test]
     fn attack_odds_sum_to_one_and_every_face_resolves(input in any_attack_input()) {
         let (procedure, tables) = attack();
-        let lines = odds(procedure, &input, &tables).expect("every valid input resolves");
+        // Facts that contradict each other (a Coalition Grand Battery) are refused, by the odds too.
+        if let Err(problem) = procedure.check_combination(&input) {
+            let refused = odds(procedure, &input, &tables).expect_err("refused");
+            prop_assert!(refused.to_string().contains(&problem.field), "{}", refused);
+            return Ok(());
+        }
+        let lines = odds(procedure, &input, &tables).expect("every consistent input resolves");
         let count: u64 = lines.iter().map(|l| l.count).sum();
         let probability: f64 = lines.iter().map(|l| l.probability).sum();
         prop_assert_eq!(count, 36);

@@ -8,6 +8,7 @@ pub mod input;
 pub mod log;
 pub mod procedure;
 pub mod record;
+pub mod recovery;
 pub mod roller;
 pub mod sealed;
 pub mod session;

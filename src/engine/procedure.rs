@@ -124,6 +124,10 @@ pub trait Procedure: Sync + Send {
     /// One or two sentences for the form's header and `procedures` listing.
     fn summary(&self) -> &'static str;
     fn fields(&self) -> &'static [Field];
+    /// Checks that the fields make sense together; each field alone is checked by its description.
+    fn check_combination(&self, _input: &Input) -> Result<(), InputError> {
+        Ok(())
+    }
     /// The id of the side that acts, as the log records it.
     fn acting_side(&self, input: &Input) -> String;
     /// The dice rolled, in the order faces are given; may depend on the input.
@@ -147,6 +151,7 @@ pub fn resolve_checked(
     faces: &[u8],
 ) -> Result<Resolution, RuleError> {
     input.check(procedure.fields())?;
+    procedure.check_combination(input)?;
     procedure.dice(input).check(faces)?;
     procedure.resolve(input, tables, faces)
 }
@@ -167,6 +172,7 @@ pub fn odds(
     tables: &TableSet,
 ) -> Result<Vec<OddsLine>, RuleError> {
     input.check(procedure.fields())?;
+    procedure.check_combination(input)?;
     let spec = procedure.dice(input);
     let total = spec.combination_count();
     let mut lines: Vec<OddsLine> = Vec::new();

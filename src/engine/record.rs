@@ -17,8 +17,9 @@ pub enum Effect {
         reason: String,
         rule: String,
     },
-    /// A unit's state changes ("Exhausted", "Blown", "Eliminated", "Retreated").
+    /// A unit of `side` changes state ("Exhausted", "Blown", "Eliminated", "Retreated").
     UnitState {
+        side: String,
         unit: String,
         state: String,
         rule: String,
@@ -28,6 +29,29 @@ pub enum Effect {
 }
 
 impl Effect {
+    /// A unit's new state: recorded if the players named the unit, otherwise shown as a reminder
+    /// about `description` ("the attacking Corps"), since the record cannot track a nameless unit.
+    pub fn unit_state(
+        side: &str,
+        name: Option<&str>,
+        description: &str,
+        state: &str,
+        rule: &str,
+    ) -> Effect {
+        match name {
+            Some(unit) => Effect::UnitState {
+                side: side.to_string(),
+                unit: unit.to_string(),
+                state: state.to_string(),
+                rule: rule.to_string(),
+            },
+            None => Effect::Reminder {
+                text: format!("{description}: {state}"),
+                rule: rule.to_string(),
+            },
+        }
+    }
+
     /// One line for the result card and the log, with side ids as they are.
     pub fn describe(&self) -> String {
         self.describe_with(&|id| id.to_string())
@@ -42,14 +66,19 @@ impl Effect {
                 reason,
                 rule,
             } => format!("{} +{points} VP: {reason} ({rule})", side_name(side)),
-            Effect::UnitState { unit, state, rule } => format!("{unit}: {state} ({rule})"),
+            Effect::UnitState {
+                side,
+                unit,
+                state,
+                rule,
+            } => format!("{unit} ({}): {state} ({rule})", side_name(side)),
             Effect::Reminder { text, rule } => format!("{text} ({rule})"),
         }
     }
 }
 
 /// A unit as the record knows it.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct UnitRecord {
     pub state: String,
     /// Sequence number of the log event that set the state.
@@ -65,10 +94,11 @@ pub struct Position {
 }
 
 /// The whole record.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Record {
     pub victory_points: BTreeMap<String, i32>,
-    pub units: BTreeMap<String, UnitRecord>,
+    /// By (side id, unit name): two armies may both have an "I Corps".
+    pub units: BTreeMap<(String, String), UnitRecord>,
     pub position: Position,
     /// How many sets of effects have been applied (corrected ones excluded).
     pub applied: usize,
@@ -82,9 +112,11 @@ impl Record {
                     let total = self.victory_points.entry(side.clone()).or_insert(0);
                     *total = total.saturating_add(*points);
                 }
-                Effect::UnitState { unit, state, .. } => {
+                Effect::UnitState {
+                    side, unit, state, ..
+                } => {
                     self.units.insert(
-                        unit.clone(),
+                        (side.clone(), unit.clone()),
                         UnitRecord {
                             state: state.clone(),
                             since_event: event_seq,

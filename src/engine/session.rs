@@ -12,8 +12,7 @@ use super::roller::{Seed, roll_die};
 use super::sealed::{Reveal, SealedChoice};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::session_file;
 pub use super::session_file::{FORMAT_VERSION, SessionError, write_atomically};
@@ -572,72 +571,5 @@ impl Session {
             },
         );
         Ok(())
-    }
-}
-
-/// A journal beside the user's file, appended after every event so that a crash loses nothing.
-/// It is an ordinary session file, so recovering is opening it.
-#[derive(Debug)]
-pub struct RecoveryJournal {
-    path: PathBuf,
-    written: usize,
-}
-
-impl RecoveryJournal {
-    /// Starts a journal at `path` holding the whole session.
-    pub fn start(path: &Path, session: &Session) -> Result<RecoveryJournal, SessionError> {
-        if let Some(folder) = path.parent() {
-            std::fs::create_dir_all(folder).map_err(|e| SessionError {
-                file: folder.display().to_string(),
-                line: None,
-                message: format!("cannot create the recovery folder: {e}"),
-            })?;
-        }
-        session.save(path)?;
-        Ok(RecoveryJournal {
-            path: path.to_path_buf(),
-            written: session.events().len(),
-        })
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    /// Brings the journal up to date: appends new events, or rewrites it after an undo.
-    pub fn sync(&mut self, session: &Session) -> Result<(), SessionError> {
-        let events = session.events();
-        if events.len() < self.written {
-            session.save(&self.path)?;
-            self.written = events.len();
-            return Ok(());
-        }
-        if events.len() == self.written {
-            return Ok(());
-        }
-        let error = |message: String| SessionError {
-            file: self.path.display().to_string(),
-            line: None,
-            message,
-        };
-        let mut text = String::new();
-        for event in &events[self.written..] {
-            text.push('\n');
-            text.push_str(&Session::event_toml(event).map_err(error)?);
-        }
-        let mut file = std::fs::OpenOptions::new()
-            .append(true)
-            .open(&self.path)
-            .map_err(|e| error(format!("cannot append to the recovery file: {e}")))?;
-        file.write_all(text.as_bytes())
-            .and_then(|_| file.sync_data())
-            .map_err(|e| error(format!("cannot append to the recovery file: {e}")))?;
-        self.written = events.len();
-        Ok(())
-    }
-
-    /// Removes the journal once the game is safely saved or deliberately discarded.
-    pub fn discard(self) {
-        let _ = std::fs::remove_file(&self.path);
     }
 }

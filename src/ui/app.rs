@@ -3,9 +3,10 @@
 
 use super::files::{FilePicker, PathDialog, PathDialogAction, PathPurpose};
 use super::game_view::GameView;
-use super::start::{StartAction, StartScreen};
+use super::start::{RecoveryOffer, StartAction, StartScreen};
 use crate::engine::export::{ExportFormat, export};
 use crate::engine::log::SideName;
+use crate::engine::recovery;
 use crate::engine::roller::Seed;
 use crate::engine::session::{Session, write_atomically};
 use crate::games;
@@ -44,7 +45,7 @@ pub struct AideApp {
     picker: Box<dyn FilePicker>,
     pub prefs: Prefs,
     data_folder: Option<PathBuf>,
-    recovery_path: Option<PathBuf>,
+    recovery_folder: Option<PathBuf>,
     path_dialog: Option<PathDialog>,
     /// After the Save As dialog saves, carry this out (quit, new game, open).
     after_save: Option<Pending>,
@@ -66,7 +67,7 @@ impl AideApp {
         let mut app = AideApp::with_parts(
             Box::new(super::files::SystemPicker),
             crate::data_folder::data_folder(),
-            crate::data_folder::recovery_file(),
+            crate::data_folder::recovery_folder(),
         );
         app.prefs = prefs;
         app.apply_theme(&cc.egui_ctx);
@@ -77,39 +78,15 @@ impl AideApp {
     pub fn with_parts(
         picker: Box<dyn FilePicker>,
         data_folder: Option<PathBuf>,
-        recovery_path: Option<PathBuf>,
+        recovery_folder: Option<PathBuf>,
     ) -> AideApp {
-        let recovery =
-            recovery_path
-                .as_deref()
-                .filter(|p| p.exists())
-                .map(|p| match Session::load(p) {
-                    Ok(session) => {
-                        let game = games::find(session.game()).ok();
-                        format!(
-                            "{}, {}: {} events, the last at {}.",
-                            game.map(|g| g.title).unwrap_or(session.game()),
-                            game.and_then(|g| g.scenario(session.scenario()))
-                                .map(|s| s.title)
-                                .unwrap_or(session.scenario()),
-                            session.events().len(),
-                            session
-                                .events()
-                                .last()
-                                .map(|e| e.time.as_str())
-                                .unwrap_or("?")
-                        )
-                    }
-                    Err(e) => {
-                        format!("The recovery file could not be read ({e}); it is left as it is.")
-                    }
-                });
+        let recovery = recovery_offers(recovery_folder.as_deref());
         AideApp {
             screen: Screen::Start(StartScreen::new(recovery)),
             picker,
             prefs: Prefs::default(),
             data_folder,
-            recovery_path,
+            recovery_folder,
             path_dialog: None,
             after_save: None,
             confirm: None,
@@ -173,13 +150,14 @@ impl AideApp {
             .collect();
         let start = game.scenario(scenario).map(|s| s.start).unwrap_or_default();
         let session = Session::new(game.id, scenario, start, sides, Seed::fresh());
-        self.screen = Screen::Game(Box::new(GameView::new(
+        let view = GameView::new(
             game,
             session,
             None,
             self.data_folder.as_deref(),
-            self.recovery_path.clone(),
-        )));
+            self.recovery_folder.clone(),
+        );
+        self.replace_screen(Screen::Game(Box::new(view)));
     }
 
     /// Opens a saved game, verifying it; a file that cannot be read is reported and left untouched.
@@ -203,7 +181,7 @@ impl AideApp {
                     session,
                     Some(path.to_path_buf()),
                     self.data_folder.as_deref(),
-                    self.recovery_path.clone(),
+                    self.recovery_folder.clone(),
                 );
                 let verified = view.verify();
                 view.notice = Some(match verified {
@@ -222,31 +200,55 @@ impl AideApp {
                     ),
                 });
                 self.prefs.last_folder = path.parent().map(Path::to_path_buf);
-                self.screen = Screen::Game(Box::new(view));
+                self.replace_screen(Screen::Game(Box::new(view)));
                 self.notice = None;
             }
             Err(e) => self.notice = Some((format!("Could not open the game: {e}"), true)),
         }
     }
 
-    fn restore_recovery(&mut self) {
-        let Some(path) = self.recovery_path.clone() else {
-            return;
-        };
-        match Session::load(&path) {
-            Ok(session) => match games::find(session.game()) {
-                Ok(game) => {
-                    let mut view =
-                        GameView::new(game, session, None, self.data_folder.as_deref(), Some(path));
-                    view.notice = Some((
-                        "Restored the unsaved game. Save it to keep it.".into(),
-                        false,
-                    ));
-                    self.screen = Screen::Game(Box::new(view));
+    fn restore_recovery(&mut self, journal: &Path) {
+        let (loaded, cut_short) = recovery::load(journal);
+        let saved_as = recovery::find(journal.parent().unwrap_or(Path::new(".")))
+            .into_iter()
+            .find(|r| r.journal == journal)
+            .and_then(|r| r.saved_as);
+        match loaded.and_then(|session| {
+            games::find(session.game())
+                .map(|game| (game, session))
+                .map_err(|message| crate::engine::session::SessionError {
+                    file: journal.display().to_string(),
+                    line: None,
+                    message,
+                })
+        }) {
+            Ok((game, session)) => {
+                let mut view = GameView::new(
+                    game,
+                    session,
+                    saved_as,
+                    self.data_folder.as_deref(),
+                    self.recovery_folder.clone(),
+                );
+                view.mark_unsaved();
+                let mut message = "Restored the unsaved game. Save it to keep it.".to_string();
+                if cut_short {
+                    message.push_str(
+                        " The very last event was cut short by the crash and is not restored.",
+                    );
                 }
-                Err(e) => self.notice = Some((e, true)),
-            },
+                view.notice = Some((message, false));
+                self.replace_screen(Screen::Game(Box::new(view)));
+            }
             Err(e) => self.notice = Some((format!("Could not restore: {e}"), true)),
+        }
+    }
+
+    /// Shows another screen. A game that is replaced had its unsaved changes discarded by the
+    /// players (or had none), so its recovery journal goes with it.
+    fn replace_screen(&mut self, screen: Screen) {
+        if let Screen::Game(mut old) = std::mem::replace(&mut self.screen, screen) {
+            old.discard_journal();
         }
     }
 
@@ -321,7 +323,10 @@ impl AideApp {
     fn carry_out(&mut self, pending: Pending) {
         match pending {
             Pending::Quit => self.allow_close = true,
-            Pending::NewGame => self.screen = Screen::Start(StartScreen::new(None)),
+            Pending::NewGame => {
+                let offers = recovery_offers(self.recovery_folder.as_deref());
+                self.replace_screen(Screen::Start(StartScreen::new(offers)));
+            }
             Pending::Open => {
                 self.path_dialog =
                     Some(PathDialog::new(PathPurpose::Open, self.suggested_path("")));
@@ -335,17 +340,6 @@ impl AideApp {
             self.confirm = Some(pending);
         } else {
             self.carry_out(pending);
-        }
-    }
-
-    fn discard_changes(&mut self) {
-        if let Some(path) = &self.recovery_path
-            && self.game_view().is_some()
-        {
-            let _ = std::fs::remove_file(path);
-        }
-        if let Some(view) = self.game_view_mut() {
-            view.dirty = false;
         }
     }
 
@@ -508,8 +502,14 @@ impl AideApp {
                     self.save(Some(pending));
                 }
                 Some(1) => {
+                    // The journal goes only when the game is really replaced or the app quits:
+                    // an Open that is then cancelled keeps everything.
                     self.confirm = None;
-                    self.discard_changes();
+                    if pending == Pending::Quit
+                        && let Some(view) = self.game_view_mut()
+                    {
+                        view.discard_journal();
+                    }
                     self.carry_out(pending);
                 }
                 Some(_) => self.confirm = None,
@@ -556,7 +556,10 @@ impl eframe::App for AideApp {
             ui.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.shown_title = title;
         }
-        self.shortcuts(ui);
+        let dialog_open = self.path_dialog.is_some() || self.confirm.is_some();
+        if !dialog_open {
+            self.shortcuts(ui);
+        }
         egui::Panel::top("menu_bar").show(ui, |ui| self.menu_bar(ui));
         if let Some((text, is_error)) = self.notice.clone() {
             egui::Panel::top("app_notice").show(ui, |ui| {
@@ -573,29 +576,31 @@ impl eframe::App for AideApp {
                 });
             });
         }
-        match &mut self.screen {
-            Screen::Start(start) => match start.ui(ui) {
-                Some(StartAction::NewGame {
-                    game,
-                    scenario,
-                    side_names,
-                }) => {
-                    self.start_game(game, scenario, side_names);
+        let start_action = match &mut self.screen {
+            Screen::Start(start) => start.ui(ui),
+            Screen::Game(view) => {
+                view.ui(ui, !dialog_open);
+                None
+            }
+        };
+        match start_action {
+            Some(StartAction::NewGame {
+                game,
+                scenario,
+                side_names,
+            }) => self.start_game(game, scenario, side_names),
+            Some(StartAction::Open) => {
+                self.path_dialog =
+                    Some(PathDialog::new(PathPurpose::Open, self.suggested_path("")));
+            }
+            Some(StartAction::Restore(journal)) => self.restore_recovery(&journal),
+            Some(StartAction::DiscardRecovery(journal)) => {
+                recovery::discard(&journal);
+                if let Screen::Start(start) = &mut self.screen {
+                    start.recovery.retain(|offer| offer.journal != journal);
                 }
-                Some(StartAction::Open) => {
-                    self.path_dialog =
-                        Some(PathDialog::new(PathPurpose::Open, self.suggested_path("")));
-                }
-                Some(StartAction::Restore) => self.restore_recovery(),
-                Some(StartAction::DiscardRecovery) => {
-                    if let Some(path) = &self.recovery_path {
-                        let _ = std::fs::remove_file(path);
-                    }
-                    start.recovery = None;
-                }
-                None => {}
-            },
-            Screen::Game(view) => view.ui(ui),
+            }
+            None => {}
         }
         self.dialogs(ui);
     }
@@ -603,4 +608,45 @@ impl eframe::App for AideApp {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, eframe::APP_KEY, &self.prefs);
     }
+}
+
+/// The games the recovery folder holds, described for the start screen.
+fn recovery_offers(folder: Option<&Path>) -> Vec<RecoveryOffer> {
+    let Some(folder) = folder else {
+        return Vec::new();
+    };
+    recovery::find(folder)
+        .into_iter()
+        .map(|found| {
+            let description = match &found.session {
+                Ok(session) => {
+                    let game = games::find(session.game()).ok();
+                    format!(
+                        "{}, {}: {} events, the last at {}{}.",
+                        game.map(|g| g.title).unwrap_or(session.game()),
+                        game.and_then(|g| g.scenario(session.scenario()))
+                            .map(|s| s.title)
+                            .unwrap_or(session.scenario()),
+                        session.events().len(),
+                        session
+                            .events()
+                            .last()
+                            .map(|e| e.time.as_str())
+                            .unwrap_or("?"),
+                        found
+                            .saved_as
+                            .as_ref()
+                            .map(|p| format!(", last saved as {}", p.display()))
+                            .unwrap_or_default()
+                    )
+                }
+                Err(e) => format!("A recovery file that cannot be read ({e})."),
+            };
+            RecoveryOffer {
+                restorable: found.session.is_ok(),
+                journal: found.journal,
+                description,
+            }
+        })
+        .collect()
 }

@@ -7,7 +7,8 @@ use super::workspace::{ShownResult, Workspace, WorkspaceAction};
 use crate::engine::log::{EventBody, RolledDie};
 use crate::engine::procedure::resolve_checked;
 use crate::engine::record::Position;
-use crate::engine::session::{RecoveryJournal, Session};
+use crate::engine::recovery::RecoveryJournal;
+use crate::engine::session::Session;
 use crate::engine::table_set::TableSet;
 use crate::games::Game;
 use std::path::{Path, PathBuf};
@@ -25,7 +26,7 @@ pub struct GameView {
     /// Changes since the last save.
     pub dirty: bool,
     journal: Option<RecoveryJournal>,
-    recovery_path: Option<PathBuf>,
+    recovery_folder: Option<PathBuf>,
     pub workspace: Option<Workspace>,
     pub log: LogView,
     pub table_window: Option<TableWindow>,
@@ -39,7 +40,7 @@ impl GameView {
         session: Session,
         path: Option<PathBuf>,
         data_folder: Option<&Path>,
-        recovery_path: Option<PathBuf>,
+        recovery_folder: Option<PathBuf>,
     ) -> GameView {
         let (tables, table_problems) = match game.load_tables(data_folder) {
             Ok(tables) => (tables, Vec::new()),
@@ -56,7 +57,7 @@ impl GameView {
             dirty: path.is_none(),
             path,
             journal: None,
-            recovery_path,
+            recovery_folder,
             workspace: None,
             log: LogView::default(),
             table_window: None,
@@ -96,12 +97,12 @@ impl GameView {
             }
             return;
         }
-        let Some(path) = &self.recovery_path else {
+        let Some(folder) = &self.recovery_folder else {
             return;
         };
         let result = match &mut self.journal {
             Some(journal) => journal.sync(&self.session),
-            None => RecoveryJournal::start(path, &self.session).map(|j| {
+            None => RecoveryJournal::start(folder, &self.session, self.path.as_deref()).map(|j| {
                 self.journal = Some(j);
             }),
         };
@@ -115,6 +116,19 @@ impl GameView {
         self.dirty = true;
         self.sync_journal();
         self.sync_log();
+    }
+
+    /// A game restored from its journal has changes its file does not have.
+    pub fn mark_unsaved(&mut self) {
+        self.dirty = true;
+        self.sync_journal();
+    }
+
+    /// The players chose to throw the unsaved changes away: remove the journal.
+    pub fn discard_journal(&mut self) {
+        if let Some(journal) = self.journal.take() {
+            journal.discard();
+        }
     }
 
     pub fn mark_saved(&mut self, path: PathBuf) {
@@ -239,8 +253,13 @@ impl GameView {
         }
     }
 
-    pub fn ui(&mut self, ui: &mut egui::Ui) {
-        if ui.input_mut(|i| i.consume_shortcut(&UNDO_SHORTCUT)) {
+    /// Draws the game. `shortcuts` is false while a dialog is open, so keys act on the dialog only.
+    pub fn ui(&mut self, ui: &mut egui::Ui, shortcuts: bool) {
+        // While a text field has the keyboard, Ctrl+Z belongs to it.
+        if shortcuts
+            && !ui.egui_wants_keyboard_input()
+            && ui.input_mut(|i| i.consume_shortcut(&UNDO_SHORTCUT))
+        {
             self.undo();
         }
         egui::Panel::top("game_status").show(ui, |ui| self.status_bar(ui));
@@ -292,7 +311,7 @@ impl GameView {
             });
         egui::CentralPanel::default().show(ui, |ui| {
             let action = match &mut self.workspace {
-                Some(workspace) => workspace.ui(ui, &self.tables, self.session.sides()),
+                Some(workspace) => workspace.ui(ui, &self.tables, self.session.sides(), shortcuts),
                 None => {
                     self.no_procedure(ui);
                     None
@@ -491,21 +510,40 @@ impl GameView {
         if record.units.is_empty() {
             ui.label(egui::RichText::new("No unit has changed state yet.").weak());
         }
-        egui::Grid::new("unit_states")
-            .num_columns(2)
-            .striped(true)
-            .show(ui, |ui| {
-                for (unit, state) in &record.units {
-                    ui.label(unit);
-                    ui.add(egui::Label::new(&state.state).wrap())
-                        .on_hover_text(format!("Since event {}", state.since_event));
-                    ui.end_row();
-                }
-            });
+        for side in self.session.sides() {
+            let units: Vec<_> = record
+                .units
+                .iter()
+                .filter(|((unit_side, _), _)| *unit_side == side.id)
+                .collect();
+            if units.is_empty() {
+                continue;
+            }
+            ui.label(egui::RichText::new(&side.name).italics());
+            egui::Grid::new(("unit_states", side.id.as_str()))
+                .num_columns(2)
+                .striped(true)
+                .show(ui, |ui| {
+                    for ((_, unit), state) in units {
+                        ui.label(unit);
+                        ui.add(egui::Label::new(&state.state).wrap())
+                            .on_hover_text(format!("Since event {}", state.since_event));
+                        ui.end_row();
+                    }
+                });
+        }
         ui.add_space(8.0);
-        ui.label(egui::RichText::new("Dice").strong());
-        ui.label(format!("Session seed {}", self.session.seed().to_hex()))
-            .on_hover_text("Every app roll is re-derived from this seed when the game is verified");
+        ui.label(egui::RichText::new("Audit").strong());
+        if let Some(last) = self.session.events().last() {
+            ui.label(format!(
+                "Last event {}, hash {}",
+                last.seq,
+                last.hash.get(..12).unwrap_or(&last.hash)
+            ))
+            .on_hover_text(
+                "Note it down: verifying checks the chain of events up to here, and every app roll against the session's seed",
+            );
+        }
         ui.label(format!(
             "Events logged: {}. Results applied: {}.",
             self.session.events().len(),

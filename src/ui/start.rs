@@ -7,8 +7,15 @@ pub struct StartScreen {
     pub game: usize,
     pub scenario: usize,
     pub side_names: Vec<String>,
-    /// A recovered unsaved game: a one-line description of it.
-    pub recovery: Option<String>,
+    /// Unsaved games found in the recovery folder, newest first.
+    pub recovery: Vec<RecoveryOffer>,
+}
+
+/// An unsaved game the app can restore.
+pub struct RecoveryOffer {
+    pub journal: std::path::PathBuf,
+    pub description: String,
+    pub restorable: bool,
 }
 
 pub enum StartAction {
@@ -18,12 +25,12 @@ pub enum StartAction {
         side_names: Vec<String>,
     },
     Open,
-    Restore,
-    DiscardRecovery,
+    Restore(std::path::PathBuf),
+    DiscardRecovery(std::path::PathBuf),
 }
 
 impl StartScreen {
-    pub fn new(recovery: Option<String>) -> StartScreen {
+    pub fn new(recovery: Vec<RecoveryOffer>) -> StartScreen {
         let mut screen = StartScreen {
             game: 0,
             scenario: 0,
@@ -74,23 +81,29 @@ impl StartScreen {
 
     fn body(&mut self, ui: &mut egui::Ui) -> Option<StartAction> {
         let mut action = None;
-        if let Some(recovery) = &self.recovery {
+        if !self.recovery.is_empty() {
             egui::Frame::group(ui.style()).show(ui, |ui| {
                 ui.set_width(ui.available_width());
-                ui.label(
-                    egui::RichText::new("An unsaved game was recovered")
-                        .strong()
-                        .size(16.0),
-                );
-                ui.label(recovery);
-                ui.horizontal(|ui| {
-                    if ui.button("Restore it").clicked() {
-                        action = Some(StartAction::Restore);
-                    }
-                    if ui.button("Discard it").clicked() {
-                        action = Some(StartAction::DiscardRecovery);
-                    }
-                });
+                let heading = if self.recovery.len() == 1 {
+                    "An unsaved game was recovered"
+                } else {
+                    "Unsaved games were recovered"
+                };
+                ui.label(egui::RichText::new(heading).strong().size(16.0));
+                for offer in &self.recovery {
+                    ui.add(egui::Label::new(&offer.description).wrap());
+                    ui.horizontal(|ui| {
+                        let restore = ui
+                            .add_enabled(offer.restorable, egui::Button::new("Restore it"))
+                            .on_hover_text(offer.journal.display().to_string());
+                        if restore.clicked() {
+                            action = Some(StartAction::Restore(offer.journal.clone()));
+                        }
+                        if ui.button("Discard it").clicked() {
+                            action = Some(StartAction::DiscardRecovery(offer.journal.clone()));
+                        }
+                    });
+                }
             });
             ui.add_space(10.0);
         }

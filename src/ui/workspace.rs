@@ -69,6 +69,7 @@ impl Workspace {
         ui: &mut egui::Ui,
         tables: &TableSet,
         sides: &[SideName],
+        shortcuts: bool,
     ) -> Option<WorkspaceAction> {
         let mut action = None;
         egui::Panel::right("resolution_column")
@@ -80,7 +81,7 @@ impl Workspace {
                     .id_salt("resolution_scroll")
                     .auto_shrink(false)
                     .show(ui, |ui| {
-                        action = self.resolution_column(ui, tables, sides);
+                        action = self.resolution_column(ui, tables, sides, shortcuts);
                     });
             });
         egui::CentralPanel::default().show(ui, |ui| {
@@ -260,6 +261,7 @@ impl Workspace {
         ui: &mut egui::Ui,
         tables: &TableSet,
         sides: &[SideName],
+        shortcuts: bool,
     ) -> Option<WorkspaceAction> {
         let mut action = None;
         self.modifier_breakdown(ui);
@@ -279,36 +281,49 @@ impl Workspace {
             )
             .weak(),
         );
+        // Facts that contradict each other are refused before anything is rolled.
+        let problem = self.procedure.check_combination(&self.input).err();
+        if let Some(problem) = &problem {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                format!("Cannot roll yet: {problem}"),
+            );
+        }
+        let ready = problem.is_none();
         let roll = ui
-            .add(
+            .add_enabled(
+                ready,
                 egui::Button::new(egui::RichText::new("Roll the dice").size(16.0))
                     .shortcut_text(ui.format_shortcut(&ROLL_SHORTCUT))
                     .min_size(egui::vec2(160.0, 30.0)),
             )
             .on_hover_text("The app rolls with this game's seeded generator; the roll is logged");
-        if roll.clicked() || ui.input_mut(|i| i.consume_shortcut(&ROLL_SHORTCUT)) {
+        let roll_key = shortcuts && ui.input_mut(|i| i.consume_shortcut(&ROLL_SHORTCUT));
+        if roll.clicked() || (ready && roll_key) {
             action = Some(WorkspaceAction::Roll);
         }
         ui.add_space(4.0);
-        ui.horizontal(|ui| {
-            let label = ui.label("Or enter physical dice:");
-            let field = ui
-                .add(
-                    egui::TextEdit::singleline(&mut self.physical_dice)
-                        .desired_width(90.0)
-                        .hint_text("e.g. 3,5"),
-                )
-                .labelled_by(label.id);
-            let submit = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if ui.button("Use these dice").clicked() || submit {
-                match spec.parse(&self.physical_dice) {
-                    Ok(faces) => {
-                        self.dice_error = None;
-                        action = Some(WorkspaceAction::UsePhysicalDice(faces));
+        ui.add_enabled_ui(ready, |ui| {
+            ui.horizontal(|ui| {
+                let label = ui.label("Or enter physical dice:");
+                let field = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut self.physical_dice)
+                            .desired_width(90.0)
+                            .hint_text("e.g. 3,5"),
+                    )
+                    .labelled_by(label.id);
+                let submit = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if ui.button("Use these dice").clicked() || submit {
+                    match spec.parse(&self.physical_dice) {
+                        Ok(faces) => {
+                            self.dice_error = None;
+                            action = Some(WorkspaceAction::UsePhysicalDice(faces));
+                        }
+                        Err(e) => self.dice_error = Some(e.to_string()),
                     }
-                    Err(e) => self.dice_error = Some(e.to_string()),
                 }
-            }
+            })
         });
         if let Some(error) = &self.dice_error {
             ui.colored_label(ui.visuals().error_fg_color, error);

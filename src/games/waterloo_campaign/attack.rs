@@ -19,7 +19,7 @@
 //!   the last day Eliminated), as the general retreat rule says; the conversion is not applied twice.
 
 use crate::engine::dice::{DiceSpec, Die};
-use crate::engine::input::{Field, FieldKind, Input};
+use crate::engine::input::{Field, FieldKind, Input, InputError};
 use crate::engine::procedure::{Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal};
 use crate::engine::record::Effect;
 use crate::engine::table_set::TableSet;
@@ -45,14 +45,12 @@ const DEFENDER_TYPES: &[(&str, &str)] = &[
     ("grand_battery", "Grand Battery (Detachment)"),
 ];
 
-const SIDES: &[(&str, &str)] = &[("french", "French"), ("coalition", "Coalition")];
-
 const FIELDS: &[Field] = &[
     Field {
         id: "attacker_side",
         label: "Attacking side",
         group: "Attacker",
-        kind: FieldKind::Choice(SIDES),
+        kind: FieldKind::Choice(super::SIDES),
         rule: "Attack Phase, L650-660",
         help: "The side whose Corps attacks.",
     },
@@ -233,6 +231,10 @@ pub struct Attack;
 struct Facts<'a> {
     attacker_side: &'a str,
     defender_side: &'a str,
+    /// The names the players gave, if any: only named units go on the record.
+    attacker_name: Option<&'a str>,
+    defender_name: Option<&'a str>,
+    /// How the result card and log speak of each unit: its name, or a description.
     attacker: String,
     defender: String,
     attacker_type: &'a str,
@@ -244,14 +246,8 @@ struct Facts<'a> {
 impl<'a> Facts<'a> {
     fn read(input: &'a Input) -> Facts<'a> {
         let attacker_side = input.text("attacker_side");
-        let named = |id: &str, fallback: &str| {
-            let name = input.text(id).trim();
-            if name.is_empty() {
-                fallback.to_string()
-            } else {
-                name.to_string()
-            }
-        };
+        let name = |id: &str| Some(input.text(id).trim()).filter(|n| !n.is_empty());
+        let (attacker_name, defender_name) = (name("attacker_name"), name("defender_name"));
         Facts {
             attacker_side,
             defender_side: if attacker_side == "french" {
@@ -259,8 +255,10 @@ impl<'a> Facts<'a> {
             } else {
                 "french"
             },
-            attacker: named("attacker_name", "Attacking Corps (unnamed)"),
-            defender: named("defender_name", "Defending unit (unnamed)"),
+            attacker_name,
+            defender_name,
+            attacker: attacker_name.unwrap_or("The attacking Corps").to_string(),
+            defender: defender_name.unwrap_or("The defending unit").to_string(),
             attacker_type: input.text("attacker_type"),
             defender_type: input.text("defender_type"),
             defender_stacked: input.flag("defender_stacked"),
@@ -484,6 +482,17 @@ impl Fate {
     }
 }
 
+/// The name of a unit type that only the French have.
+fn french_unit(unit_type: &str) -> Option<&'static str> {
+    match unit_type {
+        "guard_infantry" => Some("Imperial Guard Infantry Corps"),
+        "guard_cavalry" => Some("Guard Cavalry Corps"),
+        "old_guard" => Some("Old Guard"),
+        "grand_battery" => Some("Grand Battery"),
+        _ => None,
+    }
+}
+
 fn victory_points_for(unit_type: &str) -> (i32, &'static str) {
     match unit_type {
         "guard_infantry" | "guard_cavalry" => (5, "Victory, L877-879"),
@@ -511,6 +520,47 @@ impl Procedure for Attack {
     }
     fn dice(&self, _input: &Input) -> DiceSpec {
         DiceSpec::new(&[("Attacker die", Die::D6), ("Defender die", Die::D6)])
+    }
+    /// The Grand Battery, the Old Guard and the two Guard Corps are French units.
+    fn check_combination(&self, input: &Input) -> Result<(), InputError> {
+        let facts = Facts::read(input);
+        let french_only = |field: &str, unit: &str, side: &str, rule: &str| {
+            if side == "french" {
+                Ok(())
+            } else {
+                Err(InputError {
+                    field: field.to_string(),
+                    message: format!(
+                        "the {unit} is French ({rule}), but this side is the Coalition"
+                    ),
+                })
+            }
+        };
+        if input.text("grand_battery") != "none" {
+            french_only(
+                "grand_battery",
+                "Grand Battery",
+                facts.attacker_side,
+                "French Grand Battery, L383-399",
+            )?;
+        }
+        if let Some(unit) = french_unit(facts.attacker_type) {
+            french_only(
+                "attacker_type",
+                unit,
+                facts.attacker_side,
+                "Victory, L877-886",
+            )?;
+        }
+        if let Some(unit) = french_unit(facts.defender_type) {
+            french_only(
+                "defender_type",
+                unit,
+                facts.defender_side,
+                "Victory, L877-886",
+            )?;
+        }
+        Ok(())
     }
     fn acting_side(&self, input: &Input) -> String {
         input.text("attacker_side").to_string()
@@ -564,18 +614,22 @@ impl Procedure for Attack {
         let exhausted = "Exhausted (flip if Fresh)";
         let exhaustion_rule = "Cavalry Exhaustion, L1587-1592";
         if facts.attacker_is_cavalry() {
-            effects.push(Effect::UnitState {
-                unit: facts.attacker.clone(),
-                state: exhausted.into(),
-                rule: exhaustion_rule.into(),
-            });
+            effects.push(Effect::unit_state(
+                facts.attacker_side,
+                facts.attacker_name,
+                &facts.attacker,
+                exhausted,
+                exhaustion_rule,
+            ));
         }
         if facts.defender_is_cavalry() {
-            effects.push(Effect::UnitState {
-                unit: facts.defender.clone(),
-                state: exhausted.into(),
-                rule: exhaustion_rule.into(),
-            });
+            effects.push(Effect::unit_state(
+                facts.defender_side,
+                facts.defender_name,
+                &facts.defender,
+                exhausted,
+                exhaustion_rule,
+            ));
         }
         let supporting_cavalry =
             input.number("attacker_cavalry_support") + input.number("defender_cavalry_support");
@@ -625,21 +679,26 @@ impl Procedure for Attack {
         }
 
         let attacker_won = attacker_total > defender_total;
-        let (loser, loser_type, winner_side, loser_can_retreat) = if attacker_won {
-            (
-                facts.defender.clone(),
-                facts.defender_type,
-                facts.attacker_side,
-                !input.flag("defender_cannot_retreat"),
-            )
-        } else {
-            (
-                facts.attacker.clone(),
-                facts.attacker_type,
-                facts.defender_side,
-                !input.flag("attacker_cannot_retreat"),
-            )
-        };
+        let (loser, loser_name, loser_type, loser_side, winner_side, loser_can_retreat) =
+            if attacker_won {
+                (
+                    facts.defender.clone(),
+                    facts.defender_name,
+                    facts.defender_type,
+                    facts.defender_side,
+                    facts.attacker_side,
+                    !input.flag("defender_cannot_retreat"),
+                )
+            } else {
+                (
+                    facts.attacker.clone(),
+                    facts.attacker_name,
+                    facts.attacker_type,
+                    facts.attacker_side,
+                    facts.defender_side,
+                    !input.flag("attacker_cannot_retreat"),
+                )
+            };
         let loser_is_detachment = attacker_won && facts.defender_is_detachment();
 
         let mut fate = match code {
@@ -732,11 +791,9 @@ impl Procedure for Attack {
             Fate::Blown => "Blown, L811-814",
             Fate::Eliminated => "Eliminated, L819-821",
         };
-        effects.push(Effect::UnitState {
-            unit: loser.clone(),
-            state: state.into(),
-            rule: state_rule.into(),
-        });
+        effects.push(Effect::unit_state(
+            loser_side, loser_name, &loser, state, state_rule,
+        ));
         if fate == Fate::Eliminated {
             let (points, rule) = victory_points_for(loser_type);
             effects.push(Effect::VictoryPoints {
@@ -749,11 +806,13 @@ impl Procedure for Attack {
 
         let grand_battery_with_attacker = input.text("grand_battery") == "with_attacker";
         if !attacker_won && grand_battery_with_attacker {
-            effects.push(Effect::UnitState {
-                unit: "French Grand Battery".into(),
-                state: "Eliminated".into(),
-                rule: "French Grand Battery, L396-398".into(),
-            });
+            effects.push(Effect::unit_state(
+                "french",
+                Some("Grand Battery"),
+                "The Grand Battery",
+                "Eliminated",
+                "French Grand Battery, L396-398",
+            ));
             effects.push(Effect::VictoryPoints {
                 side: "coalition".into(),
                 points: 2,
