@@ -120,7 +120,7 @@ fn one_attack_from_the_start_screen_to_the_log() {
         Some("Eliminated")
     );
     // The log shows the resolution and the applied result.
-    harness.get_by_label_contains("Applied event 2");
+    harness.get_by_label_contains("Applied the result of event 2");
     let kinds: Vec<&str> = view
         .session
         .events()
@@ -262,4 +262,59 @@ fn a_game_the_app_did_not_save_is_restored_at_the_next_start() {
     assert_eq!(view.session.events(), &events[..]);
     assert!(view.dirty, "a restored game still has to be saved");
     assert_eq!(journals(folder.path()).len(), 1);
+}
+
+#[test]
+fn save_as_warns_before_writing_over_another_file() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let existing = folder.path().join("someone-elses.toml");
+    std::fs::write(&existing, "keep me").expect("write");
+    let mut harness = app_harness(folder.path());
+    click(&mut harness, "Start the game");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    harness.run();
+    harness.get_by_label("File:").click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.run();
+    harness
+        .get_by_label("File:")
+        .type_text(&existing.display().to_string());
+    harness.run();
+    click(&mut harness, "Save");
+    harness.get_by_label_contains("That file already exists");
+    assert_eq!(std::fs::read_to_string(&existing).expect("read"), "keep me");
+    click(&mut harness, "Replace");
+    assert!(Session::load(&existing).is_ok());
+}
+
+#[test]
+fn the_log_filters_searches_and_applies_a_forgotten_result() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let mut harness = app_harness(folder.path());
+    click(&mut harness, "Start the game");
+    click(&mut harness, "Attack");
+    type_into(&mut harness, "Attacking Corps", "Vandamme");
+    type_into(&mut harness, "Or enter physical dice:", "6,1");
+    click(&mut harness, "Use these dice");
+    // Not applied: the log says so, and offers to apply it from there.
+    harness.get_by_label_contains("(not applied)");
+
+    // Search narrows the log to matching events; the count follows.
+    type_into(&mut harness, "Search:", "nothing matches this");
+    harness.get_by_label("0 of 2 events");
+    harness.get_by_label("Search:").click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.run();
+    harness.get_by_label("Search:").type_text("vandamme");
+    harness.run();
+    harness.get_by_label("1 of 2 events");
+
+    // The resolution is selected in the log (it was just rolled): apply it from its details.
+    click(&mut harness, "Apply this result to the record");
+    let view = harness.state().game_view().expect("a game");
+    assert_eq!(view.session.record().applied, 1);
+    assert_eq!(view.session.record().victory_points.get("french"), Some(&3));
+    assert!(harness.query_by_label_contains("(not applied)").is_none());
 }

@@ -4,7 +4,7 @@
 pub mod waterloo_campaign;
 
 use crate::engine::export::EventText;
-use crate::engine::input::Input;
+use crate::engine::input::{FieldKind, Input};
 use crate::engine::log::{Event, EventBody, SideName};
 use crate::engine::procedure::{Procedure, Resolution, resolve_checked};
 use crate::engine::session::{Session, VerifyFailure, VerifyReport};
@@ -179,32 +179,75 @@ impl Game {
         Ok(())
     }
 
+    /// An event in one line, without re-deriving anything (cheap enough for every log row).
+    /// A resolution names the units the players typed, so that searching the log finds them.
+    pub fn summary(&self, event: &Event) -> String {
+        match &event.body {
+            EventBody::SessionStarted { game, scenario, .. } => {
+                format!("Session started: {game}, scenario {scenario}")
+            }
+            EventBody::Resolved {
+                procedure,
+                input,
+                outcome,
+                ..
+            } => match self.procedure(procedure) {
+                Ok(p) => {
+                    let names: Vec<&str> = p
+                        .fields()
+                        .iter()
+                        .filter(|f| matches!(f.kind, FieldKind::Text { .. }))
+                        .map(|f| input.text(f.id).trim())
+                        .filter(|name| !name.is_empty())
+                        .collect();
+                    if names.is_empty() {
+                        format!("{}: {outcome}", p.title())
+                    } else {
+                        format!("{} ({}): {outcome}", p.title(), names.join(" vs "))
+                    }
+                }
+                Err(_) => format!("{procedure}: {outcome}"),
+            },
+            EventBody::Applied { resolution, .. } => {
+                format!("Applied the result of event {resolution}")
+            }
+            EventBody::Corrected { event, reason } => format!("Corrected event {event}: {reason}"),
+            EventBody::Drawn { draw } => format!("Drew \"{}\" from {}", draw.drawn, draw.cup),
+            EventBody::Sealed { round, sealed } => {
+                format!("{} sealed a choice for {round}", sealed.player)
+            }
+            EventBody::Revealed { round, .. } => format!("Choices for {round} revealed"),
+            EventBody::StepReached { label, .. } => format!("Now: {label}"),
+            EventBody::Note { text } => format!("Note: {text}"),
+        }
+    }
+
     /// How a log event reads to a person. A resolution's explanation is re-derived from its input
     /// and faces with `tables`; if that no longer gives the logged result, the difference is shown.
     pub fn describe(&self, event: &Event, tables: &TableSet, sides: &[SideName]) -> EventText {
+        EventText {
+            summary: self.summary(event),
+            details: self.details(event, tables, sides),
+        }
+    }
+
+    fn details(&self, event: &Event, tables: &TableSet, sides: &[SideName]) -> Vec<String> {
         let side_name = |id: &str| side_display_name(sides, id);
         match &event.body {
             EventBody::SessionStarted {
-                game,
-                scenario,
-                sides,
-                seed,
-                start,
-            } => EventText {
-                summary: format!("Session started: {game}, scenario {scenario}"),
-                details: vec![
-                    format!(
-                        "Sides: {}",
-                        sides
-                            .iter()
-                            .map(|s| format!("{} ({})", s.name, s.id))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                    format!("Seed of every app roll: {seed}"),
-                    format!("Starts at {}", self.sequence.label(*start)),
-                ],
-            },
+                sides, seed, start, ..
+            } => vec![
+                format!(
+                    "Sides: {}",
+                    sides
+                        .iter()
+                        .map(|s| format!("{} ({})", s.name, s.id))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                format!("Seed of every app roll: {seed}"),
+                format!("Starts at {}", self.sequence.label(*start)),
+            ],
             EventBody::Resolved {
                 procedure,
                 input,
@@ -212,10 +255,6 @@ impl Game {
                 outcome,
                 cell,
             } => {
-                let title = self
-                    .procedure(procedure)
-                    .map(|p| p.title())
-                    .unwrap_or(procedure);
                 let mut details: Vec<String> = dice
                     .iter()
                     .map(|d| match d.draw_index {
@@ -223,81 +262,56 @@ impl Game {
                         None => format!("{}: {} (physical die)", d.label, d.face),
                     })
                     .collect();
-                if let Ok(p) = self.procedure(procedure) {
-                    let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
-                    match resolve_checked(p, input, tables, &faces) {
-                        Ok(resolution) => {
-                            details.extend(explain(&resolution));
-                            details.extend(
-                                resolution
-                                    .effects
-                                    .iter()
-                                    .map(|e| format!("Offers: {}", e.describe_with(&side_name))),
-                            );
-                            if resolution.outcome.headline != *outcome {
-                                details.push(format!(
-                                    "With the tables loaded now this would read: {}",
-                                    resolution.outcome.headline
-                                ));
-                            }
-                        }
-                        Err(e) => details.push(format!("Cannot re-derive the explanation: {e}")),
+                let Ok(p) = self.procedure(procedure) else {
+                    if let Some(cell) = cell {
+                        details.push(format!("{}: row {}", cell.table_title, cell.row));
                     }
-                    details.extend(
-                        input
-                            .describe(p.fields())
-                            .into_iter()
-                            .map(|(label, value)| format!("Input: {label} = {value}")),
-                    );
-                } else if let Some(cell) = cell {
-                    details.push(format!("{}: row {}", cell.table_title, cell.row));
+                    return details;
+                };
+                let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
+                match resolve_checked(p, input, tables, &faces) {
+                    Ok(resolution) => {
+                        details.extend(explain(&resolution));
+                        details.extend(
+                            resolution
+                                .effects
+                                .iter()
+                                .map(|e| format!("Offers: {}", e.describe_with(&side_name))),
+                        );
+                        if resolution.outcome.headline != *outcome {
+                            details.push(format!(
+                                "With the tables loaded now this would read: {}",
+                                resolution.outcome.headline
+                            ));
+                        }
+                    }
+                    Err(e) => details.push(format!("Cannot re-derive the explanation: {e}")),
                 }
-                EventText {
-                    summary: format!("{title}: {outcome}"),
-                    details,
-                }
+                details.extend(
+                    input
+                        .describe(p.fields())
+                        .into_iter()
+                        .map(|(label, value)| format!("Input: {label} = {value}")),
+                );
+                details
             }
-            EventBody::Applied {
-                resolution,
-                effects,
-            } => EventText {
-                summary: format!("Applied the result of event {resolution}"),
-                details: effects
-                    .iter()
-                    .map(|e| e.describe_with(&side_name))
-                    .collect(),
-            },
-            EventBody::Corrected { event, reason } => EventText {
-                summary: format!("Corrected event {event}: {reason}"),
-                details: Vec::new(),
-            },
-            EventBody::Drawn { draw } => EventText {
-                summary: format!("Drew \"{}\" from {}", draw.drawn, draw.cup),
-                details: vec![format!(
-                    "The cup held: {} (draw {})",
-                    draw.contents_before.join(", "),
-                    draw.draw_index
-                )],
-            },
-            EventBody::Sealed { round, sealed } => EventText {
-                summary: format!("{} sealed a choice for {round}", sealed.player),
-                details: vec![format!("Commitment {}", sealed.commitment)],
-            },
-            EventBody::Revealed { round, reveals } => EventText {
-                summary: format!("Choices for {round} revealed"),
-                details: reveals
-                    .iter()
-                    .map(|r| format!("{}: {} (salt {})", r.player, r.choice, r.salt))
-                    .collect(),
-            },
-            EventBody::StepReached { label, .. } => EventText {
-                summary: format!("Now: {label}"),
-                details: Vec::new(),
-            },
-            EventBody::Note { text } => EventText {
-                summary: format!("Note: {text}"),
-                details: Vec::new(),
-            },
+            EventBody::Applied { effects, .. } => effects
+                .iter()
+                .map(|e| e.describe_with(&side_name))
+                .collect(),
+            EventBody::Drawn { draw } => vec![format!(
+                "The cup held: {} (draw {})",
+                draw.contents_before.join(", "),
+                draw.draw_index
+            )],
+            EventBody::Sealed { sealed, .. } => vec![format!("Commitment {}", sealed.commitment)],
+            EventBody::Revealed { reveals, .. } => reveals
+                .iter()
+                .map(|r| format!("{}: {} (salt {})", r.player, r.choice, r.salt))
+                .collect(),
+            EventBody::Corrected { .. }
+            | EventBody::StepReached { .. }
+            | EventBody::Note { .. } => Vec::new(),
         }
     }
 }

@@ -281,10 +281,10 @@ impl AideApp {
                     .map(|n| n.to_string_lossy().into_owned())
             })
             .unwrap_or_else(|| "waterloo-game.toml".into());
-        self.path_dialog = Some(PathDialog::new(
-            PathPurpose::SaveAs,
-            self.suggested_path(&name),
-        ));
+        self.path_dialog = Some(
+            PathDialog::new(PathPurpose::SaveAs, self.suggested_path(&name))
+                .with_current(self.game_view().and_then(|v| v.path.clone())),
+        );
         self.after_save = then;
     }
 

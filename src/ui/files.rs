@@ -74,6 +74,10 @@ impl PathPurpose {
 pub struct PathDialog {
     pub purpose: PathPurpose,
     pub path: String,
+    /// The game's own file, which Save As may write over without asking.
+    current: Option<PathBuf>,
+    /// Another existing file the user has been warned about; confirming again writes over it.
+    warned: Option<PathBuf>,
 }
 
 /// What the user did in the path dialog this frame.
@@ -88,7 +92,26 @@ impl PathDialog {
         PathDialog {
             purpose,
             path: suggested.display().to_string(),
+            current: None,
+            warned: None,
         }
+    }
+
+    /// Names the game's own file, which may be written over without a warning.
+    pub fn with_current(mut self, current: Option<PathBuf>) -> PathDialog {
+        self.current = current;
+        self
+    }
+
+    /// Confirms `path`, unless it would write over another file the user has not been warned of.
+    fn confirm(&mut self, path: PathBuf) -> PathDialogAction {
+        let writes = self.purpose != PathPurpose::Open;
+        let other_file = path.exists() && self.current.as_ref() != Some(&path);
+        if writes && other_file && self.warned.as_ref() != Some(&path) {
+            self.warned = Some(path);
+            return PathDialogAction::None;
+        }
+        PathDialogAction::Confirm(path)
     }
 
     pub fn show(&mut self, ctx: &egui::Context, picker: &dyn FilePicker) -> PathDialogAction {
@@ -107,7 +130,7 @@ impl PathDialog {
                 );
                 let field = field.labelled_by(label.id);
                 if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-                    action = PathDialogAction::Confirm(PathBuf::from(self.path.trim()));
+                    action = self.confirm(PathBuf::from(self.path.trim()));
                 }
                 if ui
                     .button("Browse…")
@@ -129,14 +152,25 @@ impl PathDialog {
                     }
                 }
             });
+            let typed = PathBuf::from(self.path.trim());
+            let warned = self.warned.as_ref() == Some(&typed);
+            if warned {
+                ui.add_space(6.0);
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    "That file already exists. Replace it?",
+                );
+            }
             ui.add_space(12.0);
             ui.horizontal(|ui| {
                 let ready = !self.path.trim().is_empty();
-                if ui
-                    .add_enabled(ready, egui::Button::new(self.purpose.action()))
-                    .clicked()
-                {
-                    action = PathDialogAction::Confirm(PathBuf::from(self.path.trim()));
+                let label = if warned {
+                    "Replace"
+                } else {
+                    self.purpose.action()
+                };
+                if ui.add_enabled(ready, egui::Button::new(label)).clicked() {
+                    action = self.confirm(typed.clone());
                 }
                 if ui.button("Cancel").clicked() {
                     action = PathDialogAction::Cancel;

@@ -74,18 +74,9 @@ impl GameView {
         view
     }
 
-    fn title_of(&self) -> impl Fn(&str) -> String + '_ {
-        move |id: &str| {
-            self.game
-                .procedure(id)
-                .map(|p| p.title().to_string())
-                .unwrap_or_else(|_| id.to_string())
-        }
-    }
-
     fn sync_log(&mut self) {
         let mut log = std::mem::take(&mut self.log);
-        log.sync(&self.session, &self.title_of());
+        log.sync(&self.session, &|event| self.game.summary(event));
         self.log = log;
     }
 
@@ -230,6 +221,69 @@ impl GameView {
         }
     }
 
+    fn correct(&mut self, event: u64, reason: &str) {
+        match self.session.correct("", event, reason) {
+            Ok(()) => {
+                self.notice = Some((
+                    format!("Event {event} corrected; it stays in the log but no longer counts."),
+                    false,
+                ));
+                // Keep the result card in step: a corrected roll is gone, a corrected apply undone.
+                if let Some(workspace) = &mut self.workspace {
+                    if workspace.result.as_ref().is_some_and(|r| r.event == event) {
+                        workspace.result = None;
+                    } else if let Some(result) = &mut workspace.result
+                        && result.applied_as == Some(event)
+                    {
+                        result.applied_as = None;
+                    }
+                }
+                self.changed();
+            }
+            Err(e) => self.notice = Some((e, true)),
+        }
+    }
+
+    /// Applies a logged resolution that was never applied, re-deriving its effects.
+    fn apply_from_log(&mut self, event: u64) {
+        let Some(EventBody::Resolved {
+            procedure,
+            input,
+            dice,
+            ..
+        }) = self
+            .session
+            .events()
+            .get(event.saturating_sub(1) as usize)
+            .map(|e| &e.body)
+        else {
+            return;
+        };
+        let rederived = self.game.procedure(procedure).and_then(|p| {
+            let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
+            resolve_checked(p, input, &self.tables, &faces)
+                .map(|resolution| (p.acting_side(input), resolution.effects))
+                .map_err(|e| e.to_string())
+        });
+        let applied =
+            rederived.and_then(|(side, effects)| self.session.apply(&side, event, effects));
+        match applied {
+            Ok(seq) => {
+                if let Some(result) = self
+                    .workspace
+                    .as_mut()
+                    .and_then(|w| w.result.as_mut())
+                    .filter(|r| r.event == event)
+                {
+                    result.applied_as = Some(seq);
+                }
+                self.notice = Some((format!("Applied event {event} to the record."), false));
+                self.changed();
+            }
+            Err(e) => self.notice = Some((format!("Not applied: {e}"), true)),
+        }
+    }
+
     fn apply_result(&mut self) {
         let Some(workspace) = &mut self.workspace else {
             return;
@@ -297,16 +351,11 @@ impl GameView {
                     lines.extend(text.details);
                     lines
                 };
-                if let Some(LogAction::Correct { event, reason }) =
-                    self.log.ui(ui, &self.session, &details)
-                {
-                    match self.session.correct("", event, &reason) {
-                        Ok(()) => {
-                            self.notice = Some((format!("Event {event} corrected; it stays in the log but no longer counts."), false));
-                            self.changed();
-                        }
-                        Err(e) => self.notice = Some((e, true)),
-                    }
+                let action = self.log.ui(ui, &self.session, &details);
+                match action {
+                    Some(LogAction::Correct { event, reason }) => self.correct(event, &reason),
+                    Some(LogAction::Apply { event }) => self.apply_from_log(event),
+                    None => {}
                 }
             });
         egui::CentralPanel::default().show(ui, |ui| {

@@ -56,7 +56,14 @@ impl LogFilter {
 
 /// What the user asked of the log this frame.
 pub enum LogAction {
-    Correct { event: u64, reason: String },
+    Correct {
+        event: u64,
+        reason: String,
+    },
+    /// Apply a resolution that was rolled but not applied.
+    Apply {
+        event: u64,
+    },
 }
 
 pub struct LogView {
@@ -71,40 +78,15 @@ pub struct LogView {
     correction_reason: String,
 }
 
-/// A one-line summary of an event, without re-deriving anything (cheap for every event).
-pub fn summary_line(session: &Session, event: &Event, title_of: &dyn Fn(&str) -> String) -> String {
+/// A log row: sequence number, time of day, acting side and the game's summary of the event.
+fn row_text(session: &Session, event: &Event, summary: &str) -> String {
     let side = if event.side.is_empty() {
         String::new()
     } else {
         format!("{}: ", session.side_name(&event.side))
     };
     let time = event.time.get(11..19).unwrap_or(&event.time);
-    let what = match &event.body {
-        EventBody::SessionStarted { scenario, .. } => format!("Session started ({scenario})"),
-        EventBody::Resolved {
-            procedure, outcome, ..
-        } => format!("{}: {outcome}", title_of(procedure)),
-        EventBody::Applied {
-            resolution,
-            effects,
-        } => format!(
-            "Applied event {resolution}: {}",
-            effects
-                .iter()
-                .map(|e| e.describe_with(&|id| session.side_name(id).to_string()))
-                .collect::<Vec<_>>()
-                .join("; ")
-        ),
-        EventBody::Corrected { event, reason } => format!("Corrected event {event}: {reason}"),
-        EventBody::Drawn { draw } => format!("Drew {} from {}", draw.drawn, draw.cup),
-        EventBody::Sealed { round, sealed } => {
-            format!("{} sealed a choice ({round})", sealed.player)
-        }
-        EventBody::Revealed { round, .. } => format!("Choices revealed ({round})"),
-        EventBody::StepReached { label, .. } => format!("Now: {label}"),
-        EventBody::Note { text } => format!("Note: {text}"),
-    };
-    format!("#{} {time} {side}{what}", event.seq)
+    format!("#{} {time} {side}{summary}", event.seq)
 }
 
 impl Default for LogView {
@@ -123,7 +105,7 @@ impl Default for LogView {
 
 impl LogView {
     /// Brings the summary lines up to date with the session (appends, or rebuilds after an undo).
-    pub fn sync(&mut self, session: &Session, title_of: &dyn Fn(&str) -> String) {
+    pub fn sync(&mut self, session: &Session, summary: &dyn Fn(&Event) -> String) {
         let events = session.events();
         if self.lines.len() > events.len() {
             self.lines.clear();
@@ -137,15 +119,21 @@ impl LogView {
             self.lines.clear();
         }
         for event in &events[self.lines.len()..] {
-            self.lines.push(summary_line(session, event, title_of));
+            self.lines.push(row_text(session, event, &summary(event)));
         }
         for (line, event) in self.lines.iter_mut().zip(events) {
             if session.is_voided(event.seq) && !line.starts_with("[corrected]") {
                 *line = format!("[corrected] {line}");
             }
         }
+        self.refresh_shown(session);
+    }
+
+    /// Recomputes which events the filter and search show, when either or the log has changed.
+    fn refresh_shown(&mut self, session: &Session) {
+        let events = session.events();
         let key = (self.filter, self.search.clone(), events.len());
-        if self.shown_for.as_ref() != Some(&key) {
+        if self.shown_for.as_ref() != Some(&key) && self.lines.len() == events.len() {
             let needle = self.search.to_lowercase();
             self.shown = events
                 .iter()
@@ -167,6 +155,7 @@ impl LogView {
         details: &dyn Fn(&Event) -> Vec<String>,
     ) -> Option<LogAction> {
         let mut action = None;
+        self.refresh_shown(session);
         ui.horizontal(|ui| {
             ui.label(egui::RichText::new("Audit log").strong().size(16.0));
             ui.add_space(12.0);
@@ -184,7 +173,7 @@ impl LogView {
             ui.add(
                 egui::TextEdit::singleline(&mut self.search)
                     .desired_width(180.0)
-                    .hint_text("unit, result, rule…"),
+                    .hint_text("unit, result, side…"),
             )
             .labelled_by(search_label.id);
             ui.label(
@@ -219,7 +208,15 @@ impl LogView {
                             continue;
                         };
                         let selected = self.selected == Some(event.seq);
-                        let mut text = egui::RichText::new(&self.lines[index]);
+                        let not_applied = matches!(event.body, EventBody::Resolved { .. })
+                            && !session.is_voided(event.seq)
+                            && session.applied_as(event.seq).is_none();
+                        let line = if not_applied {
+                            format!("{}   (not applied)", self.lines[index])
+                        } else {
+                            self.lines[index].clone()
+                        };
+                        let mut text = egui::RichText::new(line);
                         if selected {
                             text = text.background_color(ui.visuals().selection.bg_fill);
                         }
@@ -231,8 +228,9 @@ impl LogView {
                                 .truncate()
                                 .sense(egui::Sense::click()),
                         );
-                        if response.clicked() {
+                        if response.clicked() && self.selected != Some(event.seq) {
                             self.selected = Some(event.seq);
+                            self.correction_reason.clear();
                         }
                     }
                 });
@@ -277,6 +275,19 @@ impl LogView {
                         .small()
                         .weak(),
                 );
+                let unapplied = matches!(event.body, EventBody::Resolved { .. })
+                    && !session.is_voided(event.seq)
+                    && session.applied_as(event.seq).is_none();
+                if unapplied {
+                    ui.separator();
+                    if ui
+                        .button("Apply this result to the record")
+                        .on_hover_text("It was rolled but its effects were never applied")
+                        .clicked()
+                    {
+                        action = Some(LogAction::Apply { event: event.seq });
+                    }
+                }
                 let correctable = matches!(
                     event.body,
                     EventBody::Applied { .. } | EventBody::Resolved { .. } | EventBody::Note { .. }

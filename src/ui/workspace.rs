@@ -131,6 +131,7 @@ impl Workspace {
             .clicked()
         {
             self.input = Input::defaults(fields);
+            self.result = None;
         }
     }
 
