@@ -5,7 +5,7 @@
 
 use crate::data_folder::data_folder;
 use crate::engine::export::{ExportFormat, export};
-use crate::engine::log::{RolledDie, SideName};
+use crate::engine::log::{RolledDie, SideName, side_name};
 use crate::engine::procedure::{Procedure, Resolution, odds, resolve_checked};
 use crate::engine::roller::{Seed, roll_die};
 use crate::engine::session::Session;
@@ -365,14 +365,7 @@ fn resolve(
             Some(loaded)
         }
         Some(_) => {
-            let sides = game
-                .sides
-                .iter()
-                .map(|(id, name)| SideName {
-                    id: (*id).into(),
-                    name: (*name).into(),
-                })
-                .collect();
+            let sides = game.sides_named(&[]);
             // A session made from the command line plays the game's first scenario.
             let scenario = game.scenarios.first();
             Some(Session::new(
@@ -453,14 +446,7 @@ fn resolve(
     } else {
         let sides: Vec<SideName> = match &session {
             Some(s) => s.sides().to_vec(),
-            None => game
-                .sides
-                .iter()
-                .map(|(id, name)| SideName {
-                    id: (*id).into(),
-                    name: (*name).into(),
-                })
-                .collect(),
+            None => game.sides_named(&[]),
         };
         print_text(p, &rolled, &resolution, logged, session_path, &sides);
     }
@@ -517,7 +503,7 @@ fn print_text(
     for effect in &resolution.effects {
         println!(
             "  Effect: {}",
-            effect.describe_with(&|id| games::side_display_name(sides, id))
+            effect.describe_with(&|id| side_name(sides, id).to_string())
         );
     }
     if let (Some(seq), Some(path)) = (logged, path) {
@@ -561,18 +547,7 @@ fn tables_check(path: Option<&Path>) -> CliResult {
                 )));
             }
             for file in files {
-                let name = file.display().to_string();
-                match std::fs::read_to_string(&file) {
-                    Ok(text) => report(name.clone(), Table::parse(&name, &text)),
-                    Err(e) => report(
-                        name.clone(),
-                        Err(vec![crate::engine::tables::TableError {
-                            file: name,
-                            line: None,
-                            message: format!("cannot be read: {e}"),
-                        }]),
-                    ),
-                }
+                report(file.display().to_string(), Table::load(&file));
             }
         }
         None => {
@@ -581,21 +556,9 @@ fn tables_check(path: Option<&Path>) -> CliResult {
                 for builtin in game.tables {
                     let owner = data
                         .as_ref()
-                        .map(|d| d.join("tables").join(game.id).join(builtin.file));
+                        .map(|d| game.owner_table_path(d, builtin.file));
                     match owner.filter(|p| p.exists()) {
-                        Some(file) => {
-                            let name = file.display().to_string();
-                            let parsed = std::fs::read_to_string(&file)
-                                .map_err(|e| {
-                                    vec![crate::engine::tables::TableError {
-                                        file: name.clone(),
-                                        line: None,
-                                        message: format!("cannot be read: {e}"),
-                                    }]
-                                })
-                                .and_then(|text| Table::parse(&name, &text));
-                            report(name, parsed);
-                        }
+                        Some(file) => report(file.display().to_string(), Table::load(&file)),
                         None => {
                             let name = format!("{}/{} (built in)", game.id, builtin.file);
                             report(name.clone(), Table::parse(&name, builtin.text));

@@ -23,6 +23,15 @@ pub struct SideName {
     pub name: String,
 }
 
+/// The players' name for side `id`, or the id itself if the sides do not name it.
+pub fn side_name<'a>(sides: &'a [SideName], id: &'a str) -> &'a str {
+    sides
+        .iter()
+        .find(|s| s.id == id)
+        .map(|s| s.name.as_str())
+        .unwrap_or(id)
+}
+
 /// One die of a roll and where its face came from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RolledDie {

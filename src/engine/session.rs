@@ -115,11 +115,7 @@ impl Session {
 
     /// The players' name for a side id, or the id itself.
     pub fn side_name<'a>(&'a self, id: &'a str) -> &'a str {
-        self.sides
-            .iter()
-            .find(|s| s.id == id)
-            .map(|s| s.name.as_str())
-            .unwrap_or(id)
+        super::log::side_name(&self.sides, id)
     }
 
     /// Appends an event, chaining its hash, and folds it into the record.

@@ -42,29 +42,14 @@ impl TableSet {
         let mut errors = Vec::new();
         for entry in builtin {
             let override_path = override_folder.map(|f| f.join(entry.file));
-            let (name, text, origin) = match override_path {
-                Some(path) if path.exists() => match std::fs::read_to_string(&path) {
-                    Ok(text) => (
-                        path.display().to_string(),
-                        text,
-                        TableOrigin::Override(path),
-                    ),
-                    Err(e) => {
-                        errors.push(TableError {
-                            file: path.display().to_string(),
-                            line: None,
-                            message: format!("cannot be read: {e}"),
-                        });
-                        continue;
-                    }
-                },
+            let (parsed, origin) = match override_path {
+                Some(path) if path.exists() => (Table::load(&path), TableOrigin::Override(path)),
                 _ => (
-                    format!("(built in) {}", entry.file),
-                    entry.text.to_string(),
+                    Table::parse(&format!("(built in) {}", entry.file), entry.text),
                     TableOrigin::Builtin,
                 ),
             };
-            match Table::parse(&name, &text) {
+            match parsed {
                 Ok(table) => tables.push(LoadedTable { table, origin }),
                 Err(mut found) => errors.append(&mut found),
             }

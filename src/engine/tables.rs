@@ -2545,113 +2545,24 @@ roll = 6
             odds("attacker", "template", TEMPLATE_ROWS),
             strength(STRENGTH_COLUMNS, STRENGTH_ROWS),
             matrix(MATRIX_ROWS),
-            crt_text(),
         ]
     }
 
-    // -- the real table: Waterloo Campaign 1815 CRT ----------------------------
-
-    fn crt_path() -> std::path::PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tables/waterloo-campaign-1815/crt.toml")
-    }
-
-    fn crt_text() -> String {
-        std::fs::read_to_string(crt_path()).expect("crt.toml is shipped with the crate")
-    }
-
-    fn crt() -> Table {
-        match Table::load(&crt_path()) {
-            Ok(t) => t,
-            Err(e) => panic!("crt.toml must load: {e:?}"),
-        }
-    }
-
-    #[test]
-    fn crt_header() {
-        let t = crt();
-        assert_eq!(t.id, "crt");
-        assert_eq!(t.title, "Combat Results Table");
-        assert_eq!(t.kind, TableKind::Differential);
-        assert_eq!(t.status, TableStatus::Complete);
-        assert!(t.is_resolvable());
-        assert_eq!(t.provenance.rulebook, "Waterloo Campaign 1815");
-        assert_eq!(t.provenance.rule, "Combat Result Explanation");
-        assert_eq!(t.provenance.lines.as_deref(), Some("L771-787"));
-        assert!(t.source.ends_with("crt.toml"));
-        let codes: Vec<(&str, &str)> = t
-            .results
-            .iter()
-            .map(|r| (r.code.as_str(), r.label.as_str()))
-            .collect();
-        assert_eq!(
-            codes,
-            [
-                ("S", "Stalemate"),
-                ("R", "Retreat"),
-                ("B", "Blown"),
-                ("E", "Eliminated")
-            ]
-        );
-    }
-
-    #[test]
-    fn crt_every_boundary() {
-        let t = crt();
-        let cases = [
-            (0, "S", "Stalemate", "0", 0),
-            (1, "R", "Retreat", "+1, +2", 1),
-            (2, "R", "Retreat", "+1, +2", 1),
-            (3, "B", "Blown", "+3, +4", 2),
-            (4, "B", "Blown", "+3, +4", 2),
-            (5, "E", "Eliminated", "+5 or more", 3),
-            (99, "E", "Eliminated", "+5 or more", 3),
-            (u32::MAX, "E", "Eliminated", "+5 or more", 3),
-        ];
-        for (difference, code, label, row, row_index) in cases {
-            let l = t.lookup_differential(difference).unwrap();
-            assert_eq!(l.result.code, code, "difference {difference}");
-            assert_eq!(l.result.label, label);
-            assert_eq!(l.cell.result, code);
-            assert_eq!(l.cell.row, row);
-            assert_eq!(l.cell.row_index, row_index);
-            assert_eq!(l.cell.column, None);
-            assert_eq!(l.cell.column_index, None);
-            assert_eq!(l.cell.table, "crt");
-            assert_eq!(l.cell.table_title, "Combat Results Table");
-            assert!(l.limits.is_empty());
-        }
-    }
-
-    #[test]
-    fn crt_grid() {
-        let t = crt();
-        assert_eq!(t.row_header(), "Difference");
-        let g = t.grid();
-        assert_eq!(g.columns, ["Result"]);
-        let rows: Vec<(&str, Vec<&str>)> = g
-            .rows
-            .iter()
-            .map(|(l, c)| (l.as_str(), c.iter().map(String::as_str).collect()))
-            .collect();
-        assert_eq!(
-            rows,
-            [
-                ("0", vec!["S"]),
-                ("+1, +2", vec!["R"]),
-                ("+3, +4", vec!["B"]),
-                ("+5 or more", vec!["E"]),
-            ]
-        );
+    fn fictional_differential() -> Table {
+        parse_ok(&differential(DIFF_ROWS))
     }
 
     #[test]
     fn lookup_result_serializes_for_the_log() {
-        let l = crt().lookup_differential(3).unwrap();
+        let l = fictional_differential().lookup_differential(3).unwrap();
         let text = toml::to_string(&l.cell).unwrap();
-        assert!(text.contains("row = \"+3, +4\""), "{text}");
+        assert!(
+            text.contains(&format!("row = \"{}\"", l.cell.row)),
+            "{text}"
+        );
         assert_eq!(toml::from_str::<CellRef>(&text).unwrap(), l.cell);
         let text = toml::to_string(&l.result).unwrap();
-        assert!(text.contains("label = \"Blown\""), "{text}");
+        assert!(text.contains("label = \"Bravo\""), "{text}");
 
         // A lookup with limits survives a round trip (the log is read back).
         let s = parse_ok(&strength(STRENGTH_COLUMNS, STRENGTH_ROWS));
@@ -3595,18 +3506,18 @@ roll = 6
         assert_eq!(g.rows[5].1, ["?", "?", "?", "?"]);
 
         // A differential template without results resolves nothing either.
-        let crt_template = crt_text()
+        let template = differential(DIFF_ROWS)
             .replace("status = \"complete\"", "status = \"template\"")
             .replace("result = \"B\"\n", "")
-            .replace("result = \"E\"", "result = \"?\"");
-        let t = parse_ok(&crt_template);
+            .replace("result = \"C\"", "result = \"?\"");
+        let t = parse_ok(&template);
         let e = t.lookup_differential(1).unwrap_err();
         assert!(
             e.message
-                .contains("Waterloo Campaign 1815, Combat Result Explanation, L771-787"),
+                .contains("Fictional Test Rules, Test Rule 1, L1-2"),
             "{e}"
         );
-        assert_eq!(t.grid().rows[2].1, ["?"]);
+        assert_eq!(t.grid().rows[1].1, ["?"]);
     }
 
     #[test]
@@ -3642,7 +3553,7 @@ roll = 6
 
     #[test]
     fn wrong_kind_lookups_are_errors() {
-        let crt = crt();
+        let crt = fictional_differential();
         let e = crt.lookup_odds_ratio(2, 1, 0, 3).unwrap_err();
         assert!(
             e.message

@@ -5,13 +5,13 @@ pub mod waterloo_campaign;
 
 use crate::engine::export::EventText;
 use crate::engine::input::{FieldKind, Input};
-use crate::engine::log::{Event, EventBody, SideName};
+use crate::engine::log::{Event, EventBody, SideName, side_name};
 use crate::engine::procedure::{Procedure, Resolution, resolve_checked};
 use crate::engine::session::{Session, VerifyFailure, VerifyReport};
 use crate::engine::table_set::{BuiltinTable, TableSet};
 use crate::engine::tables::TableError;
 use crate::engine::turns::{Scenario, TurnSequence};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A game as the app knows it.
 pub struct Game {
@@ -130,13 +130,35 @@ impl Game {
             })
     }
 
+    /// The game's sides, named as the players typed them; a blank name keeps the default.
+    pub fn sides_named(&self, names: &[String]) -> Vec<SideName> {
+        self.sides
+            .iter()
+            .enumerate()
+            .map(|(i, (id, default))| SideName {
+                id: (*id).to_string(),
+                name: names
+                    .get(i)
+                    .map(|n| n.trim())
+                    .filter(|n| !n.is_empty())
+                    .unwrap_or(default)
+                    .to_string(),
+            })
+            .collect()
+    }
+
+    /// Where an owner's copy of table file `file` lives in the data folder.
+    pub fn owner_table_path(&self, data_folder: &Path, file: &str) -> PathBuf {
+        data_folder.join("tables").join(self.id).join(file)
+    }
+
     pub fn scenario(&self, id: &str) -> Option<&'static Scenario> {
         self.scenarios.iter().find(|s| s.id == id)
     }
 
     /// The game's tables, each replaced by the owner's file in `<data>/tables/<game id>/` if present.
     pub fn load_tables(&self, data_folder: Option<&Path>) -> Result<TableSet, Vec<TableError>> {
-        let folder = data_folder.map(|d| d.join("tables").join(self.id));
+        let folder = data_folder.map(|d| self.owner_table_path(d, ""));
         TableSet::load(self.tables, folder.as_deref())
     }
 
@@ -232,11 +254,9 @@ impl Game {
     }
 
     fn details(&self, event: &Event, tables: &TableSet, sides: &[SideName]) -> Vec<String> {
-        let side_name = |id: &str| side_display_name(sides, id);
+        let side_name = |id: &str| side_name(sides, id).to_string();
         match &event.body {
-            EventBody::SessionStarted {
-                sides, seed, start, ..
-            } => vec![
+            EventBody::SessionStarted { sides, start, .. } => vec![
                 format!(
                     "Sides: {}",
                     sides
@@ -245,7 +265,9 @@ impl Game {
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),
-                format!("Seed of every app roll: {seed}"),
+                // The seed stays off the screen: with it, anyone could work out the next roll.
+                "Every app roll is re-derived from the session's seed when the game is verified"
+                    .to_string(),
                 format!("Starts at {}", self.sequence.label(*start)),
             ],
             EventBody::Resolved {
@@ -314,15 +336,6 @@ impl Game {
             | EventBody::Note { .. } => Vec::new(),
         }
     }
-}
-
-/// The players' name for a side id, or the id itself if the session does not name it.
-pub fn side_display_name(sides: &[SideName], id: &str) -> String {
-    sides
-        .iter()
-        .find(|s| s.id == id)
-        .map(|s| s.name.clone())
-        .unwrap_or_else(|| id.to_string())
 }
 
 /// The lines that explain a resolution: modifiers with rules, totals, limits and the cell read.

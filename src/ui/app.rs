@@ -3,9 +3,9 @@
 
 use super::files::{FilePicker, PathDialog, PathDialogAction, PathPurpose};
 use super::game_view::GameView;
+use super::notice::{Notice, notice_bar};
 use super::start::{RecoveryOffer, StartAction, StartScreen};
 use crate::engine::export::{ExportFormat, export};
-use crate::engine::log::SideName;
 use crate::engine::recovery;
 use crate::engine::roller::Seed;
 use crate::engine::session::{Session, write_atomically};
@@ -52,7 +52,7 @@ pub struct AideApp {
     confirm: Option<Pending>,
     allow_close: bool,
     /// A message on the start screen or over the game: (text, is an error).
-    notice: Option<(String, bool)>,
+    notice: Notice,
     about_open: bool,
     shown_title: String,
 }
@@ -135,19 +135,7 @@ impl AideApp {
     }
 
     fn start_game(&mut self, game: &'static games::Game, scenario: &str, side_names: Vec<String>) {
-        let sides = game
-            .sides
-            .iter()
-            .zip(side_names)
-            .map(|((id, default), name)| SideName {
-                id: (*id).to_string(),
-                name: if name.trim().is_empty() {
-                    (*default).to_string()
-                } else {
-                    name.trim().to_string()
-                },
-            })
-            .collect();
+        let sides = game.sides_named(&side_names);
         let start = game.scenario(scenario).map(|s| s.start).unwrap_or_default();
         let session = Session::new(game.id, scenario, start, sides, Seed::fresh());
         let view = GameView::new(
@@ -561,20 +549,8 @@ impl eframe::App for AideApp {
             self.shortcuts(ui);
         }
         egui::Panel::top("menu_bar").show(ui, |ui| self.menu_bar(ui));
-        if let Some((text, is_error)) = self.notice.clone() {
-            egui::Panel::top("app_notice").show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    let color = if is_error {
-                        ui.visuals().error_fg_color
-                    } else {
-                        ui.visuals().text_color()
-                    };
-                    ui.colored_label(color, text);
-                    if ui.small_button("Dismiss").clicked() {
-                        self.notice = None;
-                    }
-                });
-            });
+        if self.notice.is_some() {
+            egui::Panel::top("app_notice").show(ui, |ui| notice_bar(ui, &mut self.notice));
         }
         let start_action = match &mut self.screen {
             Screen::Start(start) => start.ui(ui),

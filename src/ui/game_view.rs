@@ -2,6 +2,7 @@
 //! centre, the record on the right, the audit log at the bottom.
 
 use super::log_view::{LogAction, LogView};
+use super::notice::{Notice, notice_bar};
 use super::table_viewer::TableWindow;
 use super::workspace::{ShownResult, Workspace, WorkspaceAction};
 use crate::engine::log::{EventBody, RolledDie};
@@ -31,7 +32,7 @@ pub struct GameView {
     pub log: LogView,
     pub table_window: Option<TableWindow>,
     /// A message for the player: (text, is an error).
-    pub notice: Option<(String, bool)>,
+    pub notice: Notice,
 }
 
 impl GameView {
@@ -438,19 +439,7 @@ impl GameView {
                 ui.label(egui::RichText::new(format!("{} · {saved}", self.file_name())).weak());
             });
         });
-        if let Some((text, is_error)) = self.notice.clone() {
-            ui.horizontal(|ui| {
-                let color = if is_error {
-                    ui.visuals().error_fg_color
-                } else {
-                    ui.visuals().text_color()
-                };
-                ui.colored_label(color, text);
-                if ui.small_button("Dismiss").clicked() {
-                    self.notice = None;
-                }
-            });
-        }
+        notice_bar(ui, &mut self.notice);
         for problem in &self.table_problems {
             ui.colored_label(
                 ui.visuals().warn_fg_color,

@@ -5,6 +5,7 @@ pub mod app;
 pub mod files;
 pub mod game_view;
 pub mod log_view;
+pub mod notice;
 pub mod start;
 pub mod table_viewer;
 pub mod workspace;

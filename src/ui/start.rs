@@ -110,18 +110,20 @@ impl StartScreen {
 
         ui.label(egui::RichText::new("1. Game").strong().size(17.0));
         let mut picked = None;
-        for (index, game) in GAMES.iter().enumerate() {
-            ui.add_enabled_ui(game.is_playable(), |ui| {
-                let text = if game.is_playable() {
-                    game.title.to_string()
-                } else {
-                    format!("{} (not yet available)", game.title)
-                };
-                if ui.radio(self.game == index, text).clicked() {
-                    picked = Some(index);
-                }
-            });
-        }
+        ui.scope_builder(radio_group("Game"), |ui| {
+            for (index, game) in GAMES.iter().enumerate() {
+                ui.add_enabled_ui(game.is_playable(), |ui| {
+                    let text = if game.is_playable() {
+                        game.title.to_string()
+                    } else {
+                        format!("{} (not yet available)", game.title)
+                    };
+                    if ui.radio(self.game == index, text).clicked() {
+                        picked = Some(index);
+                    }
+                });
+            }
+        });
         if let Some(index) = picked {
             self.pick_game(index);
         }
@@ -131,14 +133,16 @@ impl StartScreen {
 
         ui.add_space(10.0);
         ui.label(egui::RichText::new("2. Scenario").strong().size(17.0));
-        for (index, scenario) in game.scenarios.iter().enumerate() {
-            ui.radio_value(&mut self.scenario, index, scenario.title)
-                .on_hover_text(scenario.rule);
-            ui.horizontal(|ui| {
-                ui.add_space(26.0);
-                ui.label(egui::RichText::new(scenario.summary).weak());
-            });
-        }
+        ui.scope_builder(radio_group("Scenario"), |ui| {
+            for (index, scenario) in game.scenarios.iter().enumerate() {
+                ui.radio_value(&mut self.scenario, index, scenario.title)
+                    .on_hover_text(scenario.rule);
+                ui.horizontal(|ui| {
+                    ui.add_space(26.0);
+                    ui.label(egui::RichText::new(scenario.summary).weak());
+                });
+            }
+        });
 
         ui.add_space(10.0);
         ui.label(egui::RichText::new("3. Sides").strong().size(17.0));
@@ -185,4 +189,11 @@ impl StartScreen {
         });
         action
     }
+}
+
+/// A named group of radio buttons, for screen readers.
+fn radio_group(label: &str) -> egui::UiBuilder {
+    egui::UiBuilder::new()
+        .accessibility_label(label)
+        .accessibility_role(egui::Role::RadioGroup)
 }

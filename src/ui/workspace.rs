@@ -3,11 +3,10 @@
 //! Apply. Nothing here knows any game's rules.
 
 use crate::engine::input::{Field, FieldKind, Input, Value};
-use crate::engine::log::{RolledDie, SideName};
+use crate::engine::log::{RolledDie, SideName, side_name};
 use crate::engine::procedure::{OddsLine, Procedure, Resolution, odds};
 use crate::engine::table_set::TableSet;
 use crate::engine::tables::CellRef;
-use crate::games::side_display_name;
 
 pub const ROLL_SHORTCUT: egui::KeyboardShortcut =
     egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::R);
@@ -202,7 +201,10 @@ impl Workspace {
                     _ => String::new(),
                 };
                 if options.len() <= 3 {
-                    ui.vertical(|ui| {
+                    let group = egui::UiBuilder::new()
+                        .accessibility_label(field.label)
+                        .accessibility_role(egui::Role::RadioGroup);
+                    ui.scope_builder(group, |ui| {
                         for (id, text) in options {
                             if ui.radio(selected == *id, *text).clicked() {
                                 changed = Some(Value::Text((*id).to_string()));
@@ -510,7 +512,7 @@ fn result_card(
             ui.add_space(4.0);
             ui.label(egui::RichText::new("Effects").strong());
             for effect in &resolution.effects {
-                let line = effect.describe_with(&|id| side_display_name(sides, id));
+                let line = effect.describe_with(&|id| side_name(sides, id).to_string());
                 ui.add(egui::Label::new(format!("- {line}")).wrap());
             }
             ui.add_space(6.0);

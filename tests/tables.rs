@@ -1,0 +1,77 @@
+//! Every table the games ship, and Waterloo Campaign 1815's Combat Results Table against its
+//! rulebook (seed 000, «Combat Result Explanation», L771-787).
+
+use aide_de_camp::engine::tables::{Table, TableKind, TableStatus};
+use aide_de_camp::games::{self, GAMES};
+
+#[test]
+fn every_shipped_table_parses_and_validates() {
+    let mut count = 0;
+    for game in GAMES {
+        for builtin in game.tables {
+            let name = format!("{}/{}", game.id, builtin.file);
+            if let Err(errors) = Table::parse(&name, builtin.text) {
+                panic!("{name}: {errors:?}");
+            }
+            count += 1;
+        }
+        assert!(game.load_tables(None).is_ok(), "{}", game.id);
+    }
+    assert!(count >= 1);
+}
+
+fn crt() -> Table {
+    let game = games::find("waterloo-campaign-1815").expect("game");
+    let tables = game.load_tables(None).expect("tables");
+    tables.get("crt").expect("the CRT").clone()
+}
+
+#[test]
+fn the_crt_is_complete_and_cites_its_lines() {
+    let t = crt();
+    assert_eq!(t.title, "Combat Results Table");
+    assert_eq!(t.kind, TableKind::Differential);
+    assert_eq!(t.status, TableStatus::Complete);
+    assert_eq!(t.provenance.rulebook, "Waterloo Campaign 1815");
+    assert_eq!(t.provenance.lines.as_deref(), Some("L771-787"));
+    let codes: Vec<(&str, &str)> = t
+        .results
+        .iter()
+        .map(|r| (r.code.as_str(), r.label.as_str()))
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            ("S", "Stalemate"),
+            ("R", "Retreat"),
+            ("B", "Blown"),
+            ("E", "Eliminated")
+        ]
+    );
+}
+
+/// L776-787: 0 Stalemate; +1, +2 Retreat; +3, +4 Blown; +5 or more Eliminated.
+#[test]
+fn the_crt_at_every_boundary() {
+    let t = crt();
+    let cases = [
+        (0, "S", "0"),
+        (1, "R", "+1, +2"),
+        (2, "R", "+1, +2"),
+        (3, "B", "+3, +4"),
+        (4, "B", "+3, +4"),
+        (5, "E", "+5 or more"),
+        (99, "E", "+5 or more"),
+        (u32::MAX, "E", "+5 or more"),
+    ];
+    for (difference, code, row) in cases {
+        let lookup = t.lookup_differential(difference).expect("a complete table");
+        assert_eq!(lookup.result.code, code, "difference {difference}");
+        assert_eq!(lookup.cell.row, row, "difference {difference}");
+        assert!(lookup.limits.is_empty());
+    }
+    let grid = t.grid();
+    assert_eq!(grid.columns, ["Result"]);
+    let rows: Vec<&str> = grid.rows.iter().map(|(label, _)| label.as_str()).collect();
+    assert_eq!(rows, ["0", "+1, +2", "+3, +4", "+5 or more"]);
+}
