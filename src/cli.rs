@@ -384,16 +384,7 @@ fn resolve(
     let rolled: Vec<RolledDie> = match dice {
         Some(text) => {
             let faces = spec.parse(text).map_err(|e| bad(format!("--dice: {e}")))?;
-            spec.slots
-                .iter()
-                .zip(faces)
-                .map(|(slot, face)| RolledDie {
-                    label: slot.label.clone(),
-                    die: slot.die,
-                    face,
-                    draw_index: None,
-                })
-                .collect()
+            RolledDie::physical(&spec, &faces)
         }
         None => match &session {
             Some(s) => {

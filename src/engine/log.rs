@@ -44,6 +44,20 @@ pub struct RolledDie {
 }
 
 impl RolledDie {
+    /// Faces typed in from physical dice, one per die of `spec`, in order.
+    pub fn physical(spec: &super::dice::DiceSpec, faces: &[u8]) -> Vec<RolledDie> {
+        spec.slots
+            .iter()
+            .zip(faces)
+            .map(|(slot, face)| RolledDie {
+                label: slot.label.clone(),
+                die: slot.die,
+                face: *face,
+                draw_index: None,
+            })
+            .collect()
+    }
+
     pub fn source(&self) -> &'static str {
         if self.draw_index.is_some() {
             "app"
@@ -107,6 +121,14 @@ impl EventBody {
             EventBody::Resolved { dice, .. } => !dice.is_empty(),
             _ => false,
         }
+    }
+
+    /// Whether a correction may void the event: resolutions, applied results and notes.
+    pub fn is_correctable(&self) -> bool {
+        matches!(
+            self,
+            EventBody::Resolved { .. } | EventBody::Applied { .. } | EventBody::Note { .. }
+        )
     }
 
     /// A short name for filters and exports.

@@ -191,6 +191,13 @@ impl Session {
         self.events = events;
     }
 
+    /// Whether `event` is a resolution that still counts but whose result was never applied.
+    pub fn awaits_apply(&self, event: &Event) -> bool {
+        matches!(event.body, EventBody::Resolved { .. })
+            && !self.voided.contains(&event.seq)
+            && !self.applied.contains_key(&event.seq)
+    }
+
     /// The event that applied resolution `resolution`, if it has been applied and still counts.
     pub fn applied_as(&self, resolution: u64) -> Option<u64> {
         self.applied.get(&resolution).copied()
@@ -280,10 +287,7 @@ impl Session {
             .iter()
             .find(|e| e.seq == event)
             .ok_or_else(|| format!("there is no event {event} to correct"))?;
-        if !matches!(
-            target.body,
-            EventBody::Applied { .. } | EventBody::Resolved { .. } | EventBody::Note { .. }
-        ) {
+        if !target.body.is_correctable() {
             return Err(format!(
                 "event {event} ({}) cannot be corrected: only resolutions, applied results and notes can",
                 target.body.kind_name()

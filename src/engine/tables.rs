@@ -470,6 +470,21 @@ pub struct CellRef {
     pub result_label: String,
 }
 
+impl CellRef {
+    /// "Combat Results Table, row +1, +2 gives Retreat (R)".
+    pub fn describe(&self) -> String {
+        let column = self
+            .column
+            .as_ref()
+            .map(|c| format!(", column {c}"))
+            .unwrap_or_default();
+        format!(
+            "{}, row {}{column} gives {} ({})",
+            self.table_title, self.row, self.result_label, self.result
+        )
+    }
+}
+
 /// A cap or clamp that a lookup actually applied.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AppliedLimit {

@@ -358,17 +358,7 @@ pub fn explain(resolution: &Resolution) -> Vec<String> {
             .map(|l| format!("Rule applied: {} ({})", l.description, l.rule)),
     );
     if let Some(cell) = &resolution.cell {
-        lines.push(format!(
-            "{}: row {}{} gives {} ({})",
-            cell.table_title,
-            cell.row,
-            cell.column
-                .as_ref()
-                .map(|c| format!(", column {c}"))
-                .unwrap_or_default(),
-            cell.result_label,
-            cell.result
-        ));
+        lines.push(format!("Read: {}", cell.describe()));
     }
     lines
 }

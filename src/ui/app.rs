@@ -154,15 +154,7 @@ impl AideApp {
     }
 
     fn open_path(&mut self, path: &Path) {
-        match Session::load(path).and_then(|session| {
-            games::find(session.game())
-                .map(|game| (game, session))
-                .map_err(|message| crate::engine::session::SessionError {
-                    file: path.display().to_string(),
-                    line: None,
-                    message,
-                })
-        }) {
+        match Session::load(path).and_then(|session| with_game(path, session)) {
             Ok((game, session)) => {
                 let mut view = GameView::new(
                     game,
@@ -201,15 +193,7 @@ impl AideApp {
             .into_iter()
             .find(|r| r.journal == journal)
             .and_then(|r| r.saved_as);
-        match loaded.and_then(|session| {
-            games::find(session.game())
-                .map(|game| (game, session))
-                .map_err(|message| crate::engine::session::SessionError {
-                    file: journal.display().to_string(),
-                    line: None,
-                    message,
-                })
-        }) {
+        match loaded.and_then(|session| with_game(journal, session)) {
             Ok((game, session)) => {
                 let mut view = GameView::new(
                     game,
@@ -625,4 +609,18 @@ fn recovery_offers(folder: Option<&Path>) -> Vec<RecoveryOffer> {
             }
         })
         .collect()
+}
+
+/// A loaded session with its game, or a message naming `file` if the game is unknown.
+fn with_game(
+    file: &Path,
+    session: Session,
+) -> Result<(&'static games::Game, Session), crate::engine::session::SessionError> {
+    games::find(session.game())
+        .map(|game| (game, session))
+        .map_err(|message| crate::engine::session::SessionError {
+            file: file.display().to_string(),
+            line: None,
+            message,
+        })
 }

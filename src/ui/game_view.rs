@@ -379,18 +379,7 @@ impl GameView {
                 Some(WorkspaceAction::UsePhysicalDice(faces)) => {
                     if let Some(workspace) = &self.workspace {
                         let spec = workspace.procedure.dice(&workspace.input);
-                        let dice = spec
-                            .slots
-                            .iter()
-                            .zip(faces)
-                            .map(|(slot, face)| RolledDie {
-                                label: slot.label.clone(),
-                                die: slot.die,
-                                face,
-                                draw_index: None,
-                            })
-                            .collect();
-                        self.resolve_with(dice);
+                        self.resolve_with(RolledDie::physical(&spec, &faces));
                     }
                 }
                 Some(WorkspaceAction::Apply) => self.apply_result(),

@@ -208,10 +208,7 @@ impl LogView {
                             continue;
                         };
                         let selected = self.selected == Some(event.seq);
-                        let not_applied = matches!(event.body, EventBody::Resolved { .. })
-                            && !session.is_voided(event.seq)
-                            && session.applied_as(event.seq).is_none();
-                        let line = if not_applied {
+                        let line = if session.awaits_apply(event) {
                             format!("{}   (not applied)", self.lines[index])
                         } else {
                             self.lines[index].clone()
@@ -275,10 +272,7 @@ impl LogView {
                         .small()
                         .weak(),
                 );
-                let unapplied = matches!(event.body, EventBody::Resolved { .. })
-                    && !session.is_voided(event.seq)
-                    && session.applied_as(event.seq).is_none();
-                if unapplied {
+                if session.awaits_apply(event) {
                     ui.separator();
                     if ui
                         .button("Apply this result to the record")
@@ -288,10 +282,7 @@ impl LogView {
                         action = Some(LogAction::Apply { event: event.seq });
                     }
                 }
-                let correctable = matches!(
-                    event.body,
-                    EventBody::Applied { .. } | EventBody::Resolved { .. } | EventBody::Note { .. }
-                ) && !session.is_voided(event.seq);
+                let correctable = event.body.is_correctable() && !session.is_voided(event.seq);
                 if correctable {
                     ui.separator();
                     ui.horizontal(|ui| {

@@ -483,17 +483,7 @@ fn result_card(
             }
             if let Some(cell) = &resolution.cell {
                 ui.horizontal_wrapped(|ui| {
-                    ui.label(format!(
-                        "Read: {}, row {}{} gives {} ({})",
-                        cell.table_title,
-                        cell.row,
-                        cell.column
-                            .as_ref()
-                            .map(|c| format!(", column {c}"))
-                            .unwrap_or_default(),
-                        cell.result_label,
-                        cell.result
-                    ));
+                    ui.label(format!("Read: {}", cell.describe()));
                     if ui.button("Show in table").clicked() {
                         action = Some(WorkspaceAction::ShowCell(cell.clone()));
                     }
