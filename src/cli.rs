@@ -405,7 +405,7 @@ fn resolve(
                     .iter()
                     .enumerate()
                     .map(|(i, slot)| RolledDie {
-                        label: slot.label.clone(),
+                        label: slot.label.as_str().into(),
                         die: slot.die,
                         face: roll_die(seed, i as u64, slot.die),
                         draw_index: Some(i as u64),

@@ -115,7 +115,7 @@ fn one_attack_from_the_start_screen_to_the_log() {
     assert_eq!(
         record
             .units
-            .get(&("coalition".to_string(), "Reserve Corps".to_string()))
+            .get(&("coalition".into(), "Reserve Corps".into()))
             .map(|u| u.state.as_str()),
         Some("Eliminated")
     );

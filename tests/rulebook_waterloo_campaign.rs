@@ -37,7 +37,7 @@ fn tables() -> TableSet {
 /// with no HQ, no support, dry ground, not the last day.
 fn base() -> Input {
     let mut input = Input::defaults(attack().fields());
-    let text = |s: &str| Value::Text(s.to_string());
+    let text = |s: &str| Value::Text(s.into());
     input.set("attacker_side", text("french"));
     input.set("attacker_name", text("II Corps"));
     input.set("attacker_type", text("infantry"));
@@ -49,7 +49,7 @@ fn base() -> Input {
 }
 
 fn set_text(input: &mut Input, id: &str, value: &str) {
-    input.set(id, Value::Text(value.to_string()));
+    input.set(id, Value::Text(value.into()));
 }
 
 fn set_num(input: &mut Input, id: &str, value: i64) {
@@ -167,7 +167,7 @@ fn fates(res: &Resolution) -> Vec<(String, Fate)> {
                 } else {
                     return None;
                 };
-                Some((unit.clone(), fate))
+                Some((unit.to_string(), fate))
             }
             _ => None,
         })
@@ -179,7 +179,7 @@ fn exhausted_units(res: &Resolution) -> Vec<String> {
         .iter()
         .filter_map(|e| match e {
             Effect::UnitState { unit, state, .. } if state.contains("Exhausted") => {
-                Some(unit.clone())
+                Some(unit.to_string())
             }
             _ => None,
         })
@@ -191,7 +191,7 @@ fn victory_points(res: &Resolution) -> Vec<(String, i32)> {
     res.effects
         .iter()
         .filter_map(|e| match e {
-            Effect::VictoryPoints { side, points, .. } => Some((side.clone(), *points)),
+            Effect::VictoryPoints { side, points, .. } => Some((side.to_string(), *points)),
             _ => None,
         })
         .collect()

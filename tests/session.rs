@@ -340,17 +340,7 @@ fn physical_dice_are_logged_as_physical() {
     let input = Input::defaults(procedure.fields());
     let spec = procedure.dice(&input);
     let faces = spec.parse("4,2").expect("valid faces");
-    let dice: Vec<RolledDie> = spec
-        .slots
-        .iter()
-        .zip(&faces)
-        .map(|(s, f)| RolledDie {
-            label: s.label.clone(),
-            die: s.die,
-            face: *f,
-            draw_index: None,
-        })
-        .collect();
+    let dice = RolledDie::physical(&spec, &faces);
     let resolution = resolve_checked(procedure, &input, &tables, &faces).expect("resolves");
     session.append("french", resolution.event("attack", &input, dice));
     let report = session.verify().expect("verifies");
@@ -409,10 +399,10 @@ fn any_attack_input() -> impl Strategy<Value = Input> {
                     .prop_map(move |n| (id.clone(), Value::Number(n)))
                     .boxed(),
                 FieldKind::Choice(options) => (0..options.len())
-                    .prop_map(move |i| (id.clone(), Value::Text(options[i].0.to_string())))
+                    .prop_map(move |i| (id.clone(), Value::Text(options[i].0.into())))
                     .boxed(),
                 FieldKind::Text { .. } => "[A-Za-z ]{0,12}"
-                    .prop_map(move |t| (id.clone(), Value::Text(t)))
+                    .prop_map(move |t: String| (id.clone(), Value::Text(t.into())))
                     .boxed(),
             }
         })

@@ -3,6 +3,7 @@
 //! Each procedure lists its [`Field`]s. From that one description come the GUI form, the CLI's TOML
 //! template, the validation of an input file, and the way an input is shown in the log.
 
+use super::symbol::Symbol;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -42,7 +43,7 @@ pub enum FieldKind {
 pub enum Value {
     Flag(bool),
     Number(i64),
-    Text(String),
+    Text(Symbol),
 }
 
 impl fmt::Display for Value {
@@ -78,9 +79,9 @@ impl Field {
             FieldKind::Count { .. } => Value::Number(0),
             FieldKind::Number { min, max } => Value::Number(i64::from(0.clamp(min, max))),
             FieldKind::Choice(options) => {
-                Value::Text(options.first().map(|o| o.0).unwrap_or("").to_string())
+                Value::Text(options.first().map(|o| o.0).unwrap_or("").into())
             }
-            FieldKind::Text { .. } => Value::Text(String::new()),
+            FieldKind::Text { .. } => Value::Text(Symbol::default()),
         }
     }
 
@@ -113,7 +114,7 @@ impl Field {
                 fail("must be a whole number".into())
             }
             (FieldKind::Choice(options), Value::Text(t)) => {
-                if options.iter().any(|o| o.0 == t) {
+                if options.iter().any(|o| o.0 == t.as_str()) {
                     Ok(())
                 } else {
                     fail(format!(
@@ -143,9 +144,9 @@ impl Field {
         match (self.kind, value) {
             (FieldKind::Choice(options), Value::Text(t)) => options
                 .iter()
-                .find(|o| o.0 == t)
+                .find(|o| o.0 == t.as_str())
                 .map(|o| o.1.to_string())
-                .unwrap_or_else(|| t.clone()),
+                .unwrap_or_else(|| t.to_string()),
             (_, Value::Text(t)) if t.is_empty() => "(blank)".to_string(),
             _ => value.to_string(),
         }
@@ -179,7 +180,7 @@ pub struct Input {
 /// Values by field id, sorted by id (so they serialise, and hash, in a fixed order). A long log
 /// holds one per resolution: a sorted vector takes about half the memory of a tree map here.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-struct Values(Vec<(Box<str>, Value)>);
+struct Values(Vec<(Symbol, Value)>);
 
 impl Values {
     fn position(&self, id: &str) -> Result<usize, usize> {
@@ -193,20 +194,15 @@ impl Values {
     fn insert(&mut self, id: &str, value: Value) {
         match self.position(id) {
             Ok(i) => self.0[i].1 = value,
-            Err(i) => self.0.insert(i, (id.into(), value)),
+            Err(i) => self.0.insert(i, (Symbol::new(id), value)),
         }
     }
 }
 
-impl FromIterator<(String, Value)> for Values {
-    fn from_iter<I: IntoIterator<Item = (String, Value)>>(pairs: I) -> Self {
-        let sorted: BTreeMap<String, Value> = pairs.into_iter().collect();
-        Values(
-            sorted
-                .into_iter()
-                .map(|(key, value)| (key.into_boxed_str(), value))
-                .collect(),
-        )
+impl FromIterator<(Symbol, Value)> for Values {
+    fn from_iter<I: IntoIterator<Item = (Symbol, Value)>>(pairs: I) -> Self {
+        let sorted: BTreeMap<Symbol, Value> = pairs.into_iter().collect();
+        Values(sorted.into_iter().collect())
     }
 }
 
@@ -223,9 +219,11 @@ impl Serialize for Values {
 
 impl<'de> Deserialize<'de> for Values {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Ok(BTreeMap::<String, Value>::deserialize(deserializer)?
-            .into_iter()
-            .collect())
+        Ok(Values(
+            BTreeMap::<Symbol, Value>::deserialize(deserializer)?
+                .into_iter()
+                .collect(),
+        ))
     }
 }
 
@@ -235,7 +233,7 @@ impl Input {
         Input {
             values: fields
                 .iter()
-                .map(|f| (f.id.to_string(), f.default_value()))
+                .map(|f| (Symbol::new(f.id), f.default_value()))
                 .collect(),
         }
     }
@@ -256,7 +254,7 @@ impl Input {
                 }
                 Some(toml::Value::Boolean(b)) => Value::Flag(*b),
                 Some(toml::Value::Integer(n)) => Value::Number(*n),
-                Some(toml::Value::String(s)) => Value::Text(s.clone()),
+                Some(toml::Value::String(s)) => Value::Text(s.as_str().into()),
                 Some(_) => {
                     errors.push(InputError {
                         field: field.id.to_string(),
@@ -361,7 +359,7 @@ pub fn template(title: &str, fields: &[Field]) -> String {
         let value = match field.default_value() {
             Value::Flag(b) => b.to_string(),
             Value::Number(n) => n.to_string(),
-            Value::Text(t) => toml::Value::String(t).to_string(),
+            Value::Text(t) => toml::Value::String(t.to_string()).to_string(),
         };
         text.push_str(&format!("{} = {}\n", field.id, value));
     }

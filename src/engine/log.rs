@@ -9,6 +9,7 @@ use super::draws::CupDraw;
 use super::input::Input;
 use super::record::{Effect, Position};
 use super::sealed::{Reveal, SealedChoice, hex};
+use super::symbol::Symbol;
 use super::tables::CellRef;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -35,7 +36,7 @@ pub fn side_name<'a>(sides: &'a [SideName], id: &'a str) -> &'a str {
 /// One die of a roll and where its face came from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RolledDie {
-    pub label: String,
+    pub label: Symbol,
     pub die: Die,
     pub face: u8,
     /// The app's draw index, for a die the app rolled; absent for a physical die typed in.
@@ -50,7 +51,7 @@ impl RolledDie {
             .iter()
             .zip(faces)
             .map(|(slot, face)| RolledDie {
-                label: slot.label.clone(),
+                label: slot.label.as_str().into(),
                 die: slot.die,
                 face: *face,
                 draw_index: None,
@@ -85,10 +86,10 @@ pub enum EventBody {
     /// explanation (modifiers, limits) and the effects offered are re-derived from the input and
     /// the faces when shown, because `resolve` is pure. What is applied is logged by `Applied`.
     Resolved {
-        procedure: String,
+        procedure: Symbol,
         input: Input,
         dice: Vec<RolledDie>,
-        outcome: String,
+        outcome: Symbol,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         cell: Option<CellRef>,
     },
@@ -154,7 +155,7 @@ pub struct Event {
     /// UTC, RFC 3339, to the second.
     pub time: String,
     /// The acting side's id, or "" for the players together.
-    pub side: String,
+    pub side: Symbol,
     pub body: EventBody,
     /// SHA-256 over the previous hash and this event's content, hex.
     pub hash: String,

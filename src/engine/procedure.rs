@@ -69,10 +69,10 @@ impl Resolution {
     /// The log event that records this resolution of `procedure` with `input` and `dice`.
     pub fn event(&self, procedure: &str, input: &Input, dice: Vec<RolledDie>) -> EventBody {
         EventBody::Resolved {
-            procedure: procedure.to_string(),
+            procedure: procedure.into(),
             input: input.clone(),
             dice,
-            outcome: self.outcome.headline.clone(),
+            outcome: self.outcome.headline.as_str().into(),
             cell: self.cell.clone(),
         }
     }

@@ -3,6 +3,7 @@
 //! It is never edited directly. It is derived by folding the log, so the log stays the single source
 //! of truth and a saved game always reproduces the same record.
 
+use super::symbol::Symbol;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -12,20 +13,20 @@ use std::collections::BTreeMap;
 pub enum Effect {
     /// `side` scores `points` victory points.
     VictoryPoints {
-        side: String,
+        side: Symbol,
         points: i32,
-        reason: String,
-        rule: String,
+        reason: Symbol,
+        rule: Symbol,
     },
     /// A unit of `side` changes state ("Exhausted", "Blown", "Eliminated", "Retreated").
     UnitState {
-        side: String,
-        unit: String,
-        state: String,
-        rule: String,
+        side: Symbol,
+        unit: Symbol,
+        state: Symbol,
+        rule: Symbol,
     },
     /// Something the players do on the table that the record does not track: shown, logged, kept.
-    Reminder { text: String, rule: String },
+    Reminder { text: Symbol, rule: String },
 }
 
 impl Effect {
@@ -40,14 +41,14 @@ impl Effect {
     ) -> Effect {
         match name {
             Some(unit) => Effect::UnitState {
-                side: side.to_string(),
-                unit: unit.to_string(),
-                state: state.to_string(),
-                rule: rule.to_string(),
+                side: side.into(),
+                unit: unit.into(),
+                state: state.into(),
+                rule: rule.into(),
             },
             None => Effect::Reminder {
-                text: format!("{description}: {state}"),
-                rule: rule.to_string(),
+                text: format!("{description}: {state}").into(),
+                rule: rule.into(),
             },
         }
     }
@@ -80,7 +81,7 @@ impl Effect {
 /// A unit as the record knows it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct UnitRecord {
-    pub state: String,
+    pub state: Symbol,
     /// Sequence number of the log event that set the state.
     pub since_event: u64,
 }
@@ -96,9 +97,9 @@ pub struct Position {
 /// The whole record.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Record {
-    pub victory_points: BTreeMap<String, i32>,
+    pub victory_points: BTreeMap<Symbol, i32>,
     /// By (side id, unit name): two armies may both have an "I Corps".
-    pub units: BTreeMap<(String, String), UnitRecord>,
+    pub units: BTreeMap<(Symbol, Symbol), UnitRecord>,
     pub position: Position,
     /// How many sets of effects have been applied (corrected ones excluded).
     pub applied: usize,

@@ -131,7 +131,7 @@ impl Session {
         let event = Event {
             seq,
             time,
-            side: side.to_string(),
+            side: side.into(),
             body,
             hash,
         };
@@ -249,7 +249,7 @@ impl Session {
             .map(|(i, slot)| {
                 let draw_index = self.next_draw + i as u64;
                 RolledDie {
-                    label: slot.label.clone(),
+                    label: slot.label.as_str().into(),
                     die: slot.die,
                     face: roll_die(self.seed, draw_index, slot.die),
                     draw_index: Some(draw_index),

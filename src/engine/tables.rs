@@ -170,6 +170,7 @@ use std::fmt;
 use std::ops::Range;
 use std::path::Path;
 
+use super::symbol::Symbol;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
@@ -455,19 +456,19 @@ pub struct ShiftCap {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CellRef {
     /// Table id.
-    pub table: String,
-    pub table_title: String,
-    pub column: Option<String>,
+    pub table: Symbol,
+    pub table_title: Symbol,
+    pub column: Option<Symbol>,
     /// Row label, e.g. "+3, +4" or "5".
-    pub row: String,
+    pub row: Symbol,
     /// Index into [`Grid::rows`].
     pub row_index: usize,
     /// Index into [`Grid::columns`]; `None` for tables without columns.
     pub column_index: Option<usize>,
     /// Result code.
-    pub result: String,
+    pub result: Symbol,
     /// The result's label, as the table names it ("Retreat").
-    pub result_label: String,
+    pub result_label: Symbol,
 }
 
 impl CellRef {
@@ -978,14 +979,14 @@ impl Table {
             .ok_or_else(|| self.error(format!("unknown result code `{code}`")))?;
         Ok(Lookup {
             cell: CellRef {
-                table: self.id.clone(),
-                table_title: self.title.clone(),
-                column,
-                row: row.label.clone(),
+                table: self.id.as_str().into(),
+                table_title: self.title.as_str().into(),
+                column: column.map(Symbol::from),
+                row: row.label.as_str().into(),
                 row_index,
                 column_index,
-                result: code.clone(),
-                result_label: result.label.clone(),
+                result: code.as_str().into(),
+                result_label: result.label.as_str().into(),
             },
             result,
             limits,

@@ -385,7 +385,7 @@ impl GameView {
                 Some(WorkspaceAction::Apply) => self.apply_result(),
                 Some(WorkspaceAction::ShowCell(cell)) => {
                     self.table_window = Some(TableWindow {
-                        table: cell.table.clone(),
+                        table: cell.table.to_string(),
                         highlight: Some(cell),
                         open: true,
                     });
@@ -524,7 +524,7 @@ impl GameView {
                     ui.label(
                         record
                             .victory_points
-                            .get(&side.id)
+                            .get(side.id.as_str())
                             .copied()
                             .unwrap_or(0)
                             .to_string(),
@@ -552,8 +552,8 @@ impl GameView {
                 .striped(true)
                 .show(ui, |ui| {
                     for ((_, unit), state) in units {
-                        ui.label(unit);
-                        ui.add(egui::Label::new(&state.state).wrap())
+                        ui.label(unit.as_str());
+                        ui.add(egui::Label::new(state.state.as_str()).wrap())
                             .on_hover_text(format!("Since event {}", state.since_event));
                         ui.end_row();
                     }

@@ -197,7 +197,7 @@ impl Workspace {
             }
             FieldKind::Choice(options) => {
                 let selected = match &current {
-                    Value::Text(t) => t.clone(),
+                    Value::Text(t) => t.to_string(),
                     _ => String::new(),
                 };
                 if options.len() <= 3 {
@@ -207,7 +207,7 @@ impl Workspace {
                     ui.scope_builder(group, |ui| {
                         for (id, text) in options {
                             if ui.radio(selected == *id, *text).clicked() {
-                                changed = Some(Value::Text((*id).to_string()));
+                                changed = Some(Value::Text((*id).into()));
                             }
                         }
                     });
@@ -223,7 +223,7 @@ impl Workspace {
                         .show_ui(ui, |ui| {
                             for (id, text) in options {
                                 if ui.selectable_label(selected == *id, *text).clicked() {
-                                    changed = Some(Value::Text((*id).to_string()));
+                                    changed = Some(Value::Text((*id).into()));
                                 }
                             }
                         })
@@ -233,7 +233,7 @@ impl Workspace {
             }
             FieldKind::Text { max_len } => {
                 let mut value = match &current {
-                    Value::Text(t) => t.clone(),
+                    Value::Text(t) => t.to_string(),
                     _ => String::new(),
                 };
                 let response = ui
@@ -246,7 +246,7 @@ impl Workspace {
                     .labelled_by(label.id)
                     .on_hover_text(field.help);
                 if response.changed() {
-                    changed = Some(Value::Text(value));
+                    changed = Some(Value::Text(value.into()));
                 }
             }
         });

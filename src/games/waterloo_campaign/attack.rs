@@ -637,7 +637,8 @@ impl Procedure for Attack {
             effects.push(Effect::Reminder {
                 text: format!(
                     "Flip the {supporting_cavalry} supporting Cavalry Corps to Exhausted if Fresh (supporting units suffer no combat result)"
-                ),
+                )
+                .into(),
                 rule: "Cavalry Support, L738-747; L790".into(),
             });
         }
@@ -799,7 +800,7 @@ impl Procedure for Attack {
             effects.push(Effect::VictoryPoints {
                 side: winner_side.into(),
                 points,
-                reason: format!("{loser} eliminated"),
+                reason: format!("{loser} eliminated").into(),
                 rule: rule.into(),
             });
         }
@@ -827,7 +828,8 @@ impl Procedure for Attack {
                 text: format!(
                     "Pursuit: {} must move into the vacated hex unless it is in the ZoC of another enemy unit",
                     facts.attacker
-                ),
+                )
+                .into(),
                 rule: "Pursuit, L827-830".into(),
             });
             if grand_battery_with_attacker {
