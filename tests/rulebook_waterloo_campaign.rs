@@ -1436,3 +1436,22 @@ fn l682_impossible_faces_are_an_error_naming_the_die() {
         Err(RuleError::Dice(_))
     ));
 }
+
+/// T1 = June 15 AM ... T7 = June 18 AM, T8 = June 18 PM (L970-971, L1115-1116): the attack form
+/// opens with "last day" set on turns 7 and 8 only (Blown becomes Eliminated then, L814-815).
+#[test]
+fn l814_the_form_knows_the_last_day_from_the_turn() {
+    use aide_de_camp::engine::record::Position;
+    for (turn, last_day) in [(1, false), (3, false), (6, false), (7, true), (8, true)] {
+        let mut input = Input::defaults(attack().fields());
+        attack().prefill(
+            &mut input,
+            Position {
+                turn,
+                phase: 3,
+                step: 0,
+            },
+        );
+        assert_eq!(input.flag("last_day"), last_day, "turn {turn}");
+    }
+}

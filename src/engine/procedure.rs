@@ -6,7 +6,7 @@
 use super::dice::{DiceError, DiceSpec};
 use super::input::{Field, Input, InputError};
 use super::log::{EventBody, RolledDie};
-use super::record::Effect;
+use super::record::{Effect, Position};
 use super::table_set::TableSet;
 use super::tables::{AppliedLimit, CellRef, TableError};
 use serde::{Deserialize, Serialize};
@@ -124,6 +124,9 @@ pub trait Procedure: Sync + Send {
     /// One or two sentences for the form's header and `procedures` listing.
     fn summary(&self) -> &'static str;
     fn fields(&self) -> &'static [Field];
+    /// Fills in what the record already knows (the day, the weather) when the form opens; the
+    /// players can still change it.
+    fn prefill(&self, _input: &mut Input, _position: Position) {}
     /// Checks that the fields make sense together; each field alone is checked by its description.
     fn check_combination(&self, _input: &Input) -> Result<(), InputError> {
         Ok(())

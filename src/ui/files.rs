@@ -78,6 +78,8 @@ pub struct PathDialog {
     current: Option<PathBuf>,
     /// Another existing file the user has been warned about; confirming again writes over it.
     warned: Option<PathBuf>,
+    /// The path field takes the keyboard when the dialog opens.
+    focused: bool,
 }
 
 /// What the user did in the path dialog this frame.
@@ -94,6 +96,7 @@ impl PathDialog {
             path: suggested.display().to_string(),
             current: None,
             warned: None,
+            focused: false,
         }
     }
 
@@ -129,6 +132,9 @@ impl PathDialog {
                         .hint_text("/path/to/game.toml"),
                 );
                 let field = field.labelled_by(label.id);
+                if !std::mem::replace(&mut self.focused, true) {
+                    field.request_focus();
+                }
                 if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                     action = self.confirm(PathBuf::from(self.path.trim()));
                 }

@@ -138,7 +138,10 @@ impl GameView {
 
     pub fn open_procedure(&mut self, id: &str) {
         if let Ok(procedure) = self.game.procedure(id) {
-            self.workspace = Some(Workspace::new(procedure));
+            self.workspace = Some(Workspace::new(
+                procedure,
+                self.session.record().position,
+            ));
         }
     }
 

@@ -5,6 +5,7 @@
 use crate::engine::input::{Field, FieldKind, Input, Value};
 use crate::engine::log::{RolledDie, SideName, side_name};
 use crate::engine::procedure::{OddsLine, Procedure, Resolution, odds};
+use crate::engine::record::Position;
 use crate::engine::table_set::TableSet;
 use crate::engine::tables::CellRef;
 
@@ -32,6 +33,8 @@ pub enum WorkspaceAction {
 pub struct Workspace {
     pub procedure: &'static dyn Procedure,
     pub input: Input,
+    /// The form as it opened (defaults plus what the record knows), for Reset.
+    opening_input: Input,
     pub physical_dice: String,
     pub dice_error: Option<String>,
     pub result: Option<ShownResult>,
@@ -39,10 +42,13 @@ pub struct Workspace {
 }
 
 impl Workspace {
-    pub fn new(procedure: &'static dyn Procedure) -> Workspace {
+    pub fn new(procedure: &'static dyn Procedure, position: Position) -> Workspace {
+        let mut input = Input::defaults(procedure.fields());
+        procedure.prefill(&mut input, position);
         Workspace {
             procedure,
-            input: Input::defaults(procedure.fields()),
+            opening_input: input.clone(),
+            input,
             physical_dice: String::new(),
             dice_error: None,
             result: None,
@@ -126,10 +132,10 @@ impl Workspace {
         ui.add_space(8.0);
         if ui
             .button("Reset the form")
-            .on_hover_text("Every field back to its default")
+            .on_hover_text("Every field back to how the form opened")
             .clicked()
         {
-            self.input = Input::defaults(fields);
+            self.input = self.opening_input.clone();
             self.result = None;
         }
     }

@@ -19,9 +19,9 @@
 //!   the last day Eliminated), as the general retreat rule says; the conversion is not applied twice.
 
 use crate::engine::dice::{DiceSpec, Die};
-use crate::engine::input::{Field, FieldKind, Input, InputError};
+use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
 use crate::engine::procedure::{Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal};
-use crate::engine::record::Effect;
+use crate::engine::record::{Effect, Position};
 use crate::engine::table_set::TableSet;
 use crate::engine::tables::AppliedLimit;
 
@@ -520,6 +520,10 @@ impl Procedure for Attack {
     }
     fn dice(&self, _input: &Input) -> DiceSpec {
         DiceSpec::new(&[("Attacker die", Die::D6), ("Defender die", Die::D6)])
+    }
+    /// June 18, the last day of every scenario, is turns 7 and 8 (L970, L1115).
+    fn prefill(&self, input: &mut Input, position: Position) {
+        input.set("last_day", Value::Flag(position.turn >= 7));
     }
     /// The Grand Battery, the Old Guard and the two Guard Corps are French units.
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
