@@ -205,9 +205,12 @@ impl Game {
     /// A resolution names the units the players typed, so that searching the log finds them.
     pub fn summary(&self, event: &Event) -> String {
         match &event.body {
-            EventBody::SessionStarted { game, scenario, .. } => {
-                format!("Session started: {game}, scenario {scenario}")
-            }
+            EventBody::SessionStarted { scenario, .. } => format!(
+                "Session started: {}, {}",
+                self.title,
+                self.scenario(scenario)
+                    .map_or(scenario.as_str(), |s| s.title)
+            ),
             EventBody::Resolved {
                 procedure,
                 input,

@@ -138,10 +138,7 @@ impl GameView {
 
     pub fn open_procedure(&mut self, id: &str) {
         if let Ok(procedure) = self.game.procedure(id) {
-            self.workspace = Some(Workspace::new(
-                procedure,
-                self.session.record().position,
-            ));
+            self.workspace = Some(Workspace::new(procedure, self.session.record().position));
         }
     }
 

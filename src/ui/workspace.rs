@@ -293,9 +293,18 @@ impl Workspace {
         // Facts that contradict each other are refused before anything is rolled.
         let problem = self.procedure.check_combination(&self.input).err();
         if let Some(problem) = &problem {
-            ui.colored_label(
-                ui.visuals().error_fg_color,
-                format!("Cannot roll yet: {problem}"),
+            let label = self
+                .procedure
+                .fields()
+                .iter()
+                .find(|f| f.id == problem.field)
+                .map_or(problem.field.as_str(), |f| f.label);
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(format!("Cannot roll yet. {label}: {}.", problem.message))
+                        .color(ui.visuals().error_fg_color),
+                )
+                .wrap(),
             );
         }
         let ready = problem.is_none();
@@ -350,6 +359,7 @@ impl Workspace {
         action
     }
 
+    /// Each side's modifiers with their rules, and each side's total.
     fn modifier_breakdown(&self, ui: &mut egui::Ui) {
         ui.label(egui::RichText::new("Modifiers").strong().size(16.0));
         let modifiers = self.procedure.modifiers(&self.input);
@@ -357,42 +367,33 @@ impl Workspace {
             ui.label(egui::RichText::new("No modifiers apply.").weak());
             return;
         }
-        egui::Grid::new("modifiers")
-            .num_columns(3)
-            .striped(true)
-            .spacing([10.0, 3.0])
-            .show(ui, |ui| {
-                for m in &modifiers {
-                    ui.label(
-                        egui::RichText::new(format!("{:+}", m.value))
-                            .monospace()
-                            .strong(),
-                    );
-                    ui.vertical(|ui| {
-                        ui.add(egui::Label::new(format!("{}: {}", m.side, m.label)).wrap());
-                        ui.label(egui::RichText::new(&m.rule).small().weak());
-                    });
-                    ui.end_row();
-                }
-            });
         let mut sides: Vec<&str> = Vec::new();
         for m in &modifiers {
             if !sides.contains(&m.side.as_str()) {
                 sides.push(&m.side);
             }
         }
-        let totals: Vec<String> = sides
-            .iter()
-            .map(|side| {
-                let total: i32 = modifiers
-                    .iter()
-                    .filter(|m| m.side == *side)
-                    .map(|m| m.value)
-                    .sum();
-                format!("{side} {total:+}")
-            })
-            .collect();
-        ui.label(egui::RichText::new(format!("Total: {}", totals.join(", "))).strong());
+        for side in sides {
+            let total: i32 = modifiers
+                .iter()
+                .filter(|m| m.side == side)
+                .map(|m| m.value)
+                .sum();
+            ui.add_space(2.0);
+            ui.label(egui::RichText::new(format!("{side}: {total:+}")).strong());
+            for m in modifiers.iter().filter(|m| m.side == side) {
+                ui.horizontal(|ui| {
+                    ui.add_sized(
+                        [32.0, 16.0],
+                        egui::Label::new(egui::RichText::new(format!("{:+}", m.value)).monospace()),
+                    );
+                    ui.vertical(|ui| {
+                        ui.add(egui::Label::new(m.label.as_str()).wrap());
+                        ui.label(egui::RichText::new(&m.rule).small().weak());
+                    });
+                });
+            }
+        }
     }
 
     fn odds_bars(&mut self, ui: &mut egui::Ui, tables: &TableSet) {
@@ -410,8 +411,20 @@ impl Workspace {
             return;
         };
         match odds {
+            Err(_) if self.procedure.check_combination(&self.input).is_err() => {
+                ui.label(
+                    egui::RichText::new("The odds appear once the form is consistent (see below).")
+                        .weak(),
+                );
+            }
             Err(e) => {
-                ui.colored_label(ui.visuals().error_fg_color, e);
+                // For example a template table: the owner must enter its chart first.
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(e.as_str()).color(ui.visuals().error_fg_color),
+                    )
+                    .wrap(),
+                );
             }
             Ok(lines) => {
                 for line in lines {
