@@ -38,12 +38,41 @@ pub enum FieldKind {
 }
 
 /// A field's value.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Value {
     Flag(bool),
     Number(i64),
     Text(Symbol),
+}
+
+/// Read directly by kind (serde's untagged enums buffer every value and try each variant in turn,
+/// which dominates reading a long log).
+impl<'de> Deserialize<'de> for Value {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Value, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Value;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("true or false, a whole number, or text")
+            }
+            fn visit_bool<E: serde::de::Error>(self, flag: bool) -> Result<Value, E> {
+                Ok(Value::Flag(flag))
+            }
+            fn visit_i64<E: serde::de::Error>(self, number: i64) -> Result<Value, E> {
+                Ok(Value::Number(number))
+            }
+            fn visit_u64<E: serde::de::Error>(self, number: u64) -> Result<Value, E> {
+                i64::try_from(number)
+                    .map(Value::Number)
+                    .map_err(|_| E::custom("the number is too large"))
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Value, E> {
+                Ok(Value::Text(Symbol::new(text)))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
 }
 
 impl fmt::Display for Value {
