@@ -318,3 +318,34 @@ fn the_log_filters_searches_and_applies_a_forgotten_result() {
     assert_eq!(view.session.record().victory_points.get("french"), Some(&3));
     assert!(harness.query_by_label_contains("(not applied)").is_none());
 }
+
+#[test]
+fn a_unit_field_offers_the_units_on_record_for_its_side() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let mut harness = app_harness(folder.path());
+    click(&mut harness, "Start the game");
+    click(&mut harness, "Attack");
+    // Nothing is on record yet: no list is offered.
+    assert!(harness.query_by_label("On record").is_none());
+    type_into(&mut harness, "Defending unit", "Reserve Corps");
+    type_into(&mut harness, "Or enter physical dice:", "4,1");
+    click(&mut harness, "Use these dice");
+    click(&mut harness, "Apply to the record");
+    click(&mut harness, "Reset the form");
+    // The French attack: the Coalition's Reserve Corps is offered for the defender only.
+    assert_eq!(harness.query_all_by_label("On record").count(), 1);
+    click(&mut harness, "On record");
+    // The record panel lists it too; the menu's entry is the button.
+    harness
+        .get_by_role_and_label(egui::Role::Button, "Reserve Corps")
+        .click();
+    harness.run();
+    let input = &harness
+        .state()
+        .game_view()
+        .and_then(|v| v.workspace.as_ref())
+        .expect("the form")
+        .input;
+    assert_eq!(input.text("defender_name"), "Reserve Corps");
+    assert_eq!(input.text("attacker_name"), "");
+}

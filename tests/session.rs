@@ -401,7 +401,7 @@ fn any_attack_input() -> impl Strategy<Value = Input> {
                 FieldKind::Choice(options) => (0..options.len())
                     .prop_map(move |i| (id.clone(), Value::Text(options[i].0.into())))
                     .boxed(),
-                FieldKind::Text { .. } => "[A-Za-z ]{0,12}"
+                FieldKind::Text { .. } | FieldKind::Unit { .. } => "[A-Za-z ]{0,12}"
                     .prop_map(move |t: String| (id.clone(), Value::Text(t.into())))
                     .boxed(),
             }

@@ -33,8 +33,20 @@ pub enum FieldKind {
     Number { min: i32, max: i32 },
     /// One of several options, `(id, label)`; default the first.
     Choice(&'static [(&'static str, &'static str)]),
-    /// Free text for the record (a unit's name, a hex); default empty.
+    /// Free text for the record (a hex, a remark); default empty.
     Text { max_len: usize },
+    /// A unit, by name, of the side `of` says; default empty. The form offers the units the
+    /// record knows for that side; any name may be typed.
+    Unit { of: UnitOf, max_len: usize },
+}
+
+/// Whose unit a `Unit` field names, by reference to a side-choosing field.
+#[derive(Debug, Clone, Copy)]
+pub enum UnitOf {
+    /// The side chosen in this field.
+    Side(&'static str),
+    /// Any side but the one chosen in this field.
+    OpponentOf(&'static str),
 }
 
 /// A field's value.
@@ -110,7 +122,7 @@ impl Field {
             FieldKind::Choice(options) => {
                 Value::Text(options.first().map(|o| o.0).unwrap_or("").into())
             }
-            FieldKind::Text { .. } => Value::Text(Symbol::default()),
+            FieldKind::Text { .. } | FieldKind::Unit { .. } => Value::Text(Symbol::default()),
         }
     }
 
@@ -157,14 +169,16 @@ impl Field {
                 }
             }
             (FieldKind::Choice(_), _) => fail("must be one of the choices, in quotes".into()),
-            (FieldKind::Text { max_len }, Value::Text(t)) => {
+            (FieldKind::Text { max_len } | FieldKind::Unit { max_len, .. }, Value::Text(t)) => {
                 if t.chars().count() <= max_len {
                     Ok(())
                 } else {
                     fail(format!("is longer than {max_len} characters"))
                 }
             }
-            (FieldKind::Text { .. }, _) => fail("must be text, in quotes".into()),
+            (FieldKind::Text { .. } | FieldKind::Unit { .. }, _) => {
+                fail("must be text, in quotes".into())
+            }
         }
     }
 
@@ -195,6 +209,13 @@ impl Field {
                     .join(", ")
             ),
             FieldKind::Text { max_len } => format!("text, up to {max_len} characters"),
+            FieldKind::Unit { of, max_len } => {
+                let whose = match of {
+                    UnitOf::Side(field) => format!("of the side in `{field}`"),
+                    UnitOf::OpponentOf(field) => format!("of the side opposing `{field}`"),
+                };
+                format!("a unit's name {whose}, up to {max_len} characters")
+            }
         }
     }
 }

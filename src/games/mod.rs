@@ -221,7 +221,7 @@ impl Game {
                     let names: Vec<&str> = p
                         .fields()
                         .iter()
-                        .filter(|f| matches!(f.kind, FieldKind::Text { .. }))
+                        .filter(|f| matches!(f.kind, FieldKind::Unit { .. }))
                         .map(|f| input.text(f.id).trim())
                         .filter(|name| !name.is_empty())
                         .collect();

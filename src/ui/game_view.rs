@@ -361,7 +361,13 @@ impl GameView {
             });
         egui::CentralPanel::default().show(ui, |ui| {
             let action = match &mut self.workspace {
-                Some(workspace) => workspace.ui(ui, &self.tables, self.session.sides(), shortcuts),
+                Some(workspace) => workspace.ui(
+                    ui,
+                    &self.tables,
+                    self.session.record(),
+                    self.session.sides(),
+                    shortcuts,
+                ),
                 None => {
                     self.no_procedure(ui);
                     None

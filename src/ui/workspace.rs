@@ -2,10 +2,10 @@
 //! modifier breakdown, the odds before the roll, the roll (or typed-in dice), the result card and
 //! Apply. Nothing here knows any game's rules.
 
-use crate::engine::input::{Field, FieldKind, Input, Value};
+use crate::engine::input::{Field, FieldKind, Input, UnitOf, Value};
 use crate::engine::log::{RolledDie, SideName, side_name};
 use crate::engine::procedure::{OddsLine, Procedure, Resolution, odds};
-use crate::engine::record::Position;
+use crate::engine::record::{Position, Record};
 use crate::engine::table_set::TableSet;
 use crate::engine::tables::CellRef;
 
@@ -73,6 +73,7 @@ impl Workspace {
         &mut self,
         ui: &mut egui::Ui,
         tables: &TableSet,
+        record: &Record,
         sides: &[SideName],
         shortcuts: bool,
     ) -> Option<WorkspaceAction> {
@@ -94,13 +95,13 @@ impl Workspace {
                 .id_salt("form_scroll")
                 .auto_shrink(false)
                 .show(ui, |ui| {
-                    self.form(ui);
+                    self.form(ui, record, sides);
                 });
         });
         action
     }
 
-    fn form(&mut self, ui: &mut egui::Ui) {
+    fn form(&mut self, ui: &mut egui::Ui, record: &Record, sides: &[SideName]) {
         let procedure = self.procedure;
         ui.heading(procedure.title());
         ui.label(egui::RichText::new(procedure.rule()).weak());
@@ -123,7 +124,7 @@ impl Workspace {
                 .min_col_width(120.0)
                 .show(ui, |ui| {
                     for field in &fields[start..end] {
-                        self.field_row(ui, field);
+                        self.field_row(ui, field, record, sides);
                         ui.end_row();
                     }
                 });
@@ -140,7 +141,7 @@ impl Workspace {
         }
     }
 
-    fn field_row(&mut self, ui: &mut egui::Ui, field: &Field) {
+    fn field_row(&mut self, ui: &mut egui::Ui, field: &Field, record: &Record, sides: &[SideName]) {
         let label_width = 240.0;
         let label = ui
             .vertical(|ui| {
@@ -254,6 +255,38 @@ impl Workspace {
                 if response.changed() {
                     changed = Some(Value::Text(value.into()));
                 }
+            }
+            FieldKind::Unit { of, max_len } => {
+                let mut value = match &current {
+                    Value::Text(t) => t.to_string(),
+                    _ => String::new(),
+                };
+                let known = known_units(record, sides, &self.input, of);
+                ui.horizontal(|ui| {
+                    let response = ui
+                        .add(
+                            egui::TextEdit::singleline(&mut value)
+                                .char_limit(max_len)
+                                .desired_width(200.0)
+                                .hint_text("its name, for the record"),
+                        )
+                        .labelled_by(label.id)
+                        .on_hover_text(field.help);
+                    if response.changed() {
+                        changed = Some(Value::Text(value.as_str().into()));
+                    }
+                    if !known.is_empty() {
+                        ui.menu_button("On record", |ui| {
+                            for name in &known {
+                                if ui.button(name.as_str()).clicked() {
+                                    changed = Some(Value::Text(name.as_str().into()));
+                                }
+                            }
+                        })
+                        .response
+                        .on_hover_text(format!("{}: units the record already knows", field.label));
+                    }
+                });
             }
         });
         if let Some(value) = changed
@@ -544,4 +577,22 @@ fn result_card(
             }
         });
     (card.response, action)
+}
+
+/// The names of the units the record knows on the side(s) a unit field refers to.
+fn known_units(record: &Record, sides: &[SideName], input: &Input, of: UnitOf) -> Vec<String> {
+    let wanted: Vec<&str> = match of {
+        UnitOf::Side(field) => vec![input.text(field)],
+        UnitOf::OpponentOf(field) => sides
+            .iter()
+            .map(|s| s.id.as_str())
+            .filter(|id| *id != input.text(field))
+            .collect(),
+    };
+    record
+        .units
+        .keys()
+        .filter(|(side, _)| wanted.contains(&side.as_str()))
+        .map(|(_, unit)| unit.to_string())
+        .collect()
 }

@@ -19,7 +19,7 @@
 //!   the last day Eliminated), as the general retreat rule says; the conversion is not applied twice.
 
 use crate::engine::dice::{DiceSpec, Die};
-use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
+use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal};
 use crate::engine::record::{Effect, Position};
 use crate::engine::table_set::TableSet;
@@ -58,7 +58,10 @@ const FIELDS: &[Field] = &[
         id: "attacker_name",
         label: "Attacking Corps",
         group: "Attacker",
-        kind: FieldKind::Text { max_len: 40 },
+        kind: FieldKind::Unit {
+            of: UnitOf::Side("attacker_side"),
+            max_len: 40,
+        },
         rule: "Attack Phase, L660-671",
         help: "Its name, for the record and the log (e.g. \"I Corps\").",
     },
@@ -134,7 +137,10 @@ const FIELDS: &[Field] = &[
         id: "defender_name",
         label: "Defending unit",
         group: "Defender",
-        kind: FieldKind::Text { max_len: 40 },
+        kind: FieldKind::Unit {
+            of: UnitOf::OpponentOf("attacker_side"),
+            max_len: 40,
+        },
         rule: "Attack Phase, L660-671",
         help: "Its name, for the record and the log (e.g. \"Reserve Corps\").",
     },
