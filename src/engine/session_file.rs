@@ -62,17 +62,62 @@ impl std::error::Error for SessionError {}
 /// The text of a session file holding `events`.
 pub fn to_text(events: &[Event]) -> Result<String, String> {
     #[derive(Serialize)]
-    struct Borrowed<'a> {
+    struct Header {
         format_version: u32,
         app: String,
-        events: &'a [Event],
     }
-    toml::to_string(&Borrowed {
+    let mut text = toml::to_string(&Header {
         format_version: FORMAT_VERSION,
         app: format!("aide-de-camp {}", env!("CARGO_PKG_VERSION")),
-        events,
     })
-    .map_err(|e| format!("the session could not be written as TOML: {e}"))
+    .map_err(|e| format!("the session could not be written as TOML: {e}"))?;
+    // Blocks of events are written on every core; each block is `[[events]]` tables, so the
+    // blocks joined are the same document as the events written at once.
+    let blocks: Vec<&[Event]> = events.chunks(EVENTS_PER_BLOCK).collect();
+    for block in in_parallel(&blocks, |block| {
+        toml::to_string(&EventsOnly { events: *block })
+            .map_err(|e| format!("the session could not be written as TOML: {e}"))
+    }) {
+        text.push('\n');
+        text.push_str(&block.unwrap_or_else(|| Err("a writer thread stopped".into()))?);
+    }
+    Ok(text)
+}
+
+/// Runs `work` on every item using every core and returns the results in the items' order;
+/// `None` where a worker thread stopped without a result.
+fn in_parallel<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<Option<R>> {
+    let workers = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+        .clamp(1, items.len().max(1));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let finished: Vec<Vec<(usize, R)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(item) = items.get(index) else {
+                            break;
+                        };
+                        done.push((index, work(item)));
+                    }
+                    done
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    let mut results: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
+    for (index, result) in finished.into_iter().flatten() {
+        results[index] = Some(result);
+    }
+    results
 }
 
 /// The text of one event as it stands in a session file (for appending to a journal).
@@ -159,46 +204,14 @@ fn parse_in_blocks(text: &str) -> Option<Result<Vec<Event>, u32>> {
     bounds.push(text.len());
     let blocks: Vec<&str> = bounds.windows(2).map(|w| &text[w[0]..w[1]]).collect();
 
-    let workers = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1)
-        .clamp(1, blocks.len().max(1));
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut parsed: Vec<Option<Vec<Event>>> = vec![None; blocks.len()];
-    let results: Vec<Vec<(usize, Option<Vec<Event>>)>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut done = Vec::new();
-                    loop {
-                        let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(block) = blocks.get(index) else {
-                            break;
-                        };
-                        let events = toml::from_str::<EventsOnly<Vec<Event>>>(block)
-                            .ok()
-                            .map(|e| e.events);
-                        let failed = events.is_none();
-                        done.push((index, events));
-                        if failed {
-                            break;
-                        }
-                    }
-                    done
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
+    let parsed = in_parallel(&blocks, |block| {
+        toml::from_str::<EventsOnly<Vec<Event>>>(block)
+            .ok()
+            .map(|e| e.events)
     });
-    for (index, events) in results.into_iter().flatten() {
-        parsed[index] = events;
-    }
     let mut events = Vec::with_capacity(starts.len());
     for block in parsed {
-        events.extend(block?);
+        events.extend(block.flatten()?);
     }
     Some(Ok(events))
 }
