@@ -136,7 +136,7 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<Event>, SessionError> {
         None => parse_whole(file, text),
     };
     if text.len() > LARGE_FILE {
-        release_parser_memory();
+        release_free_memory();
     }
     parsed
 }
@@ -144,10 +144,10 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<Event>, SessionError> {
 /// Files above this size leave enough freed parser memory behind to be worth returning.
 const LARGE_FILE: usize = 8 << 20;
 
-/// The parser's temporary trees are freed, but glibc keeps the pages in its per-thread arenas;
-/// a long game would otherwise hold tens of megabytes it no longer uses.
+/// Large temporary work (parsing, verifying a long game) is freed, but glibc keeps the pages in
+/// its per-thread arenas; a long game would otherwise hold tens of megabytes it no longer uses.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
-fn release_parser_memory() {
+pub fn release_free_memory() {
     unsafe extern "C" {
         fn malloc_trim(pad: usize) -> i32;
     }
@@ -158,7 +158,7 @@ fn release_parser_memory() {
 }
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-fn release_parser_memory() {}
+pub fn release_free_memory() {}
 
 fn parse_whole(file: &str, text: &str) -> Result<Vec<Event>, SessionError> {
     match toml::from_str::<SessionFile>(text) {

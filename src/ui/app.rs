@@ -181,6 +181,8 @@ impl AideApp {
                 });
                 self.prefs.last_folder = path.parent().map(Path::to_path_buf);
                 self.replace_screen(Screen::Game(Box::new(view)));
+                // Verifying a long game re-derives every result: give that memory back.
+                crate::engine::session_file::release_free_memory();
                 self.notice = None;
             }
             Err(e) => self.notice = Some((format!("Could not open the game: {e}"), true)),
