@@ -282,7 +282,7 @@ fn games_lists_exactly_the_five_ids() {
 }
 
 #[test]
-fn procedures_lists_attack() {
+fn procedures_lists_the_games_procedures() {
     let run = adc(&["procedures", GAME]);
     run.ok();
     let ids: Vec<&str> = run
@@ -291,7 +291,17 @@ fn procedures_lists_attack() {
         .filter(|l| !l.starts_with(char::is_whitespace))
         .filter_map(|l| l.split_whitespace().next())
         .collect();
-    assert_eq!(ids, ["attack"]);
+    assert_eq!(
+        ids,
+        [
+            "attack",
+            "attack-pass",
+            "movement-pass",
+            "deluge",
+            "road-congestion",
+            "concentrating-the-army"
+        ]
+    );
 
     // A listed game without procedures says so, and succeeds.
     adc(&["procedures", "waterloo-200"])

@@ -349,3 +349,39 @@ fn a_unit_field_offers_the_units_on_record_for_its_side() {
     assert_eq!(input.text("defender_name"), "Reserve Corps");
     assert_eq!(input.text("attacker_name"), "");
 }
+
+#[test]
+fn the_checklist_leads_to_the_attack_allowance_and_the_record_spends_it() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let mut harness = app_harness(folder.path());
+    click(&mut harness, "Start the game");
+    // June 16-18 starts at Step D; six steps on is the Attack Phase (D, E, F, G, H, Moves, Attacks).
+    for _ in 0..6 {
+        click(&mut harness, "Next step");
+    }
+    let position = harness
+        .state()
+        .game_view()
+        .expect("a game")
+        .session
+        .record()
+        .position;
+    assert_eq!((position.turn, position.phase, position.step), (3, 3, 0));
+    // The Deluge and the June 15 rolls are not offered on turn 3.
+    assert!(harness.query_by_label("Resolve: The Deluge").is_none());
+    click(&mut harness, "Resolve: Attack pass allowance");
+    type_into(&mut harness, "Or enter physical dice:", "4");
+    click(&mut harness, "Use these dice");
+    click(&mut harness, "Apply to the record");
+    harness.get_by_label("Coalition attacks left: 4");
+    click(&mut harness, "Use one");
+    harness.get_by_label("Coalition attacks left: 3");
+    let record = harness
+        .state()
+        .game_view()
+        .expect("a game")
+        .session
+        .record()
+        .clone();
+    assert_eq!(record.counters.get("Coalition attacks left"), Some(&3));
+}

@@ -1441,17 +1441,18 @@ fn l682_impossible_faces_are_an_error_naming_the_die() {
 /// opens with "last day" set on turns 7 and 8 only (Blown becomes Eliminated then, L814-815).
 #[test]
 fn l814_the_form_knows_the_last_day_from_the_turn() {
-    use aide_de_camp::engine::record::Position;
+    use aide_de_camp::engine::record::{Position, Record};
     for (turn, last_day) in [(1, false), (3, false), (6, false), (7, true), (8, true)] {
         let mut input = Input::defaults(attack().fields());
-        attack().prefill(
-            &mut input,
-            Position {
+        let record = Record {
+            position: Position {
                 turn,
                 phase: 3,
                 step: 0,
             },
-        );
+            ..Record::default()
+        };
+        attack().prefill(&mut input, &record);
         assert_eq!(input.flag("last_day"), last_day, "turn {turn}");
     }
 }

@@ -108,6 +108,8 @@ pub enum EventBody {
     Revealed { round: String, reveals: Vec<Reveal> },
     /// Play moved to another step of the turn sequence.
     StepReached { position: Position, label: String },
+    /// Some of a counter was used (one move made, one attack made): `change` is added to it.
+    Tallied { counter: Symbol, change: i64 },
     /// A remark by the players or the umpire.
     Note { text: String },
 }
@@ -143,6 +145,7 @@ impl EventBody {
             EventBody::Sealed { .. } => "sealed",
             EventBody::Revealed { .. } => "revealed",
             EventBody::StepReached { .. } => "step_reached",
+            EventBody::Tallied { .. } => "tallied",
             EventBody::Note { .. } => "note",
         }
     }

@@ -6,7 +6,7 @@
 use super::dice::{DiceError, DiceSpec};
 use super::input::{Field, Input, InputError};
 use super::log::{EventBody, RolledDie};
-use super::record::{Effect, Position};
+use super::record::{Effect, Record};
 use super::table_set::TableSet;
 use super::tables::{AppliedLimit, CellRef, TableError};
 use serde::{Deserialize, Serialize};
@@ -124,9 +124,14 @@ pub trait Procedure: Sync + Send {
     /// One or two sentences for the form's header and `procedures` listing.
     fn summary(&self) -> &'static str;
     fn fields(&self) -> &'static [Field];
+    /// Whether the procedure belongs where play stands (the Deluge only on turns 5 and 6); the
+    /// checklist offers only those that do.
+    fn applies(&self, _record: &Record) -> bool {
+        true
+    }
     /// Fills in what the record already knows (the day, the weather) when the form opens; the
     /// players can still change it.
-    fn prefill(&self, _input: &mut Input, _position: Position) {}
+    fn prefill(&self, _input: &mut Input, _record: &Record) {}
     /// Checks that the fields make sense together; each field alone is checked by its description.
     fn check_combination(&self, _input: &Input) -> Result<(), InputError> {
         Ok(())

@@ -5,7 +5,7 @@
 
 use super::symbol::Symbol;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A change to the record that a resolution offers and the players apply.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,6 +25,14 @@ pub enum Effect {
         state: Symbol,
         rule: Symbol,
     },
+    /// A counter the record keeps is set: an allowance of moves, a marker on a track.
+    SetCounter {
+        name: Symbol,
+        value: i64,
+        rule: Symbol,
+    },
+    /// A fact goes on the record (rain on turn 5).
+    Mark { name: Symbol, rule: Symbol },
     /// Something the players do on the table that the record does not track: shown, logged, kept.
     Reminder { text: Symbol, rule: String },
 }
@@ -73,6 +81,8 @@ impl Effect {
                 state,
                 rule,
             } => format!("{unit} ({}): {state} ({rule})", side_name(side)),
+            Effect::SetCounter { name, value, rule } => format!("{name}: {value} ({rule})"),
+            Effect::Mark { name, rule } => format!("{name} ({rule})"),
             Effect::Reminder { text, rule } => format!("{text} ({rule})"),
         }
     }
@@ -100,6 +110,10 @@ pub struct Record {
     pub victory_points: BTreeMap<Symbol, i32>,
     /// By (side id, unit name): two armies may both have an "I Corps".
     pub units: BTreeMap<(Symbol, Symbol), UnitRecord>,
+    /// Named counts: allowances being spent, markers (a counter at 0 is kept, and shown).
+    pub counters: BTreeMap<Symbol, i64>,
+    /// Facts on the record, such as the weather of a turn.
+    pub marks: BTreeSet<Symbol>,
     pub position: Position,
     /// How many sets of effects have been applied (corrected ones excluded).
     pub applied: usize,
@@ -123,6 +137,12 @@ impl Record {
                             since_event: event_seq,
                         },
                     );
+                }
+                Effect::SetCounter { name, value, .. } => {
+                    self.counters.insert(name.clone(), *value);
+                }
+                Effect::Mark { name, .. } => {
+                    self.marks.insert(name.clone());
                 }
                 Effect::Reminder { .. } => {}
             }

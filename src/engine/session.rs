@@ -167,6 +167,11 @@ impl Session {
             }
             EventBody::SessionStarted { start, .. } => self.record.position = *start,
             EventBody::StepReached { position, .. } => self.record.position = *position,
+            EventBody::Tallied { counter, change } => {
+                if let Some(value) = self.record.counters.get_mut(counter) {
+                    *value = value.saturating_add(*change);
+                }
+            }
             _ => {}
         }
     }
@@ -234,6 +239,26 @@ impl Session {
                 EventBody::Applied {
                     resolution,
                     effects,
+                },
+            )
+            .seq)
+    }
+
+    /// Uses `amount` of counter `counter` (one move, one attack), logging it. Refused for a counter
+    /// the record does not keep, or one that would go below zero.
+    pub fn tally(&mut self, side: &str, counter: &str, amount: i64) -> Result<u64, String> {
+        let Some(left) = self.record.counters.get(counter).copied() else {
+            return Err(format!("the record keeps no counter \"{counter}\""));
+        };
+        if amount > left {
+            return Err(format!("{counter}: only {left} left"));
+        }
+        Ok(self
+            .append(
+                side,
+                EventBody::Tallied {
+                    counter: counter.into(),
+                    change: -amount,
                 },
             )
             .seq)

@@ -243,6 +243,7 @@ impl Game {
             }
             EventBody::Revealed { round, .. } => format!("Choices for {round} revealed"),
             EventBody::StepReached { label, .. } => format!("Now: {label}"),
+            EventBody::Tallied { counter, change } => format!("{counter}: {change:+}"),
             EventBody::Note { text } => format!("Note: {text}"),
         }
     }
@@ -336,7 +337,8 @@ impl Game {
                 .collect(),
             EventBody::Corrected { .. }
             | EventBody::StepReached { .. }
-            | EventBody::Note { .. } => Vec::new(),
+            | EventBody::Note { .. }
+            | EventBody::Tallied { .. } => Vec::new(),
         }
     }
 }

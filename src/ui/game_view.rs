@@ -6,7 +6,7 @@ use super::notice::{Notice, notice_bar};
 use super::table_viewer::TableWindow;
 use super::workspace::{ShownResult, Workspace, WorkspaceAction};
 use crate::engine::log::{EventBody, RolledDie};
-use crate::engine::procedure::resolve_checked;
+use crate::engine::procedure::{Procedure, resolve_checked};
 use crate::engine::record::Position;
 use crate::engine::recovery::RecoveryJournal;
 use crate::engine::session::Session;
@@ -66,13 +66,32 @@ impl GameView {
         };
         view.sync_journal();
         view.sync_log();
-        // Open the first procedure of the current step, so the next action is one click away.
-        if let Some(step) = view.game.sequence.step(view.session.record().position)
-            && let Some(id) = step.procedures.first()
-        {
-            view.open_procedure(id);
-        }
+        view.open_first_procedure();
         view
+    }
+
+    /// The procedures of the current step that apply where play stands.
+    fn step_procedures(&self) -> Vec<&'static dyn Procedure> {
+        let record = self.session.record();
+        self.game
+            .sequence
+            .step(record.position)
+            .map(|step| {
+                step.procedures
+                    .iter()
+                    .filter_map(|id| self.game.procedure(id).ok())
+                    .filter(|p| p.applies(record))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Opens the step's first procedure, so the next action is one click away.
+    fn open_first_procedure(&mut self) {
+        self.workspace = None;
+        if let Some(first) = self.step_procedures().first() {
+            self.open_procedure(first.id());
+        }
     }
 
     fn sync_log(&mut self) {
@@ -138,7 +157,7 @@ impl GameView {
 
     pub fn open_procedure(&mut self, id: &str) {
         if let Ok(procedure) = self.game.procedure(id) {
-            self.workspace = Some(Workspace::new(procedure, self.session.record().position));
+            self.workspace = Some(Workspace::new(procedure, self.session.record()));
         }
     }
 
@@ -183,12 +202,7 @@ impl GameView {
         self.session
             .append("", EventBody::StepReached { position, label });
         self.changed();
-        self.workspace = None;
-        if let Some(step) = self.game.sequence.step(position)
-            && let Some(id) = step.procedures.first()
-        {
-            self.open_procedure(id);
-        }
+        self.open_first_procedure();
     }
 
     fn resolve_with(&mut self, dice: Vec<RolledDie>) {
@@ -453,6 +467,7 @@ impl GameView {
         ui.add_space(4.0);
         let mut go_to = None;
         let mut open = None;
+        let available = self.step_procedures();
         for (phase_index, phase) in sequence.phases.iter().enumerate() {
             ui.add_space(4.0);
             ui.label(egui::RichText::new(phase.title).strong())
@@ -474,11 +489,9 @@ impl GameView {
                     egui::Frame::group(ui.style()).show(ui, |ui| {
                         ui.add(egui::Label::new(step.guidance).wrap());
                         ui.label(egui::RichText::new(step.rule).small().weak());
-                        for id in step.procedures {
-                            if let Ok(p) = self.game.procedure(id)
-                                && ui.button(format!("Resolve: {}", p.title())).clicked()
-                            {
-                                open = Some(*id);
+                        for p in &available {
+                            if ui.button(format!("Resolve: {}", p.title())).clicked() {
+                                open = Some(p.id());
                             }
                         }
                     });
@@ -565,6 +578,25 @@ impl GameView {
                     }
                 });
         }
+        if !record.counters.is_empty() || !record.marks.is_empty() {
+            ui.add_space(8.0);
+            ui.label(egui::RichText::new("Allowances and markers").strong());
+        }
+        let mut spend = None;
+        for (name, left) in &record.counters {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(format!("{name}: {left}"));
+                let button = ui
+                    .add_enabled(*left > 0, egui::Button::new("Use one").small())
+                    .on_hover_text(format!("Log one of \"{name}\" as used"));
+                if button.clicked() {
+                    spend = Some(name.to_string());
+                }
+            });
+        }
+        for mark in &record.marks {
+            ui.label(mark.as_str());
+        }
         ui.add_space(8.0);
         ui.label(egui::RichText::new("Audit").strong());
         if let Some(last) = self.session.events().last() {
@@ -582,6 +614,12 @@ impl GameView {
             self.session.events().len(),
             record.applied
         ));
+        if let Some(counter) = spend {
+            match self.session.tally("", &counter, 1) {
+                Ok(_) => self.changed(),
+                Err(e) => self.notice = Some((e, true)),
+            }
+        }
     }
 
     fn no_procedure(&mut self, ui: &mut egui::Ui) {
@@ -591,7 +629,7 @@ impl GameView {
         if let Some(step) = self.game.sequence.step(position) {
             ui.add(egui::Label::new(step.guidance).wrap());
             ui.label(egui::RichText::new(step.rule).weak());
-            if step.procedures.is_empty() {
+            if self.step_procedures().is_empty() {
                 ui.add_space(8.0);
                 ui.label("The players carry out this step on the table. Press Next step in the turn sequence when it is done.");
             }

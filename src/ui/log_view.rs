@@ -30,7 +30,7 @@ impl LogFilter {
             LogFilter::Resolutions => "Rolls and resolutions",
             LogFilter::Applied => "Applied results",
             LogFilter::Corrections => "Corrections",
-            LogFilter::Steps => "Turn steps",
+            LogFilter::Steps => "Turn steps and counters",
             LogFilter::Other => "Draws, seals, notes",
         }
     }
@@ -41,7 +41,10 @@ impl LogFilter {
             LogFilter::Resolutions => matches!(body, EventBody::Resolved { .. }),
             LogFilter::Applied => matches!(body, EventBody::Applied { .. }),
             LogFilter::Corrections => matches!(body, EventBody::Corrected { .. }),
-            LogFilter::Steps => matches!(body, EventBody::StepReached { .. }),
+            LogFilter::Steps => matches!(
+                body,
+                EventBody::StepReached { .. } | EventBody::Tallied { .. }
+            ),
             LogFilter::Other => matches!(
                 body,
                 EventBody::Drawn { .. }

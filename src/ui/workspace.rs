@@ -5,7 +5,7 @@
 use crate::engine::input::{Field, FieldKind, Input, UnitOf, Value};
 use crate::engine::log::{RolledDie, SideName, side_name};
 use crate::engine::procedure::{OddsLine, Procedure, Resolution, odds};
-use crate::engine::record::{Position, Record};
+use crate::engine::record::Record;
 use crate::engine::table_set::TableSet;
 use crate::engine::tables::CellRef;
 
@@ -42,9 +42,9 @@ pub struct Workspace {
 }
 
 impl Workspace {
-    pub fn new(procedure: &'static dyn Procedure, position: Position) -> Workspace {
+    pub fn new(procedure: &'static dyn Procedure, record: &Record) -> Workspace {
         let mut input = Input::defaults(procedure.fields());
-        procedure.prefill(&mut input, position);
+        procedure.prefill(&mut input, record);
         Workspace {
             procedure,
             opening_input: input.clone(),

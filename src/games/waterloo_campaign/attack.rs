@@ -21,9 +21,11 @@
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal};
-use crate::engine::record::{Effect, Position};
+use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
 use crate::engine::tables::AppliedLimit;
+
+use super::{opponent, side_label};
 
 const ATTACKER: &str = "Attacker";
 const DEFENDER: &str = "Defender";
@@ -256,11 +258,7 @@ impl<'a> Facts<'a> {
         let (attacker_name, defender_name) = (name("attacker_name"), name("defender_name"));
         Facts {
             attacker_side,
-            defender_side: if attacker_side == "french" {
-                "coalition"
-            } else {
-                "french"
-            },
+            defender_side: opponent(attacker_side),
             attacker_name,
             defender_name,
             attacker: attacker_name.unwrap_or("The attacking Corps").to_string(),
@@ -290,14 +288,6 @@ impl<'a> Facts<'a> {
 
     fn defender_is_cavalry(&self) -> bool {
         matches!(self.defender_type, "cavalry" | "guard_cavalry")
-    }
-}
-
-fn side_label(side: &str) -> &'static str {
-    if side == "french" {
-        "French"
-    } else {
-        "Coalition"
     }
 }
 
@@ -528,8 +518,10 @@ impl Procedure for Attack {
         DiceSpec::new(&[("Attacker die", Die::D6), ("Defender die", Die::D6)])
     }
     /// June 18, the last day of every scenario, is turns 7 and 8 (L970, L1115).
-    fn prefill(&self, input: &mut Input, position: Position) {
-        input.set("last_day", Value::Flag(position.turn >= 7));
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        let turn = record.position.turn;
+        input.set("last_day", Value::Flag(turn >= 7));
+        input.set("soft_ground", Value::Flag(super::soft_ground(record, turn)));
     }
     /// The Grand Battery, the Old Guard and the two Guard Corps are French units.
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {

@@ -2,26 +2,73 @@
 //! face the Coalition (Anglo-Allied and Prussian armies). The rulebook numbers no rules, so every
 //! reference names a heading and the lines of the rulebook file.
 
+mod allowances;
 mod attack;
+mod weather;
 
 use crate::engine::procedure::Procedure;
-use crate::engine::record::Position;
+use crate::engine::record::{Position, Record};
 use crate::engine::table_set::BuiltinTable;
 use crate::engine::turns::{Phase, Scenario, Step, TurnSequence};
 
+pub use allowances::{AttackPass, ConcentratingTheArmy, MovementPass, RoadCongestion};
 pub use attack::Attack;
+pub use weather::Deluge;
 
 pub const ID: &str = "waterloo-campaign-1815";
 pub const TITLE: &str = "Waterloo Campaign 1815";
 
 pub const SIDES: &[(&str, &str)] = &[("french", "French"), ("coalition", "Coalition")];
 
-pub static PROCEDURES: &[&dyn Procedure] = &[&Attack];
+pub static PROCEDURES: &[&dyn Procedure] = &[
+    &Attack,
+    &AttackPass,
+    &MovementPass,
+    &Deluge,
+    &RoadCongestion,
+    &ConcentratingTheArmy,
+];
 
-pub const TABLES: &[BuiltinTable] = &[BuiltinTable {
-    file: "crt.toml",
-    text: include_str!("../../../tables/waterloo-campaign-1815/crt.toml"),
-}];
+pub const TABLES: &[BuiltinTable] = &[
+    BuiltinTable {
+        file: "crt.toml",
+        text: include_str!("../../../tables/waterloo-campaign-1815/crt.toml"),
+    },
+    BuiltinTable {
+        file: "deluge.toml",
+        text: include_str!("../../../tables/waterloo-campaign-1815/deluge.toml"),
+    },
+];
+
+/// The players' name for a side of this game.
+fn side_label(side: &str) -> &'static str {
+    if side == "french" {
+        "French"
+    } else {
+        "Coalition"
+    }
+}
+
+/// The other side.
+fn opponent(side: &str) -> &'static str {
+    if side == "french" {
+        "coalition"
+    } else {
+        "french"
+    }
+}
+
+/// The record's mark for rain on `turn` (set by the Deluge).
+fn rain_marker(turn: impl std::fmt::Display) -> String {
+    format!("Rain on turn {turn}")
+}
+
+/// Soft ground on `turn`: it rains this turn or rained the turn before (the erratum, L1094-1096).
+pub fn soft_ground(record: &Record, turn: u32) -> bool {
+    [turn, turn.saturating_sub(1)]
+        .iter()
+        .any(|t| record.marks.contains(rain_marker(t).as_str()))
+}
 
 /// The sequence of play (L285-865). The French act first wherever there is an order.
 pub const SEQUENCE: TurnSequence = TurnSequence {
@@ -33,8 +80,8 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 Step {
                     title: "A. HQ Placement",
                     rule: "L297-318",
-                    procedures: &[],
-                    guidance: "French, then Coalition: re-place every HQ within 3 hexes of an associated unit, choosing Normal or Battle mode.",
+                    procedures: &["deluge"],
+                    guidance: "On turns 5 and 6, first the French player rolls for the Deluge. Then French, then Coalition: re-place every HQ within 3 hexes of an associated unit, choosing Normal or Battle mode.",
                 },
                 Step {
                     title: "B. Blown Unit Return",
@@ -92,8 +139,8 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
             steps: &[Step {
                 title: "Moves",
                 rule: "L499-622",
-                procedures: &[],
-                guidance: "Alternating, French first: move one Corps or pass. After a pass the opponent rolls for its remaining moves.",
+                procedures: &["movement-pass", "road-congestion", "concentrating-the-army"],
+                guidance: "Alternating, French first: move one Corps or pass. After a pass the opponent rolls for its remaining moves. On June 15 the first-day limits apply.",
             }],
         },
         Phase {
@@ -102,7 +149,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
             steps: &[Step {
                 title: "Attacks",
                 rule: "L650-855",
-                procedures: &["attack"],
+                procedures: &["attack", "attack-pass"],
                 guidance: "Alternating, French first: attack with one Corps or pass. After a pass the opponent rolls a d6 for its remaining attacks.",
             }],
         },

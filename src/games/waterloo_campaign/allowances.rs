@@ -1,0 +1,363 @@
+//! The die rolls that set how many moves or attacks a side may still make: the pass allowances of
+//! the Movement and Attack Phases, and the first-day caps of the June 15-18 scenario. Each sets a
+//! counter on the record, which the players spend as they move or attack.
+
+use super::{SIDES, opponent, side_label};
+use crate::engine::dice::{DiceSpec, Die};
+use crate::engine::input::{Field, FieldKind, Input, Value};
+use crate::engine::procedure::{Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal};
+use crate::engine::record::{Effect, Record};
+use crate::engine::table_set::TableSet;
+
+const PASSING_SIDE: Field = Field {
+    id: "passing_side",
+    label: "The side that passed",
+    group: "The pass",
+    kind: FieldKind::Choice(SIDES),
+    rule: "Sequence of Play, L219-223",
+    help: "Its opponent rolls for the rest of the phase; the side that passed may no longer act.",
+};
+
+/// A resolution whose single die plus `modifiers` is a number of actions, recorded as `counter`.
+fn allowance(
+    side: &str,
+    face: u8,
+    modifiers: Vec<Modifier>,
+    counter: String,
+    counter_rule: &str,
+    what: &str,
+    mut effects: Vec<Effect>,
+) -> Resolution {
+    let bonus: i32 = modifiers.iter().map(|m| m.value).sum();
+    let total = i32::from(face) + bonus;
+    effects.insert(
+        0,
+        Effect::SetCounter {
+            name: counter.into(),
+            value: i64::from(total),
+            rule: counter_rule.into(),
+        },
+    );
+    Resolution {
+        outcome: Outcome {
+            key: format!("{total} {what}"),
+            rank: total,
+            headline: format!("{side} may make up to {total} {what}"),
+        },
+        totals: vec![SideTotal {
+            side: side.to_string(),
+            die: i32::from(face),
+            modifiers: bonus,
+            total,
+        }],
+        modifiers,
+        limits: Vec::new(),
+        cell: None,
+        effects,
+    }
+}
+
+/// Movement Phase: after a pass, the opponent rolls for its remaining moves (L602-617).
+pub struct MovementPass;
+
+const MOVEMENT_FIELDS: &[Field] = &[
+    PASSING_SIDE,
+    Field {
+        id: "corps_free",
+        label: "Rolling side's Corps on the map not in an enemy ZoC or ZoI",
+        group: "The rolling side",
+        kind: FieldKind::Count { max: 20 },
+        rule: "Movement Phase, L609-611 (erratum L610)",
+        help: "Corps only, not Detachments (the erratum changed \"unit\" to \"Corps\"). Counted when the pass is made.",
+    },
+    Field {
+        id: "reinforcements_due",
+        label: "Its reinforcement Corps due this turn, not yet on the map",
+        group: "The rolling side",
+        kind: FieldKind::Count { max: 20 },
+        rule: "Movement Phase, L609-611",
+        help: "They count too, and must enter the map before any unit on the map moves (L616-617).",
+    },
+];
+
+impl Procedure for MovementPass {
+    fn id(&self) -> &'static str {
+        "movement-pass"
+    }
+    fn title(&self) -> &'static str {
+        "Movement pass allowance"
+    }
+    fn rule(&self) -> &'static str {
+        "Movement Phase, L602-617"
+    }
+    fn summary(&self) -> &'static str {
+        "When a side passes in the Movement Phase, its opponent rolls a die and adds 1 for each of its Corps not in an enemy ZoC or ZoI: the most moves it may still make."
+    }
+    fn fields(&self) -> &'static [Field] {
+        MOVEMENT_FIELDS
+    }
+    fn acting_side(&self, input: &Input) -> String {
+        opponent(input.text("passing_side")).to_string()
+    }
+    fn dice(&self, _input: &Input) -> DiceSpec {
+        DiceSpec::new(&[("Allowance die", Die::D6)])
+    }
+    fn modifiers(&self, input: &Input) -> Vec<Modifier> {
+        let side = side_label(opponent(input.text("passing_side")));
+        let mut modifiers = Vec::new();
+        let corps = input.number("corps_free");
+        if corps > 0 {
+            modifiers.push(Modifier::new(
+                side,
+                "Corps not in an enemy ZoC or ZoI",
+                corps,
+                "Movement Phase, L609-611 (erratum L610)",
+            ));
+        }
+        let due = input.number("reinforcements_due");
+        if due > 0 {
+            modifiers.push(Modifier::new(
+                side,
+                "Reinforcement Corps due this turn, not yet on the map",
+                due,
+                "Movement Phase, L609-611",
+            ));
+        }
+        modifiers
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        _tables: &TableSet,
+        faces: &[u8],
+    ) -> Result<Resolution, RuleError> {
+        self.dice(input).check(faces)?;
+        let side = side_label(opponent(input.text("passing_side")));
+        let mut effects = Vec::new();
+        if input.number("reinforcements_due") > 0 {
+            effects.push(Effect::Reminder {
+                text: "Reinforcements not yet on the map must enter it before any unit on the map moves".into(),
+                rule: "Movement Phase, L616-617".into(),
+            });
+        }
+        Ok(allowance(
+            side,
+            faces[0],
+            self.modifiers(input),
+            format!("{side} moves left"),
+            "Movement Phase, L611-613",
+            "more moves",
+            effects,
+        ))
+    }
+}
+
+/// Attack Phase: after a pass, the opponent rolls for its remaining attacks (L846-855).
+pub struct AttackPass;
+
+const ATTACK_FIELDS: &[Field] = &[PASSING_SIDE];
+
+impl Procedure for AttackPass {
+    fn id(&self) -> &'static str {
+        "attack-pass"
+    }
+    fn title(&self) -> &'static str {
+        "Attack pass allowance"
+    }
+    fn rule(&self) -> &'static str {
+        "Attack Phase, L846-855"
+    }
+    fn summary(&self) -> &'static str {
+        "When a side passes in the Attack Phase, its opponent rolls a die, with no modifiers: the most attacks it may still make."
+    }
+    fn fields(&self) -> &'static [Field] {
+        ATTACK_FIELDS
+    }
+    fn acting_side(&self, input: &Input) -> String {
+        opponent(input.text("passing_side")).to_string()
+    }
+    fn dice(&self, _input: &Input) -> DiceSpec {
+        DiceSpec::new(&[("Allowance die", Die::D6)])
+    }
+    fn modifiers(&self, _input: &Input) -> Vec<Modifier> {
+        Vec::new()
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        _tables: &TableSet,
+        faces: &[u8],
+    ) -> Result<Resolution, RuleError> {
+        self.dice(input).check(faces)?;
+        let side = side_label(opponent(input.text("passing_side")));
+        Ok(allowance(
+            side,
+            faces[0],
+            Vec::new(),
+            format!("{side} attacks left"),
+            "Attack Phase, L852-855",
+            "more attacks",
+            Vec::new(),
+        ))
+    }
+}
+
+/// June 15-18, turns 1 and 2: the French Road Congestion (L1276-1278, L1298-1305).
+pub struct RoadCongestion;
+
+const ROAD_CONGESTION_FIELDS: &[Field] = &[
+    Field {
+        id: "turn",
+        label: "Turn",
+        group: "June 15",
+        kind: FieldKind::Number { min: 1, max: 2 },
+        rule: "June 15 special rules, L1263-1305",
+        help: "Turn 1 (June 15 AM): a die plus 3 units. Turn 2 (June 15 PM): a die plus the French units not yet on the map.",
+    },
+    Field {
+        id: "off_map",
+        label: "French units not yet on the map (turn 2)",
+        group: "June 15",
+        kind: FieldKind::Count { max: 20 },
+        rule: "Road Congestion, L1302-1303",
+        help: "Counted on turn 2 only; all of them must enter the map this turn if possible (L1304-1305).",
+    },
+];
+
+impl Procedure for RoadCongestion {
+    fn id(&self) -> &'static str {
+        "road-congestion"
+    }
+    fn title(&self) -> &'static str {
+        "Road Congestion (June 15)"
+    }
+    fn rule(&self) -> &'static str {
+        "June 15-18 scenario, L1276-1278, L1298-1305"
+    }
+    fn summary(&self) -> &'static str {
+        "On June 15 the French may move only a limited number of units: a die plus 3 on turn 1, a die plus the French units not yet on the map on turn 2."
+    }
+    fn fields(&self) -> &'static [Field] {
+        ROAD_CONGESTION_FIELDS
+    }
+    fn applies(&self, record: &Record) -> bool {
+        (1..=2).contains(&record.position.turn)
+    }
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        input.set(
+            "turn",
+            Value::Number(i64::from(record.position.turn.clamp(1, 2))),
+        );
+    }
+    fn acting_side(&self, _input: &Input) -> String {
+        "french".into()
+    }
+    fn dice(&self, _input: &Input) -> DiceSpec {
+        DiceSpec::new(&[("French die", Die::D6)])
+    }
+    fn modifiers(&self, input: &Input) -> Vec<Modifier> {
+        if input.number("turn") == 1 {
+            vec![Modifier::new(
+                "French",
+                "Turn 1: a die roll plus 3",
+                3,
+                "Road Congestion, L1278",
+            )]
+        } else {
+            let off_map = input.number("off_map");
+            if off_map == 0 {
+                return Vec::new();
+            }
+            vec![Modifier::new(
+                "French",
+                "French units not yet on the map",
+                off_map,
+                "Road Congestion, L1302-1303",
+            )]
+        }
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        _tables: &TableSet,
+        faces: &[u8],
+    ) -> Result<Resolution, RuleError> {
+        self.dice(input).check(faces)?;
+        let turn_one = input.number("turn") == 1;
+        let mut effects = Vec::new();
+        if !turn_one && input.number("off_map") > 0 {
+            effects.push(Effect::Reminder {
+                text: "Every French unit not yet on the map must enter it this turn if possible"
+                    .into(),
+                rule: "Road Congestion, L1304-1305".into(),
+            });
+        }
+        Ok(allowance(
+            "French",
+            faces[0],
+            self.modifiers(input),
+            "French moves left (Road Congestion)".into(),
+            if turn_one {
+                "Road Congestion, L1278"
+            } else {
+                "Road Congestion, L1302-1303"
+            },
+            // Turn 1 limits "a number of units", turn 2 "a number of times" (digest A-27).
+            if turn_one { "units moved" } else { "moves" },
+            effects,
+        ))
+    }
+}
+
+/// June 15-18, turn 2: Concentrating the Army, the Prussians' moves (L1291-1296).
+pub struct ConcentratingTheArmy;
+
+impl Procedure for ConcentratingTheArmy {
+    fn id(&self) -> &'static str {
+        "concentrating-the-army"
+    }
+    fn title(&self) -> &'static str {
+        "Concentrating the Army (June 15 PM)"
+    }
+    fn rule(&self) -> &'static str {
+        "June 15-18 scenario, turn 2, L1284-1296"
+    }
+    fn summary(&self) -> &'static str {
+        "On turn 2 the Coalition may move Prussian units on the map a number of times equal to a die roll; Anglo-Allied units cannot move, though Wellington and Blücher may deploy Detachments."
+    }
+    fn fields(&self) -> &'static [Field] {
+        &[]
+    }
+    fn applies(&self, record: &Record) -> bool {
+        record.position.turn == 2
+    }
+    fn acting_side(&self, _input: &Input) -> String {
+        "coalition".into()
+    }
+    fn dice(&self, _input: &Input) -> DiceSpec {
+        DiceSpec::new(&[("Coalition die", Die::D6)])
+    }
+    fn modifiers(&self, _input: &Input) -> Vec<Modifier> {
+        Vec::new()
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        _tables: &TableSet,
+        faces: &[u8],
+    ) -> Result<Resolution, RuleError> {
+        self.dice(input).check(faces)?;
+        Ok(allowance(
+            "The Coalition",
+            faces[0],
+            Vec::new(),
+            "Prussian moves left (Concentrating the Army)".into(),
+            "Concentrating the Army, L1295",
+            "moves of Prussian units on the map",
+            vec![Effect::Reminder {
+                text: "Anglo-Allied units cannot move this turn; Wellington and Blücher may still deploy Detachments".into(),
+                rule: "Delayed Reaction, L1288-1289".into(),
+            }],
+        ))
+    }
+}

@@ -1,0 +1,277 @@
+//! Waterloo Campaign 1815: the rolls that shape a turn (pass allowances, the Deluge, the June 15
+//! limits) against the rulebook (seed 000, cited as Lnnn) and the digest's vectors V8-V14.
+
+use aide_de_camp::engine::input::{Input, Value};
+use aide_de_camp::engine::log::SideName;
+use aide_de_camp::engine::procedure::{Procedure, Resolution, odds, resolve_checked};
+use aide_de_camp::engine::record::{Effect, Position, Record};
+use aide_de_camp::engine::roller::Seed;
+use aide_de_camp::engine::session::Session;
+use aide_de_camp::engine::table_set::TableSet;
+use aide_de_camp::games::{self, waterloo_campaign};
+
+fn procedure(id: &str) -> &'static dyn Procedure {
+    games::find("waterloo-campaign-1815")
+        .and_then(|g| g.procedure(id))
+        .expect("the procedure exists")
+}
+
+fn tables() -> TableSet {
+    games::find("waterloo-campaign-1815")
+        .and_then(|g| g.load_tables(None).map_err(|e| format!("{e:?}")))
+        .expect("the tables load")
+}
+
+fn input(id: &str, values: &[(&str, Value)]) -> Input {
+    let mut input = Input::defaults(procedure(id).fields());
+    for (field, value) in values {
+        input.set(field, value.clone());
+    }
+    input
+}
+
+fn resolve(id: &str, input: &Input, die: u8) -> Resolution {
+    resolve_checked(procedure(id), input, &tables(), &[die]).expect("resolves")
+}
+
+fn counter(resolution: &Resolution) -> (String, i64) {
+    resolution
+        .effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::SetCounter { name, value, .. } => Some((name.to_string(), *value)),
+            _ => None,
+        })
+        .expect("a counter is set")
+}
+
+fn has_reminder(resolution: &Resolution, lines: &str) -> bool {
+    resolution
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::Reminder { rule, .. } if rule.contains(lines)))
+}
+
+/// V8, L609-617: the Coalition passes; 5 French Corps are free and 1 reinforcement is due; die 3.
+#[test]
+fn v8_l609_movement_allowance_is_die_plus_free_corps_plus_reinforcements() {
+    let input = input(
+        "movement-pass",
+        &[
+            ("passing_side", Value::Text("coalition".into())),
+            ("corps_free", Value::Number(5)),
+            ("reinforcements_due", Value::Number(1)),
+        ],
+    );
+    let resolution = resolve("movement-pass", &input, 3);
+    assert_eq!(counter(&resolution), ("French moves left".to_string(), 9));
+    assert_eq!(
+        resolution.outcome.headline,
+        "French may make up to 9 more moves"
+    );
+    assert!(
+        resolution
+            .modifiers
+            .iter()
+            .all(|m| m.rule.contains("L609-611"))
+    );
+    // Off-map reinforcements must enter first (L616-617).
+    assert!(has_reminder(&resolution, "L616-617"));
+    assert_eq!(procedure("movement-pass").acting_side(&input), "french");
+}
+
+/// V9, L852-853: the French pass; the Coalition rolls 4: at most 4 more attacks, no modifiers.
+#[test]
+fn v9_l852_attack_allowance_is_the_die_alone() {
+    let input = input(
+        "attack-pass",
+        &[("passing_side", Value::Text("french".into()))],
+    );
+    let resolution = resolve("attack-pass", &input, 4);
+    assert_eq!(
+        counter(&resolution),
+        ("Coalition attacks left".to_string(), 4)
+    );
+    assert!(resolution.modifiers.is_empty());
+    let lines = odds(procedure("attack-pass"), &input, &tables()).expect("odds");
+    assert_eq!(lines.len(), 6);
+    assert!(lines.iter().all(|l| l.count == 1));
+}
+
+/// L1083-1087: 1-4 rain, 5-6 no effect, read on the Deluge table.
+#[test]
+fn l1083_the_deluge_at_every_face() {
+    for face in 1..=6u8 {
+        let input = input("deluge", &[("turn", Value::Number(5))]);
+        let resolution = resolve("deluge", &input, face);
+        let cell = resolution.cell.as_ref().expect("the table is read");
+        assert_eq!(cell.table, "deluge");
+        let rain = resolution
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::Mark { name, .. } if name == "Rain on turn 5"));
+        assert_eq!(rain, face <= 4, "face {face}");
+        assert_eq!(cell.result == "R", face <= 4, "face {face}");
+    }
+    let lines = odds(
+        procedure("deluge"),
+        &input("deluge", &[("turn", Value::Number(6))]),
+        &tables(),
+    )
+    .expect("odds");
+    let rain = lines.iter().find(|l| l.key == "Rain").expect("rain");
+    assert_eq!(rain.count, 4);
+}
+
+/// A session that has reached `turn` and applied a Deluge roll of `face` on each listed turn.
+fn weather_record(rolls: &[(u32, u8)]) -> Record {
+    let game = games::find("waterloo-campaign-1815").expect("game");
+    let tables = tables();
+    let mut session = Session::new(
+        game.id,
+        "june-16-18",
+        Position {
+            turn: 5,
+            phase: 0,
+            step: 0,
+        },
+        vec![SideName {
+            id: "french".into(),
+            name: "French".into(),
+        }],
+        Seed(1),
+    );
+    for (turn, face) in rolls {
+        let input = input("deluge", &[("turn", Value::Number(i64::from(*turn)))]);
+        let resolution =
+            resolve_checked(procedure("deluge"), &input, &tables, &[*face]).expect("resolves");
+        let seq = session
+            .append(
+                "french",
+                resolution.event(
+                    "deluge",
+                    &input,
+                    aide_de_camp::engine::log::RolledDie::physical(
+                        &procedure("deluge").dice(&input),
+                        &[*face],
+                    ),
+                ),
+            )
+            .seq;
+        session
+            .apply("french", seq, resolution.effects)
+            .expect("applies");
+    }
+    assert!(game.verify(&session, &tables).is_ok());
+    session.record().clone()
+}
+
+/// V10, L1094-1096 (erratum): rain on T5 (die 3), none on T6 (die 6): soft ground on T5 and T6.
+#[test]
+fn v10_rain_on_turn_5_softens_turns_5_and_6() {
+    let record = weather_record(&[(5, 3), (6, 6)]);
+    let soft: Vec<bool> = (4..=7)
+        .map(|t| waterloo_campaign::soft_ground(&record, t))
+        .collect();
+    assert_eq!(soft, vec![false, true, true, false]);
+}
+
+/// V11: none on T5 (die 5), rain on T6 (die 1): soft ground on T6 and T7.
+#[test]
+fn v11_rain_on_turn_6_softens_turns_6_and_7() {
+    let record = weather_record(&[(5, 5), (6, 1)]);
+    let soft: Vec<bool> = (4..=8)
+        .map(|t| waterloo_campaign::soft_ground(&record, t))
+        .collect();
+    assert_eq!(soft, vec![false, false, true, true, false]);
+}
+
+/// The attack form opens with soft ground set from the record (L1094-1096).
+#[test]
+fn l1094_the_attack_form_knows_the_ground_from_the_record() {
+    let mut record = weather_record(&[(5, 2)]);
+    for (turn, soft) in [(5, true), (6, true), (7, false)] {
+        record.position.turn = turn;
+        let mut input = Input::defaults(procedure("attack").fields());
+        procedure("attack").prefill(&mut input, &record);
+        assert_eq!(input.flag("soft_ground"), soft, "turn {turn}");
+    }
+}
+
+/// V12, L1278: Road Congestion on T1, die 4: the French may move 7 units.
+#[test]
+fn v12_l1278_road_congestion_turn_1_is_die_plus_3() {
+    let input = input("road-congestion", &[("turn", Value::Number(1))]);
+    let resolution = resolve("road-congestion", &input, 4);
+    assert_eq!(
+        counter(&resolution),
+        ("French moves left (Road Congestion)".to_string(), 7)
+    );
+    assert_eq!(
+        resolution.outcome.headline,
+        "French may make up to 7 units moved"
+    );
+}
+
+/// V13, L1302-1305: T2, die 2, 3 French units off the map: 5 moves; all must enter if possible.
+#[test]
+fn v13_l1302_road_congestion_turn_2_is_die_plus_units_off_the_map() {
+    let input = input(
+        "road-congestion",
+        &[("turn", Value::Number(2)), ("off_map", Value::Number(3))],
+    );
+    let resolution = resolve("road-congestion", &input, 2);
+    assert_eq!(counter(&resolution).1, 5);
+    assert!(has_reminder(&resolution, "L1304-1305"));
+}
+
+/// V14, L1288-1296: T2, die 5: the Prussians on the map may move 5 times; Anglo-Allied none.
+#[test]
+fn v14_l1295_concentrating_the_army() {
+    let resolution = resolve("concentrating-the-army", &Input::default(), 5);
+    assert_eq!(
+        counter(&resolution),
+        (
+            "Prussian moves left (Concentrating the Army)".to_string(),
+            5
+        )
+    );
+    assert!(has_reminder(&resolution, "L1288-1289"));
+}
+
+/// The allowance is a counter the players spend; it cannot go below zero, and spending undoes.
+#[test]
+fn l611_an_allowance_is_spent_move_by_move() {
+    let tables = tables();
+    let mut session = Session::new(
+        "waterloo-campaign-1815",
+        "june-16-18",
+        Position::default(),
+        Vec::new(),
+        Seed(2),
+    );
+    let input = input(
+        "attack-pass",
+        &[("passing_side", Value::Text("french".into()))],
+    );
+    let dice = session.roll(&procedure("attack-pass").dice(&input));
+    let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
+    let resolution =
+        resolve_checked(procedure("attack-pass"), &input, &tables, &faces).expect("resolves");
+    let allowance = i64::from(faces[0]);
+    let seq = session
+        .append("coalition", resolution.event("attack-pass", &input, dice))
+        .seq;
+    session
+        .apply("coalition", seq, resolution.effects)
+        .expect("applies");
+    let name = "Coalition attacks left";
+    assert_eq!(session.record().counters.get(name), Some(&allowance));
+    session.tally("coalition", name, 1).expect("one attack");
+    assert_eq!(session.record().counters.get(name), Some(&(allowance - 1)));
+    assert!(session.tally("coalition", name, allowance).is_err());
+    assert!(session.tally("coalition", "French moves left", 1).is_err());
+    session.undo().expect("a tally can be undone");
+    assert_eq!(session.record().counters.get(name), Some(&allowance));
+    assert!(session.verify().is_ok());
+}
