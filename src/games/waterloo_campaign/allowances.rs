@@ -25,7 +25,7 @@ fn allowance(
     modifiers: Vec<Modifier>,
     counter: String,
     counter_rule: &str,
-    what: &str,
+    what: (&str, &str),
     mut effects: Vec<Effect>,
 ) -> Resolution {
     let bonus: i32 = modifiers.iter().map(|m| m.value).sum();
@@ -40,9 +40,9 @@ fn allowance(
     );
     Resolution {
         outcome: Outcome {
-            key: format!("{total} {what}"),
+            key: format!("{total} {}", plural(total, what)),
             rank: total,
-            headline: format!("{side} may make up to {total} {what}"),
+            headline: format!("{side} may make up to {total} {}", plural(total, what)),
         },
         totals: vec![SideTotal {
             side: side.to_string(),
@@ -55,6 +55,11 @@ fn allowance(
         cell: None,
         effects,
     }
+}
+
+/// The singular or plural of `what` for `count`.
+fn plural<'a>(count: i32, what: (&'a str, &'a str)) -> &'a str {
+    if count == 1 { what.0 } else { what.1 }
 }
 
 /// Movement Phase: after a pass, the opponent rolls for its remaining moves (L602-617).
@@ -146,7 +151,7 @@ impl Procedure for MovementPass {
             self.modifiers(input),
             format!("{side} moves left"),
             "Movement Phase, L611-613",
-            "more moves",
+            ("more move", "more moves"),
             effects,
         ))
     }
@@ -196,7 +201,7 @@ impl Procedure for AttackPass {
             Vec::new(),
             format!("{side} attacks left"),
             "Attack Phase, L852-855",
-            "more attacks",
+            ("more attack", "more attacks"),
             Vec::new(),
         ))
     }
@@ -303,7 +308,11 @@ impl Procedure for RoadCongestion {
                 "Road Congestion, L1302-1303"
             },
             // Turn 1 limits "a number of units", turn 2 "a number of times" (digest A-27).
-            if turn_one { "units moved" } else { "moves" },
+            if turn_one {
+                ("unit moved", "units moved")
+            } else {
+                ("move", "moves")
+            },
             effects,
         ))
     }
@@ -353,7 +362,10 @@ impl Procedure for ConcentratingTheArmy {
             Vec::new(),
             "Prussian moves left (Concentrating the Army)".into(),
             "Concentrating the Army, L1295",
-            "moves of Prussian units on the map",
+            (
+                "move of Prussian units on the map",
+                "moves of Prussian units on the map",
+            ),
             vec![Effect::Reminder {
                 text: "Anglo-Allied units cannot move this turn; Wellington and Blücher may still deploy Detachments".into(),
                 rule: "Delayed Reaction, L1288-1289".into(),
