@@ -156,19 +156,23 @@ fn execute(command: Command) -> CliResult {
                 p.fields(),
             );
             let spec = p.dice(&crate::engine::input::Input::defaults(p.fields()));
-            text.push_str(&format!(
-                "\n# Dice for --dice, in this order: {}\n",
-                spec.slots
-                    .iter()
-                    .map(|s| format!(
-                        "{} ({}, {})",
-                        s.label,
-                        s.die.name(),
-                        s.die.face_range_text()
-                    ))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
+            if spec.is_empty() {
+                text.push_str("\n# This procedure rolls no dice.\n");
+            } else {
+                text.push_str(&format!(
+                    "\n# Dice for --dice, in this order: {}\n",
+                    spec.slots
+                        .iter()
+                        .map(|s| format!(
+                            "{} ({}, {})",
+                            s.label,
+                            s.die.name(),
+                            s.die.face_range_text()
+                        ))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
             print!("{text}");
             Ok(())
         }
@@ -394,7 +398,7 @@ fn resolve(
             None => {
                 let seed = seed.map(Seed).unwrap_or_else(Seed::fresh);
                 roll_seed = Some(seed);
-                if !json {
+                if !json && !spec.is_empty() {
                     println!(
                         "Rolled by the app with seed {} (repeat with --seed {}).",
                         seed.to_hex(),

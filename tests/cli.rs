@@ -299,7 +299,8 @@ fn procedures_lists_the_games_procedures() {
             "movement-pass",
             "deluge",
             "road-congestion",
-            "concentrating-the-army"
+            "concentrating-the-army",
+            "victory"
         ]
     );
 

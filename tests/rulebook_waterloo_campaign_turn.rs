@@ -275,3 +275,104 @@ fn l611_an_allowance_is_spent_move_by_move() {
     assert_eq!(session.record().counters.get(name), Some(&allowance));
     assert!(session.verify().is_ok());
 }
+
+fn victory(french: i64, coalition: i64, line_of_communication: bool) -> Resolution {
+    let input = input(
+        "victory",
+        &[
+            ("french_vp", Value::Number(french)),
+            ("coalition_vp", Value::Number(coalition)),
+            (
+                "french_line_of_communication",
+                Value::Flag(line_of_communication),
+            ),
+        ],
+    );
+    resolve_checked(procedure("victory"), &input, &tables(), &[]).expect("resolves")
+}
+
+fn tournament_note(resolution: &Resolution) -> Option<String> {
+    resolution.effects.iter().find_map(|e| match e {
+        Effect::Reminder { text, rule } if rule.contains("Tournament") => Some(text.to_string()),
+        _ => None,
+    })
+}
+
+/// V19, L910-915: French 14, Coalition 3: a French Campaign Victory (margin 11), a tournament
+/// victory but a historical defeat.
+#[test]
+fn v19_l910_margin_11_is_a_campaign_victory() {
+    let resolution = victory(14, 3, false);
+    assert_eq!(resolution.outcome.key, "French Campaign Victory");
+    let cell = resolution.cell.as_ref().expect("the table is read");
+    assert_eq!(
+        (cell.table.as_str(), cell.row.as_str()),
+        ("victory", "+9 to +11")
+    );
+    let note = tournament_note(&resolution).expect("a French win has a tournament note");
+    assert!(
+        note.contains("historical defeat but a tournament victory"),
+        "{note}"
+    );
+}
+
+/// V20, L902-903: 6 to 6: the Coalition wins ties, a Tactical Victory.
+#[test]
+fn v20_l902_a_tie_is_a_coalition_tactical_victory() {
+    let resolution = victory(6, 6, false);
+    assert_eq!(resolution.outcome.key, "Coalition Tactical Victory");
+    assert!(tournament_note(&resolution).is_none());
+}
+
+/// V21, L918-923: French 20, Coalition 8: a French Strategic Victory (margin 12).
+#[test]
+fn v21_l918_margin_12_is_a_strategic_victory() {
+    let resolution = victory(20, 8, false);
+    assert_eq!(resolution.outcome.key, "French Strategic Victory");
+    let note = tournament_note(&resolution).expect("note");
+    assert!(
+        note.contains("historical and a tournament victory"),
+        "{note}"
+    );
+}
+
+/// V22, L889-891 and L905-907: French 7 + 5 for the line of communication = 12, Coalition 10:
+/// a French Tactical Victory, which the tournament note counts as a defeat.
+#[test]
+fn v22_l889_the_line_of_communication_adds_5_and_a_tactical_win_is_a_tournament_defeat() {
+    let resolution = victory(7, 10, true);
+    assert!(
+        resolution
+            .modifiers
+            .iter()
+            .any(|m| m.value == 5 && m.rule.contains("L889-891"))
+    );
+    assert_eq!(resolution.outcome.key, "French Tactical Victory");
+    assert!(resolution.outcome.headline.contains("12 VP to 10"));
+    let note = tournament_note(&resolution).expect("note");
+    assert!(note.contains("tournament defeat"), "{note}");
+    // Without the path, the Coalition wins by 3.
+    assert_eq!(
+        victory(7, 10, false).outcome.key,
+        "Coalition Tactical Victory"
+    );
+}
+
+/// The form opens with each side's points from the record, and only on turn 8 (L863, L872).
+#[test]
+fn l872_victory_is_offered_on_the_last_turn_with_the_record_s_points() {
+    let mut record = Record::default();
+    record.victory_points.insert("french".into(), 9);
+    record.victory_points.insert("coalition".into(), 4);
+    record.position.turn = 7;
+    assert!(!procedure("victory").applies(&record));
+    record.position.turn = 8;
+    assert!(procedure("victory").applies(&record));
+    let mut input = Input::defaults(procedure("victory").fields());
+    procedure("victory").prefill(&mut input, &record);
+    assert_eq!(
+        (input.number("french_vp"), input.number("coalition_vp")),
+        (9, 4)
+    );
+    assert!(procedure("victory").dice(&input).is_empty());
+}

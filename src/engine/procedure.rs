@@ -37,9 +37,23 @@ impl Modifier {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideTotal {
     pub side: String,
-    pub die: i32,
+    /// The die face; `None` for a procedure that rolls no dice.
+    pub die: Option<i32>,
     pub modifiers: i32,
     pub total: i32,
+}
+
+impl SideTotal {
+    /// "Attacker: die 3 +4 = 7", or "French: 14" where no die is rolled.
+    pub fn describe(&self) -> String {
+        match self.die {
+            Some(die) => format!(
+                "{}: die {die} {:+} = {}",
+                self.side, self.modifiers, self.total
+            ),
+            None => format!("{}: {}", self.side, self.total),
+        }
+    }
 }
 
 /// What happened, in a form the odds can group by.

@@ -34,7 +34,7 @@ pub enum Effect {
     /// A fact goes on the record (rain on turn 5).
     Mark { name: Symbol, rule: Symbol },
     /// Something the players do on the table that the record does not track: shown, logged, kept.
-    Reminder { text: Symbol, rule: String },
+    Reminder { text: Symbol, rule: Symbol },
 }
 
 impl Effect {

@@ -350,12 +350,7 @@ pub fn explain(resolution: &Resolution) -> Vec<String> {
         .iter()
         .map(|m| format!("{} {:+} {} ({})", m.side, m.value, m.label, m.rule))
         .collect();
-    lines.extend(
-        resolution
-            .totals
-            .iter()
-            .map(|t| format!("{}: die {} {:+} = {}", t.side, t.die, t.modifiers, t.total)),
-    );
+    lines.extend(resolution.totals.iter().map(|t| t.describe()));
     lines.extend(
         resolution
             .limits

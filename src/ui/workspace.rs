@@ -308,11 +308,15 @@ impl Workspace {
         let mut action = None;
         self.modifier_breakdown(ui);
         ui.separator();
-        self.odds_bars(ui, tables);
-        ui.separator();
-
-        ui.label(egui::RichText::new("Roll").strong().size(16.0));
+        // A procedure without dice (victory determination) has no odds and nothing to roll.
         let spec = self.procedure.dice(&self.input);
+        let rolls = !spec.is_empty();
+        if rolls {
+            self.odds_bars(ui, tables);
+            ui.separator();
+        }
+        let heading = if rolls { "Roll" } else { "Resolve" };
+        ui.label(egui::RichText::new(heading).strong().size(16.0));
         ui.label(
             egui::RichText::new(
                 spec.slots
@@ -341,41 +345,52 @@ impl Workspace {
             );
         }
         let ready = problem.is_none();
+        let (button, hover) = if rolls {
+            (
+                "Roll the dice",
+                "The app rolls with this game's seeded generator; the roll is logged",
+            )
+        } else {
+            ("Resolve", "Nothing is rolled; the result is logged")
+        };
         let roll = ui
             .add_enabled(
                 ready,
-                egui::Button::new(egui::RichText::new("Roll the dice").size(16.0))
+                egui::Button::new(egui::RichText::new(button).size(16.0))
                     .shortcut_text(ui.format_shortcut(&ROLL_SHORTCUT))
                     .min_size(egui::vec2(160.0, 30.0)),
             )
-            .on_hover_text("The app rolls with this game's seeded generator; the roll is logged");
+            .on_hover_text(hover);
         let roll_key = shortcuts && ui.input_mut(|i| i.consume_shortcut(&ROLL_SHORTCUT));
         if roll.clicked() || (ready && roll_key) {
             action = Some(WorkspaceAction::Roll);
         }
-        ui.add_space(4.0);
-        ui.add_enabled_ui(ready, |ui| {
-            ui.horizontal(|ui| {
-                let label = ui.label("Or enter physical dice:");
-                let field = ui
-                    .add(
-                        egui::TextEdit::singleline(&mut self.physical_dice)
-                            .desired_width(90.0)
-                            .hint_text("e.g. 3,5"),
-                    )
-                    .labelled_by(label.id);
-                let submit = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                if ui.button("Use these dice").clicked() || submit {
-                    match spec.parse(&self.physical_dice) {
-                        Ok(faces) => {
-                            self.dice_error = None;
-                            action = Some(WorkspaceAction::UsePhysicalDice(faces));
+        if rolls {
+            ui.add_space(4.0);
+            ui.add_enabled_ui(ready, |ui| {
+                ui.horizontal(|ui| {
+                    let label = ui.label("Or enter physical dice:");
+                    let field = ui
+                        .add(
+                            egui::TextEdit::singleline(&mut self.physical_dice)
+                                .desired_width(90.0)
+                                .hint_text("e.g. 3,5"),
+                        )
+                        .labelled_by(label.id);
+                    let submit =
+                        field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    if ui.button("Use these dice").clicked() || submit {
+                        match spec.parse(&self.physical_dice) {
+                            Ok(faces) => {
+                                self.dice_error = None;
+                                action = Some(WorkspaceAction::UsePhysicalDice(faces));
+                            }
+                            Err(e) => self.dice_error = Some(e.to_string()),
                         }
-                        Err(e) => self.dice_error = Some(e.to_string()),
                     }
-                }
-            })
-        });
+                })
+            });
+        }
         if let Some(error) = &self.dice_error {
             ui.colored_label(ui.visuals().error_fg_color, error);
         }
@@ -525,13 +540,7 @@ fn result_card(
                 ));
             }
             for total in &resolution.totals {
-                ui.label(
-                    egui::RichText::new(format!(
-                        "{}: die {} {:+} = {}",
-                        total.side, total.die, total.modifiers, total.total
-                    ))
-                    .monospace(),
-                );
+                ui.label(egui::RichText::new(total.describe()).monospace());
             }
             if let Some(cell) = &resolution.cell {
                 ui.horizontal_wrapped(|ui| {

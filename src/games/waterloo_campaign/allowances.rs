@@ -46,7 +46,7 @@ fn allowance(
         },
         totals: vec![SideTotal {
             side: side.to_string(),
-            die: i32::from(face),
+            die: Some(i32::from(face)),
             modifiers: bonus,
             total,
         }],

@@ -594,13 +594,13 @@ impl Procedure for Attack {
         let totals = vec![
             SideTotal {
                 side: ATTACKER.into(),
-                die: attacker_die,
+                die: Some(attacker_die),
                 modifiers: sum(ATTACKER),
                 total: attacker_total,
             },
             SideTotal {
                 side: DEFENDER.into(),
-                die: defender_die,
+                die: Some(defender_die),
                 modifiers: sum(DEFENDER),
                 total: defender_total,
             },

@@ -4,6 +4,7 @@
 
 mod allowances;
 mod attack;
+mod victory;
 mod weather;
 
 use crate::engine::procedure::Procedure;
@@ -13,6 +14,7 @@ use crate::engine::turns::{Phase, Scenario, Step, TurnSequence};
 
 pub use allowances::{AttackPass, ConcentratingTheArmy, MovementPass, RoadCongestion};
 pub use attack::Attack;
+pub use victory::Victory;
 pub use weather::Deluge;
 
 pub const ID: &str = "waterloo-campaign-1815";
@@ -27,6 +29,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &Deluge,
     &RoadCongestion,
     &ConcentratingTheArmy,
+    &Victory,
 ];
 
 pub const TABLES: &[BuiltinTable] = &[
@@ -37,6 +40,10 @@ pub const TABLES: &[BuiltinTable] = &[
     BuiltinTable {
         file: "deluge.toml",
         text: include_str!("../../../tables/waterloo-campaign-1815/deluge.toml"),
+    },
+    BuiltinTable {
+        file: "victory.toml",
+        text: include_str!("../../../tables/waterloo-campaign-1815/victory.toml"),
     },
 ];
 
@@ -159,7 +166,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
             steps: &[Step {
                 title: "End of turn",
                 rule: "L857-865",
-                procedures: &[],
+                procedures: &["victory"],
                 guidance: "The Grand Battery is recalled. After the last turn, determine victory.",
             }],
         },

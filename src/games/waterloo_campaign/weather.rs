@@ -103,7 +103,7 @@ impl Procedure for Deluge {
             },
             totals: vec![SideTotal {
                 side: "French".into(),
-                die: i32::from(faces[0]),
+                die: Some(i32::from(faces[0])),
                 modifiers: 0,
                 total: i32::from(faces[0]),
             }],
