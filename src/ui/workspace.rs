@@ -317,16 +317,18 @@ impl Workspace {
         }
         let heading = if rolls { "Roll" } else { "Resolve" };
         ui.label(egui::RichText::new(heading).strong().size(16.0));
-        ui.label(
-            egui::RichText::new(
-                spec.slots
-                    .iter()
-                    .map(|s| format!("{} ({})", s.label, s.die.name()))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            )
-            .weak(),
-        );
+        if rolls {
+            ui.label(
+                egui::RichText::new(
+                    spec.slots
+                        .iter()
+                        .map(|s| format!("{} ({})", s.label, s.die.name()))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                )
+                .weak(),
+            );
+        }
         // Facts that contradict each other are refused before anything is rolled.
         let problem = self.procedure.check_combination(&self.input).err();
         if let Some(problem) = &problem {
