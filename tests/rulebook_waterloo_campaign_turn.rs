@@ -376,3 +376,56 @@ fn l872_victory_is_offered_on_the_last_turn_with_the_record_s_points() {
     );
     assert!(procedure("victory").dice(&input).is_empty());
 }
+
+/// A mistaken "Use one" is mended by a correction; allowances last for the step they belong to.
+#[test]
+fn l853_a_tally_is_corrected_and_an_allowance_ends_with_its_step() {
+    let tables = tables();
+    let mut session = Session::new(
+        "waterloo-campaign-1815",
+        "june-16-18",
+        Position {
+            turn: 3,
+            phase: 3,
+            step: 0,
+        },
+        Vec::new(),
+        Seed(3),
+    );
+    let input = input(
+        "attack-pass",
+        &[("passing_side", Value::Text("french".into()))],
+    );
+    let resolution =
+        resolve_checked(procedure("attack-pass"), &input, &tables, &[5]).expect("resolves");
+    let dice = aide_de_camp::engine::log::RolledDie::physical(
+        &procedure("attack-pass").dice(&input),
+        &[5],
+    );
+    let seq = session
+        .append("coalition", resolution.event("attack-pass", &input, dice))
+        .seq;
+    session
+        .apply("coalition", seq, resolution.effects)
+        .expect("applies");
+    let name = "Coalition attacks left";
+    let tally = session.tally("coalition", name, 1).expect("one attack");
+    assert_eq!(session.record().counters.get(name), Some(&4));
+    session
+        .correct("", tally, "clicked by mistake")
+        .expect("a tally can be corrected");
+    assert_eq!(session.record().counters.get(name), Some(&5));
+    session.append(
+        "",
+        aide_de_camp::engine::log::EventBody::StepReached {
+            position: Position {
+                turn: 3,
+                phase: 4,
+                step: 0,
+            },
+            label: "End Phase".into(),
+        },
+    );
+    assert!(session.record().counters.is_empty());
+    assert!(session.verify().is_ok());
+}

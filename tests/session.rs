@@ -524,3 +524,56 @@ fn verify_refuses_an_apply_of_a_corrected_or_already_applied_resolution() {
     assert_eq!(failure.seq, 4);
     assert!(failure.message.contains("again"), "{failure}");
 }
+
+#[test]
+fn a_journal_torn_between_two_parts_of_an_event_drops_that_event() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let session = played_session(14, 2);
+    let journal = RecoveryJournal::start(folder.path(), &session, None).expect("starts");
+    let text = std::fs::read_to_string(journal.path()).expect("journal");
+    // Cut inside the last event, just after its first effect: still valid TOML, but half an event.
+    let last = text.rfind("[[events]]").expect("events");
+    let cut = text[last..]
+        .find("[[events.body.effects]]")
+        .and_then(|first| {
+            text[last + first + 1..]
+                .find("[[events.body.effects]]")
+                .map(|second| last + first + 1 + second)
+        })
+        .expect("the last event has two effects or more");
+    std::fs::write(journal.path(), &text[..cut]).expect("write");
+    let (loaded, cut_short) = recovery::load(journal.path());
+    let loaded = loaded.expect("the whole events are kept");
+    assert!(cut_short);
+    assert_eq!(
+        loaded.events(),
+        &session.events()[..session.events().len() - 1]
+    );
+}
+
+#[test]
+fn an_edited_applied_effect_is_caught_even_with_a_new_chain() {
+    let game = games::find("waterloo-campaign-1815").expect("game");
+    let tables = game.load_tables(None).expect("tables");
+    let session = played_session(15, 2);
+    let mut events = session.events().to_vec();
+    // Give the first applied result 10 more victory points, then recompute every hash.
+    let applied = events
+        .iter_mut()
+        .find(|e| matches!(e.body, EventBody::Applied { .. }))
+        .expect("an applied event");
+    let seq = applied.seq;
+    if let EventBody::Applied { effects, .. } = &mut applied.body {
+        effects.push(aide_de_camp::engine::record::Effect::VictoryPoints {
+            side: "french".into(),
+            points: 10,
+            reason: "edited".into(),
+            rule: "none".into(),
+        });
+    }
+    rechain(&mut events);
+    let edited = session_from_events(&events);
+    let failure = game.verify(&edited, &tables).expect_err("caught");
+    assert_eq!(failure.seq, seq, "{failure}");
+    assert!(failure.message.contains("not the ones event"), "{failure}");
+}

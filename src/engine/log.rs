@@ -126,11 +126,14 @@ impl EventBody {
         }
     }
 
-    /// Whether a correction may void the event: resolutions, applied results and notes.
+    /// Whether a correction may void the event: resolutions, applied results, tallies and notes.
     pub fn is_correctable(&self) -> bool {
         matches!(
             self,
-            EventBody::Resolved { .. } | EventBody::Applied { .. } | EventBody::Note { .. }
+            EventBody::Resolved { .. }
+                | EventBody::Applied { .. }
+                | EventBody::Tallied { .. }
+                | EventBody::Note { .. }
         )
     }
 

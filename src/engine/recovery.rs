@@ -96,6 +96,12 @@ impl RecoveryJournal {
                 message,
             })?);
         }
+        if !self.path.exists() {
+            // Removed behind our back (another copy of the app discarded it): write it anew.
+            session.save(&self.path)?;
+            self.written = events.len();
+            return Ok(());
+        }
         let mut file = std::fs::OpenOptions::new()
             .append(true)
             .open(&self.path)
@@ -126,18 +132,35 @@ pub fn load(journal: &Path) -> (Result<Session, SessionError>, bool) {
         Err(e) => return (Err(io_error(journal, "cannot be read", e)), false),
     };
     let name = journal.display().to_string();
-    let first_error = match Session::from_toml(&name, &text) {
-        Ok(session) => return (Ok(session), false),
-        Err(e) => e,
+    // A crash mid-append tears the last event: drop it (or, if the tear fell between two of its
+    // parts, the half-written event that still parses but whose hash does not hold). Damage
+    // anywhere else is reported, not repaired.
+    let parsed = match Session::from_toml(&name, &text) {
+        Ok(session) => Ok((session, false)),
+        Err(error) => text
+            .rfind("\n[[events]]")
+            .and_then(|start| Session::from_toml(&name, &text[..start]).ok())
+            .map(|session| (session, true))
+            .ok_or(error),
     };
-    let mut end = text.len();
-    while let Some(start) = text[..end].rfind("\n[[events]]") {
-        if let Ok(session) = Session::from_toml(&name, &text[..start]) {
-            return (Ok(session), true);
-        }
-        end = start;
+    match parsed {
+        Ok((session, cut)) => match session.verify() {
+            Ok(_) => (Ok(session), cut),
+            Err(failure) if failure.seq as usize == session.events().len() && failure.seq > 1 => {
+                let kept = failure.seq as usize - 1;
+                (Ok(session.keep_first(kept)), true)
+            }
+            Err(failure) => (
+                Err(SessionError {
+                    file: name,
+                    line: None,
+                    message: format!("the recovery journal does not verify: {failure}"),
+                }),
+                false,
+            ),
+        },
+        Err(error) => (Err(error), false),
     }
-    (Err(first_error), false)
 }
 
 /// Every journal in `folder`, newest first.

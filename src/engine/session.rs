@@ -166,8 +166,12 @@ impl Session {
                 self.applied.insert(*resolution, event.seq);
             }
             EventBody::SessionStarted { start, .. } => self.record.position = *start,
-            EventBody::StepReached { position, .. } => self.record.position = *position,
-            EventBody::Tallied { counter, change } => {
+            // Allowances last for the step they were rolled in: a new step starts without them.
+            EventBody::StepReached { position, .. } => {
+                self.record.position = *position;
+                self.record.counters.clear();
+            }
+            EventBody::Tallied { counter, change } if !self.voided.contains(&event.seq) => {
                 if let Some(value) = self.record.counters.get_mut(counter) {
                     *value = value.saturating_add(*change);
                 }
@@ -314,7 +318,7 @@ impl Session {
             .ok_or_else(|| format!("there is no event {event} to correct"))?;
         if !target.body.is_correctable() {
             return Err(format!(
-                "event {event} ({}) cannot be corrected: only resolutions, applied results and notes can",
+                "event {event} ({}) cannot be corrected: only resolutions, applied results, tallies and notes can",
                 target.body.kind_name()
             ));
         }
@@ -402,6 +406,13 @@ impl Session {
         };
         session.refold();
         Ok(session)
+    }
+
+    /// The session's first `count` events only (used to drop a torn end of a recovery journal).
+    pub fn keep_first(mut self, count: usize) -> Session {
+        self.events.truncate(count.max(1));
+        self.refold();
+        self
     }
 
     /// Loads a session file. Nothing is written.
@@ -550,6 +561,11 @@ impl Session {
                             "it applies event {resolution} again (event {earlier} already did)"
                         )));
                     }
+                }
+                EventBody::Tallied { change, counter } if *change >= 0 => {
+                    return Err(fail(format!(
+                        "it adds {change} to {counter}: a tally only uses up a counter"
+                    )));
                 }
                 EventBody::Corrected { event: target, .. } => {
                     if *target >= event.seq {

@@ -29,10 +29,14 @@ struct SessionFile {
     events: Vec<Event>,
 }
 
-/// The part of a file before its first event.
+/// The part of a file before its first event. Unknown keys are refused, so that an event this
+/// split did not see (an indented header) sends the file to the whole-document parser instead.
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Header {
     format_version: u32,
+    #[allow(dead_code)]
+    app: Option<String>,
 }
 
 #[derive(Serialize, Deserialize)]

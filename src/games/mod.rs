@@ -169,7 +169,47 @@ impl Game {
         session: &Session,
         tables: &TableSet,
     ) -> Result<VerifyReport, VerifyFailure> {
-        session.verify_with(&|event| self.rederive(event, tables))
+        let report = session.verify_with(&|event| self.rederive(event, tables))?;
+        // What was applied must be what the resolution offers: a result cannot be edited on its
+        // way to the record.
+        for event in session.events() {
+            let EventBody::Applied {
+                resolution,
+                effects,
+            } = &event.body
+            else {
+                continue;
+            };
+            let offered = session
+                .events()
+                .get(resolution.saturating_sub(1) as usize)
+                .and_then(|resolved| self.rederived_resolution(resolved, tables));
+            if offered.is_some_and(|offered| offered.effects != *effects) {
+                return Err(VerifyFailure {
+                    seq: event.seq,
+                    message: format!(
+                        "it applies effects that are not the ones event {resolution} offers"
+                    ),
+                });
+            }
+        }
+        Ok(report)
+    }
+
+    /// A logged resolution worked out again from its input and dice, if it can be.
+    fn rederived_resolution(&self, event: &Event, tables: &TableSet) -> Option<Resolution> {
+        let EventBody::Resolved {
+            procedure,
+            input,
+            dice,
+            ..
+        } = &event.body
+        else {
+            return None;
+        };
+        let p = self.procedure(procedure).ok()?;
+        let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
+        resolve_checked(p, input, tables, &faces).ok()
     }
 
     fn rederive(&self, event: &Event, tables: &TableSet) -> Result<(), String> {

@@ -298,8 +298,11 @@ impl AideApp {
         match pending {
             Pending::Quit => self.allow_close = true,
             Pending::NewGame => {
-                let offers = recovery_offers(self.recovery_folder.as_deref());
-                self.replace_screen(Screen::Start(StartScreen::new(offers)));
+                // The game being left goes first, so its discarded journal is not offered back.
+                self.replace_screen(Screen::Start(StartScreen::new(Vec::new())));
+                if let Screen::Start(start) = &mut self.screen {
+                    start.recovery = recovery_offers(self.recovery_folder.as_deref());
+                }
             }
             Pending::Open => {
                 self.path_dialog =

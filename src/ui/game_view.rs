@@ -180,11 +180,19 @@ impl GameView {
                     ),
                     false,
                 ));
-                if let Some(workspace) = &mut self.workspace
-                    && let Some(result) = &mut workspace.result
-                    && result.applied_as == Some(event.seq)
-                {
-                    result.applied_as = None;
+                if let Some(workspace) = &mut self.workspace {
+                    if workspace
+                        .result
+                        .as_ref()
+                        .is_some_and(|r| r.event == event.seq)
+                    {
+                        // The resolution itself was taken back (one that rolled no dice).
+                        workspace.result = None;
+                    } else if let Some(result) = &mut workspace.result
+                        && result.applied_as == Some(event.seq)
+                    {
+                        result.applied_as = None;
+                    }
                 }
                 self.changed();
             }
