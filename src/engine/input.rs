@@ -170,7 +170,9 @@ impl Field {
             }
             (FieldKind::Choice(_), _) => fail("must be one of the choices, in quotes".into()),
             (FieldKind::Text { max_len } | FieldKind::Unit { max_len, .. }, Value::Text(t)) => {
-                if t.chars().count() <= max_len {
+                if t.chars().any(char::is_control) {
+                    fail("must be on one line, without control characters".into())
+                } else if t.chars().count() <= max_len {
                     Ok(())
                 } else {
                     fail(format!("is longer than {max_len} characters"))
@@ -455,6 +457,30 @@ mod tests {
         assert_eq!(input, Input::defaults(FIELDS));
         assert!(text.contains("# Battle Stars (R1)"));
         assert!(text.contains("hex = \"open\""));
+    }
+
+    #[test]
+    fn names_stay_on_one_line() {
+        let field = Field {
+            id: "unit",
+            label: "Unit",
+            group: "G",
+            kind: FieldKind::Unit {
+                of: UnitOf::Side("side"),
+                max_len: 10,
+            },
+            rule: "R",
+            help: "H",
+        };
+        assert!(field.check(&Value::Text("I Corps".into())).is_ok());
+        let error = field
+            .check(&Value::Text("I\nCorps".into()))
+            .expect_err("a line break is refused");
+        assert_eq!(
+            error.to_string(),
+            "field `unit`: must be on one line, without control characters"
+        );
+        assert!(field.check(&Value::Text("Eleven char".into())).is_err());
     }
 
     #[test]
