@@ -257,7 +257,10 @@ fn a_game_the_app_did_not_save_is_restored_at_the_next_start() {
     };
     let mut harness = app_harness(folder.path());
     harness.get_by_label_contains("An unsaved game was recovered");
-    click(&mut harness, "Restore it");
+    harness
+        .get_by_label_contains("Restore: Waterloo Campaign 1815")
+        .click();
+    harness.run();
     let view = harness.state().game_view().expect("the game is back");
     assert_eq!(view.session.events(), &events[..]);
     assert!(view.dirty, "a restored game still has to be saved");
@@ -326,15 +329,15 @@ fn a_unit_field_offers_the_units_on_record_for_its_side() {
     click(&mut harness, "Start the game");
     click(&mut harness, "Attack");
     // Nothing is on record yet: no list is offered.
-    assert!(harness.query_by_label("On record").is_none());
+    assert!(harness.query_by_label_contains("On record").is_none());
     type_into(&mut harness, "Defending unit", "Reserve Corps");
     type_into(&mut harness, "Or enter physical dice:", "4,1");
     click(&mut harness, "Use these dice");
     click(&mut harness, "Apply to the record");
     click(&mut harness, "Reset the form");
     // The French attack: the Coalition's Reserve Corps is offered for the defender only.
-    assert_eq!(harness.query_all_by_label("On record").count(), 1);
-    click(&mut harness, "On record");
+    assert_eq!(harness.query_all_by_label_contains("On record").count(), 1);
+    click(&mut harness, "On record: Defending unit");
     // The record panel lists it too; the menu's entry is the button.
     harness
         .get_by_role_and_label(egui::Role::Button, "Reserve Corps")
@@ -374,7 +377,7 @@ fn the_checklist_leads_to_the_attack_allowance_and_the_record_spends_it() {
     click(&mut harness, "Use these dice");
     click(&mut harness, "Apply to the record");
     harness.get_by_label("Coalition attacks left: 4");
-    click(&mut harness, "Use one");
+    click(&mut harness, "Use one: Coalition attacks left");
     harness.get_by_label("Coalition attacks left: 3");
     let record = harness
         .state()
@@ -384,4 +387,31 @@ fn the_checklist_leads_to_the_attack_allowance_and_the_record_spends_it() {
         .record()
         .clone();
     assert_eq!(record.counters.get("Coalition attacks left"), Some(&3));
+}
+
+#[test]
+fn a_result_with_nothing_to_apply_asks_for_nothing() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let mut harness = app_harness(folder.path());
+    click(&mut harness, "Start the game");
+    // From the list of all procedures: the Deluge, rolled 6 (no effect, L1087).
+    click(&mut harness, "The Deluge");
+    type_into(&mut harness, "Or enter physical dice:", "6");
+    click(&mut harness, "Use these dice");
+    harness.get_by_label("Nothing to apply to the record.");
+    assert!(harness.query_by_label("Apply to the record").is_none());
+    assert!(harness.query_by_label_contains("(not applied)").is_none());
+    // Rain (1-4) has something to apply, and says so until it is applied.
+    type_into(&mut harness, "Or enter physical dice:", "2");
+    click(&mut harness, "Use these dice");
+    harness.get_by_label_contains("(not applied)");
+    click(&mut harness, "Apply to the record");
+    let record = harness
+        .state()
+        .game_view()
+        .expect("a game")
+        .session
+        .record()
+        .clone();
+    assert!(record.marks.contains("Rain on turn 5"));
 }

@@ -196,6 +196,12 @@ impl Game {
         Ok(report)
     }
 
+    /// Whether a logged resolution offers anything to apply to the record.
+    pub fn offers_effects(&self, event: &Event, tables: &TableSet) -> bool {
+        self.rederived_resolution(event, tables)
+            .is_some_and(|resolution| !resolution.effects.is_empty())
+    }
+
     /// A logged resolution worked out again from its input and dice, if it can be.
     fn rederived_resolution(&self, event: &Event, tables: &TableSet) -> Option<Resolution> {
         let EventBody::Resolved {

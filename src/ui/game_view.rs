@@ -374,7 +374,11 @@ impl GameView {
                     lines.extend(text.details);
                     lines
                 };
-                let action = self.log.ui(ui, &self.session, &details);
+                let session = &self.session;
+                let needs_apply = |event: &crate::engine::log::Event| {
+                    session.awaits_apply(event) && game.offers_effects(event, tables)
+                };
+                let action = self.log.ui(ui, &self.session, &details, &needs_apply);
                 match action {
                     Some(LogAction::Correct { event, reason }) => self.correct(event, &reason),
                     Some(LogAction::Apply { event }) => self.apply_from_log(event),
@@ -596,6 +600,7 @@ impl GameView {
                 ui.label(format!("{name}: {left}"));
                 let button = ui
                     .add_enabled(*left > 0, egui::Button::new("Use one").small())
+                    .accessible_name(format!("Use one: {name}"))
                     .on_hover_text(format!("Log one of \"{name}\" as used"));
                 if button.clicked() {
                     spend = Some(name.to_string());

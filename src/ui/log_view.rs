@@ -151,11 +151,13 @@ impl LogView {
         }
     }
 
+    /// `details` explains an event; `needs_apply` tells a resolution with something still to apply.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         session: &Session,
         details: &dyn Fn(&Event) -> Vec<String>,
+        needs_apply: &dyn Fn(&Event) -> bool,
     ) -> Option<LogAction> {
         let mut action = None;
         self.refresh_shown(session);
@@ -194,7 +196,7 @@ impl LogView {
             .resizable(true)
             .default_size(details_width)
             .show(ui, |ui| {
-                action = self.details_ui(ui, session, details);
+                action = self.details_ui(ui, session, details, needs_apply);
             });
         egui::CentralPanel::default().show(ui, |ui| {
             let row_height = ui.text_style_height(&egui::TextStyle::Body);
@@ -211,7 +213,7 @@ impl LogView {
                             continue;
                         };
                         let selected = self.selected == Some(event.seq);
-                        let line = if session.awaits_apply(event) {
+                        let line = if needs_apply(event) {
                             format!("{}   (not applied)", self.lines[index])
                         } else {
                             self.lines[index].clone()
@@ -243,6 +245,7 @@ impl LogView {
         ui: &mut egui::Ui,
         session: &Session,
         details: &dyn Fn(&Event) -> Vec<String>,
+        needs_apply: &dyn Fn(&Event) -> bool,
     ) -> Option<LogAction> {
         let mut action = None;
         let Some(event) = self
@@ -275,7 +278,7 @@ impl LogView {
                         .small()
                         .weak(),
                 );
-                if session.awaits_apply(event) {
+                if needs_apply(event) {
                     ui.separator();
                     if ui
                         .button("Apply this result to the record")

@@ -95,11 +95,16 @@ impl StartScreen {
                     ui.horizontal(|ui| {
                         let restore = ui
                             .add_enabled(offer.restorable, egui::Button::new("Restore it"))
+                            .accessible_name(format!("Restore: {}", offer.description))
                             .on_hover_text(offer.journal.display().to_string());
                         if restore.clicked() {
                             action = Some(StartAction::Restore(offer.journal.clone()));
                         }
-                        if ui.button("Discard it").clicked() {
+                        if ui
+                            .button("Discard it")
+                            .accessible_name(format!("Discard: {}", offer.description))
+                            .clicked()
+                        {
                             action = Some(StartAction::DiscardRecovery(offer.journal.clone()));
                         }
                     });

@@ -276,15 +276,19 @@ impl Workspace {
                         changed = Some(Value::Text(value.as_str().into()));
                     }
                     if !known.is_empty() {
-                        ui.menu_button("On record", |ui| {
+                        let menu = ui.menu_button("On record", |ui| {
                             for name in &known {
                                 if ui.button(name.as_str()).clicked() {
                                     changed = Some(Value::Text(name.as_str().into()));
                                 }
                             }
-                        })
-                        .response
-                        .on_hover_text(format!("{}: units the record already knows", field.label));
+                        });
+                        menu.response
+                            .accessible_name(format!("On record: {}", field.label))
+                            .on_hover_text(format!(
+                                "{}: units the record already knows",
+                                field.label
+                            ));
                     }
                 });
             }
@@ -563,7 +567,9 @@ fn result_card(
                 }
             }
             ui.add_space(4.0);
-            ui.label(egui::RichText::new("Effects").strong());
+            if !resolution.effects.is_empty() {
+                ui.label(egui::RichText::new("Effects").strong());
+            }
             for effect in &resolution.effects {
                 let line = effect.describe_with(&|id| side_name(sides, id).to_string());
                 ui.add(egui::Label::new(format!("- {line}")).wrap());
@@ -575,6 +581,9 @@ fn result_card(
                         egui::RichText::new(format!("Applied to the record (event {event})"))
                             .color(ui.visuals().selection.stroke.color),
                     );
+                }
+                None if resolution.effects.is_empty() => {
+                    ui.label(egui::RichText::new("Nothing to apply to the record.").weak());
                 }
                 None => {
                     if ui
