@@ -297,6 +297,7 @@ fn procedures_lists_the_games_procedures() {
             "attack",
             "attack-pass",
             "movement-pass",
+            "withdrawal-pass",
             "deluge",
             "road-congestion",
             "concentrating-the-army",

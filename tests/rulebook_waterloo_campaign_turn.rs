@@ -429,3 +429,37 @@ fn l853_a_tally_is_corrected_and_an_allowance_ends_with_its_step() {
     assert!(session.record().counters.is_empty());
     assert!(session.verify().is_ok());
 }
+
+/// V23, L492-495: the Coalition passes in Step H: the French may withdraw up to 3 more Corps, with
+/// no die rolled.
+#[test]
+fn v23_l494_three_more_withdrawals_after_a_pass() {
+    let input = input(
+        "withdrawal-pass",
+        &[("passing_side", Value::Text("coalition".into()))],
+    );
+    assert!(procedure("withdrawal-pass").dice(&input).is_empty());
+    let resolution =
+        resolve_checked(procedure("withdrawal-pass"), &input, &tables(), &[]).expect("resolves");
+    assert_eq!(
+        counter(&resolution),
+        ("French withdrawals left".to_string(), 3)
+    );
+    assert!(has_reminder(&resolution, "L495-497"));
+    assert_eq!(procedure("withdrawal-pass").acting_side(&input), "french");
+}
+
+/// L1271-1272: on turn 1 of June 15-18, Road Congestion comes with the Coalition's Surprise.
+#[test]
+fn l1271_surprise_is_shown_with_turn_1_road_congestion() {
+    let turn_one = input("road-congestion", &[("turn", Value::Number(1))]);
+    assert!(has_reminder(
+        &resolve("road-congestion", &turn_one, 3),
+        "L1271-1272"
+    ));
+    let turn_two = input("road-congestion", &[("turn", Value::Number(2))]);
+    assert!(!has_reminder(
+        &resolve("road-congestion", &turn_two, 3),
+        "L1271-1272"
+    ));
+}

@@ -207,6 +207,70 @@ impl Procedure for AttackPass {
     }
 }
 
+/// Step H, Withdrawal: after a pass, the opponent may retreat up to three more Corps (L492-495).
+pub struct WithdrawalPass;
+
+/// "their opponent may then retreat up to three more Corps in succession" (L494-495).
+const WITHDRAWALS_AFTER_A_PASS: i64 = 3;
+
+impl Procedure for WithdrawalPass {
+    fn id(&self) -> &'static str {
+        "withdrawal-pass"
+    }
+    fn title(&self) -> &'static str {
+        "Withdrawal pass"
+    }
+    fn rule(&self) -> &'static str {
+        "H. Withdrawal, L487-497"
+    }
+    fn summary(&self) -> &'static str {
+        "When a side passes in the Withdrawal step, its opponent may retreat up to three more Corps in succession; then the step ends. No die is rolled."
+    }
+    fn fields(&self) -> &'static [Field] {
+        ATTACK_FIELDS
+    }
+    fn acting_side(&self, input: &Input) -> String {
+        opponent(input.text("passing_side")).to_string()
+    }
+    fn dice(&self, _input: &Input) -> DiceSpec {
+        DiceSpec::default()
+    }
+    fn modifiers(&self, _input: &Input) -> Vec<Modifier> {
+        Vec::new()
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        _tables: &TableSet,
+        faces: &[u8],
+    ) -> Result<Resolution, RuleError> {
+        self.dice(input).check(faces)?;
+        let side = side_label(opponent(input.text("passing_side")));
+        Ok(Resolution {
+            outcome: Outcome {
+                key: format!("{side} may withdraw up to 3 more Corps"),
+                rank: 0,
+                headline: format!("{side} may withdraw up to 3 more Corps, then the step ends"),
+            },
+            modifiers: Vec::new(),
+            totals: Vec::new(),
+            limits: Vec::new(),
+            cell: None,
+            effects: vec![
+                Effect::SetCounter {
+                    name: format!("{side} withdrawals left").into(),
+                    value: WITHDRAWALS_AFTER_A_PASS,
+                    rule: "H. Withdrawal, L494-495".into(),
+                },
+                Effect::Reminder {
+                    text: "A Corps that retreats into an enemy ZoC is Blown, and returns two turns later; if that is not possible, it is eliminated".into(),
+                    rule: "H. Withdrawal, L495-497".into(),
+                },
+            ],
+        })
+    }
+}
+
 /// June 15-18, turns 1 and 2: the French Road Congestion (L1276-1278, L1298-1305).
 pub struct RoadCongestion;
 
@@ -290,6 +354,12 @@ impl Procedure for RoadCongestion {
         self.dice(input).check(faces)?;
         let turn_one = input.number("turn") == 1;
         let mut effects = Vec::new();
+        if turn_one {
+            effects.push(Effect::Reminder {
+                text: "Surprise: the only Coalition unit that can move is the Prussian I Corps (Ziethen)".into(),
+                rule: "Surprise, L1271-1272".into(),
+            });
+        }
         if !turn_one && input.number("off_map") > 0 {
             effects.push(Effect::Reminder {
                 text: "Every French unit not yet on the map must enter it this turn if possible"

@@ -12,7 +12,9 @@ use crate::engine::record::{Position, Record};
 use crate::engine::table_set::BuiltinTable;
 use crate::engine::turns::{Phase, Scenario, Step, TurnSequence};
 
-pub use allowances::{AttackPass, ConcentratingTheArmy, MovementPass, RoadCongestion};
+pub use allowances::{
+    AttackPass, ConcentratingTheArmy, MovementPass, RoadCongestion, WithdrawalPass,
+};
 pub use attack::Attack;
 pub use victory::Victory;
 pub use weather::Deluge;
@@ -26,6 +28,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &Attack,
     &AttackPass,
     &MovementPass,
+    &WithdrawalPass,
     &Deluge,
     &RoadCongestion,
     &ConcentratingTheArmy,
@@ -135,7 +138,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 Step {
                     title: "H. Withdrawal",
                     rule: "L487-497",
-                    procedures: &[],
+                    procedures: &["withdrawal-pass"],
                     guidance: "Alternating, French first: retreat a Corps out of an enemy ZoC or pass; after a pass the opponent may withdraw up to 3 more.",
                 },
             ],
