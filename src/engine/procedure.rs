@@ -129,15 +129,36 @@ impl From<TableError> for RuleError {
 }
 
 /// An adjudication registered by a game.
-pub trait Procedure: Sync + Send {
+/// What a procedure is, stated once: the accessors of `Procedure` read it.
+#[derive(Debug)]
+pub struct About {
     /// The id used on the command line and in the log: "attack", "movement-pass".
-    fn id(&self) -> &'static str;
-    fn title(&self) -> &'static str;
+    pub id: &'static str,
+    pub title: &'static str,
     /// Where the rulebook states the procedure.
-    fn rule(&self) -> &'static str;
+    pub rule: &'static str,
     /// One or two sentences for the form's header and `procedures` listing.
-    fn summary(&self) -> &'static str;
-    fn fields(&self) -> &'static [Field];
+    pub summary: &'static str,
+    pub fields: &'static [Field],
+}
+
+pub trait Procedure: Sync + Send {
+    fn about(&self) -> &'static About;
+    fn id(&self) -> &'static str {
+        self.about().id
+    }
+    fn title(&self) -> &'static str {
+        self.about().title
+    }
+    fn rule(&self) -> &'static str {
+        self.about().rule
+    }
+    fn summary(&self) -> &'static str {
+        self.about().summary
+    }
+    fn fields(&self) -> &'static [Field] {
+        self.about().fields
+    }
     /// Whether the procedure belongs where play stands (the Deluge only on turns 5 and 6); the
     /// checklist offers only those that do.
     fn applies(&self, _record: &Record) -> bool {
@@ -154,8 +175,10 @@ pub trait Procedure: Sync + Send {
     fn acting_side(&self, input: &Input) -> String;
     /// The dice rolled, in the order faces are given; may depend on the input.
     fn dice(&self, input: &Input) -> DiceSpec;
-    /// The modifiers the input earns, before any die is rolled (the live breakdown).
-    fn modifiers(&self, input: &Input) -> Vec<Modifier>;
+    /// The modifiers the input earns, before any die is rolled (the live breakdown); none by default.
+    fn modifiers(&self, _input: &Input) -> Vec<Modifier> {
+        Vec::new()
+    }
     /// Pure: the same input, tables and faces always give the same resolution.
     fn resolve(
         &self,

@@ -238,37 +238,23 @@ impl Workspace {
                     response.labelled_by(label.id).on_hover_text(field.help);
                 }
             }
-            FieldKind::Text { max_len } => {
+            // A unit is text too, with the units the record knows for its side one click away.
+            FieldKind::Text { max_len } | FieldKind::Unit { max_len, .. } => {
                 let mut value = match &current {
                     Value::Text(t) => t.to_string(),
                     _ => String::new(),
                 };
-                let response = ui
-                    .add(
-                        egui::TextEdit::singleline(&mut value)
-                            .char_limit(max_len)
-                            .desired_width(220.0)
-                            .hint_text("optional, for the record"),
-                    )
-                    .labelled_by(label.id)
-                    .on_hover_text(field.help);
-                if response.changed() {
-                    changed = Some(Value::Text(value.into()));
-                }
-            }
-            FieldKind::Unit { of, max_len } => {
-                let mut value = match &current {
-                    Value::Text(t) => t.to_string(),
-                    _ => String::new(),
+                let known = match field.kind {
+                    FieldKind::Unit { of, .. } => known_units(record, sides, &self.input, of),
+                    _ => Vec::new(),
                 };
-                let known = known_units(record, sides, &self.input, of);
                 ui.horizontal(|ui| {
                     let response = ui
                         .add(
                             egui::TextEdit::singleline(&mut value)
                                 .char_limit(max_len)
-                                .desired_width(200.0)
-                                .hint_text("its name, for the record"),
+                                .desired_width(210.0)
+                                .hint_text("optional, for the record"),
                         )
                         .labelled_by(label.id)
                         .on_hover_text(field.help);

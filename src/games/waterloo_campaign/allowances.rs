@@ -5,7 +5,9 @@
 use super::{SIDES, opponent, side_label};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, Value};
-use crate::engine::procedure::{Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal};
+use crate::engine::procedure::{
+    About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
+};
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
 
@@ -86,20 +88,14 @@ const MOVEMENT_FIELDS: &[Field] = &[
 ];
 
 impl Procedure for MovementPass {
-    fn id(&self) -> &'static str {
-        "movement-pass"
-    }
-    fn title(&self) -> &'static str {
-        "Movement pass allowance"
-    }
-    fn rule(&self) -> &'static str {
-        "Movement Phase, L602-617"
-    }
-    fn summary(&self) -> &'static str {
-        "When a side passes in the Movement Phase, its opponent rolls a die and adds 1 for each of its Corps not in an enemy ZoC or ZoI: the most moves it may still make."
-    }
-    fn fields(&self) -> &'static [Field] {
-        MOVEMENT_FIELDS
+    fn about(&self) -> &'static About {
+        &About {
+            id: "movement-pass",
+            title: "Movement pass allowance",
+            rule: "Movement Phase, L602-617",
+            summary: "When a side passes in the Movement Phase, its opponent rolls a die and adds 1 for each of its Corps not in an enemy ZoC or ZoI: the most moves it may still make.",
+            fields: MOVEMENT_FIELDS,
+        }
     }
     fn acting_side(&self, input: &Input) -> String {
         opponent(input.text("passing_side")).to_string()
@@ -163,29 +159,20 @@ pub struct AttackPass;
 const ATTACK_FIELDS: &[Field] = &[PASSING_SIDE];
 
 impl Procedure for AttackPass {
-    fn id(&self) -> &'static str {
-        "attack-pass"
-    }
-    fn title(&self) -> &'static str {
-        "Attack pass allowance"
-    }
-    fn rule(&self) -> &'static str {
-        "Attack Phase, L846-855"
-    }
-    fn summary(&self) -> &'static str {
-        "When a side passes in the Attack Phase, its opponent rolls a die, with no modifiers: the most attacks it may still make."
-    }
-    fn fields(&self) -> &'static [Field] {
-        ATTACK_FIELDS
+    fn about(&self) -> &'static About {
+        &About {
+            id: "attack-pass",
+            title: "Attack pass allowance",
+            rule: "Attack Phase, L846-855",
+            summary: "When a side passes in the Attack Phase, its opponent rolls a die, with no modifiers: the most attacks it may still make.",
+            fields: ATTACK_FIELDS,
+        }
     }
     fn acting_side(&self, input: &Input) -> String {
         opponent(input.text("passing_side")).to_string()
     }
     fn dice(&self, _input: &Input) -> DiceSpec {
         DiceSpec::new(&[("Allowance die", Die::D6)])
-    }
-    fn modifiers(&self, _input: &Input) -> Vec<Modifier> {
-        Vec::new()
     }
     fn resolve(
         &self,
@@ -214,29 +201,20 @@ pub struct WithdrawalPass;
 const WITHDRAWALS_AFTER_A_PASS: i64 = 3;
 
 impl Procedure for WithdrawalPass {
-    fn id(&self) -> &'static str {
-        "withdrawal-pass"
-    }
-    fn title(&self) -> &'static str {
-        "Withdrawal pass"
-    }
-    fn rule(&self) -> &'static str {
-        "H. Withdrawal, L487-497"
-    }
-    fn summary(&self) -> &'static str {
-        "When a side passes in the Withdrawal step, its opponent may retreat up to three more Corps in succession; then the step ends. No die is rolled."
-    }
-    fn fields(&self) -> &'static [Field] {
-        ATTACK_FIELDS
+    fn about(&self) -> &'static About {
+        &About {
+            id: "withdrawal-pass",
+            title: "Withdrawal pass",
+            rule: "H. Withdrawal, L487-497",
+            summary: "When a side passes in the Withdrawal step, its opponent may retreat up to three more Corps in succession; then the step ends. No die is rolled.",
+            fields: ATTACK_FIELDS,
+        }
     }
     fn acting_side(&self, input: &Input) -> String {
         opponent(input.text("passing_side")).to_string()
     }
     fn dice(&self, _input: &Input) -> DiceSpec {
         DiceSpec::default()
-    }
-    fn modifiers(&self, _input: &Input) -> Vec<Modifier> {
-        Vec::new()
     }
     fn resolve(
         &self,
@@ -294,20 +272,14 @@ const ROAD_CONGESTION_FIELDS: &[Field] = &[
 ];
 
 impl Procedure for RoadCongestion {
-    fn id(&self) -> &'static str {
-        "road-congestion"
-    }
-    fn title(&self) -> &'static str {
-        "Road Congestion (June 15)"
-    }
-    fn rule(&self) -> &'static str {
-        "June 15-18 scenario, L1276-1278, L1298-1305"
-    }
-    fn summary(&self) -> &'static str {
-        "On June 15 the French may move only a limited number of units: a die plus 3 on turn 1, a die plus the French units not yet on the map on turn 2."
-    }
-    fn fields(&self) -> &'static [Field] {
-        ROAD_CONGESTION_FIELDS
+    fn about(&self) -> &'static About {
+        &About {
+            id: "road-congestion",
+            title: "Road Congestion (June 15)",
+            rule: "June 15-18 scenario, L1276-1278, L1298-1305",
+            summary: "On June 15 the French may move only a limited number of units: a die plus 3 on turn 1, a die plus the French units not yet on the map on turn 2.",
+            fields: ROAD_CONGESTION_FIELDS,
+        }
     }
     fn applies(&self, record: &Record) -> bool {
         (1..=2).contains(&record.position.turn)
@@ -392,20 +364,14 @@ impl Procedure for RoadCongestion {
 pub struct ConcentratingTheArmy;
 
 impl Procedure for ConcentratingTheArmy {
-    fn id(&self) -> &'static str {
-        "concentrating-the-army"
-    }
-    fn title(&self) -> &'static str {
-        "Concentrating the Army (June 15 PM)"
-    }
-    fn rule(&self) -> &'static str {
-        "June 15-18 scenario, turn 2, L1284-1296"
-    }
-    fn summary(&self) -> &'static str {
-        "On turn 2 the Coalition may move Prussian units on the map a number of times equal to a die roll; Anglo-Allied units cannot move, though Wellington and Blücher may deploy Detachments."
-    }
-    fn fields(&self) -> &'static [Field] {
-        &[]
+    fn about(&self) -> &'static About {
+        &About {
+            id: "concentrating-the-army",
+            title: "Concentrating the Army (June 15 PM)",
+            rule: "June 15-18 scenario, turn 2, L1284-1296",
+            summary: "On turn 2 the Coalition may move Prussian units on the map a number of times equal to a die roll; Anglo-Allied units cannot move, though Wellington and Blücher may deploy Detachments.",
+            fields: &[],
+        }
     }
     fn applies(&self, record: &Record) -> bool {
         record.position.turn == 2
@@ -415,9 +381,6 @@ impl Procedure for ConcentratingTheArmy {
     }
     fn dice(&self, _input: &Input) -> DiceSpec {
         DiceSpec::new(&[("Coalition die", Die::D6)])
-    }
-    fn modifiers(&self, _input: &Input) -> Vec<Modifier> {
-        Vec::new()
     }
     fn resolve(
         &self,

@@ -20,7 +20,9 @@
 
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
-use crate::engine::procedure::{Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal};
+use crate::engine::procedure::{
+    About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
+};
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
 use crate::engine::tables::AppliedLimit;
@@ -499,20 +501,14 @@ fn victory_points_for(unit_type: &str) -> (i32, &'static str) {
 }
 
 impl Procedure for Attack {
-    fn id(&self) -> &'static str {
-        "attack"
-    }
-    fn title(&self) -> &'static str {
-        "Attack"
-    }
-    fn rule(&self) -> &'static str {
-        "Attack Resolution, L676-839"
-    }
-    fn summary(&self) -> &'static str {
-        "One Corps attacks an enemy unit in its ZoC. Each side rolls a d6 and adds its modifiers; the higher total wins and the difference is read on the Combat Results Table."
-    }
-    fn fields(&self) -> &'static [Field] {
-        FIELDS
+    fn about(&self) -> &'static About {
+        &About {
+            id: "attack",
+            title: "Attack",
+            rule: "Attack Resolution, L676-839",
+            summary: "One Corps attacks an enemy unit in its ZoC. Each side rolls a d6 and adds its modifiers; the higher total wins and the difference is read on the Combat Results Table.",
+            fields: FIELDS,
+        }
     }
     fn dice(&self, _input: &Input) -> DiceSpec {
         DiceSpec::new(&[("Attacker die", Die::D6), ("Defender die", Die::D6)])

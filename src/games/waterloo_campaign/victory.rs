@@ -5,7 +5,9 @@
 use super::side_label;
 use crate::engine::dice::DiceSpec;
 use crate::engine::input::{Field, FieldKind, Input, Value};
-use crate::engine::procedure::{Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal};
+use crate::engine::procedure::{
+    About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
+};
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
 
@@ -42,20 +44,14 @@ const FIELDS: &[Field] = &[
 const LAST_TURN: u32 = 8;
 
 impl Procedure for Victory {
-    fn id(&self) -> &'static str {
-        "victory"
-    }
-    fn title(&self) -> &'static str {
-        "Victory determination"
-    }
-    fn rule(&self) -> &'static str {
-        "Victory Conditions, L867-923"
-    }
-    fn summary(&self) -> &'static str {
-        "After the last turn, compare the two sides' victory points: the side with more wins (the Coalition wins ties) and the margin sets the level of victory."
-    }
-    fn fields(&self) -> &'static [Field] {
-        FIELDS
+    fn about(&self) -> &'static About {
+        &About {
+            id: "victory",
+            title: "Victory determination",
+            rule: "Victory Conditions, L867-923",
+            summary: "After the last turn, compare the two sides' victory points: the side with more wins (the Coalition wins ties) and the margin sets the level of victory.",
+            fields: FIELDS,
+        }
     }
     fn applies(&self, record: &Record) -> bool {
         record.position.turn == LAST_TURN

@@ -6,7 +6,7 @@
 use super::rain_marker;
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, Value};
-use crate::engine::procedure::{Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal};
+use crate::engine::procedure::{About, Outcome, Procedure, Resolution, RuleError, SideTotal};
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
 
@@ -22,20 +22,14 @@ const FIELDS: &[Field] = &[Field {
 }];
 
 impl Procedure for Deluge {
-    fn id(&self) -> &'static str {
-        "deluge"
-    }
-    fn title(&self) -> &'static str {
-        "The Deluge"
-    }
-    fn rule(&self) -> &'static str {
-        "The Deluge, L1074-1096 (June 16-18), L1308-1331 (June 15-18)"
-    }
-    fn summary(&self) -> &'static str {
-        "At the beginning of turns 5 and 6 the French player rolls a die: 1-4 rain, 5-6 no effect. Rain makes attackers subtract 1 on that turn and the next."
-    }
-    fn fields(&self) -> &'static [Field] {
-        FIELDS
+    fn about(&self) -> &'static About {
+        &About {
+            id: "deluge",
+            title: "The Deluge",
+            rule: "The Deluge, L1074-1096 (June 16-18), L1308-1331 (June 15-18)",
+            summary: "At the beginning of turns 5 and 6 the French player rolls a die: 1-4 rain, 5-6 no effect. Rain makes attackers subtract 1 on that turn and the next.",
+            fields: FIELDS,
+        }
     }
     fn applies(&self, record: &Record) -> bool {
         (5..=6).contains(&record.position.turn)
@@ -51,9 +45,6 @@ impl Procedure for Deluge {
     }
     fn dice(&self, _input: &Input) -> DiceSpec {
         DiceSpec::new(&[("French die", Die::D6)])
-    }
-    fn modifiers(&self, _input: &Input) -> Vec<Modifier> {
-        Vec::new()
     }
     fn resolve(
         &self,
