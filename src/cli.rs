@@ -138,7 +138,7 @@ fn execute(command: Command) -> CliResult {
             }
             for p in game.procedures {
                 println!(
-                    "{:<16} {} ({})\n{:<16} {}",
+                    "{:<22} {} ({})\n{:<22} {}",
                     p.id(),
                     p.title(),
                     p.rule(),
@@ -371,14 +371,15 @@ fn resolve(
         Some(_) => {
             let sides = game.sides_named(&[]);
             // A session made from the command line plays the game's first scenario.
-            let scenario = game.scenarios.first();
-            Some(Session::new(
-                game.id,
-                scenario.map(|s| s.id).unwrap_or(""),
-                scenario.map(|s| s.start).unwrap_or_default(),
-                sides,
-                seed.map(Seed).unwrap_or_else(Seed::fresh),
-            ))
+            let scenario = game
+                .scenarios
+                .first()
+                .ok_or_else(|| bad(format!("{} has no scenario to play", game.id)))?;
+            let seed = seed.map(Seed).unwrap_or_else(Seed::fresh);
+            Some(
+                game.start_session(scenario, sides, seed, &tables)
+                    .map_err(bad)?,
+            )
         }
         None => None,
     };
@@ -420,6 +421,10 @@ fn resolve(
     };
     let faces: Vec<u8> = rolled.iter().map(|d| d.face).collect();
     let resolution = resolve_checked(p, &input, &tables, &faces).map_err(|e| bad(e.to_string()))?;
+    if let Some(session) = &session {
+        p.check_record(&input, session.record())
+            .map_err(|e| bad(format!("{}: {e}", input_path.display())))?;
+    }
 
     let mut logged = None;
     if let (Some(session), Some(path)) = (session.as_mut(), session_path) {

@@ -227,8 +227,9 @@ fn line_named_for(text: &str, file: &str) -> Option<usize> {
     })
 }
 
-/// A session in `dir` with six events, seed 0x717 (1815): 1 session_started, 2 app roll, 3 physical
-/// dice 5 and 2, 4 app roll, 5 applied (event 4), 6 app roll.
+/// A session in `dir` with eight events, seed 0x717 (1815): 1 session_started, 2 and 3 the scenario's
+/// set-up resolved and applied, 4 app roll, 5 physical dice 5 and 2, 6 app roll, 7 applied (event 6),
+/// 8 app roll.
 fn session_with_several_events(dir: &Path) -> PathBuf {
     let path = dir.join("game.toml");
     let input = la_haye_sainte();
@@ -246,12 +247,12 @@ fn session_with_several_events(dir: &Path) -> PathBuf {
         let data = tempfile::tempdir().unwrap();
         run_in(data.path(), dir, &args).ok();
     };
-    resolve(&["--seed", "1815"]); // event 2 (event 1 starts the session)
-    resolve(&["--dice", "5,2"]); // event 3: physical dice
-    resolve(&["--apply"]); // events 4 and 5: app roll, applied
-    resolve(&[]); // event 6
+    resolve(&["--seed", "1815"]); // event 4 (events 1-3 start and set up the session)
+    resolve(&["--dice", "5,2"]); // event 5: physical dice
+    resolve(&["--apply"]); // events 6 and 7: app roll, applied
+    resolve(&[]); // event 8
     let logged = events(&path);
-    assert_eq!(logged.len(), 6, "the fixture session has six events");
+    assert_eq!(logged.len(), 8, "the fixture session has eight events");
     path
 }
 
@@ -294,14 +295,29 @@ fn procedures_lists_the_games_procedures() {
     assert_eq!(
         ids,
         [
-            "attack",
-            "attack-pass",
-            "movement-pass",
-            "withdrawal-pass",
+            "set-up",
             "deluge",
+            "hq-placement",
+            "blown-return",
+            "cavalry-recovery",
+            "detachment-placement",
+            "detachment-recall",
+            "line-of-communication",
+            "advance-formation",
+            "battle-formation",
+            "withdrawal",
+            "withdrawal-pass",
+            "move",
+            "movement-pass",
             "road-congestion",
             "concentrating-the-army",
-            "victory"
+            "attack",
+            "attack-pass",
+            "end-of-turn",
+            "victory",
+            "roster-entry",
+            "add-detachment",
+            "settings"
         ]
     );
 
@@ -329,12 +345,12 @@ fn the_template_parses_and_resolves_with_every_field_at_its_default() {
         "defender_stars",
         "hex_type",
         "soft_ground",
-        "last_day",
+        "turn",
     ] {
         assert!(table.contains_key(key), "the template lacks `{key}`");
     }
     assert_eq!(table["attacker_stars"].as_integer(), Some(0));
-    assert_eq!(table["last_day"].as_bool(), Some(false));
+    assert_eq!(table["turn"].as_integer(), Some(1));
     assert_eq!(table["attacker_side"].as_str(), Some("french"));
     // It tells the user the order of the dice for --dice.
     run.stdout_has("--dice")
@@ -509,14 +525,20 @@ fn a_session_is_created_appended_to_applied_and_verified() {
     let first = resolve(&["--seed", "42"]).ok().json();
     assert!(path.exists(), "the session file was created");
     let after_first = events(&path);
-    assert_eq!(after_first.len(), 2, "session_started and the resolution");
+    assert_eq!(
+        after_first.len(),
+        4,
+        "session_started, the set-up and its application, and the resolution"
+    );
     assert_eq!(kind(&after_first[0]), "session_started");
-    assert_eq!(kind(&after_first[1]), "resolved");
+    assert_eq!(after_first[1]["body"]["procedure"].as_str(), Some("set-up"));
+    assert_eq!(kind(&after_first[2]), "applied");
+    assert_eq!(kind(&after_first[3]), "resolved");
     assert_eq!(
         after_first[0]["body"]["seed"].as_str(),
         Some("000000000000002a")
     );
-    assert_eq!(first["session_event"], 2);
+    assert_eq!(first["session_event"], 4);
     assert_eq!(draw_indexes(&first), [Some(0), Some(1)]);
     // The session's first draws are the same draws as `--seed 42` without a session.
     assert_eq!(faces(&first), faces(&resolve_json(&["--seed", "42"])));
@@ -524,18 +546,18 @@ fn a_session_is_created_appended_to_applied_and_verified() {
     // A second resolve appends; the rolls continue from the log.
     let second = resolve(&[]).ok().json();
     let after_second = events(&path);
-    assert_eq!(after_second.len(), 3);
+    assert_eq!(after_second.len(), 5);
     assert_eq!(
-        after_second[..2],
+        after_second[..4],
         after_first[..],
         "earlier events are kept as they were"
     );
-    assert_eq!(second["session_event"], 3);
+    assert_eq!(second["session_event"], 5);
     assert_eq!(draw_indexes(&second), [Some(2), Some(3)]);
     for d in second["dice"].as_array().unwrap() {
         assert_eq!(d["source"], "app");
     }
-    let logged_faces: Vec<i64> = after_second[2]["body"]["dice"]
+    let logged_faces: Vec<i64> = after_second[4]["body"]["dice"]
         .as_array()
         .unwrap()
         .iter()
@@ -552,18 +574,18 @@ fn a_session_is_created_appended_to_applied_and_verified() {
     // --apply adds an applied event naming the resolution.
     let third = resolve(&["--apply"]).ok().json();
     let after_third = events(&path);
-    assert_eq!(after_third.len(), 5);
-    assert_eq!(third["session_event"], 4);
+    assert_eq!(after_third.len(), 7);
+    assert_eq!(third["session_event"], 6);
     assert_eq!(draw_indexes(&third), [Some(4), Some(5)]);
-    assert_eq!(kind(&after_third[3]), "resolved");
-    assert_eq!(kind(&after_third[4]), "applied");
-    assert_eq!(after_third[4]["body"]["resolution"].as_integer(), Some(4));
+    assert_eq!(kind(&after_third[5]), "resolved");
+    assert_eq!(kind(&after_third[6]), "applied");
+    assert_eq!(after_third[6]["body"]["resolution"].as_integer(), Some(6));
 
     // verify says so and exits 0.
     adc(&["verify", s(&path)])
         .ok()
         .stdout_has("verified")
-        .stdout_has("5 events");
+        .stdout_has("7 events");
 
     // --seed with an existing session is refused and the file is untouched.
     let before = std::fs::read(&path).unwrap();
@@ -588,7 +610,7 @@ fn a_session_is_created_appended_to_applied_and_verified() {
     assert_eq!(draw_indexes(&next), [Some(6), Some(7)]);
     adc(&["verify", s(&path)])
         .ok()
-        .stdout_has("7 events")
+        .stdout_has("9 events")
         .stdout_has("2 physical");
 }
 
@@ -691,23 +713,23 @@ fn verify_names_the_event_whose_byte_was_changed() {
     adc(&["verify", s(&path)]).ok().stdout_has("verified");
     let text = std::fs::read_to_string(&path).unwrap();
 
-    // A die face of event 3 (physical dice: only the hash chain can catch it).
-    let (start, end) = (event_start(&text, 3), event_end(&text, 3));
+    // A die face of event 5 (physical dice: only the hash chain can catch it).
+    let (start, end) = (event_start(&text, 5), event_end(&text, 5));
     let at = start
         + text[start..end]
             .find("face = ")
-            .expect("event 3 has a face")
+            .expect("event 5 has a face")
         + 7;
     let face = text.as_bytes()[at];
     let other = if face == b'6' { b'1' } else { face + 1 };
-    assert_verify_names(dir.path(), &path, &change_byte(&text, at, other), 3, "face");
+    assert_verify_names(dir.path(), &path, &change_byte(&text, at, other), 5, "face");
 
-    // A die face of event 6 (an app roll).
-    let (start, end) = (event_start(&text, 6), event_end(&text, 6));
+    // A die face of event 8 (an app roll).
+    let (start, end) = (event_start(&text, 8), event_end(&text, 8));
     let at = start
         + text[start..end]
             .find("face = ")
-            .expect("event 6 has a face")
+            .expect("event 8 has a face")
         + 7;
     let face = text.as_bytes()[at];
     let other = if face == b'6' { b'1' } else { face + 1 };
@@ -715,16 +737,16 @@ fn verify_names_the_event_whose_byte_was_changed() {
         dir.path(),
         &path,
         &change_byte(&text, at, other),
-        6,
+        8,
         "app face",
     );
 
-    // A character of the outcome of event 2.
-    let (start, end) = (event_start(&text, 2), event_end(&text, 2));
+    // A character of the outcome of event 4.
+    let (start, end) = (event_start(&text, 4), event_end(&text, 4));
     let at = start
         + text[start..end]
             .find("outcome = \"")
-            .expect("event 2 has an outcome")
+            .expect("event 4 has an outcome")
         + "outcome = \"".len()
         + 2;
     let c = text.as_bytes()[at];
@@ -733,35 +755,35 @@ fn verify_names_the_event_whose_byte_was_changed() {
         dir.path(),
         &path,
         &change_byte(&text, at, other),
-        2,
+        4,
         "outcome",
     );
 
-    // The resolution an applied event (event 5) points at.
-    let (start, end) = (event_start(&text, 5), event_end(&text, 5));
+    // The resolution an applied event (event 7) points at.
+    let (start, end) = (event_start(&text, 7), event_end(&text, 7));
     let at = start
         + text[start..end]
-            .find("resolution = 4")
-            .expect("event 5 applies event 4")
+            .find("resolution = 6")
+            .expect("event 7 applies event 6")
         + "resolution = ".len();
     assert_verify_names(
         dir.path(),
         &path,
-        &change_byte(&text, at, b'3'),
-        5,
+        &change_byte(&text, at, b'5'),
+        7,
         "applied resolution",
     );
 
-    // A digit of event 4's time.
-    let (start, end) = (event_start(&text, 4), event_end(&text, 4));
+    // A digit of event 6's time.
+    let (start, end) = (event_start(&text, 6), event_end(&text, 6));
     let at = start
         + text[start..end]
             .find("time = \"")
-            .expect("event 4 has a time")
+            .expect("event 6 has a time")
         + 9;
     let c = text.as_bytes()[at];
     let other = if c == b'9' { b'0' } else { c + 1 };
-    assert_verify_names(dir.path(), &path, &change_byte(&text, at, other), 4, "time");
+    assert_verify_names(dir.path(), &path, &change_byte(&text, at, other), 6, "time");
 
     // The original still verifies: nothing above touched it.
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
@@ -785,7 +807,7 @@ fn export_markdown_html_and_csv() {
         md.stdout_has(&format!("**#{seq}**"));
     }
     md.stdout_has("Session started")
-        .stdout_has("Applied the result of event 4")
+        .stdout_has("Applied the result of event 6")
         .stdout_has("Attacker die: 5 (physical die)")
         .stdout_has("Seed: `0000000000000717`");
 
@@ -1360,7 +1382,7 @@ fn a_damaged_session_is_refused_naming_the_file_and_line_and_left_alone() {
 
     // Truncated in the middle of a line of a later event.
     let truncated = dir.path().join("truncated.toml");
-    let (start, end) = (event_start(&text, 4), event_end(&text, 4));
+    let (start, end) = (event_start(&text, 6), event_end(&text, 6));
     let cut = start + text[start..end].find("outcome = \"").unwrap() + 15;
     std::fs::write(&truncated, &text[..cut]).unwrap();
     let cut_line = text[..cut].matches('\n').count() + 1;

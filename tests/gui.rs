@@ -79,7 +79,6 @@ fn one_attack_from_the_start_screen_to_the_log() {
     click(&mut harness, "Attack");
     type_into(&mut harness, "Attacking Corps", "I Corps");
     type_into(&mut harness, "Defending unit", "Reserve Corps");
-    click(&mut harness, "Last day of the scenario (June 18)");
     let input = &harness
         .state()
         .game_view()
@@ -88,12 +87,12 @@ fn one_attack_from_the_start_screen_to_the_log() {
         .input;
     assert_eq!(input.text("attacker_name"), "I Corps");
     assert_eq!(input.text("defender_name"), "Reserve Corps");
-    assert!(input.flag("last_day"));
+    assert_eq!(input.number("turn"), 3, "the turn comes from the record");
 
     // Physical dice 6 and 1, no modifiers: the attacker wins by 5, Eliminated (CRT, L771-787).
     type_into(&mut harness, "Or enter physical dice:", "6,1");
     click(&mut harness, "Use these dice");
-    // The result card, the log line (event 2) and the log's details of the selected event show it.
+    // The result card, the log line (event 4, after the start and the set-up) and the log's details of the selected event show it.
     let headline = "French wins by 5 (Eliminated): Reserve Corps is Eliminated, +3 VP French";
     let showing: Vec<String> = harness
         .query_all_by_label_contains(headline)
@@ -104,12 +103,13 @@ fn one_attack_from_the_start_screen_to_the_log() {
         })
         .collect();
     assert_eq!(showing.len(), 3, "{showing:?}");
-    assert!(showing.iter().any(|l| l.starts_with("#2 ")), "{showing:?}");
+    assert!(showing.iter().any(|l| l.starts_with("#4 ")), "{showing:?}");
     click(&mut harness, "Apply to the record");
 
     let view = harness.state().game_view().expect("a game is open");
     let record = view.session.record();
-    assert_eq!(record.applied, 1);
+    // The set-up, then the attack.
+    assert_eq!(record.applied, 2);
     // A Corps eliminated scores 3 VP for the opponent (L820-821).
     assert_eq!(record.victory_points.get("french"), Some(&3));
     assert_eq!(
@@ -120,14 +120,23 @@ fn one_attack_from_the_start_screen_to_the_log() {
         Some("Eliminated")
     );
     // The log shows the resolution and the applied result.
-    harness.get_by_label_contains("Applied the result of event 2");
+    harness.get_by_label_contains("Applied the result of event 4");
     let kinds: Vec<&str> = view
         .session
         .events()
         .iter()
         .map(|e| e.body.kind_name())
         .collect();
-    assert_eq!(kinds, vec!["session_started", "resolved", "applied"]);
+    assert_eq!(
+        kinds,
+        vec![
+            "session_started",
+            "resolved",
+            "applied",
+            "resolved",
+            "applied"
+        ]
+    );
 
     // Now an app roll: it is logged with its draw index and the session still verifies.
     click_button_with_shortcut(&mut harness, "Roll the dice");
@@ -163,13 +172,14 @@ fn undo_takes_back_apply_but_not_a_roll() {
             .state()
             .game_view()
             .map(|v| v.session.record().applied),
-        Some(1)
+        Some(2)
     );
 
     click_button_with_shortcut(&mut harness, "Undo");
     let view = harness.state().game_view().expect("a game is open");
-    assert_eq!(view.session.record().applied, 0);
-    assert_eq!(view.session.events().len(), 2);
+    // The set-up stays applied; the attack's result is taken back.
+    assert_eq!(view.session.record().applied, 1);
+    assert_eq!(view.session.events().len(), 4);
     // The roll itself cannot be undone: the button is disabled now.
     assert!(
         harness
@@ -305,42 +315,41 @@ fn the_log_filters_searches_and_applies_a_forgotten_result() {
 
     // Search narrows the log to matching events; the count follows.
     type_into(&mut harness, "Search:", "nothing matches this");
-    harness.get_by_label("0 of 2 events");
+    harness.get_by_label("0 of 4 events");
     harness.get_by_label("Search:").click();
     harness.run();
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
     harness.run();
     harness.get_by_label("Search:").type_text("vandamme");
     harness.run();
-    harness.get_by_label("1 of 2 events");
+    harness.get_by_label("1 of 4 events");
 
     // The resolution is selected in the log (it was just rolled): apply it from its details.
     click(&mut harness, "Apply this result to the record");
     let view = harness.state().game_view().expect("a game");
-    assert_eq!(view.session.record().applied, 1);
+    assert_eq!(view.session.record().applied, 2);
     assert_eq!(view.session.record().victory_points.get("french"), Some(&3));
     assert!(harness.query_by_label_contains("(not applied)").is_none());
 }
 
+/// The set-up puts the roster on the record; choosing a unit from it fills in what the record
+/// knows: I Corps has 1 star (L1517), the Reserve Corps 2 (L1518-1519).
 #[test]
 fn a_unit_field_offers_the_units_on_record_for_its_side() {
     let folder = tempfile::tempdir().expect("temporary folder");
     let mut harness = app_harness(folder.path());
     click(&mut harness, "Start the game");
     click(&mut harness, "Attack");
-    // Nothing is on record yet: no list is offered.
-    assert!(harness.query_by_label_contains("On record").is_none());
-    type_into(&mut harness, "Defending unit", "Reserve Corps");
-    type_into(&mut harness, "Or enter physical dice:", "4,1");
-    click(&mut harness, "Use these dice");
-    click(&mut harness, "Apply to the record");
-    click(&mut harness, "Reset the form");
-    // The French attack: the Coalition's Reserve Corps is offered for the defender only.
-    assert_eq!(harness.query_all_by_label_contains("On record").count(), 1);
+    assert_eq!(harness.query_all_by_label_contains("On record").count(), 2);
     click(&mut harness, "On record: Defending unit");
-    // The record panel lists it too; the menu's entry is the button.
+    // A Coalition unit on the map; the record panel lists it too: the menu's entry is the button.
     harness
-        .get_by_role_and_label(egui::Role::Button, "Reserve Corps")
+        .get_by_role_and_label(egui::Role::Button, "Reserve Corps (Wellington)")
+        .click();
+    harness.run();
+    click(&mut harness, "On record: Attacking Corps");
+    harness
+        .get_by_role_and_label(egui::Role::Button, "I Corps (d'Erlon)")
         .click();
     harness.run();
     let input = &harness
@@ -349,8 +358,10 @@ fn a_unit_field_offers_the_units_on_record_for_its_side() {
         .and_then(|v| v.workspace.as_ref())
         .expect("the form")
         .input;
-    assert_eq!(input.text("defender_name"), "Reserve Corps");
-    assert_eq!(input.text("attacker_name"), "");
+    assert_eq!(input.text("defender_name"), "Reserve Corps (Wellington)");
+    assert_eq!(input.number("defender_stars"), 2);
+    assert_eq!(input.text("attacker_name"), "I Corps (d'Erlon)");
+    assert_eq!(input.number("attacker_stars"), 1);
 }
 
 #[test]

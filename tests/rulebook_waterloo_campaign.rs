@@ -150,25 +150,24 @@ enum Fate {
     Eliminated,
 }
 
-/// The fates (not the cavalry exhaustion) the resolution gives each unit, in order.
+/// The fates (not the cavalry exhaustion) the resolution gives each unit, in order. A named unit's
+/// new state is on the record; a retreat, which the record cannot follow, is a reminder naming it.
 fn fates(res: &Resolution) -> Vec<(String, Fate)> {
     res.effects
         .iter()
         .filter_map(|e| match e {
             Effect::UnitState { unit, state, .. } => {
-                let fate = if state.contains("Eliminated") {
-                    Fate::Eliminated
-                } else if state.contains("Recalled") {
-                    Fate::Recalled
-                } else if state.starts_with("Blown") {
-                    Fate::Blown
-                } else if state.contains("Retreat") {
-                    Fate::Retreat
-                } else {
-                    return None;
+                let fate = match state.as_str() {
+                    "Eliminated" => Fate::Eliminated,
+                    "Recalled" => Fate::Recalled,
+                    "Blown" => Fate::Blown,
+                    _ => return None,
                 };
                 Some((unit.to_string(), fate))
             }
+            Effect::Reminder { text, .. } => text
+                .split_once(" retreats 3 hexes")
+                .map(|(unit, _)| (unit.to_string(), Fate::Retreat)),
             _ => None,
         })
         .collect()
@@ -178,9 +177,12 @@ fn exhausted_units(res: &Resolution) -> Vec<String> {
     res.effects
         .iter()
         .filter_map(|e| match e {
-            Effect::UnitState { unit, state, .. } if state.contains("Exhausted") => {
-                Some(unit.to_string())
-            }
+            Effect::UnitAttribute {
+                unit,
+                attribute,
+                value,
+                ..
+            } if attribute == "condition" && value == "Exhausted" => Some(unit.to_string()),
             _ => None,
         })
         .collect()
@@ -498,7 +500,7 @@ fn tv3_l814_blown_on_last_day_is_eliminated_plus_3_vp_french() {
 #[test]
 fn tv3_l811_blown_before_the_last_day_stays_blown() {
     let mut input = la_haye_sainte();
-    input.set("last_day", Value::Flag(false));
+    input.set("turn", Value::Number(4));
     let res = resolve(&input, 6, 1);
     assert_eq!(cell(&res), ("+3, +4", "B"));
     assert_eq!(
@@ -616,7 +618,7 @@ fn tv7_l814_attacker_blown_on_last_day_eliminated_as_tv6() {
 #[test]
 fn tv7_l396_attacker_blown_before_last_day_gb_still_eliminated() {
     let mut input = la_haye_sainte();
-    input.set("last_day", Value::Flag(false));
+    input.set("turn", Value::Number(4));
     let res = resolve(&input, 3, 4);
     let fates = fates(&res);
     assert!(
@@ -871,7 +873,7 @@ fn v1_l815_corps_blown_by_lone_detachment_retreats_instead() {
 #[test]
 fn v1_l815_corps_blown_by_lone_detachment_retreats_even_on_last_day() {
     let mut input = corps_vs_lone_detachment();
-    set_flag(&mut input, "last_day");
+    set_num(&mut input, "turn", 7);
     let res = resolve(&input, 1, 6);
     assert_eq!(fates(&res), vec![("II Corps".to_string(), Fate::Retreat)]);
     assert!(victory_points(&res).is_empty(), "{:#?}", res.effects);
@@ -883,7 +885,7 @@ fn v1_l815_corps_blown_by_lone_detachment_retreats_even_on_last_day() {
 fn v1_l819_corps_eliminated_by_lone_detachment_retreats_instead() {
     let mut input = corps_vs_lone_detachment();
     set_num(&mut input, "defender_stars", 2);
-    set_flag(&mut input, "last_day");
+    set_num(&mut input, "turn", 7);
     let res = resolve(&input, 1, 6);
     assert_eq!((total(&res, "Attacker"), total(&res, "Defender")), (3, 9));
     assert_eq!(cell(&res), ("+5 or more", "E"));
@@ -908,7 +910,7 @@ fn v1_a12_converted_retreat_impossible_is_blown() {
 fn v1_a12_converted_retreat_impossible_on_last_day_is_eliminated() {
     let mut input = corps_vs_lone_detachment();
     set_flag(&mut input, "attacker_cannot_retreat");
-    set_flag(&mut input, "last_day");
+    set_num(&mut input, "turn", 7);
     let res = resolve(&input, 1, 6);
     assert_eq!(
         fates(&res),
@@ -953,7 +955,7 @@ fn v2_l807_lone_detachment_retreat_is_recalled_and_attacker_pursues() {
 fn v2_l807_lone_detachment_is_recalled_whatever_its_retreat_path() {
     let mut input = corps_vs_lone_detachment();
     set_flag(&mut input, "defender_cannot_retreat");
-    set_flag(&mut input, "last_day");
+    set_num(&mut input, "turn", 7);
     let res = resolve(&input, 2, 2);
     assert_eq!(
         fates(&res),
@@ -1241,7 +1243,7 @@ fn l814_blown_is_eliminated_on_the_last_day_only() {
     assert!(victory_points(&res).is_empty());
 
     let mut input = base();
-    set_flag(&mut input, "last_day");
+    set_num(&mut input, "turn", 7);
     let res = resolve(&input, 6, 3);
     assert_eq!(
         fates(&res),
@@ -1252,7 +1254,7 @@ fn l814_blown_is_eliminated_on_the_last_day_only() {
     // The Coalition attacking and losing on the last day: the French score.
     let mut input = base();
     set_text(&mut input, "attacker_side", "coalition");
-    set_flag(&mut input, "last_day");
+    set_num(&mut input, "turn", 7);
     let res = resolve(&input, 3, 6);
     assert_eq!(
         fates(&res),
@@ -1360,7 +1362,7 @@ fn l877_guard_corps_eliminated_scores_5_vp() {
     let mut input = base();
     set_text(&mut input, "attacker_type", "guard_infantry");
     set_text(&mut input, "attacker_name", "Guard");
-    set_flag(&mut input, "last_day");
+    set_num(&mut input, "turn", 7);
     let res = resolve(&input, 3, 6);
     assert_eq!(cell(&res), ("+3, +4", "B"));
     assert_eq!(fates(&res), vec![("Guard".to_string(), Fate::Eliminated)]);
@@ -1438,7 +1440,7 @@ fn l682_impossible_faces_are_an_error_naming_the_die() {
 }
 
 /// T1 = June 15 AM ... T7 = June 18 AM, T8 = June 18 PM (L970-971, L1115-1116): the attack form
-/// opens with "last day" set on turns 7 and 8 only (Blown becomes Eliminated then, L814-815).
+/// opens on the record's turn, and Blown becomes Eliminated on turns 7 and 8 only (L814-815).
 #[test]
 fn l814_the_form_knows_the_last_day_from_the_turn() {
     use aide_de_camp::engine::record::{Position, Record};
@@ -1453,6 +1455,20 @@ fn l814_the_form_knows_the_last_day_from_the_turn() {
             ..Record::default()
         };
         attack().prefill(&mut input, &record);
-        assert_eq!(input.flag("last_day"), last_day, "turn {turn}");
+        assert_eq!(input.number("turn"), turn as i32, "turn {turn}");
+        set_text(&mut input, "attacker_name", "II Corps");
+        set_text(&mut input, "defender_name", "Hill Corps");
+        // Attacker wins by 3 (CRT +3, +4: Blown, L771-787).
+        let res = resolve(&input, 4, 1);
+        let expected = if last_day {
+            Fate::Eliminated
+        } else {
+            Fate::Blown
+        };
+        assert_eq!(
+            fates(&res),
+            vec![("Hill Corps".to_string(), expected)],
+            "turn {turn}"
+        );
     }
 }

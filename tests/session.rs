@@ -404,6 +404,12 @@ fn any_attack_input() -> impl Strategy<Value = Input> {
                 FieldKind::Text { .. } | FieldKind::Unit { .. } => "[A-Za-z ]{0,12}"
                     .prop_map(move |t: String| (id.clone(), Value::Text(t.into())))
                     .boxed(),
+                FieldKind::Units { .. } => proptest::collection::btree_set("[A-Z][a-z]{1,8}", 0..3)
+                    .prop_map(move |names| {
+                        let names = names.into_iter().map(|n| n.as_str().into()).collect();
+                        (id.clone(), Value::List(names))
+                    })
+                    .boxed(),
             }
         })
         .collect();

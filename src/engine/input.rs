@@ -37,8 +37,22 @@ pub enum FieldKind {
     Text { max_len: usize },
     /// A unit, by name, of the side `of` says; default empty. The form offers the units the
     /// record knows for that side; any name may be typed.
-    Unit { of: UnitOf, max_len: usize },
+    Unit {
+        of: UnitOf,
+        /// Which of the record's units the form offers, as for `Units`.
+        only: &'static [(&'static str, &'static str)],
+        max_len: usize,
+    },
+    /// Several units, by name, of the side `of` says; default none. The form offers the record's
+    /// units of that side meeting every `(attribute, value)` in `only` ("state" is the unit's state).
+    Units {
+        of: UnitOf,
+        only: &'static [(&'static str, &'static str)],
+    },
 }
+
+/// The longest unit name a `Units` field takes.
+pub const UNIT_NAME_MAX: usize = 60;
 
 /// Whose unit a `Unit` field names, by reference to a side-choosing field.
 #[derive(Debug, Clone, Copy)]
@@ -47,6 +61,8 @@ pub enum UnitOf {
     Side(&'static str),
     /// Any side but the one chosen in this field.
     OpponentOf(&'static str),
+    /// Every side.
+    Any,
 }
 
 /// A field's value.
@@ -56,6 +72,8 @@ pub enum Value {
     Flag(bool),
     Number(i64),
     Text(Symbol),
+    /// Several names, in the order given.
+    List(Vec<Symbol>),
 }
 
 /// Read directly by kind (serde's untagged enums buffer every value and try each variant in turn,
@@ -63,10 +81,10 @@ pub enum Value {
 impl<'de> Deserialize<'de> for Value {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Value, D::Error> {
         struct Visitor;
-        impl serde::de::Visitor<'_> for Visitor {
+        impl<'v> serde::de::Visitor<'v> for Visitor {
             type Value = Value;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("true or false, a whole number, or text")
+                f.write_str("true or false, a whole number, text, or a list of texts")
             }
             fn visit_bool<E: serde::de::Error>(self, flag: bool) -> Result<Value, E> {
                 Ok(Value::Flag(flag))
@@ -82,6 +100,13 @@ impl<'de> Deserialize<'de> for Value {
             fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Value, E> {
                 Ok(Value::Text(Symbol::new(text)))
             }
+            fn visit_seq<A: serde::de::SeqAccess<'v>>(self, mut seq: A) -> Result<Value, A::Error> {
+                let mut names = Vec::new();
+                while let Some(name) = seq.next_element::<Symbol>()? {
+                    names.push(name);
+                }
+                Ok(Value::List(names))
+            }
         }
         deserializer.deserialize_any(Visitor)
     }
@@ -94,6 +119,11 @@ impl fmt::Display for Value {
             Value::Flag(false) => f.write_str("no"),
             Value::Number(n) => write!(f, "{n}"),
             Value::Text(t) => f.write_str(t),
+            Value::List(names) if names.is_empty() => f.write_str("none"),
+            Value::List(names) => {
+                let names: Vec<&str> = names.iter().map(|n| n.as_ref()).collect();
+                f.write_str(&names.join(", "))
+            }
         }
     }
 }
@@ -123,6 +153,7 @@ impl Field {
                 Value::Text(options.first().map(|o| o.0).unwrap_or("").into())
             }
             FieldKind::Text { .. } | FieldKind::Unit { .. } => Value::Text(Symbol::default()),
+            FieldKind::Units { .. } => Value::List(Vec::new()),
         }
     }
 
@@ -181,6 +212,28 @@ impl Field {
             (FieldKind::Text { .. } | FieldKind::Unit { .. }, _) => {
                 fail("must be text, in quotes".into())
             }
+            (FieldKind::Units { .. }, Value::List(names)) => {
+                for (i, name) in names.iter().enumerate() {
+                    if name.trim().is_empty() || name.chars().any(char::is_control) {
+                        return fail(format!(
+                            "name {} must be one line of text, not blank",
+                            i + 1
+                        ));
+                    }
+                    if name.chars().count() > UNIT_NAME_MAX {
+                        return fail(format!(
+                            "\"{name}\" is longer than {UNIT_NAME_MAX} characters"
+                        ));
+                    }
+                    if names[..i].contains(name) {
+                        return fail(format!("\"{name}\" is named twice"));
+                    }
+                }
+                Ok(())
+            }
+            (FieldKind::Units { .. }, _) => {
+                fail("must be a list of unit names, like [\"I Corps\", \"II Corps\"]".into())
+            }
         }
     }
 
@@ -211,13 +264,26 @@ impl Field {
                     .join(", ")
             ),
             FieldKind::Text { max_len } => format!("text, up to {max_len} characters"),
-            FieldKind::Unit { of, max_len } => {
-                let whose = match of {
-                    UnitOf::Side(field) => format!("of the side in `{field}`"),
-                    UnitOf::OpponentOf(field) => format!("of the side opposing `{field}`"),
-                };
-                format!("a unit's name {whose}, up to {max_len} characters")
+            FieldKind::Unit { of, max_len, .. } => {
+                format!(
+                    "a unit's name {}, up to {max_len} characters",
+                    of.describe()
+                )
             }
+            FieldKind::Units { of, .. } => {
+                format!("a list of unit names {}, like [\"I Corps\"]", of.describe())
+            }
+        }
+    }
+}
+
+impl UnitOf {
+    /// "of the side in `attacker_side`", for help texts.
+    fn describe(self) -> String {
+        match self {
+            UnitOf::Side(field) => format!("of the side in `{field}`"),
+            UnitOf::OpponentOf(field) => format!("of the side opposing `{field}`"),
+            UnitOf::Any => "of either side".into(),
         }
     }
 }
@@ -307,6 +373,17 @@ impl Input {
                 Some(toml::Value::Boolean(b)) => Value::Flag(*b),
                 Some(toml::Value::Integer(n)) => Value::Number(*n),
                 Some(toml::Value::String(s)) => Value::Text(s.as_str().into()),
+                Some(toml::Value::Array(items))
+                    if items.iter().all(|item| item.as_str().is_some()) =>
+                {
+                    Value::List(
+                        items
+                            .iter()
+                            .filter_map(|i| i.as_str())
+                            .map(Symbol::new)
+                            .collect(),
+                    )
+                }
                 Some(_) => {
                     errors.push(InputError {
                         field: field.id.to_string(),
@@ -383,6 +460,14 @@ impl Input {
         }
     }
 
+    /// A list of names; absent reads as empty.
+    pub fn list(&self, id: &str) -> &[Symbol] {
+        match self.values.get(id) {
+            Some(Value::List(names)) => names,
+            _ => &[],
+        }
+    }
+
     /// The input as readable lines, "label: value", in field order.
     pub fn describe(&self, fields: &[Field]) -> Vec<(String, String)> {
         fields
@@ -412,6 +497,7 @@ pub fn template(title: &str, fields: &[Field]) -> String {
             Value::Flag(b) => b.to_string(),
             Value::Number(n) => n.to_string(),
             Value::Text(t) => toml::Value::String(t.to_string()).to_string(),
+            Value::List(_) => "[]".to_string(),
         };
         text.push_str(&format!("{} = {}\n", field.id, value));
     }
@@ -467,6 +553,7 @@ mod tests {
             group: "G",
             kind: FieldKind::Unit {
                 of: UnitOf::Side("side"),
+                only: &[],
                 max_len: 10,
             },
             rule: "R",

@@ -143,7 +143,7 @@ pub struct About {
 }
 
 pub trait Procedure: Sync + Send {
-    fn about(&self) -> &'static About;
+    fn about(&self) -> &About;
     fn id(&self) -> &'static str {
         self.about().id
     }
@@ -167,6 +167,14 @@ pub trait Procedure: Sync + Send {
     /// Fills in what the record already knows (the day, the weather) when the form opens; the
     /// players can still change it.
     fn prefill(&self, _input: &mut Input, _record: &Record) {}
+    /// After the players change field `changed`, fills in what the record knows that follows from
+    /// it (a unit's Battle Stars once the unit is named).
+    fn follow(&self, _changed: &str, _input: &mut Input, _record: &Record) {}
+    /// Checks the input against the record where play stands (a Detachment must be available to be
+    /// placed). Run before resolving; not when verifying, since the record has moved on by then.
+    fn check_record(&self, _input: &Input, _record: &Record) -> Result<(), InputError> {
+        Ok(())
+    }
     /// Checks that the fields make sense together; each field alone is checked by its description.
     fn check_combination(&self, _input: &Input) -> Result<(), InputError> {
         Ok(())

@@ -25,14 +25,31 @@ pub enum Effect {
         state: Symbol,
         rule: Symbol,
     },
+    /// A fact about a unit is set (its formation, its Battle Stars, the turn it returns), or
+    /// cleared if `value` is empty.
+    UnitAttribute {
+        side: Symbol,
+        unit: Symbol,
+        attribute: Symbol,
+        value: Symbol,
+        rule: Symbol,
+    },
     /// A counter the record keeps is set: an allowance of moves, a marker on a track.
     SetCounter {
         name: Symbol,
         value: i64,
         rule: Symbol,
     },
+    /// One is spent from a counter, if the record keeps it (a move made under an allowance).
+    UseCounter { name: Symbol, rule: Symbol },
     /// A fact goes on the record (rain on turn 5).
     Mark { name: Symbol, rule: Symbol },
+    /// A session setting: the reading the players chose where the rules are unclear.
+    SetOption {
+        name: Symbol,
+        value: Symbol,
+        rule: Symbol,
+    },
     /// Something the players do on the table that the record does not track: shown, logged, kept.
     Reminder { text: Symbol, rule: Symbol },
 }
@@ -81,8 +98,17 @@ impl Effect {
                 state,
                 rule,
             } => format!("{unit} ({}): {state} ({rule})", side_name(side)),
+            Effect::UnitAttribute {
+                side,
+                unit,
+                attribute,
+                value,
+                rule,
+            } => format!("{unit} ({}): {attribute} {value} ({rule})", side_name(side)),
             Effect::SetCounter { name, value, rule } => format!("{name}: {value} ({rule})"),
+            Effect::UseCounter { name, rule } => format!("{name}: one used ({rule})"),
             Effect::Mark { name, rule } => format!("{name} ({rule})"),
+            Effect::SetOption { name, value, rule } => format!("Setting {name}: {value} ({rule})"),
             Effect::Reminder { text, rule } => format!("{text} ({rule})"),
         }
     }
@@ -92,8 +118,29 @@ impl Effect {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct UnitRecord {
     pub state: Symbol,
-    /// Sequence number of the log event that set the state.
+    /// Sequence number of the log event that last changed the unit.
     pub since_event: u64,
+    /// Facts a game keeps about the unit, by name ("formation" = "Battle", "stars" = "2").
+    pub attributes: BTreeMap<Symbol, Symbol>,
+}
+
+impl UnitRecord {
+    pub fn attribute(&self, name: &str) -> Option<&str> {
+        self.attributes.get(name).map(|v| v.as_ref())
+    }
+
+    /// Whether every `(attribute, values)` pair holds: the attribute has one of the values,
+    /// separated by `|`. The attribute "state" is the unit's state.
+    pub fn matches(&self, conditions: &[(&str, &str)]) -> bool {
+        conditions.iter().all(|(attribute, values)| {
+            let actual = if *attribute == "state" {
+                Some(self.state.as_ref())
+            } else {
+                self.attribute(attribute)
+            };
+            actual.is_some_and(|actual| values.split('|').any(|v| v == actual))
+        })
+    }
 }
 
 /// Where play stands in the turn sequence.
@@ -115,11 +162,38 @@ pub struct Record {
     /// Facts on the record, such as the weather of a turn.
     pub marks: BTreeSet<Symbol>,
     pub position: Position,
+    /// The scenario being played, from the start of the log.
+    pub scenario: Symbol,
+    /// Session settings by name (see `Effect::SetOption`).
+    pub options: BTreeMap<Symbol, Symbol>,
     /// How many sets of effects have been applied (corrected ones excluded).
     pub applied: usize,
 }
 
 impl Record {
+    pub fn unit(&self, side: &str, name: &str) -> Option<&UnitRecord> {
+        self.units.get(&(Symbol::new(side), Symbol::new(name)))
+    }
+
+    /// The units of `side` (every side if `None`) meeting `conditions`, as (side, name, unit).
+    pub fn units_where<'a>(
+        &'a self,
+        side: Option<&'a str>,
+        conditions: &'a [(&'a str, &'a str)],
+    ) -> impl Iterator<Item = (&'a str, &'a str, &'a UnitRecord)> + 'a {
+        self.units
+            .iter()
+            .filter(move |((s, _), unit)| {
+                side.is_none_or(|side| s.as_ref() == side) && unit.matches(conditions)
+            })
+            .map(|((s, n), unit)| (s.as_ref(), n.as_ref(), unit))
+    }
+
+    /// A session setting, or `default` if the players have not set it.
+    pub fn option<'a>(&'a self, name: &str, default: &'a str) -> &'a str {
+        self.options.get(name).map_or(default, |v| v.as_ref())
+    }
+
     pub fn apply(&mut self, effects: &[Effect], event_seq: u64) {
         for effect in effects {
             match effect {
@@ -130,16 +204,36 @@ impl Record {
                 Effect::UnitState {
                     side, unit, state, ..
                 } => {
-                    self.units.insert(
-                        (side.clone(), unit.clone()),
-                        UnitRecord {
-                            state: state.clone(),
-                            since_event: event_seq,
-                        },
-                    );
+                    let record = self.units.entry((side.clone(), unit.clone())).or_default();
+                    record.state = state.clone();
+                    record.since_event = event_seq;
+                }
+                Effect::UnitAttribute {
+                    side,
+                    unit,
+                    attribute,
+                    value,
+                    ..
+                } => {
+                    let record = self.units.entry((side.clone(), unit.clone())).or_default();
+                    // An empty value clears the fact (a unit off the map has no hex).
+                    if value.is_empty() {
+                        record.attributes.remove(attribute);
+                    } else {
+                        record.attributes.insert(attribute.clone(), value.clone());
+                    }
+                    record.since_event = event_seq;
                 }
                 Effect::SetCounter { name, value, .. } => {
                     self.counters.insert(name.clone(), *value);
+                }
+                Effect::UseCounter { name, .. } => {
+                    if let Some(value) = self.counters.get_mut(name) {
+                        *value = (*value - 1).max(0);
+                    }
+                }
+                Effect::SetOption { name, value, .. } => {
+                    self.options.insert(name.clone(), value.clone());
                 }
                 Effect::Mark { name, .. } => {
                     self.marks.insert(name.clone());

@@ -165,7 +165,12 @@ impl Session {
                 self.record.apply(effects, event.seq);
                 self.applied.insert(*resolution, event.seq);
             }
-            EventBody::SessionStarted { start, .. } => self.record.position = *start,
+            EventBody::SessionStarted {
+                start, scenario, ..
+            } => {
+                self.record.position = *start;
+                self.record.scenario = scenario.as_str().into();
+            }
             // Allowances last for the step they were rolled in: a new step starts without them.
             EventBody::StepReached { position, .. } => {
                 self.record.position = *position;

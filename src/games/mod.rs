@@ -25,6 +25,8 @@ pub struct Game {
     pub sequence: TurnSequence,
     pub procedures: &'static [&'static dyn Procedure],
     pub tables: &'static [BuiltinTable],
+    /// The procedure that puts a scenario's units on the record, resolved as a game starts.
+    pub set_up: Option<&'static str>,
 }
 
 const NO_SEQUENCE: TurnSequence = TurnSequence {
@@ -44,6 +46,7 @@ pub static GAMES: &[Game] = &[
         sequence: waterloo_campaign::SEQUENCE,
         procedures: waterloo_campaign::PROCEDURES,
         tables: waterloo_campaign::TABLES,
+        set_up: Some("set-up"),
     },
     Game {
         id: "battles-of-waterloo",
@@ -54,6 +57,7 @@ pub static GAMES: &[Game] = &[
         sequence: NO_SEQUENCE,
         procedures: &[],
         tables: &[],
+        set_up: None,
     },
     Game {
         id: "beyond-waterloo",
@@ -64,6 +68,7 @@ pub static GAMES: &[Game] = &[
         sequence: NO_SEQUENCE,
         procedures: &[],
         tables: &[],
+        set_up: None,
     },
     Game {
         id: "enemy-mistakes",
@@ -78,6 +83,7 @@ pub static GAMES: &[Game] = &[
         sequence: NO_SEQUENCE,
         procedures: &[],
         tables: &[],
+        set_up: None,
     },
     Game {
         id: "waterloo-200",
@@ -88,6 +94,7 @@ pub static GAMES: &[Game] = &[
         sequence: NO_SEQUENCE,
         procedures: &[],
         tables: &[],
+        set_up: None,
     },
 ];
 
@@ -157,6 +164,31 @@ impl Game {
     }
 
     /// The game's tables, each replaced by the owner's file in `<data>/tables/<game id>/` if present.
+    /// A new session of `scenario` with the set-up resolved and applied as its first events, so
+    /// the roster is on the record, from the log, before play begins.
+    pub fn start_session(
+        &self,
+        scenario: &Scenario,
+        sides: Vec<SideName>,
+        seed: crate::engine::roller::Seed,
+        tables: &TableSet,
+    ) -> Result<Session, String> {
+        let mut session = Session::new(self.id, scenario.id, scenario.start, sides, seed);
+        if let Some(id) = self.set_up {
+            let procedure = self.procedure(id)?;
+            let mut input = Input::defaults(procedure.fields());
+            procedure.prefill(&mut input, session.record());
+            let resolution =
+                resolve_checked(procedure, &input, tables, &[]).map_err(|e| e.to_string())?;
+            let side = procedure.acting_side(&input);
+            let seq = session
+                .append(&side, resolution.event(id, &input, Vec::new()))
+                .seq;
+            session.apply(&side, seq, resolution.effects)?;
+        }
+        Ok(session)
+    }
+
     pub fn load_tables(&self, data_folder: Option<&Path>) -> Result<TableSet, Vec<TableError>> {
         let folder = data_folder.map(|d| self.owner_table_path(d, ""));
         TableSet::load(self.tables, folder.as_deref())

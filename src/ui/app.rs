@@ -136,8 +136,22 @@ impl AideApp {
 
     fn start_game(&mut self, game: &'static games::Game, scenario: &str, side_names: Vec<String>) {
         let sides = game.sides_named(&side_names);
-        let start = game.scenario(scenario).map(|s| s.start).unwrap_or_default();
-        let session = Session::new(game.id, scenario, start, sides, Seed::fresh());
+        let Some(scenario) = game.scenario(scenario) else {
+            self.notice = Some((
+                format!("{} has no scenario \"{scenario}\"", game.title),
+                true,
+            ));
+            return;
+        };
+        // The set-up reads no table; the built-in ones serve until the game view loads the owner's.
+        let tables = crate::engine::table_set::TableSet::builtin(game.tables).unwrap_or_default();
+        let session = match game.start_session(scenario, sides, Seed::fresh(), &tables) {
+            Ok(session) => session,
+            Err(e) => {
+                self.notice = Some((format!("The game could not be set up: {e}"), true));
+                return;
+            }
+        };
         let view = GameView::new(
             game,
             session,

@@ -87,7 +87,7 @@ impl Workspace {
                     .id_salt("resolution_scroll")
                     .auto_shrink(false)
                     .show(ui, |ui| {
-                        action = self.resolution_column(ui, tables, sides, shortcuts);
+                        action = self.resolution_column(ui, tables, record, sides, shortcuts);
                     });
             });
         egui::CentralPanel::default().show(ui, |ui| {
@@ -245,7 +245,9 @@ impl Workspace {
                     _ => String::new(),
                 };
                 let known = match field.kind {
-                    FieldKind::Unit { of, .. } => known_units(record, sides, &self.input, of),
+                    FieldKind::Unit { of, only, .. } => {
+                        known_units(record, sides, &self.input, of, only)
+                    }
                     _ => Vec::new(),
                 };
                 ui.horizontal(|ui| {
@@ -278,11 +280,49 @@ impl Workspace {
                     }
                 });
             }
+            // Several units: a box for each the record offers, and for any already named.
+            FieldKind::Units { of, only } => {
+                let chosen: Vec<String> = match &current {
+                    Value::List(names) => names.iter().map(|n| n.to_string()).collect(),
+                    _ => Vec::new(),
+                };
+                let mut offered = known_units(record, sides, &self.input, of, only);
+                for name in &chosen {
+                    if !offered.contains(name) {
+                        offered.push(name.clone());
+                    }
+                }
+                if offered.is_empty() {
+                    ui.label(egui::RichText::new("None on the record").weak())
+                        .labelled_by(label.id);
+                }
+                for name in &offered {
+                    let mut ticked = chosen.contains(name);
+                    let response = ui
+                        .checkbox(&mut ticked, name.as_str())
+                        .on_hover_text(field.help);
+                    if response.changed() {
+                        let names = offered
+                            .iter()
+                            .filter(|n| {
+                                if *n == name {
+                                    ticked
+                                } else {
+                                    chosen.contains(n)
+                                }
+                            })
+                            .map(|n| n.as_str().into())
+                            .collect();
+                        changed = Some(Value::List(names));
+                    }
+                }
+            }
         });
         if let Some(value) = changed
             && field.check(&value).is_ok()
         {
             self.input.set(field.id, value);
+            self.procedure.follow(field.id, &mut self.input, record);
             // A changed situation is a new resolution: the old card no longer describes the form.
             self.result = None;
         }
@@ -292,6 +332,7 @@ impl Workspace {
         &mut self,
         ui: &mut egui::Ui,
         tables: &TableSet,
+        record: &Record,
         sides: &[SideName],
         shortcuts: bool,
     ) -> Option<WorkspaceAction> {
@@ -320,7 +361,11 @@ impl Workspace {
             );
         }
         // Facts that contradict each other are refused before anything is rolled.
-        let problem = self.procedure.check_combination(&self.input).err();
+        let problem = self
+            .procedure
+            .check_combination(&self.input)
+            .and_then(|()| self.procedure.check_record(&self.input, record))
+            .err();
         if let Some(problem) = &problem {
             let label = self
                 .procedure
@@ -585,8 +630,14 @@ fn result_card(
     (card.response, action)
 }
 
-/// The names of the units the record knows on the side(s) a unit field refers to.
-fn known_units(record: &Record, sides: &[SideName], input: &Input, of: UnitOf) -> Vec<String> {
+/// The names of the units the record knows on the side(s) a unit field refers to, meeting `only`.
+fn known_units(
+    record: &Record,
+    sides: &[SideName],
+    input: &Input,
+    of: UnitOf,
+    only: &[(&str, &str)],
+) -> Vec<String> {
     let wanted: Vec<&str> = match of {
         UnitOf::Side(field) => vec![input.text(field)],
         UnitOf::OpponentOf(field) => sides
@@ -594,11 +645,11 @@ fn known_units(record: &Record, sides: &[SideName], input: &Input, of: UnitOf) -
             .map(|s| s.id.as_str())
             .filter(|id| *id != input.text(field))
             .collect(),
+        UnitOf::Any => sides.iter().map(|s| s.id.as_str()).collect(),
     };
     record
-        .units
-        .keys()
-        .filter(|(side, _)| wanted.contains(&side.as_str()))
-        .map(|(_, unit)| unit.to_string())
+        .units_where(None, only)
+        .filter(|(side, _, _)| wanted.contains(side))
+        .map(|(_, unit, _)| unit.to_string())
         .collect()
 }

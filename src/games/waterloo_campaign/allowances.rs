@@ -100,6 +100,34 @@ impl Procedure for MovementPass {
     fn acting_side(&self, input: &Input) -> String {
         opponent(input.text("passing_side")).to_string()
     }
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        self.follow("passing_side", input, record);
+    }
+    /// The rolling side's reinforcement Corps due by this turn and still off the map, from the record.
+    fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
+        if changed != "passing_side" {
+            return;
+        }
+        let rolling = opponent(input.text("passing_side"));
+        let turn = i32::try_from(record.position.turn).unwrap_or(0);
+        let due = record
+            .units_where(
+                Some(rolling),
+                &[("state", super::roster::state::REINFORCEMENT)],
+            )
+            .filter(|(side, name, _)| {
+                super::roster::kind_of(record, side, name).is_some_and(|k| k.is_corps())
+                    && super::roster::number_of(
+                        record,
+                        side,
+                        name,
+                        super::roster::attribute::ARRIVES_ON_TURN,
+                    )
+                    .is_some_and(|t| t <= turn)
+            })
+            .count();
+        input.set("reinforcements_due", Value::Number(due as i64));
+    }
     fn dice(&self, _input: &Input) -> DiceSpec {
         DiceSpec::new(&[("Allowance die", Die::D6)])
     }
@@ -145,7 +173,7 @@ impl Procedure for MovementPass {
             side,
             faces[0],
             self.modifiers(input),
-            format!("{side} moves left"),
+            super::moves_left(opponent(input.text("passing_side"))),
             "Movement Phase, L611-613",
             ("more move", "more moves"),
             effects,
@@ -186,7 +214,7 @@ impl Procedure for AttackPass {
             side,
             faces[0],
             Vec::new(),
-            format!("{side} attacks left"),
+            super::attacks_left(opponent(input.text("passing_side"))),
             "Attack Phase, L852-855",
             ("more attack", "more attacks"),
             Vec::new(),
@@ -236,7 +264,7 @@ impl Procedure for WithdrawalPass {
             cell: None,
             effects: vec![
                 Effect::SetCounter {
-                    name: format!("{side} withdrawals left").into(),
+                    name: super::withdrawals_left(opponent(input.text("passing_side"))).into(),
                     value: WITHDRAWALS_AFTER_A_PASS,
                     rule: "H. Withdrawal, L494-495".into(),
                 },
@@ -248,6 +276,11 @@ impl Procedure for WithdrawalPass {
         })
     }
 }
+
+/// The French moves left under Road Congestion (L1278, L1302-1303).
+pub const ROAD_CONGESTION_COUNTER: &str = "French moves left (Road Congestion)";
+/// The Prussian moves left when Concentrating the Army (L1295-1296).
+pub const CONCENTRATION_COUNTER: &str = "Prussian moves left (Concentrating the Army)";
 
 /// June 15-18, turns 1 and 2: the French Road Congestion (L1276-1278, L1298-1305).
 pub struct RoadCongestion;
@@ -282,7 +315,7 @@ impl Procedure for RoadCongestion {
         }
     }
     fn applies(&self, record: &Record) -> bool {
-        (1..=2).contains(&record.position.turn)
+        super::first_day_rules(record) && (1..=2).contains(&record.position.turn)
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         input.set(
@@ -343,7 +376,7 @@ impl Procedure for RoadCongestion {
             "French",
             faces[0],
             self.modifiers(input),
-            "French moves left (Road Congestion)".into(),
+            ROAD_CONGESTION_COUNTER.into(),
             if turn_one {
                 "Road Congestion, L1278"
             } else {
@@ -374,7 +407,7 @@ impl Procedure for ConcentratingTheArmy {
         }
     }
     fn applies(&self, record: &Record) -> bool {
-        record.position.turn == 2
+        super::first_day_rules(record) && record.position.turn == 2
     }
     fn acting_side(&self, _input: &Input) -> String {
         "coalition".into()
@@ -393,7 +426,7 @@ impl Procedure for ConcentratingTheArmy {
             "The Coalition",
             faces[0],
             Vec::new(),
-            "Prussian moves left (Concentrating the Army)".into(),
+            CONCENTRATION_COUNTER.into(),
             "Concentrating the Army, L1295",
             (
                 "move of Prussian units on the map",

@@ -27,6 +27,7 @@ use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
 use crate::engine::tables::AppliedLimit;
 
+use super::roster::{self, Kind, attribute, set, state};
 use super::{opponent, side_label};
 
 const ATTACKER: &str = "Attacker";
@@ -49,6 +50,15 @@ const DEFENDER_TYPES: &[(&str, &str)] = &[
     ("grand_battery", "Grand Battery (Detachment)"),
 ];
 
+const ON_MAP: &[(&str, &str)] = &[("state", state::ON_MAP)];
+const ON_MAP_CORPS: &[(&str, &str)] = &[
+    ("state", state::ON_MAP),
+    (
+        attribute::KIND,
+        "infantry|cavalry|guard_infantry|guard_cavalry",
+    ),
+];
+
 const FIELDS: &[Field] = &[
     Field {
         id: "attacker_side",
@@ -64,10 +74,11 @@ const FIELDS: &[Field] = &[
         group: "Attacker",
         kind: FieldKind::Unit {
             of: UnitOf::Side("attacker_side"),
+            only: ON_MAP_CORPS,
             max_len: 40,
         },
         rule: "Attack Phase, L660-671",
-        help: "Its name, for the record and the log (e.g. \"I Corps\").",
+        help: "Choose it from the record to fill in its type and stars, or type a name.",
     },
     Field {
         id: "attacker_type",
@@ -143,10 +154,11 @@ const FIELDS: &[Field] = &[
         group: "Defender",
         kind: FieldKind::Unit {
             of: UnitOf::OpponentOf("attacker_side"),
+            only: ON_MAP,
             max_len: 40,
         },
         rule: "Attack Phase, L660-671",
-        help: "Its name, for the record and the log (e.g. \"Reserve Corps\").",
+        help: "A Corps or a Detachment. Choose it from the record to fill in its type and stars, or type a name.",
     },
     Field {
         id: "defender_type",
@@ -225,12 +237,20 @@ const FIELDS: &[Field] = &[
         help: "The attacker subtracts 1.",
     },
     Field {
-        id: "last_day",
-        label: "Last day of the scenario (June 18)",
+        id: "turn",
+        label: "Game turn",
         group: "Situation",
-        kind: FieldKind::Flag,
-        rule: "Blown, L814-815",
-        help: "On the last day every Blown result is Eliminated instead.",
+        kind: FieldKind::Number { min: 1, max: 8 },
+        rule: "Blown, L811-815",
+        help: "A Blown unit returns two turns later. Turns 7 and 8 are June 18, the last day: every Blown result is Eliminated instead.",
+    },
+    Field {
+        id: "recall_wait",
+        label: "A Recalled Detachment sits out",
+        group: "Situation",
+        kind: FieldKind::Choice(super::options::RECALL_WAIT),
+        rule: super::options::RECALL_WAIT_RULE,
+        help: "The session setting; change it in Settings.",
     },
 ];
 
@@ -492,12 +512,54 @@ fn french_unit(unit_type: &str) -> Option<&'static str> {
 }
 
 fn victory_points_for(unit_type: &str) -> (i32, &'static str) {
-    match unit_type {
-        "guard_infantry" | "guard_cavalry" => (5, "Victory, L877-879"),
-        "old_guard" | "grand_battery" => (2, "Victory, L885-886"),
-        "detachment" => (1, "Eliminated, L820-821"),
-        _ => (3, "Eliminated, L820-821"),
+    Kind::from_id(unit_type).map_or((3, "Eliminated, L820-821"), Kind::victory_points)
+}
+
+/// What the loser's fate does to the record: a named unit changes state; an unnamed one, and a
+/// retreat (the record keeps no hexes), is a reminder for the players.
+fn fate_effects(
+    fate: Fate,
+    side: &str,
+    name: Option<&str>,
+    description: &str,
+    winner: &str,
+    turn: i32,
+    recall_wait: &str,
+) -> Vec<Effect> {
+    let rule = match fate {
+        Fate::Retreats => "Retreat, L800-806",
+        Fate::Recalled => "Retreat, L807-808",
+        Fate::Blown => "Blown, L811-814",
+        Fate::Eliminated => "Eliminated, L819-821",
+    };
+    let Some(unit) = name.filter(|_| fate != Fate::Retreats) else {
+        let text = match fate {
+            Fate::Retreats => format!("{description} retreats 3 hexes away from {winner}"),
+            Fate::Recalled => format!("{description} is Recalled"),
+            Fate::Blown => format!(
+                "{description} is Blown: it goes on the turn track and returns on turn {}",
+                turn + 2
+            ),
+            Fate::Eliminated => format!("{description} is Eliminated"),
+        };
+        return vec![Effect::Reminder {
+            text: text.into(),
+            rule: rule.into(),
+        }];
+    };
+    let mut effects = Vec::new();
+    match fate {
+        Fate::Recalled => {
+            effects.extend(super::options::recall(side, unit, turn, recall_wait, rule))
+        }
+        Fate::Blown => {
+            effects.push(roster::set_state(side, unit, state::BLOWN, rule));
+            effects.push(set(side, unit, attribute::RETURNS_ON_TURN, turn + 2, rule));
+        }
+        _ => effects.push(roster::set_state(side, unit, state::ELIMINATED, rule)),
     }
+    effects.push(set(side, unit, attribute::HEX, "", rule));
+    effects
 }
 
 impl Procedure for Attack {
@@ -513,11 +575,37 @@ impl Procedure for Attack {
     fn dice(&self, _input: &Input) -> DiceSpec {
         DiceSpec::new(&[("Attacker die", Die::D6), ("Defender die", Die::D6)])
     }
-    /// June 18, the last day of every scenario, is turns 7 and 8 (L970, L1115).
     fn prefill(&self, input: &mut Input, record: &Record) {
         let turn = record.position.turn;
-        input.set("last_day", Value::Flag(turn >= 7));
+        input.set("turn", Value::Number(i64::from(turn.clamp(1, 8))));
         input.set("soft_ground", Value::Flag(super::soft_ground(record, turn)));
+        super::options::prefill_recall_wait(input, record);
+    }
+    /// A unit chosen from the record brings its type and Battle Stars (of its counter's current side).
+    fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
+        let (side, type_field, stars_field) = match changed {
+            "attacker_name" => (
+                input.text("attacker_side").to_string(),
+                "attacker_type",
+                "attacker_stars",
+            ),
+            "defender_name" => (
+                opponent(input.text("attacker_side")).to_string(),
+                "defender_type",
+                "defender_stars",
+            ),
+            _ => return,
+        };
+        let name = input.text(changed).to_string();
+        let Some(kind) = roster::kind_of(record, &side, &name) else {
+            return;
+        };
+        if kind.is_corps() || (changed == "defender_name" && kind.is_detachment()) {
+            input.set(type_field, Value::Text(kind.id().into()));
+        }
+        if let Some(stars) = roster::current_stars(record, &side, &name) {
+            input.set(stars_field, Value::Number(i64::from(stars)));
+        }
     }
     /// The Grand Battery, the Old Guard and the two Guard Corps are French units.
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
@@ -605,29 +693,33 @@ impl Procedure for Attack {
         let lookup = tables.get("crt")?.lookup_differential(difference)?;
         limits.extend(lookup.limits.iter().cloned());
         let code = lookup.result.code.as_str();
-        let last_day = input.flag("last_day");
+        let turn = input.number("turn");
+        // June 18, the last day of every scenario, is turns 7 and 8 (L970, L1115).
+        let last_day = turn >= super::LAST_DAY_FIRST_TURN;
 
         let mut effects = Vec::new();
         // Cavalry is exhausted by any participation, whatever the result (clarification L1587-1592).
-        let exhausted = "Exhausted (flip if Fresh)";
         let exhaustion_rule = "Cavalry Exhaustion, L1587-1592";
+        let mut exhaust = |side: &str, name: Option<&str>, description: &str| {
+            effects.push(match name {
+                Some(unit) => set(
+                    side,
+                    unit,
+                    attribute::CONDITION,
+                    "Exhausted",
+                    exhaustion_rule,
+                ),
+                None => Effect::Reminder {
+                    text: format!("{description}: flip to Exhausted if Fresh").into(),
+                    rule: exhaustion_rule.into(),
+                },
+            });
+        };
         if facts.attacker_is_cavalry() {
-            effects.push(Effect::unit_state(
-                facts.attacker_side,
-                facts.attacker_name,
-                &facts.attacker,
-                exhausted,
-                exhaustion_rule,
-            ));
+            exhaust(facts.attacker_side, facts.attacker_name, &facts.attacker);
         }
         if facts.defender_is_cavalry() {
-            effects.push(Effect::unit_state(
-                facts.defender_side,
-                facts.defender_name,
-                &facts.defender,
-                exhausted,
-                exhaustion_rule,
-            ));
+            exhaust(facts.defender_side, facts.defender_name, &facts.defender);
         }
         let supporting_cavalry =
             input.number("attacker_cavalry_support") + input.number("defender_cavalry_support");
@@ -778,20 +870,19 @@ impl Procedure for Attack {
             }
         }
 
-        let state = match fate {
-            Fate::Retreats => "Retreated 3 hexes",
-            Fate::Recalled => "Recalled (available again from next turn)",
-            Fate::Blown => "Blown: on the turn track, returns in Step B two turns later",
-            Fate::Eliminated => "Eliminated",
+        let winner = if attacker_won {
+            &facts.attacker
+        } else {
+            &facts.defender
         };
-        let state_rule = match fate {
-            Fate::Retreats => "Retreat, L800-806",
-            Fate::Recalled => "Retreat, L807-808",
-            Fate::Blown => "Blown, L811-814",
-            Fate::Eliminated => "Eliminated, L819-821",
-        };
-        effects.push(Effect::unit_state(
-            loser_side, loser_name, &loser, state, state_rule,
+        effects.extend(fate_effects(
+            fate,
+            loser_side,
+            loser_name,
+            &loser,
+            winner,
+            turn,
+            input.text("recall_wait"),
         ));
         if fate == Fate::Eliminated {
             let (points, rule) = victory_points_for(loser_type);
@@ -805,11 +896,10 @@ impl Procedure for Attack {
 
         let grand_battery_with_attacker = input.text("grand_battery") == "with_attacker";
         if !attacker_won && grand_battery_with_attacker {
-            effects.push(Effect::unit_state(
+            effects.push(roster::set_state(
                 "french",
-                Some("Grand Battery"),
-                "The Grand Battery",
-                "Eliminated",
+                roster::GRAND_BATTERY,
+                state::ELIMINATED,
                 "French Grand Battery, L396-398",
             ));
             effects.push(Effect::VictoryPoints {
@@ -839,6 +929,13 @@ impl Procedure for Attack {
             }
         }
 
+        if facts.attacker_name.is_some() {
+            // One attack spent, if the attacking side is on an allowance (L852-855).
+            effects.push(Effect::UseCounter {
+                name: super::attacks_left(facts.attacker_side).into(),
+                rule: "Attack Phase, L852-855".into(),
+            });
+        }
         let winner_label = if attacker_won { ATTACKER } else { DEFENDER };
         let mut headline = format!(
             "{} wins by {difference} ({}): {loser} {}",

@@ -4,11 +4,20 @@
 
 mod allowances;
 mod attack;
+mod command;
+mod end_phase;
+mod movement;
+mod options;
+mod organization;
+pub mod roster;
+mod roster_entry;
+mod setup;
 mod victory;
 mod weather;
 
-use crate::engine::procedure::Procedure;
-use crate::engine::record::{Position, Record};
+use crate::engine::input::{Field, FieldKind, Input, Value};
+use crate::engine::procedure::{Outcome, Procedure, Resolution};
+use crate::engine::record::{Effect, Position, Record};
 use crate::engine::table_set::BuiltinTable;
 use crate::engine::turns::{Phase, Scenario, Step, TurnSequence};
 
@@ -16,6 +25,16 @@ pub use allowances::{
     AttackPass, ConcentratingTheArmy, MovementPass, RoadCongestion, WithdrawalPass,
 };
 pub use attack::Attack;
+pub use command::{
+    BlownReturn, CavalryRecovery, DetachmentPlacement, DetachmentRecall, HqPlacement,
+    LineOfCommunication,
+};
+pub use end_phase::EndOfTurn;
+pub use movement::Move;
+pub use options::Settings;
+pub use organization::{ADVANCE_FORMATION, BATTLE_FORMATION, Withdrawal};
+pub use roster_entry::{AddDetachment, RosterEntry};
+pub use setup::SetUp;
 pub use victory::Victory;
 pub use weather::Deluge;
 
@@ -24,15 +43,31 @@ pub const TITLE: &str = "Waterloo Campaign 1815";
 
 pub const SIDES: &[(&str, &str)] = &[("french", "French"), ("coalition", "Coalition")];
 
+/// In the order of the sequence of play, then the roster and the settings.
 pub static PROCEDURES: &[&dyn Procedure] = &[
-    &Attack,
-    &AttackPass,
-    &MovementPass,
-    &WithdrawalPass,
+    &SetUp,
     &Deluge,
+    &HqPlacement,
+    &BlownReturn,
+    &CavalryRecovery,
+    &DetachmentPlacement,
+    &DetachmentRecall,
+    &LineOfCommunication,
+    &ADVANCE_FORMATION,
+    &BATTLE_FORMATION,
+    &Withdrawal,
+    &WithdrawalPass,
+    &Move,
+    &MovementPass,
     &RoadCongestion,
     &ConcentratingTheArmy,
+    &Attack,
+    &AttackPass,
+    &EndOfTurn,
     &Victory,
+    &RosterEntry,
+    &AddDetachment,
+    &Settings,
 ];
 
 pub const TABLES: &[BuiltinTable] = &[
@@ -68,6 +103,85 @@ fn opponent(side: &str) -> &'static str {
     }
 }
 
+/// June 18, the last day of every scenario, starts with this turn (L970, L1115).
+const LAST_DAY_FIRST_TURN: i32 = 7;
+
+/// The counter of the moves a side may still make after its opponent passed (L611-613).
+fn moves_left(side: &str) -> String {
+    format!("{} moves left", side_label(side))
+}
+
+/// The counter of the attacks a side may still make after its opponent passed (L852-855).
+fn attacks_left(side: &str) -> String {
+    format!("{} attacks left", side_label(side))
+}
+
+/// The counter of the Corps a side may still withdraw after its opponent passed (L494-495).
+fn withdrawals_left(side: &str) -> String {
+    format!("{} withdrawals left", side_label(side))
+}
+
+/// A resolution that rolls nothing and only keeps the books.
+fn book_keeping(key: &str, headline: String, effects: Vec<Effect>) -> Resolution {
+    Resolution {
+        outcome: Outcome {
+            key: key.to_string(),
+            rank: 0,
+            headline,
+        },
+        modifiers: Vec::new(),
+        totals: Vec::new(),
+        limits: Vec::new(),
+        cell: None,
+        effects,
+    }
+}
+
+/// The side field of a step each side plays in turn.
+const SIDE_FIELD: Field = Field {
+    id: "side",
+    label: "Side",
+    group: "Who",
+    kind: FieldKind::Choice(SIDES),
+    rule: "Sequence of Play, L294-295",
+    help: "The French complete each step first, then the Coalition.",
+};
+
+/// The turn, prefilled from where play stands.
+const TURN_FIELD: Field = Field {
+    id: "turn",
+    label: "Game turn",
+    group: "Situation",
+    kind: FieldKind::Number { min: 1, max: 8 },
+    rule: "Game turns, L970-971, L1115-1116",
+    help: "Turn 1 is June 15 AM; turn 8 is June 18 PM.",
+};
+
+/// Sets the turn field from the record.
+fn prefill_turn(input: &mut Input, record: &Record) {
+    input.set(
+        "turn",
+        Value::Number(i64::from(record.position.turn.clamp(1, 8))),
+    );
+}
+
+/// Whether play stands at `step` of `phase` (indices into `SEQUENCE`).
+fn at_step(record: &Record, phase: usize, step: usize) -> bool {
+    record.position.phase == phase && record.position.step == step
+}
+
+/// Whether the June 15 special rules hold: June 15-18 played with them (L1245-1337).
+fn first_day_rules(record: &Record) -> bool {
+    record.scenario.as_ref() == "june-15-18"
+}
+
+/// Whether the Deluge and soft ground are played: always, unless the session plays June 15-18
+/// without special rules and its setting drops the weather with them (digest A-36).
+fn weather_rules(record: &Record) -> bool {
+    record.scenario.as_ref() != "june-15-18-free"
+        || record.option("free_variant_weather", options::FREE_VARIANT_WEATHER[0].0) == "kept"
+}
+
 /// The record's mark for rain on `turn` (set by the Deluge).
 fn rain_marker(turn: impl std::fmt::Display) -> String {
     format!("Rain on turn {turn}")
@@ -90,31 +204,31 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 Step {
                     title: "A. HQ Placement",
                     rule: "L297-318",
-                    procedures: &["deluge"],
+                    procedures: &["deluge", "hq-placement"],
                     guidance: "On turns 5 and 6, first the French player rolls for the Deluge. Then French, then Coalition: re-place every HQ within 3 hexes of an associated unit, choosing Normal or Battle mode.",
                 },
                 Step {
                     title: "B. Blown Unit Return",
                     rule: "L320-333",
-                    procedures: &[],
+                    procedures: &["blown-return"],
                     guidance: "Corps on this turn's slot of the track return, two per side; the opponent picks if more are due.",
                 },
                 Step {
                     title: "C. Cavalry Corps Recovery",
                     rule: "L335-345",
-                    procedures: &[],
+                    procedures: &["cavalry-recovery"],
                     guidance: "Every Exhausted Cavalry Corps not in an enemy ZoC or ZoI flips to Fresh.",
                 },
                 Step {
                     title: "D. Detachment Placement",
                     rule: "L347-421",
-                    procedures: &[],
+                    procedures: &["detachment-placement"],
                     guidance: "French HQs first, then the Coalition's: each HQ may place one available Detachment.",
                 },
                 Step {
                     title: "E. Detachment Recall",
                     rule: "L423-452",
-                    procedures: &[],
+                    procedures: &["detachment-recall", "line-of-communication"],
                     guidance: "French, then Coalition: recall any Detachments; then check the British line of communication (Hill's Corps).",
                 },
             ],
@@ -126,19 +240,19 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 Step {
                     title: "F. Advance Formation",
                     rule: "L462-477",
-                    procedures: &[],
+                    procedures: &["advance-formation"],
                     guidance: "Every Infantry Corps not in an enemy ZoC goes to Advance formation.",
                 },
                 Step {
                     title: "G. Battle Formation",
                     rule: "L479-485",
-                    procedures: &[],
+                    procedures: &["battle-formation"],
                     guidance: "Every Infantry Corps in an enemy ZoC goes to Battle formation.",
                 },
                 Step {
                     title: "H. Withdrawal",
                     rule: "L487-497",
-                    procedures: &["withdrawal-pass"],
+                    procedures: &["withdrawal", "withdrawal-pass", "battle-formation"],
                     guidance: "Alternating, French first: retreat a Corps out of an enemy ZoC or pass; after a pass the opponent may withdraw up to 3 more.",
                 },
             ],
@@ -149,7 +263,14 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
             steps: &[Step {
                 title: "Moves",
                 rule: "L499-622",
-                procedures: &["movement-pass", "road-congestion", "concentrating-the-army"],
+                procedures: &[
+                    "move",
+                    "movement-pass",
+                    "road-congestion",
+                    "concentrating-the-army",
+                    "hq-placement",
+                    "battle-formation",
+                ],
                 guidance: "Alternating, French first: move one Corps or pass. After a pass the opponent rolls for its remaining moves. On June 15 the first-day limits apply.",
             }],
         },
@@ -159,7 +280,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
             steps: &[Step {
                 title: "Attacks",
                 rule: "L650-855",
-                procedures: &["attack", "attack-pass"],
+                procedures: &["attack", "attack-pass", "battle-formation"],
                 guidance: "Alternating, French first: attack with one Corps or pass. After a pass the opponent rolls a d6 for its remaining attacks.",
             }],
         },
@@ -169,7 +290,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
             steps: &[Step {
                 title: "End of turn",
                 rule: "L857-865",
-                procedures: &["victory"],
+                procedures: &["end-of-turn", "victory"],
                 guidance: "The Grand Battery is recalled. After the last turn, determine victory.",
             }],
         },

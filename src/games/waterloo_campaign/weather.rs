@@ -32,7 +32,7 @@ impl Procedure for Deluge {
         }
     }
     fn applies(&self, record: &Record) -> bool {
-        (5..=6).contains(&record.position.turn)
+        super::weather_rules(record) && (5..=6).contains(&record.position.turn)
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         input.set(

@@ -1,0 +1,152 @@
+//! Session settings: where the rulebook can be read two ways and players could reasonably differ
+//! (digest §7.3), the reading is a named setting. Each defaults to the digest's recommendation and is
+//! changed, on the record, with the Settings procedure. Procedures that depend on a setting carry it
+//! as an input field prefilled from the record, so every resolution re-derives with the reading it
+//! was made under.
+
+use super::roster::{self, attribute, set, state};
+use crate::engine::dice::DiceSpec;
+use crate::engine::input::{Field, FieldKind, Input, Value};
+use crate::engine::procedure::{About, Outcome, Procedure, Resolution, RuleError};
+use crate::engine::record::{Effect, Record};
+use crate::engine::table_set::TableSet;
+
+/// "available for placement again the following turn" (L430-431) against the Play Note's
+/// "Recalled Detachments must sit out one turn" (L433-435). Default: the rule's text.
+pub const RECALL_WAIT: &[(&str, &str)] = &[
+    (
+        "next_turn",
+        "Until the next turn (available the following turn)",
+    ),
+    (
+        "one_full_turn",
+        "One full turn (available the turn after next)",
+    ),
+];
+pub const RECALL_WAIT_RULE: &str = "Detachment Recall, L430-435 (digest A-19)";
+
+/// the Hill swap triggers on Detachments "on the map, eliminated, or any combination" (L441-444)
+/// but reverts when "fewer than 3 ... on the map" (L445). Default: one test for both, so the counter
+/// cannot flip back and forth while Detachments stay eliminated.
+pub const ANGST_READING: &[(&str, &str)] = &[
+    ("combined", "On the map plus eliminated, both ways"),
+    ("literal", "As printed: eliminated count only for the swap"),
+];
+pub const ANGST_READING_RULE: &str = "British Line of Communication Angst, L441-446 (digest A-20)";
+
+/// the June 15-18 variant "ignore the special rules" (L1259-1261). Default: only the first-day
+/// rules, which the historical note calls "the special rules for the first day" (L1253-1254).
+pub const FREE_VARIANT_WEATHER: &[(&str, &str)] = &[
+    ("kept", "Keeps the Deluge and soft ground"),
+    ("dropped", "Drops the Deluge and soft ground too"),
+];
+pub const FREE_VARIANT_WEATHER_RULE: &str = "Design note, L1253-1261 (digest A-36)";
+
+const FIELDS: &[Field] = &[
+    Field {
+        id: "recall_wait",
+        label: "A Recalled Detachment sits out",
+        group: "Readings",
+        kind: FieldKind::Choice(RECALL_WAIT),
+        rule: RECALL_WAIT_RULE,
+        help: "The rule says a Recalled Detachment is available again the following turn; its Play Note says it sits out one turn.",
+    },
+    Field {
+        id: "angst_reading",
+        label: "Hill's Corps counter: which Detachments count",
+        group: "Readings",
+        kind: FieldKind::Choice(ANGST_READING),
+        rule: ANGST_READING_RULE,
+        help: "The swap to the one-star counter counts Anglo-Allied Detachments on the map and eliminated; the swap back, as printed, counts only those on the map.",
+    },
+    Field {
+        id: "free_variant_weather",
+        label: "June 15-18 without special rules",
+        group: "Readings",
+        kind: FieldKind::Choice(FREE_VARIANT_WEATHER),
+        rule: FREE_VARIANT_WEATHER_RULE,
+        help: "Whether the variant that ignores the first-day rules also ignores the weather rules.",
+    },
+];
+
+/// The settings of this session, changed on the record.
+pub struct Settings;
+
+impl Procedure for Settings {
+    fn about(&self) -> &'static About {
+        &About {
+            id: "settings",
+            title: "Session settings",
+            rule: "Digest §7.3, the rulebook's open questions",
+            summary: "The readings this session plays by where the rulebook can be read two ways. Each starts at the recommended reading.",
+            fields: FIELDS,
+        }
+    }
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        for field in FIELDS {
+            if let Some(value) = record.options.get(field.id) {
+                input.set(field.id, Value::Text(value.clone()));
+            }
+        }
+    }
+    fn acting_side(&self, _input: &Input) -> String {
+        "french".into()
+    }
+    fn dice(&self, _input: &Input) -> DiceSpec {
+        DiceSpec::default()
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        _tables: &TableSet,
+        faces: &[u8],
+    ) -> Result<Resolution, RuleError> {
+        self.dice(input).check(faces)?;
+        let effects = FIELDS
+            .iter()
+            .map(|field| Effect::SetOption {
+                name: field.id.into(),
+                value: input.text(field.id).into(),
+                rule: field.rule.into(),
+            })
+            .collect();
+        Ok(Resolution {
+            outcome: Outcome {
+                key: "settings".into(),
+                rank: 0,
+                headline: "Settings recorded".into(),
+            },
+            modifiers: Vec::new(),
+            totals: Vec::new(),
+            limits: Vec::new(),
+            cell: None,
+            effects,
+        })
+    }
+}
+
+/// Fills a procedure's `recall_wait` field from the session's setting.
+pub fn prefill_recall_wait(input: &mut Input, record: &Record) {
+    let wait = record.option("recall_wait", RECALL_WAIT[0].0);
+    input.set("recall_wait", Value::Text(wait.into()));
+}
+
+/// A Detachment Recalled on `turn`: off the map, available again after the wait the setting says.
+pub fn recall(side: &str, unit: &str, turn: i32, wait: &str, rule: &str) -> Vec<Effect> {
+    let available_from = if wait == "one_full_turn" {
+        turn + 2
+    } else {
+        turn + 1
+    };
+    vec![
+        roster::set_state(side, unit, state::RECALLED, rule),
+        set(
+            side,
+            unit,
+            attribute::AVAILABLE_FROM_TURN,
+            available_from,
+            RECALL_WAIT_RULE,
+        ),
+        set(side, unit, attribute::HEX, "", rule),
+    ]
+}
