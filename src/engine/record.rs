@@ -114,6 +114,9 @@ impl Effect {
     }
 }
 
+/// An attribute's value until the players enter it (a value printed only on a counter).
+pub const NOT_ENTERED: &str = "not entered";
+
 /// A unit as the record knows it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct UnitRecord {
@@ -187,6 +190,15 @@ impl Record {
                 side.is_none_or(|side| s.as_ref() == side) && unit.matches(conditions)
             })
             .map(|((s, n), unit)| (s.as_ref(), n.as_ref(), unit))
+    }
+
+    /// How many unit attributes still wait for the players to enter them.
+    pub fn values_not_entered(&self) -> usize {
+        self.units
+            .values()
+            .flat_map(|u| u.attributes.values())
+            .filter(|v| v.as_ref() == NOT_ENTERED)
+            .count()
     }
 
     /// A session setting, or `default` if the players have not set it.

@@ -27,6 +27,8 @@ pub struct Game {
     pub tables: &'static [BuiltinTable],
     /// The procedure that puts a scenario's units on the record, resolved as a game starts.
     pub set_up: Option<&'static str>,
+    /// The procedure that enters a value printed only on a counter.
+    pub roster_entry: Option<&'static str>,
 }
 
 const NO_SEQUENCE: TurnSequence = TurnSequence {
@@ -47,6 +49,7 @@ pub static GAMES: &[Game] = &[
         procedures: waterloo_campaign::PROCEDURES,
         tables: waterloo_campaign::TABLES,
         set_up: Some("set-up"),
+        roster_entry: Some("roster-entry"),
     },
     Game {
         id: "battles-of-waterloo",
@@ -58,6 +61,7 @@ pub static GAMES: &[Game] = &[
         procedures: &[],
         tables: &[],
         set_up: None,
+        roster_entry: None,
     },
     Game {
         id: "beyond-waterloo",
@@ -69,6 +73,7 @@ pub static GAMES: &[Game] = &[
         procedures: &[],
         tables: &[],
         set_up: None,
+        roster_entry: None,
     },
     Game {
         id: "enemy-mistakes",
@@ -84,6 +89,7 @@ pub static GAMES: &[Game] = &[
         procedures: &[],
         tables: &[],
         set_up: None,
+        roster_entry: None,
     },
     Game {
         id: "waterloo-200",
@@ -95,6 +101,7 @@ pub static GAMES: &[Game] = &[
         procedures: &[],
         tables: &[],
         set_up: None,
+        roster_entry: None,
     },
 ];
 

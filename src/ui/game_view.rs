@@ -568,6 +568,20 @@ impl GameView {
         if record.units.is_empty() {
             ui.label(egui::RichText::new("No unit has changed state yet.").weak());
         }
+        let missing = record.values_not_entered();
+        let mut open_roster = false;
+        if missing > 0 && self.game.roster_entry.is_some() {
+            ui.label(
+                egui::RichText::new(format!(
+                    "{missing} values printed only on the counters are not entered yet."
+                ))
+                .color(ui.visuals().warn_fg_color),
+            );
+            open_roster = ui
+                .button("Enter counter values")
+                .on_hover_text("Battle Stars and Command Ranges the rulebook text does not give; hover a unit to see which it lacks")
+                .clicked();
+        }
         for side in self.session.sides() {
             let units: Vec<_> = record
                 .units
@@ -584,8 +598,17 @@ impl GameView {
                 .show(ui, |ui| {
                     for ((_, unit), state) in units {
                         ui.label(unit.as_str());
+                        let facts: Vec<String> = state
+                            .attributes
+                            .iter()
+                            .map(|(name, value)| format!("{name}: {value}"))
+                            .collect();
                         ui.add(egui::Label::new(state.state.as_str()).wrap())
-                            .on_hover_text(format!("Since event {}", state.since_event));
+                            .on_hover_text(format!(
+                                "{}\nSince event {}",
+                                facts.join("\n"),
+                                state.since_event
+                            ));
                         ui.end_row();
                     }
                 });
@@ -627,6 +650,9 @@ impl GameView {
             self.session.events().len(),
             record.applied
         ));
+        if open_roster && let Some(id) = self.game.roster_entry {
+            self.open_procedure(id);
+        }
         if let Some(counter) = spend {
             match self.session.tally("", &counter, 1) {
                 Ok(_) => self.changed(),

@@ -14,8 +14,7 @@
 
 use crate::engine::record::{Effect, Record};
 
-/// A unit attribute's value before the players enter it.
-pub const NOT_ENTERED: &str = "not entered";
+pub use crate::engine::record::NOT_ENTERED;
 
 /// The record's unit states.
 pub mod state {

@@ -79,6 +79,21 @@ impl Procedure for RosterEntry {
             fields: ENTRY_FIELDS,
         }
     }
+    /// A unit chosen from the record brings the first of its values still to enter.
+    fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
+        if changed != "unit" {
+            return;
+        }
+        let Some(unit) = record.unit(input.text("side"), input.text("unit")) else {
+            return;
+        };
+        if let Some((id, _)) = VALUES
+            .iter()
+            .find(|(id, _)| unit.attribute(id) == Some(roster::NOT_ENTERED))
+        {
+            input.set("value_of", crate::engine::input::Value::Text((*id).into()));
+        }
+    }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
         if input.text("unit").trim().is_empty() {
             return Err(input_error("unit", "name the unit".into()));
