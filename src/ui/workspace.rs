@@ -375,8 +375,12 @@ impl Workspace {
                 .map_or(problem.field.as_str(), |f| f.label);
             ui.add(
                 egui::Label::new(
-                    egui::RichText::new(format!("Cannot roll yet. {label}: {}.", problem.message))
-                        .color(ui.visuals().error_fg_color),
+                    egui::RichText::new(format!(
+                        "Cannot {} yet. {label}: {}.",
+                        heading.to_lowercase(),
+                        problem.message
+                    ))
+                    .color(ui.visuals().error_fg_color),
                 )
                 .wrap(),
             );
