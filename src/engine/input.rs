@@ -135,6 +135,15 @@ pub struct InputError {
     pub message: String,
 }
 
+impl InputError {
+    pub fn new(field: &str, message: impl Into<String>) -> InputError {
+        InputError {
+            field: field.to_string(),
+            message: message.into(),
+        }
+    }
+}
+
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "field `{}`: {}", self.field, self.message)

@@ -181,8 +181,11 @@ pub trait Procedure: Sync + Send {
     }
     /// The id of the side that acts, as the log records it.
     fn acting_side(&self, input: &Input) -> String;
-    /// The dice rolled, in the order faces are given; may depend on the input.
-    fn dice(&self, input: &Input) -> DiceSpec;
+    /// The dice rolled, in the order faces are given; may depend on the input. None by default:
+    /// a book-keeping procedure rolls nothing.
+    fn dice(&self, _input: &Input) -> DiceSpec {
+        DiceSpec::default()
+    }
     /// The modifiers the input earns, before any die is rolled (the live breakdown); none by default.
     fn modifiers(&self, _input: &Input) -> Vec<Modifier> {
         Vec::new()

@@ -256,7 +256,10 @@ impl Workspace {
                             egui::TextEdit::singleline(&mut value)
                                 .char_limit(max_len)
                                 .desired_width(210.0)
-                                .hint_text("optional, for the record"),
+                                .hint_text(match field.kind {
+                                    FieldKind::Unit { .. } => "type a name or pick one",
+                                    _ => "for the record",
+                                }),
                         )
                         .labelled_by(label.id)
                         .on_hover_text(field.help);

@@ -241,16 +241,12 @@ impl Procedure for WithdrawalPass {
     fn acting_side(&self, input: &Input) -> String {
         opponent(input.text("passing_side")).to_string()
     }
-    fn dice(&self, _input: &Input) -> DiceSpec {
-        DiceSpec::default()
-    }
     fn resolve(
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        _faces: &[u8],
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let side = side_label(opponent(input.text("passing_side")));
         Ok(Resolution {
             outcome: Outcome {

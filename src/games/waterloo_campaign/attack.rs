@@ -244,14 +244,7 @@ const FIELDS: &[Field] = &[
         rule: "Blown, L811-815",
         help: "A Blown unit returns two turns later. Turns 7 and 8 are June 18, the last day: every Blown result is Eliminated instead.",
     },
-    Field {
-        id: "recall_wait",
-        label: "A Recalled Detachment sits out",
-        group: "Situation",
-        kind: FieldKind::Choice(super::options::RECALL_WAIT),
-        rule: super::options::RECALL_WAIT_RULE,
-        help: "The session setting; change it in Settings.",
-    },
+    super::options::RECALL_WAIT_FIELD,
 ];
 
 /// The attack procedure.

@@ -15,7 +15,6 @@ use super::roster::{
     set_state, state,
 };
 use super::{SIDE_FIELD, TURN_FIELD, at_step, book_keeping, opponent, prefill_turn, side_label};
-use crate::engine::dice::DiceSpec;
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
@@ -30,13 +29,6 @@ const HQS: &[(&str, &str)] = &[
     ("Wellington HQ", "Wellington HQ"),
     ("Blücher HQ", "Blücher HQ"),
 ];
-
-fn input_error(field: &str, message: String) -> InputError {
-    InputError {
-        field: field.to_string(),
-        message,
-    }
-}
 
 /// The side an HQ or a named unit belongs to.
 fn side_of(name: &str) -> &'static str {
@@ -115,7 +107,7 @@ impl Procedure for HqPlacement {
         if placed == Some(state::REINFORCEMENT)
             && !due_by(record, side, hq, attribute::ARRIVES_ON_TURN, turn)
         {
-            return Err(input_error(
+            return Err(InputError::new(
                 "hq",
                 format!("{hq} arrives later in this scenario (French Set Up, L1159-1164)"),
             ));
@@ -125,16 +117,12 @@ impl Procedure for HqPlacement {
     fn acting_side(&self, input: &Input) -> String {
         side_of(input.text("hq")).to_string()
     }
-    fn dice(&self, _input: &Input) -> DiceSpec {
-        DiceSpec::default()
-    }
     fn resolve(
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        _faces: &[u8],
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let (hq, mode) = (input.text("hq"), input.text("mode"));
         let side = side_of(hq);
         let rule = "A. HQ Placement, L297-318";
@@ -230,21 +218,21 @@ impl Procedure for BlownReturn {
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
         let (due, returning) = (input.list("due"), input.list("returning"));
         if let Some(name) = returning.iter().find(|n| !due.contains(n)) {
-            return Err(input_error(
+            return Err(InputError::new(
                 "returning",
                 format!("{name} is not among the Corps due back"),
             ));
         }
         if returning.len() > MOST_RETURNING {
-            return Err(input_error(
+            return Err(InputError::new(
                 "returning",
-                "at most two Corps return per side (L327-328)".into(),
+                "at most two Corps return per side (L327-328)",
             ));
         }
         if due.len() > MOST_RETURNING && returning.len() < MOST_RETURNING {
-            return Err(input_error(
+            return Err(InputError::new(
                 "returning",
-                "more than two are due: the opponent picks two to return (L328-329)".into(),
+                "more than two are due: the opponent picks two to return (L328-329)",
             ));
         }
         Ok(())
@@ -258,16 +246,12 @@ impl Procedure for BlownReturn {
             side.to_string()
         }
     }
-    fn dice(&self, _input: &Input) -> DiceSpec {
-        DiceSpec::default()
-    }
     fn resolve(
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        _faces: &[u8],
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let side = input.text("side");
         let turn = input.number("turn");
         let (due, returning) = (input.list("due"), input.list("returning"));
@@ -287,8 +271,7 @@ impl Procedure for BlownReturn {
                 let rule = "B. Blown Unit Return, L328-329";
                 eliminated += 1;
                 effects.push(set_state(side, name, state::ELIMINATED, rule));
-                let (points, vp_rule) = roster::spec(name)
-                    .map_or((3, "Eliminated, L820-821"), |u| u.kind.victory_points());
+                let (points, vp_rule) = roster::victory_points(name);
                 effects.push(Effect::VictoryPoints {
                     side: opponent(side).into(),
                     points,
@@ -358,7 +341,7 @@ impl Procedure for CavalryRecovery {
                 .units_where(None, EXHAUSTED)
                 .all(|(_, n, _)| n != name.as_ref())
             {
-                return Err(input_error(
+                return Err(InputError::new(
                     "recovering",
                     format!("{name} is not an Exhausted Cavalry Corps on the record"),
                 ));
@@ -369,16 +352,12 @@ impl Procedure for CavalryRecovery {
     fn acting_side(&self, _input: &Input) -> String {
         "french".into()
     }
-    fn dice(&self, _input: &Input) -> DiceSpec {
-        DiceSpec::default()
-    }
     fn resolve(
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        _faces: &[u8],
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let recovering = input.list("recovering");
         let effects = recovering
             .iter()
@@ -483,18 +462,18 @@ impl Procedure for DetachmentPlacement {
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
         let (hq, detachment) = (input.text("hq"), input.text("detachment").trim());
         if detachment.is_empty() {
-            return Err(input_error("detachment", "name the Detachment".into()));
+            return Err(InputError::new("detachment", "name the Detachment"));
         }
         if is_special(detachment) && hq != NAPOLEON {
-            return Err(input_error(
+            return Err(InputError::new(
                 "hq",
                 format!("only Napoleon places the {detachment} (L383-386, L401-403)"),
             ));
         }
         if is_special(detachment) != (input.text("path") == "napoleon") {
-            return Err(input_error(
+            return Err(InputError::new(
                 "path",
-                "the Grand Battery and the Old Guard, and only they, are placed within Napoleon's range without a path (L385-387, L403-405)".into(),
+                "the Grand Battery and the Old Guard, and only they, are placed within Napoleon's range without a path (L385-387, L403-405)",
             ));
         }
         Ok(())
@@ -507,7 +486,7 @@ impl Procedure for DetachmentPlacement {
             .unit(side, detachment)
             .filter(|u| u.matches(PLACEABLE))
             .ok_or_else(|| {
-                input_error(
+                InputError::new(
                     "detachment",
                     format!(
                         "{detachment} is not an available {} Detachment on the record",
@@ -517,7 +496,7 @@ impl Procedure for DetachmentPlacement {
             })?;
         let hq_army = roster::army_of(record, side, hq);
         if unit.attribute(attribute::ARMY) != hq_army.as_deref() {
-            return Err(input_error(
+            return Err(InputError::new(
                 "detachment",
                 format!("{hq} places only Detachments of its own army (L160-162)"),
             ));
@@ -529,7 +508,7 @@ impl Procedure for DetachmentPlacement {
             attribute::AVAILABLE_FROM_TURN,
             turn,
         ) {
-            return Err(input_error(
+            return Err(InputError::new(
                 "detachment",
                 format!(
                     "{detachment} was Recalled and is not available again until a later turn (L430-435)"
@@ -537,7 +516,7 @@ impl Procedure for DetachmentPlacement {
             ));
         }
         if record.marks.contains(placed_mark(hq, turn).as_str()) {
-            return Err(input_error(
+            return Err(InputError::new(
                 "hq",
                 format!("{hq} has already placed a Detachment this turn (L352-356, L414-416)"),
             ));
@@ -546,7 +525,7 @@ impl Procedure for DetachmentPlacement {
             .unit(side, NAPOLEON)
             .and_then(|u| u.attribute(attribute::MODE));
         if is_special(detachment) && napoleon_mode != Some("Battle") {
-            return Err(input_error(
+            return Err(InputError::new(
                 "detachment",
                 format!("the {detachment} needs Napoleon's HQ in Battle mode (L383-386, L401-403)"),
             ));
@@ -556,16 +535,12 @@ impl Procedure for DetachmentPlacement {
     fn acting_side(&self, input: &Input) -> String {
         side_of(input.text("hq")).to_string()
     }
-    fn dice(&self, _input: &Input) -> DiceSpec {
-        DiceSpec::default()
-    }
     fn resolve(
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        _faces: &[u8],
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let (hq, detachment) = (input.text("hq"), input.text("detachment").trim());
         let side = side_of(hq);
         let turn = input.number("turn");
@@ -622,14 +597,7 @@ const RECALL_FIELDS: &[Field] = &[
         help: "Any, all or none, from anywhere on the map, even one placed this turn.",
     },
     TURN_FIELD,
-    Field {
-        id: "recall_wait",
-        label: "A Recalled Detachment sits out",
-        group: "Situation",
-        kind: FieldKind::Choice(options::RECALL_WAIT),
-        rule: options::RECALL_WAIT_RULE,
-        help: "The session setting; change it in Settings.",
-    },
+    options::RECALL_WAIT_FIELD,
 ];
 
 impl Procedure for DetachmentRecall {
@@ -649,16 +617,12 @@ impl Procedure for DetachmentRecall {
     fn acting_side(&self, input: &Input) -> String {
         input.text("side").to_string()
     }
-    fn dice(&self, _input: &Input) -> DiceSpec {
-        DiceSpec::default()
-    }
     fn resolve(
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        _faces: &[u8],
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let side = input.text("side");
         let recalled = input.list("recalled");
         let mut effects = Vec::new();
@@ -757,16 +721,12 @@ impl Procedure for LineOfCommunication {
     fn acting_side(&self, _input: &Input) -> String {
         "coalition".into()
     }
-    fn dice(&self, _input: &Input) -> DiceSpec {
-        DiceSpec::default()
-    }
     fn resolve(
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        _faces: &[u8],
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let on_map = input.number("on_map");
         let counted = on_map + input.number("eliminated");
         let now = input.text("counter");

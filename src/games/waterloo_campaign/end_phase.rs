@@ -3,7 +3,6 @@
 use super::options;
 use super::roster::{GRAND_BATTERY, state};
 use super::{TURN_FIELD, book_keeping, prefill_turn};
-use crate::engine::dice::DiceSpec;
 use crate::engine::input::{Field, FieldKind, Input, Value};
 use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
@@ -22,14 +21,7 @@ const FIELDS: &[Field] = &[
         help: "Filled in from the record. It is recalled automatically.",
     },
     TURN_FIELD,
-    Field {
-        id: "recall_wait",
-        label: "A Recalled Detachment sits out",
-        group: "Situation",
-        kind: FieldKind::Choice(options::RECALL_WAIT),
-        rule: options::RECALL_WAIT_RULE,
-        help: "The session setting; change it in Settings.",
-    },
+    options::RECALL_WAIT_FIELD,
 ];
 
 impl Procedure for EndOfTurn {
@@ -53,16 +45,12 @@ impl Procedure for EndOfTurn {
     fn acting_side(&self, _input: &Input) -> String {
         "french".into()
     }
-    fn dice(&self, _input: &Input) -> DiceSpec {
-        DiceSpec::default()
-    }
     fn resolve(
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        _faces: &[u8],
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let turn = input.number("turn");
         let mut effects: Vec<Effect> = Vec::new();
         let mut headline = format!("End of turn {turn}");

@@ -6,8 +6,7 @@
 
 use super::allowances::{CONCENTRATION_COUNTER, ROAD_CONGESTION_COUNTER};
 use super::roster::{self, ZIETHEN, attribute, set, set_state, state};
-use super::{SIDE_FIELD, first_day_rules, moves_left, prefill_turn, side_label};
-use crate::engine::dice::DiceSpec;
+use super::{SIDE_FIELD, TURN_FIELD, first_day_rules, moves_left, prefill_turn, side_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
@@ -78,14 +77,7 @@ const FIELDS: &[Field] = &[
         rule: "Movement Phase, L504-511",
         help: "Optional.",
     },
-    Field {
-        id: "turn",
-        label: "Game turn",
-        group: "Situation",
-        kind: FieldKind::Number { min: 1, max: 8 },
-        rule: "Game turns, L970-971, L1115-1116",
-        help: "Turn 1 is June 15 AM; turn 8 is June 18 PM.",
-    },
+    TURN_FIELD,
 ];
 
 impl Procedure for Move {
@@ -122,10 +114,7 @@ impl Procedure for Move {
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
         if input.text("corps").trim().is_empty() {
-            return Err(InputError {
-                field: "corps".into(),
-                message: "name the Corps that moves".into(),
-            });
+            return Err(InputError::new("corps", "name the Corps that moves"));
         }
         Ok(())
     }
@@ -133,12 +122,7 @@ impl Procedure for Move {
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let (side, corps) = (input.text("side"), input.text("corps").trim());
         let turn = input.number("turn");
-        let refuse = |message: String| {
-            Err(InputError {
-                field: "corps".into(),
-                message,
-            })
-        };
+        let refuse = |message: String| Err(InputError::new("corps", message));
         if first_day_rules(record) && side == "coalition" {
             if turn == 1 && corps != ZIETHEN {
                 return refuse(format!(
@@ -163,16 +147,12 @@ impl Procedure for Move {
     fn acting_side(&self, input: &Input) -> String {
         input.text("side").to_string()
     }
-    fn dice(&self, _input: &Input) -> DiceSpec {
-        DiceSpec::default()
-    }
     fn resolve(
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        _faces: &[u8],
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let side = input.text("side");
         let corps = input.text("corps").trim();
         let infantry = input.text("arm") == "infantry";

@@ -5,7 +5,6 @@
 //! was made under.
 
 use super::roster::{self, attribute, set, state};
-use crate::engine::dice::DiceSpec;
 use crate::engine::input::{Field, FieldKind, Input, Value};
 use crate::engine::procedure::{About, Outcome, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
@@ -24,6 +23,16 @@ pub const RECALL_WAIT: &[(&str, &str)] = &[
     ),
 ];
 pub const RECALL_WAIT_RULE: &str = "Detachment Recall, L430-435 (digest A-19)";
+
+/// The setting as a field of the procedures that recall Detachments, prefilled from the record.
+pub const RECALL_WAIT_FIELD: Field = Field {
+    id: "recall_wait",
+    label: "A Recalled Detachment sits out",
+    group: "Situation",
+    kind: FieldKind::Choice(RECALL_WAIT),
+    rule: RECALL_WAIT_RULE,
+    help: "The session setting; change it in Settings.",
+};
 
 /// the Hill swap triggers on Detachments "on the map, eliminated, or any combination" (L441-444)
 /// but reverts when "fewer than 3 ... on the map" (L445). Default: one test for both, so the counter
@@ -92,16 +101,12 @@ impl Procedure for Settings {
     fn acting_side(&self, _input: &Input) -> String {
         "french".into()
     }
-    fn dice(&self, _input: &Input) -> DiceSpec {
-        DiceSpec::default()
-    }
     fn resolve(
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        _faces: &[u8],
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let effects = FIELDS
             .iter()
             .map(|field| Effect::SetOption {

@@ -10,8 +10,7 @@ use super::{
     LAST_DAY_FIRST_TURN, SIDE_FIELD, TURN_FIELD, book_keeping, opponent, prefill_turn, side_label,
     withdrawals_left,
 };
-use crate::engine::dice::DiceSpec;
-use crate::engine::input::{Field, FieldKind, Input, UnitOf, Value};
+use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
 use crate::engine::symbol::Symbol;
@@ -116,16 +115,12 @@ impl Procedure for FormationChange {
     fn acting_side(&self, input: &Input) -> String {
         input.text("side").to_string()
     }
-    fn dice(&self, _input: &Input) -> DiceSpec {
-        DiceSpec::default()
-    }
     fn resolve(
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        _faces: &[u8],
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let side = input.text("side");
         let units = input.list("units");
         let effects = units
@@ -182,28 +177,21 @@ impl Procedure for Withdrawal {
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_turn(input, record);
     }
-    fn check_combination(&self, input: &Input) -> Result<(), crate::engine::input::InputError> {
+    fn check_combination(&self, input: &Input) -> Result<(), InputError> {
         if input.text("corps").trim().is_empty() {
-            return Err(crate::engine::input::InputError {
-                field: "corps".into(),
-                message: "name the Corps that withdraws".into(),
-            });
+            return Err(InputError::new("corps", "name the Corps that withdraws"));
         }
         Ok(())
     }
     fn acting_side(&self, input: &Input) -> String {
         input.text("side").to_string()
     }
-    fn dice(&self, _input: &Input) -> DiceSpec {
-        DiceSpec::default()
-    }
     fn resolve(
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        _faces: &[u8],
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let side = input.text("side");
         let corps = input.text("corps").trim();
         let turn = input.number("turn");
@@ -218,8 +206,7 @@ impl Procedure for Withdrawal {
         } else if turn >= LAST_DAY_FIRST_TURN || turn + 2 > LAST_TURN {
             effects.push(set_state(side, corps, state::ELIMINATED, rule));
             effects.push(set(side, corps, attribute::HEX, "", rule));
-            let (points, vp_rule) = roster::spec(corps)
-                .map_or((3, "Eliminated, L820-821"), |u| u.kind.victory_points());
+            let (points, vp_rule) = roster::victory_points(corps);
             effects.push(Effect::VictoryPoints {
                 side: opponent(side).into(),
                 points,

@@ -336,6 +336,12 @@ pub fn spec(name: &str) -> Option<&'static UnitSpec> {
     UNITS.iter().find(|u| u.name == name)
 }
 
+/// Victory points for eliminating the named unit, and the rule; a Corps' 3 if the name is not one the
+/// rulebook gives.
+pub fn victory_points(name: &str) -> (i32, &'static str) {
+    spec(name).map_or((3, "Eliminated, L820-821"), |u| u.kind.victory_points())
+}
+
 /// A unit's kind as the record has it (the roster editor may add Detachments the text does not name).
 pub fn kind_of(record: &Record, side: &str, name: &str) -> Option<Kind> {
     record

@@ -4,20 +4,12 @@
 
 use super::roster::{self, Kind, attribute, set, set_state, state};
 use super::{SIDES, book_keeping};
-use crate::engine::dice::DiceSpec;
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf};
 use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
 use crate::engine::record::Record;
 use crate::engine::table_set::TableSet;
 
 const FROM_THE_COUNTER: &str = "Entered from the counter";
-
-fn input_error(field: &str, message: String) -> InputError {
-    InputError {
-        field: field.to_string(),
-        message,
-    }
-}
 
 /// The values a counter prints that the players may enter.
 const VALUES: &[(&str, &str)] = &[
@@ -96,7 +88,7 @@ impl Procedure for RosterEntry {
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
         if input.text("unit").trim().is_empty() {
-            return Err(input_error("unit", "name the unit".into()));
+            return Err(InputError::new("unit", "name the unit"));
         }
         Ok(())
     }
@@ -105,7 +97,7 @@ impl Procedure for RosterEntry {
         let kind = roster::kind_of(record, side, unit)
             .filter(|_| record.unit(side, unit).is_some())
             .ok_or_else(|| {
-                input_error(
+                InputError::new(
                     "unit",
                     format!("{unit} is not a unit of this side on the record"),
                 )
@@ -116,7 +108,7 @@ impl Procedure for RosterEntry {
             _ => true,
         };
         if !fits {
-            return Err(input_error(
+            return Err(InputError::new(
                 "value_of",
                 format!("{unit}'s counter does not print this value"),
             ));
@@ -126,16 +118,12 @@ impl Procedure for RosterEntry {
     fn acting_side(&self, input: &Input) -> String {
         input.text("side").to_string()
     }
-    fn dice(&self, _input: &Input) -> DiceSpec {
-        DiceSpec::default()
-    }
     fn resolve(
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        _faces: &[u8],
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let (side, unit) = (input.text("side"), input.text("unit").trim());
         let (value_of, value) = (input.text("value_of"), input.number("value"));
         let label = VALUES
@@ -214,14 +202,14 @@ impl Procedure for AddDetachment {
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
         if input.text("name").trim().is_empty() {
-            return Err(input_error("name", "name the Detachment".into()));
+            return Err(InputError::new("name", "name the Detachment"));
         }
         Ok(())
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let name = input.text("name").trim();
         if record.unit(army_side(input.text("army")), name).is_some() {
-            return Err(input_error(
+            return Err(InputError::new(
                 "name",
                 format!("{name} is already on the roster"),
             ));
@@ -231,16 +219,12 @@ impl Procedure for AddDetachment {
     fn acting_side(&self, input: &Input) -> String {
         army_side(input.text("army")).to_string()
     }
-    fn dice(&self, _input: &Input) -> DiceSpec {
-        DiceSpec::default()
-    }
     fn resolve(
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        _faces: &[u8],
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let army = input.text("army");
         let side = army_side(army);
         let name = input.text("name").trim();

@@ -8,7 +8,6 @@
 //!   and the players choose with HQ Placement, which the checklist offers on turn 1.
 
 use super::roster::{self, HILL, HILL_ONE_STAR, Kind, UNITS, attribute, set, set_state, state};
-use crate::engine::dice::DiceSpec;
 use crate::engine::input::{Field, FieldKind, Input, Value};
 use crate::engine::procedure::{About, Outcome, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
@@ -373,16 +372,12 @@ impl Procedure for SetUp {
     fn acting_side(&self, _input: &Input) -> String {
         "french".into()
     }
-    fn dice(&self, _input: &Input) -> DiceSpec {
-        DiceSpec::default()
-    }
     fn resolve(
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        _faces: &[u8],
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let scenario = input.text("scenario");
         let lines = if scenario == "june-16-18" {
             JUNE_16

@@ -3,7 +3,6 @@
 //! on the Level of Victory table by the margin, with the tournament notes' reading of a French win.
 
 use super::side_label;
-use crate::engine::dice::DiceSpec;
 use crate::engine::input::{Field, FieldKind, Input, Value};
 use crate::engine::procedure::{
     About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
@@ -65,9 +64,6 @@ impl Procedure for Victory {
     fn acting_side(&self, _input: &Input) -> String {
         String::new()
     }
-    fn dice(&self, _input: &Input) -> DiceSpec {
-        DiceSpec::default()
-    }
     fn modifiers(&self, input: &Input) -> Vec<Modifier> {
         let mut modifiers = vec![
             Modifier::new(
@@ -97,9 +93,8 @@ impl Procedure for Victory {
         &self,
         input: &Input,
         tables: &TableSet,
-        faces: &[u8],
+        _faces: &[u8],
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let modifiers = self.modifiers(input);
         let total = |side: &str| -> i32 {
             modifiers
