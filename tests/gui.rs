@@ -426,3 +426,164 @@ fn a_result_with_nothing_to_apply_asks_for_nothing() {
         .clone();
     assert!(record.marks.contains("Rain on turn 5"));
 }
+
+/// Picks `option` from the drop-down list labelled `label`.
+fn choose(harness: &mut Harness<'_, AideApp>, label: &str, option: &str) {
+    harness
+        .get_by_role_and_label(egui::Role::ComboBox, label)
+        .click();
+    harness.run();
+    harness
+        .get_by_role_and_label(egui::Role::Button, option)
+        .click();
+    harness.run();
+}
+
+fn radio(harness: &mut Harness<'_, AideApp>, option: &str) {
+    harness
+        .get_by_role_and_label(egui::Role::RadioButton, option)
+        .click();
+    harness.run();
+}
+
+/// Resolves the open procedure (no dice) and applies its result.
+fn resolve_and_apply(harness: &mut Harness<'_, AideApp>) {
+    click_button_with_shortcut(harness, "Resolve Ctrl");
+    click(harness, "Apply to the record");
+}
+
+fn physical_dice_and_apply(harness: &mut Harness<'_, AideApp>, faces: &str) {
+    type_into(harness, "Or enter physical dice:", faces);
+    click(harness, "Use these dice");
+    click(harness, "Apply to the record");
+}
+
+fn record(harness: &Harness<'_, AideApp>) -> aide_de_camp::engine::record::Record {
+    harness
+        .state()
+        .game_view()
+        .expect("a game")
+        .session
+        .record()
+        .clone()
+}
+
+/// June 16-18, turn 3, as two players would play it in the app: Step D to the Attack Phase, by the
+/// checklist, with a Detachment placed, a movement pass allowance, two attacks (one Blown) and an
+/// attack pass allowance, each on the record and in the log.
+#[test]
+fn june_16_18_turn_3_is_played_in_the_app() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let mut harness = app_harness(folder.path());
+    click(&mut harness, "Start the game");
+
+    // Step D opens on its procedure: Blücher places a Detachment of Ziethen's Corps (L352-365).
+    let open = harness
+        .state()
+        .game_view()
+        .and_then(|v| v.workspace.as_ref())
+        .map(|w| w.procedure.id());
+    assert_eq!(open, Some("detachment-placement"));
+    choose(&mut harness, "HQ placing it", "Blücher HQ");
+    type_into(&mut harness, "Detachment", "I Corps Det. (Steinmetz)");
+    radio(&mut harness, "From its parent Corps, within 4 hexes");
+    resolve_and_apply(&mut harness);
+    assert_eq!(
+        record(&harness)
+            .unit("coalition", "I Corps Det. (Steinmetz)")
+            .map(|u| u.state.to_string()),
+        Some("On map".into())
+    );
+
+    // Steps E to H have nothing to do this turn; Next step walks the checklist to the Movement Phase.
+    for _ in 0..5 {
+        click(&mut harness, "Next step");
+    }
+    assert_eq!(record(&harness).position.phase, 2);
+    // The French pass; the Coalition rolls 1d6 = 2, plus 1 for each of Hill and Bulow, due this turn
+    // (L609-613; Hill L1030-1031, Bulow L1062-1063): 4 moves.
+    click(&mut harness, "Resolve: Movement pass allowance");
+    physical_dice_and_apply(&mut harness, "2");
+    harness.get_by_label("Coalition moves left: 4");
+
+    // The Attack Phase. d'Erlon (1 star, L1517) attacks Pirch, whose stars are not entered (0):
+    // 6 + 1 against 1, French by 6: Eliminated, +3 VP French (L771-787, L820-821).
+    click(&mut harness, "Next step");
+    click(&mut harness, "Resolve: Attack");
+    click(&mut harness, "On record: Attacking Corps");
+    harness
+        .get_by_role_and_label(egui::Role::Button, "I Corps (d'Erlon)")
+        .click();
+    harness.run();
+    type_into(&mut harness, "Defending unit", "II Corps (Pirch)");
+    physical_dice_and_apply(&mut harness, "6,1");
+
+    // The French pass: the Coalition rolls 1d6 = 4 attacks (L643-648).
+    click(&mut harness, "Resolve: Attack pass allowance");
+    physical_dice_and_apply(&mut harness, "4");
+    harness.get_by_label("Coalition attacks left: 4");
+
+    // Wellington's Reserve Corps (2 stars, L1518-1519) attacks Reille (not entered: 0):
+    // 2 + 2 against 1, Coalition by 3: Reille is Blown and returns on turn 5 (L811-815).
+    click(&mut harness, "Resolve: Attack");
+    radio(&mut harness, "Coalition");
+    type_into(
+        &mut harness,
+        "Attacking Corps",
+        "Reserve Corps (Wellington)",
+    );
+    type_into(&mut harness, "Defending unit", "II Corps (Reille)");
+    physical_dice_and_apply(&mut harness, "2,1");
+
+    let record = record(&harness);
+    let reille = record.unit("french", "II Corps (Reille)").expect("Reille");
+    assert_eq!(reille.state.as_str(), "Blown");
+    assert_eq!(reille.attribute("returns on turn"), Some("5"));
+    assert_eq!(
+        record
+            .unit("coalition", "II Corps (Pirch)")
+            .map(|u| u.state.as_str()),
+        Some("Eliminated")
+    );
+    assert_eq!(record.victory_points.get("french"), Some(&3));
+    assert_eq!(record.counters.get("Coalition attacks left"), Some(&3));
+    harness.get_by_label("Coalition attacks left: 3");
+
+    // The log has every step, roll and applied result, and the chain verifies.
+    let view = harness.state().game_view().expect("a game");
+    let procedures: Vec<&str> = view
+        .session
+        .events()
+        .iter()
+        .filter_map(|e| match &e.body {
+            EventBody::Resolved { procedure, .. } => Some(procedure.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        procedures,
+        vec![
+            "set-up",
+            "detachment-placement",
+            "movement-pass",
+            "attack",
+            "attack-pass",
+            "attack"
+        ]
+    );
+    let unapplied = view
+        .session
+        .events()
+        .iter()
+        .filter(|e| view.session.awaits_apply(e))
+        .count();
+    assert_eq!(unapplied, 0);
+    assert!(view.session.verify().is_ok());
+    // The result card, the log's line and its details show the Blown result.
+    assert!(
+        harness
+            .query_all_by_label_contains("II Corps (Reille) is Blown")
+            .count()
+            >= 2
+    );
+}

@@ -1200,6 +1200,19 @@ fn v7_l1641_defending_cavalry_no_stars_in_town_but_in_chateau() {
     let res = resolve(&input, 3, 3);
     assert_eq!(modifier_sum(&res, "Defender"), 3, "{:#?}", res.modifiers);
     assert_eq!(modifier(&res, "Defender", "Battle Stars of").value, 2);
+
+    // The session setting that extends the town rule to chateaux takes the stars away there too.
+    set_text(&mut input, "chateau_defence", "loses_stars");
+    let res = resolve(&input, 3, 3);
+    assert_eq!(modifier_sum(&res, "Defender"), 1, "{:#?}", res.modifiers);
+    assert!(
+        res.limits.iter().any(|l| l.rule.contains("A-7")),
+        "{:#?}",
+        res.limits
+    );
+    // A town is a town under either reading.
+    set_text(&mut input, "hex_type", "town");
+    assert_eq!(modifier_sum(&resolve(&input, 3, 3), "Defender"), 1);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,8 @@
 //! - the Grand Battery gives +1 once, though L392 and L721 both state it.
 //! - cavalry support is automatic for every adjacent Cavalry Corps; only the charge is chosen.
 //! - attacking cavalry loses its stars and the charge into a town or chateau; defending cavalry
-//!   loses its stars in a town only (L1641 names only towns).
+//!   loses its stars in a town only (L1641 names only towns), unless the session setting extends it
+//!   to chateaux.
 //! - a Detachment stacked with a Corps may be the target: no +2, no stars, any loss eliminates it.
 //!   A Corps that loses against it still Retreats instead of being Blown or Eliminated: L815 and
 //!   L819-820 say "a Detachment", without the stacking exception L765 makes for the +2.
@@ -245,6 +246,7 @@ const FIELDS: &[Field] = &[
         help: "A Blown unit returns two turns later. Turns 7 and 8 are June 18, the last day: every Blown result is Eliminated instead.",
     },
     super::options::RECALL_WAIT_FIELD,
+    super::options::CHATEAU_DEFENCE_FIELD,
 ];
 
 /// The attack procedure.
@@ -440,14 +442,19 @@ fn modifiers_and_limits(input: &Input) -> (Vec<Modifier>, Vec<AppliedLimit>) {
                 });
             }
         }
-        _ if facts.defender_is_cavalry() && input.text("hex_type") == "town" => {
+        _ if facts.defender_is_cavalry() && defender_loses_stars_in(input) => {
             if defender_stars > 0 {
                 limits.push(AppliedLimit {
                     description: format!(
-                        "{} is cavalry defending in a town: its {defender_stars} Battle Stars do not count",
-                        facts.defender
+                        "{} is cavalry defending in a {}: its {defender_stars} Battle Stars do not count",
+                        facts.defender,
+                        input.text("hex_type"),
                     ),
-                    rule: "Defending Cavalry Battle Stars, L1636-1642".into(),
+                    rule: if input.text("hex_type") == "town" {
+                        "Defending Cavalry Battle Stars, L1636-1642".into()
+                    } else {
+                        super::options::CHATEAU_DEFENCE_RULE.into()
+                    },
                 });
             }
         }
@@ -494,6 +501,16 @@ impl Fate {
 }
 
 /// The name of a unit type that only the French have.
+/// Cavalry defending in this hex adds no stars: in a town (L1641), and in a chateau if the session
+/// setting says so.
+fn defender_loses_stars_in(input: &Input) -> bool {
+    match input.text("hex_type") {
+        "town" => true,
+        "chateau" => input.text("chateau_defence") == "loses_stars",
+        _ => false,
+    }
+}
+
 fn french_unit(unit_type: &str) -> Option<&'static str> {
     match unit_type {
         "guard_infantry" => Some("Imperial Guard Infantry Corps"),
@@ -572,7 +589,8 @@ impl Procedure for Attack {
         let turn = record.position.turn;
         input.set("turn", Value::Number(i64::from(turn.clamp(1, 8))));
         input.set("soft_ground", Value::Flag(super::soft_ground(record, turn)));
-        super::options::prefill_recall_wait(input, record);
+        super::options::prefill_setting(input, record, &super::options::RECALL_WAIT_FIELD);
+        super::options::prefill_setting(input, record, &super::options::CHATEAU_DEFENCE_FIELD);
     }
     /// A unit chosen from the record brings its type and Battle Stars (of its counter's current side).
     fn follow(&self, changed: &str, input: &mut Input, record: &Record) {

@@ -612,7 +612,7 @@ impl Procedure for DetachmentRecall {
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_turn(input, record);
-        options::prefill_recall_wait(input, record);
+        options::prefill_setting(input, record, &options::RECALL_WAIT_FIELD);
     }
     fn acting_side(&self, input: &Input) -> String {
         input.text("side").to_string()

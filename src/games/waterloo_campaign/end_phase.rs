@@ -36,7 +36,7 @@ impl Procedure for EndOfTurn {
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_turn(input, record);
-        options::prefill_recall_wait(input, record);
+        options::prefill_setting(input, record, &options::RECALL_WAIT_FIELD);
         let on_map = record
             .unit("french", GRAND_BATTERY)
             .is_some_and(|u| u.state.as_ref() == state::ON_MAP);

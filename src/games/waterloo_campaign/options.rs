@@ -51,6 +51,25 @@ pub const FREE_VARIANT_WEATHER: &[(&str, &str)] = &[
 ];
 pub const FREE_VARIANT_WEATHER_RULE: &str = "Design note, L1253-1261 (digest A-36)";
 
+/// attacking cavalry loses its stars "charging into a town or chateau" (L711), but the defending
+/// cavalry rule names only a town (L1641). Default: as printed.
+pub const CHATEAU_DEFENCE: &[(&str, &str)] = &[
+    ("keeps_stars", "Keeps its stars in a chateau (as printed)"),
+    ("loses_stars", "Loses its stars in a chateau too"),
+];
+pub const CHATEAU_DEFENCE_RULE: &str =
+    "Defending Cavalry Battle Stars, L711-713, L1636-1642 (digest A-7)";
+
+/// The setting as a field of the attack, prefilled from the record.
+pub const CHATEAU_DEFENCE_FIELD: Field = Field {
+    id: "chateau_defence",
+    label: "Cavalry defending in a chateau",
+    group: "Situation",
+    kind: FieldKind::Choice(CHATEAU_DEFENCE),
+    rule: CHATEAU_DEFENCE_RULE,
+    help: "The session setting; change it in Settings.",
+};
+
 const FIELDS: &[Field] = &[
     Field {
         id: "recall_wait",
@@ -75,6 +94,14 @@ const FIELDS: &[Field] = &[
         kind: FieldKind::Choice(FREE_VARIANT_WEATHER),
         rule: FREE_VARIANT_WEATHER_RULE,
         help: "Whether the variant that ignores the first-day rules also ignores the weather rules.",
+    },
+    Field {
+        id: "chateau_defence",
+        label: "Cavalry defending in a chateau",
+        group: "Readings",
+        kind: FieldKind::Choice(CHATEAU_DEFENCE),
+        rule: CHATEAU_DEFENCE_RULE,
+        help: "Attacking cavalry loses its stars into a town or a chateau; the rule for defending cavalry names only a town.",
     },
 ];
 
@@ -130,10 +157,16 @@ impl Procedure for Settings {
     }
 }
 
-/// Fills a procedure's `recall_wait` field from the session's setting.
-pub fn prefill_recall_wait(input: &mut Input, record: &Record) {
-    let wait = record.option("recall_wait", RECALL_WAIT[0].0);
-    input.set("recall_wait", Value::Text(wait.into()));
+/// Fills a procedure's field of the same name from the session's setting; the first choice is the default.
+pub fn prefill_setting(input: &mut Input, record: &Record, field: &Field) {
+    let FieldKind::Choice(choices) = field.kind else {
+        return;
+    };
+    let default = choices.first().map_or("", |(id, _)| *id);
+    input.set(
+        field.id,
+        Value::Text(record.option(field.id, default).into()),
+    );
 }
 
 /// A Detachment Recalled on `turn`: off the map, available again after the wait the setting says.
