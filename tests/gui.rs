@@ -587,3 +587,81 @@ fn june_16_18_turn_3_is_played_in_the_app() {
             >= 2
     );
 }
+
+/// The roster editor: the values only the counters print, typed into a table, each logged and applied;
+/// a value that is not a number stays in its cell with a message naming the unit and the column.
+#[test]
+fn the_roster_editor_records_counter_values() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let mut harness = app_harness(folder.path());
+    click(&mut harness, "Start the game");
+    let missing = record(&harness).values_not_entered();
+    assert!(missing > 0);
+    click(&mut harness, "Enter counter values");
+    // FICTIONAL counter value, for the test only.
+    type_into(&mut harness, "II Corps (Reille): Battle Stars", "2");
+    type_into(&mut harness, "III Corps (Vandamme): Battle Stars", "x");
+    type_into(&mut harness, "IV Corps (Gerard): Battle Stars", "8");
+    click(&mut harness, "Record 3 values");
+
+    let after = record(&harness);
+    assert_eq!(
+        after
+            .unit("french", "II Corps (Reille)")
+            .and_then(|u| u.attribute("stars")),
+        Some("2")
+    );
+    assert_eq!(after.values_not_entered(), missing - 1);
+    harness.get_by_label("III Corps (Vandamme), Battle Stars: \"x\" is not a whole number");
+    harness.get_by_label(
+        "IV Corps (Gerard), Battle Stars: Battle Stars go up to 5 on the attack form",
+    );
+    // The refused values stay where they were typed, to be corrected.
+    harness.get_by_label("Record 2 values");
+    let view = harness.state().game_view().expect("a game");
+    let last_resolved = view
+        .session
+        .events()
+        .iter()
+        .rev()
+        .find_map(|e| match &e.body {
+            EventBody::Resolved { procedure, .. } => Some(procedure.as_str()),
+            _ => None,
+        });
+    assert_eq!(last_resolved, Some("roster-entry"));
+    assert_eq!(
+        view.session
+            .events()
+            .iter()
+            .filter(|e| view.session.awaits_apply(e))
+            .count(),
+        0
+    );
+}
+
+/// The Settings button opens the session's readings; a reading chosen there is on the record and
+/// prefills the forms that depend on it (A-7: defending cavalry in a chateau).
+#[test]
+fn settings_are_recorded_and_prefill_the_attack() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let mut harness = app_harness(folder.path());
+    click(&mut harness, "Start the game");
+    click(&mut harness, "Settings");
+    radio(&mut harness, "Loses its stars in a chateau too");
+    resolve_and_apply(&mut harness);
+    assert_eq!(
+        record(&harness)
+            .options
+            .get("chateau_defence")
+            .map(|v| v.to_string()),
+        Some("loses_stars".into())
+    );
+    click(&mut harness, "Attack");
+    let input = &harness
+        .state()
+        .game_view()
+        .and_then(|v| v.workspace.as_ref())
+        .expect("the attack form")
+        .input;
+    assert_eq!(input.text("chateau_defence"), "loses_stars");
+}

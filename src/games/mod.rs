@@ -27,8 +27,12 @@ pub struct Game {
     pub tables: &'static [BuiltinTable],
     /// The procedure that puts a scenario's units on the record, resolved as a game starts.
     pub set_up: Option<&'static str>,
-    /// The procedure that enters a value printed only on a counter.
+    /// The procedure that enters a value printed only on a counter (the roster editor's cells).
     pub roster_entry: Option<&'static str>,
+    /// The procedure that adds a unit the rulebook text does not name (the roster editor's button).
+    pub roster_addition: Option<&'static str>,
+    /// The procedure that records the session's settings (the Settings button).
+    pub settings: Option<&'static str>,
 }
 
 const NO_SEQUENCE: TurnSequence = TurnSequence {
@@ -50,6 +54,8 @@ pub static GAMES: &[Game] = &[
         tables: waterloo_campaign::TABLES,
         set_up: Some("set-up"),
         roster_entry: Some("roster-entry"),
+        roster_addition: Some("add-detachment"),
+        settings: Some("settings"),
     },
     Game {
         id: "battles-of-waterloo",
@@ -62,6 +68,8 @@ pub static GAMES: &[Game] = &[
         tables: &[],
         set_up: None,
         roster_entry: None,
+        roster_addition: None,
+        settings: None,
     },
     Game {
         id: "beyond-waterloo",
@@ -74,6 +82,8 @@ pub static GAMES: &[Game] = &[
         tables: &[],
         set_up: None,
         roster_entry: None,
+        roster_addition: None,
+        settings: None,
     },
     Game {
         id: "enemy-mistakes",
@@ -90,6 +100,8 @@ pub static GAMES: &[Game] = &[
         tables: &[],
         set_up: None,
         roster_entry: None,
+        roster_addition: None,
+        settings: None,
     },
     Game {
         id: "waterloo-200",
@@ -102,6 +114,8 @@ pub static GAMES: &[Game] = &[
         tables: &[],
         set_up: None,
         roster_entry: None,
+        roster_addition: None,
+        settings: None,
     },
 ];
 

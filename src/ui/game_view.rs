@@ -3,8 +3,10 @@
 
 use super::log_view::{LogAction, LogView};
 use super::notice::{Notice, notice_bar};
+use super::roster_editor::{RosterValue, RosterWindow};
 use super::table_viewer::TableWindow;
 use super::workspace::{ShownResult, Workspace, WorkspaceAction};
+use crate::engine::input::{Input, Value};
 use crate::engine::log::{EventBody, RolledDie};
 use crate::engine::procedure::{Procedure, resolve_checked};
 use crate::engine::record::Position;
@@ -31,6 +33,7 @@ pub struct GameView {
     pub workspace: Option<Workspace>,
     pub log: LogView,
     pub table_window: Option<TableWindow>,
+    pub roster_window: Option<RosterWindow>,
     /// A message for the player: (text, is an error).
     pub notice: Notice,
 }
@@ -62,6 +65,7 @@ impl GameView {
             workspace: None,
             log: LogView::default(),
             table_window: None,
+            roster_window: None,
             notice: None,
         };
         view.sync_journal();
@@ -307,6 +311,67 @@ impl GameView {
         }
     }
 
+    /// Logs and applies the values typed in the roster editor, one roster entry each. Values the
+    /// rules refuse stay in the editor with a message naming the unit and the value.
+    fn log_roster_values(&mut self, values: Vec<RosterValue>) {
+        let Some(procedure) = self
+            .game
+            .roster_entry
+            .and_then(|id| self.game.procedure(id).ok())
+        else {
+            return;
+        };
+        let mut logged = Vec::new();
+        let mut problems = Vec::new();
+        for value in values {
+            match self.log_roster_value(procedure, &value) {
+                Ok(()) => logged.push(value),
+                Err(e) => problems.push(format!("{}, {}: {e}", value.unit, value.title)),
+            }
+        }
+        if !logged.is_empty() {
+            self.notice = Some((format!("Recorded {} counter values.", logged.len()), false));
+            self.changed();
+        }
+        if let Some(window) = &mut self.roster_window {
+            window.logged(&logged, problems);
+        }
+    }
+
+    fn log_roster_value(
+        &mut self,
+        procedure: &'static dyn Procedure,
+        value: &RosterValue,
+    ) -> Result<(), String> {
+        let number: i64 = value
+            .text
+            .parse()
+            .map_err(|_| format!("\"{}\" is not a whole number", value.text))?;
+        let mut input = Input::defaults(procedure.fields());
+        input.set("side", Value::Text(value.side.as_str().into()));
+        input.set("unit", Value::Text(value.unit.as_str().into()));
+        input.set("value_of", Value::Text(value.value_of.as_str().into()));
+        let number = Value::Number(number);
+        if let Some(field) = procedure.fields().iter().find(|f| f.id == "value") {
+            field.check(&number).map_err(|e| e.message)?;
+        }
+        input.set("value", number);
+        procedure
+            .check_combination(&input)
+            .and_then(|()| procedure.check_record(&input, self.session.record()))
+            .map_err(|e| e.message)?;
+        let resolution =
+            resolve_checked(procedure, &input, &self.tables, &[]).map_err(|e| e.to_string())?;
+        let side = procedure.acting_side(&input);
+        let event = self
+            .session
+            .append(&side, resolution.event(procedure.id(), &input, Vec::new()))
+            .seq;
+        self.session
+            .apply(&side, event, resolution.effects)
+            .map(|_| ())
+    }
+
     fn apply_result(&mut self) {
         let Some(workspace) = &mut self.workspace else {
             return;
@@ -352,7 +417,7 @@ impl GameView {
             });
         egui::Panel::right("record")
             .resizable(true)
-            .default_size(230.0)
+            .default_size(290.0)
             .size_range(180.0..=420.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
@@ -431,6 +496,42 @@ impl GameView {
                 self.table_window = None;
             }
         }
+        self.roster_editor(ui.ctx());
+    }
+
+    fn roster_editor(&mut self, ctx: &egui::Context) {
+        let Some(procedure) = self
+            .game
+            .roster_entry
+            .and_then(|id| self.game.procedure(id).ok())
+        else {
+            return;
+        };
+        let Some(window) = &mut self.roster_window else {
+            return;
+        };
+        let addition = self
+            .game
+            .roster_addition
+            .and_then(|id| self.game.procedure(id).ok())
+            .map(|p| p.title());
+        let submitted = window.show(
+            ctx,
+            procedure.fields(),
+            addition,
+            self.session.record(),
+            self.session.sides(),
+        );
+        let add_unit = window.add_unit_clicked;
+        if !window.open {
+            self.roster_window = None;
+        }
+        if let Some(values) = submitted {
+            self.log_roster_values(values);
+        }
+        if add_unit && let Some(id) = self.game.roster_addition {
+            self.open_procedure(id);
+        }
     }
 
     fn status_bar(&mut self, ui: &mut egui::Ui) {
@@ -455,6 +556,22 @@ impl GameView {
                     );
                 if undo.clicked() {
                     self.undo();
+                }
+                if let Some(id) = self.game.settings
+                    && ui
+                        .button("Settings")
+                        .on_hover_text("The readings this game plays by where the rulebook can be read two ways")
+                        .clicked()
+                {
+                    self.open_procedure(id);
+                }
+                if self.game.roster_entry.is_some()
+                    && ui
+                        .button("Counter values")
+                        .on_hover_text("The roster editor: values printed only on the counters")
+                        .clicked()
+                {
+                    self.roster_window = Some(RosterWindow::opened());
                 }
                 let saved = if self.dirty { "Unsaved changes" } else { "Saved" };
                 ui.label(egui::RichText::new(format!("{} · {saved}", self.file_name())).weak());
@@ -650,8 +767,8 @@ impl GameView {
             self.session.events().len(),
             record.applied
         ));
-        if open_roster && let Some(id) = self.game.roster_entry {
-            self.open_procedure(id);
+        if open_roster {
+            self.roster_window = Some(RosterWindow::opened());
         }
         if let Some(counter) = spend {
             match self.session.tally("", &counter, 1) {

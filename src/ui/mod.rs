@@ -6,6 +6,7 @@ pub mod files;
 pub mod game_view;
 pub mod log_view;
 pub mod notice;
+pub mod roster_editor;
 pub mod start;
 pub mod table_viewer;
 pub mod workspace;

@@ -202,6 +202,10 @@ const fn headquarters(
     }
 }
 
+/// The most Battle Stars a form takes. The rulebook prints no maximum; five leaves room for any
+/// counter while catching a slip of the finger.
+pub const MAX_BATTLE_STARS: i32 = 5;
+
 pub const NAPOLEON: &str = "Napoleon HQ";
 pub const GRAND_BATTERY: &str = "Grand Battery";
 pub const OLD_GUARD: &str = "Old Guard";

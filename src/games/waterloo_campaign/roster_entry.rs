@@ -113,6 +113,19 @@ impl Procedure for RosterEntry {
                 format!("{unit}'s counter does not print this value"),
             ));
         }
+        let is_stars = matches!(
+            input.text("value_of"),
+            attribute::STARS | attribute::EXHAUSTED_STARS
+        );
+        if is_stars && input.number("value") > roster::MAX_BATTLE_STARS {
+            return Err(InputError::new(
+                "value",
+                format!(
+                    "Battle Stars go up to {} on the attack form",
+                    roster::MAX_BATTLE_STARS
+                ),
+            ));
+        }
         Ok(())
     }
     fn acting_side(&self, input: &Input) -> String {
@@ -132,7 +145,7 @@ impl Procedure for RosterEntry {
             .map_or(value_of, |v| v.1);
         Ok(book_keeping(
             "roster-entry",
-            format!("{unit}: {label} {value}"),
+            format!("{label} {value}"),
             vec![set(side, unit, value_of, value, FROM_THE_COUNTER)],
         ))
     }
@@ -176,7 +189,10 @@ const ADD_FIELDS: &[Field] = &[
         id: "stars",
         label: "Battle Stars",
         group: "Detachment",
-        kind: FieldKind::Number { min: 0, max: 5 },
+        kind: FieldKind::Number {
+            min: 0,
+            max: roster::MAX_BATTLE_STARS,
+        },
         rule: "Battle Stars, L705-706",
         help: "As printed on the counter.",
     },
