@@ -583,9 +583,19 @@ fn june_15_18_is_played_to_victory_with_the_first_day_rules() {
     );
     assert!(delayed.is_some_and(|e| e.contains("Delayed Reaction")));
 
-    // Turn 8: d'Erlon (1 star) attacks the lone Perponcher Detachment (stars FICTIONAL 0, the +2
-    // against a Detachment, L763-765): 3 + 1 + 2 = 6 against 3, French by 3: the Detachment is
-    // Eliminated, +1 VP French (L816, L820-821).
+    // Turn 8: d'Erlon, still off the map, enters by his road (L1139-1140). He (1 star) attacks the
+    // lone Perponcher Detachment (stars FICTIONAL 0, the +2 against a Detachment, L763-765):
+    // 3 + 1 + 2 = 6 against 3, French by 3: the Detachment is Eliminated, +1 VP French (L816,
+    // L820-821).
+    play.go_to(8, 2, 0);
+    play.play(
+        "move",
+        &[
+            ("side", text("french")),
+            ("corps", text("I Corps (d'Erlon)")),
+        ],
+        &[],
+    );
     play.go_to(8, 3, 0);
     play.play(
         "attack",
@@ -735,4 +745,45 @@ fn v18_l441_the_line_of_communication_both_readings() {
     // June 15-18 plays the two-star counter with the two Anglo-Allied Detachments on the map.
     assert_eq!(input.text("counter"), "two-star");
     assert_eq!(input.number("on_map"), 2);
+}
+
+/// The attack checks the record: HQs are markers, not units, and cannot be attacked (L204-205,
+/// L312-313); only a Corps attacks (L660-661, L673-675); a unit off the map takes no part.
+#[test]
+fn l204_the_attack_refuses_what_the_record_contradicts() {
+    let play = Play::start("june-16-18");
+    let attack = |attacker: &str, defender: &str| {
+        play.refused(
+            "attack",
+            &[
+                ("attacker_side", text("french")),
+                ("attacker_name", text(attacker)),
+                ("defender_name", text(defender)),
+            ],
+        )
+    };
+    let hq = attack("I Corps (d'Erlon)", "Wellington HQ");
+    assert!(
+        hq.as_deref()
+            .is_some_and(|e| e.contains("cannot be attacked")),
+        "{hq:?}"
+    );
+    let detachment = attack("I Detachment (Jacquinot)", "II Corps (Pirch)");
+    assert!(
+        detachment
+            .as_deref()
+            .is_some_and(|e| e.contains("only a Corps attacks")),
+        "{detachment:?}"
+    );
+    // Bulow is a reinforcement due on turn 3, not yet on the map (L1062-1063).
+    let off_map = attack("I Corps (d'Erlon)", "IV Corps (Bulow)");
+    assert!(
+        off_map
+            .as_deref()
+            .is_some_and(|e| e.contains("not on the map")),
+        "{off_map:?}"
+    );
+    // On the map, both: accepted; a name the record does not know is the players' own.
+    assert_eq!(attack("I Corps (d'Erlon)", "II Corps (Pirch)"), None);
+    assert_eq!(attack("I Corps (d'Erlon)", "a Prussian rearguard"), None);
 }

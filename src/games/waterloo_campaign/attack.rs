@@ -51,7 +51,14 @@ const DEFENDER_TYPES: &[(&str, &str)] = &[
     ("grand_battery", "Grand Battery (Detachment)"),
 ];
 
-const ON_MAP: &[(&str, &str)] = &[("state", state::ON_MAP)];
+/// Any unit on the map but an HQ: HQs are markers and cannot be attacked (L204-205, L312-313).
+const ON_MAP_UNITS: &[(&str, &str)] = &[
+    ("state", state::ON_MAP),
+    (
+        attribute::KIND,
+        "infantry|cavalry|guard_infantry|guard_cavalry|detachment|old_guard|grand_battery",
+    ),
+];
 const ON_MAP_CORPS: &[(&str, &str)] = &[
     ("state", state::ON_MAP),
     (
@@ -161,7 +168,7 @@ const FIELDS: &[Field] = &[
         group: "Defender",
         kind: FieldKind::Unit {
             of: UnitOf::OpponentOf("attacker_side"),
-            only: ON_MAP,
+            only: ON_MAP_UNITS,
             max_len: 40,
         },
         rule: "Attack Phase, L660-671",
@@ -668,6 +675,51 @@ impl Procedure for Attack {
                 facts.defender_side,
                 "Victory, L877-886",
             )?;
+        }
+        Ok(())
+    }
+    /// A unit the record knows must be on the map; only a Corps attacks, and an HQ is never
+    /// attacked. Names the record does not know are the players' own description, and pass.
+    fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        let facts = Facts::read(input);
+        // The unit's state and kind, if the record knows it.
+        let on_the_record = |side: &str, name: &str| {
+            let unit_state = record.unit(side, name)?.state.to_string();
+            Some((unit_state, roster::kind_of(record, side, name)?))
+        };
+        if let Some(name) = facts.attacker_name
+            && let Some((unit_state, kind)) = on_the_record(facts.attacker_side, name)
+        {
+            if !kind.is_corps() {
+                return Err(InputError::new(
+                    "attacker_name",
+                    format!("{name} is not a Corps; only a Corps attacks (L660-675)"),
+                ));
+            }
+            if unit_state != state::ON_MAP {
+                return Err(InputError::new(
+                    "attacker_name",
+                    format!("{name} is {unit_state}, not on the map"),
+                ));
+            }
+        }
+        if let Some(name) = facts.defender_name
+            && let Some((unit_state, kind)) = on_the_record(facts.defender_side, name)
+        {
+            if kind == Kind::Headquarters {
+                return Err(InputError::new(
+                    "defender_name",
+                    format!(
+                        "{name} is an HQ, a marker that cannot be attacked (L204-205, L312-313)"
+                    ),
+                ));
+            }
+            if unit_state != state::ON_MAP {
+                return Err(InputError::new(
+                    "defender_name",
+                    format!("{name} is {unit_state}, not on the map"),
+                ));
+            }
         }
         Ok(())
     }
