@@ -787,3 +787,35 @@ fn l204_the_attack_refuses_what_the_record_contradicts() {
     assert_eq!(attack("I Corps (d'Erlon)", "II Corps (Pirch)"), None);
     assert_eq!(attack("I Corps (d'Erlon)", "a Prussian rearguard"), None);
 }
+
+/// The banner of the turn's special rules: June 15 (L1268-1305) only with the first-day rules, the
+/// Deluge on turns 5 and 6 (L1074-1087), and the last day (L811-815).
+#[test]
+fn l1268_each_turn_names_its_special_rules() {
+    let notes = |play: &Play| -> Vec<&'static str> {
+        (play.game.turn_notes)(play.record())
+            .iter()
+            .map(|n| n.rule)
+            .collect()
+    };
+    let mut play = Play::start("june-15-18");
+    assert_eq!(
+        notes(&play),
+        vec![
+            "June 15 Surprise, L1268-1272",
+            "June 15 Road Congestion, L1275-1278"
+        ]
+    );
+    play.go_to(2, 0, 0);
+    assert_eq!(notes(&play).len(), 3);
+    assert!(notes(&play)[0].contains("Delayed Reaction"));
+    play.go_to(3, 0, 0);
+    assert!(notes(&play).is_empty());
+    play.go_to(5, 0, 0);
+    assert_eq!(notes(&play), vec!["The Deluge, L1074-1087"]);
+    play.go_to(7, 0, 0);
+    assert_eq!(notes(&play), vec!["Blown, L811-815"]);
+
+    let free = Play::start("june-15-18-free");
+    assert!(notes(&free).is_empty(), "{:?}", notes(&free));
+}

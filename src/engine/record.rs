@@ -104,9 +104,20 @@ impl Effect {
                 attribute,
                 value,
                 rule,
+            } if value.is_empty() => {
+                format!("{unit} ({}): {attribute} cleared ({rule})", side_name(side))
+            }
+            Effect::UnitAttribute {
+                side,
+                unit,
+                attribute,
+                value,
+                rule,
             } => format!("{unit} ({}): {attribute} {value} ({rule})", side_name(side)),
             Effect::SetCounter { name, value, rule } => format!("{name}: {value} ({rule})"),
-            Effect::UseCounter { name, rule } => format!("{name}: one used ({rule})"),
+            Effect::UseCounter { name, rule } => {
+                format!("{name}: one fewer, if that allowance is running ({rule})")
+            }
             Effect::Mark { name, rule } => format!("{name} ({rule})"),
             Effect::SetOption { name, value, rule } => format!("Setting {name}: {value} ({rule})"),
             Effect::Reminder { text, rule } => format!("{text} ({rule})"),

@@ -21,6 +21,13 @@ pub struct Phase {
     pub steps: &'static [Step],
 }
 
+/// A special rule in force this turn, shown above the checklist so nobody forgets it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurnNote {
+    pub text: String,
+    pub rule: &'static str,
+}
+
 /// A scenario: where play starts, how long it lasts.
 #[derive(Debug, Clone, Copy)]
 pub struct Scenario {

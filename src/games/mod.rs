@@ -7,10 +7,11 @@ use crate::engine::export::EventText;
 use crate::engine::input::{FieldKind, Input};
 use crate::engine::log::{Event, EventBody, SideName, side_name};
 use crate::engine::procedure::{Procedure, Resolution, resolve_checked};
+use crate::engine::record::Record;
 use crate::engine::session::{Session, VerifyFailure, VerifyReport};
 use crate::engine::table_set::{BuiltinTable, TableSet};
 use crate::engine::tables::TableError;
-use crate::engine::turns::{Scenario, TurnSequence};
+use crate::engine::turns::{Scenario, TurnNote, TurnSequence};
 use std::path::{Path, PathBuf};
 
 /// A game as the app knows it.
@@ -33,6 +34,13 @@ pub struct Game {
     pub roster_addition: Option<&'static str>,
     /// The procedure that records the session's settings (the Settings button).
     pub settings: Option<&'static str>,
+    /// The special rules in force where play stands, for the banner above the checklist.
+    pub turn_notes: fn(&Record) -> Vec<TurnNote>,
+}
+
+/// For games whose turns have no special rules yet.
+fn no_turn_notes(_: &Record) -> Vec<TurnNote> {
+    Vec::new()
 }
 
 const NO_SEQUENCE: TurnSequence = TurnSequence {
@@ -56,6 +64,7 @@ pub static GAMES: &[Game] = &[
         roster_entry: Some("roster-entry"),
         roster_addition: Some("add-detachment"),
         settings: Some("settings"),
+        turn_notes: waterloo_campaign::turn_notes,
     },
     Game {
         id: "battles-of-waterloo",
@@ -70,6 +79,7 @@ pub static GAMES: &[Game] = &[
         roster_entry: None,
         roster_addition: None,
         settings: None,
+        turn_notes: no_turn_notes,
     },
     Game {
         id: "beyond-waterloo",
@@ -84,6 +94,7 @@ pub static GAMES: &[Game] = &[
         roster_entry: None,
         roster_addition: None,
         settings: None,
+        turn_notes: no_turn_notes,
     },
     Game {
         id: "enemy-mistakes",
@@ -102,6 +113,7 @@ pub static GAMES: &[Game] = &[
         roster_entry: None,
         roster_addition: None,
         settings: None,
+        turn_notes: no_turn_notes,
     },
     Game {
         id: "waterloo-200",
@@ -116,6 +128,7 @@ pub static GAMES: &[Game] = &[
         roster_entry: None,
         roster_addition: None,
         settings: None,
+        turn_notes: no_turn_notes,
     },
 ];
 

@@ -593,6 +593,23 @@ impl GameView {
         let last_turn = scenario.map_or(position.turn, |s| s.last_turn);
         ui.label(egui::RichText::new("Turn sequence").strong().size(16.0));
         ui.label(egui::RichText::new(sequence.turn_name(position.turn)).size(15.0));
+        let notes = (self.game.turn_notes)(self.session.record());
+        if !notes.is_empty() {
+            egui::Frame::group(ui.style())
+                .stroke(egui::Stroke::new(1.0, ui.visuals().warn_fg_color))
+                .show(ui, |ui| {
+                    ui.label(
+                        egui::RichText::new("This turn's special rules")
+                            .strong()
+                            .color(ui.visuals().warn_fg_color),
+                    );
+                    for note in notes {
+                        ui.add(egui::Label::new(note.text).wrap())
+                            .on_hover_text(note.rule);
+                        ui.label(egui::RichText::new(note.rule).small().weak());
+                    }
+                });
+        }
         ui.add_space(4.0);
         let mut go_to = None;
         let mut open = None;

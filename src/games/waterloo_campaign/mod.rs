@@ -19,7 +19,7 @@ use crate::engine::input::{Field, FieldKind, Input, Value};
 use crate::engine::procedure::{Outcome, Procedure, Resolution};
 use crate::engine::record::{Effect, Position, Record};
 use crate::engine::table_set::BuiltinTable;
-use crate::engine::turns::{Phase, Scenario, Step, TurnSequence};
+use crate::engine::turns::{Phase, Scenario, Step, TurnNote, TurnSequence};
 
 pub use allowances::{
     AttackPass, ConcentratingTheArmy, MovementPass, RoadCongestion, WithdrawalPass,
@@ -194,6 +194,64 @@ pub fn soft_ground(record: &Record, turn: u32) -> bool {
         .any(|t| record.marks.contains(rain_marker(t).as_str()))
 }
 
+/// The special rules in force on the current turn: the June 15 rules, the Deluge and soft ground,
+/// and the last day.
+pub fn turn_notes(record: &Record) -> Vec<TurnNote> {
+    let turn = record.position.turn;
+    let mut notes = Vec::new();
+    let mut note = |text: String, rule: &'static str| notes.push(TurnNote { text, rule });
+    if first_day_rules(record) {
+        match turn {
+            1 => {
+                note(
+                    "Surprise: the only Coalition unit that can move is the Prussian I Corps (Ziethen).".into(),
+                    "June 15 Surprise, L1268-1272",
+                );
+                note(
+                    "Road Congestion: the French may move 1d6 + 3 units; roll it at the Movement Phase.".into(),
+                    "June 15 Road Congestion, L1275-1278",
+                );
+            }
+            2 => {
+                note(
+                    "Delayed Reaction: Anglo-Allied units cannot move; Wellington and Blücher may still place Detachments.".into(),
+                    "June 15 Delayed Reaction, L1285-1289",
+                );
+                note(
+                    "Concentrating the Army: the Prussians on the map may move 1d6 times.".into(),
+                    "June 15 Concentrating the Army, L1292-1296",
+                );
+                note(
+                    "Road Congestion: the French may move 1d6 + their units still off the map times; those units must enter if they can.".into(),
+                    "June 15 Road Congestion, L1299-1305",
+                );
+            }
+            _ => {}
+        }
+    }
+    if weather_rules(record) {
+        if (5..=6).contains(&turn) {
+            note(
+                "The Deluge: the French roll for rain before Step A.".into(),
+                "The Deluge, L1074-1087",
+            );
+        }
+        if soft_ground(record, turn) {
+            note(
+                "Soft ground: attackers subtract 1 from their attack rolls this turn.".into(),
+                "Artillery Ricochet Ineffective (erratum), L1094-1096",
+            );
+        }
+    }
+    if i32::try_from(turn).is_ok_and(|t| t >= LAST_DAY_FIRST_TURN) {
+        note(
+            "June 18, the last day: a unit that would be Blown is Eliminated instead.".into(),
+            "Blown, L811-815",
+        );
+    }
+    notes
+}
+
 /// The sequence of play (L285-865). The French act first wherever there is an order.
 pub const SEQUENCE: TurnSequence = TurnSequence {
     phases: &[
@@ -263,15 +321,17 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
             steps: &[Step {
                 title: "Moves",
                 rule: "L499-622",
+                // On June 15 the HQ modes (turn 1) and the first-day rolls come before the first
+                // move; on other turns they do not apply and the step opens on the move.
                 procedures: &[
-                    "move",
-                    "movement-pass",
+                    "hq-placement",
                     "road-congestion",
                     "concentrating-the-army",
-                    "hq-placement",
+                    "move",
+                    "movement-pass",
                     "battle-formation",
                 ],
-                guidance: "Alternating, French first: move one Corps or pass. After a pass the opponent rolls for its remaining moves. On June 15 the first-day limits apply.",
+                guidance: "Alternating, French first: move one Corps or pass. After a pass the opponent rolls for its remaining moves. On June 15, first choose the HQ modes (turn 1) and roll the first-day limits.",
             }],
         },
         Phase {
