@@ -506,8 +506,8 @@ fn june_16_18_turn_3_is_played_in_the_app() {
     physical_dice_and_apply(&mut harness, "2");
     harness.get_by_label("Coalition moves left: 4");
 
-    // The Attack Phase. d'Erlon (1 star, L1517) attacks Pirch, whose stars are not entered (0):
-    // 6 + 1 against 1, French by 6: Eliminated, +3 VP French (L771-787, L820-821).
+    // The Attack Phase. d'Erlon (1 star, L1517) attacks Pirch, whose stars only the counter prints:
+    // the form asks for them, and the players enter them in the roster editor (1, FICTIONAL).
     click(&mut harness, "Next step");
     click(&mut harness, "Resolve: Attack");
     click(&mut harness, "On record: Attacking Corps");
@@ -516,6 +516,20 @@ fn june_16_18_turn_3_is_played_in_the_app() {
         .click();
     harness.run();
     type_into(&mut harness, "Defending unit", "II Corps (Pirch)");
+    harness.get_by_label_contains("Battle Stars on II Corps (Pirch)'s counter are not entered yet");
+    click(&mut harness, "Counter values");
+    type_into(&mut harness, "II Corps (Pirch): Battle Stars", "1"); // FICTIONAL
+    type_into(&mut harness, "II Corps (Reille): Battle Stars", "0"); // FICTIONAL
+    click(&mut harness, "Record 2 values");
+    // The editor closes; the form has taken up the value and can be rolled.
+    click(&mut harness, "Close window");
+    let defender_stars = harness
+        .state()
+        .game_view()
+        .and_then(|v| v.workspace.as_ref())
+        .map(|w| w.input.number("defender_stars"));
+    assert_eq!(defender_stars, Some(1));
+    // 6 + 1 against 1 + 1, French by 5: Eliminated, +3 VP French (L771-787, L820-821).
     physical_dice_and_apply(&mut harness, "6,1");
 
     // The French pass: the Coalition rolls 1d6 = 4 attacks (L643-648).
@@ -523,7 +537,7 @@ fn june_16_18_turn_3_is_played_in_the_app() {
     physical_dice_and_apply(&mut harness, "4");
     harness.get_by_label("Coalition attacks left: 4");
 
-    // Wellington's Reserve Corps (2 stars, L1518-1519) attacks Reille (not entered: 0):
+    // Wellington's Reserve Corps (2 stars, L1518-1519) attacks Reille (0 stars, entered above):
     // 2 + 2 against 1, Coalition by 3: Reille is Blown and returns on turn 5 (L811-815).
     click(&mut harness, "Resolve: Attack");
     radio(&mut harness, "Coalition");
@@ -566,6 +580,8 @@ fn june_16_18_turn_3_is_played_in_the_app() {
             "set-up",
             "detachment-placement",
             "movement-pass",
+            "roster-entry",
+            "roster-entry",
             "attack",
             "attack-pass",
             "attack"

@@ -113,6 +113,20 @@ impl Play {
         }
     }
 
+    /// The players enter a counter's Battle Stars in the roster, as the attack asks them to.
+    fn enter_stars(&mut self, side: &str, unit: &str, stars: i64) {
+        self.play(
+            "roster-entry",
+            &[
+                ("side", text(side)),
+                ("unit", text(unit)),
+                ("value_of", text("stars")),
+                ("value", Value::Number(stars)),
+            ],
+            &[],
+        );
+    }
+
     fn state(&self, side: &str, unit: &str) -> String {
         self.record()
             .unit(side, unit)
@@ -335,9 +349,11 @@ fn june_16_18_is_played_to_victory() {
     );
     assert_eq!(play.record().counters.get("Coalition moves left"), Some(&2));
 
-    // Attacks. d'Erlon (1 star, L1517) attacks Pirch's II Corps, whose stars are not entered yet
-    // (0 counted): 6 + 1 = 7 against 1, French by 6, Eliminated, +3 VP French (L771-787, L820-821).
+    // Attacks. d'Erlon (1 star, L1517) attacks Pirch's II Corps, whose stars the players enter as
+    // 0 (FICTIONAL test value): 6 + 1 = 7 against 1, French by 6, Eliminated, +3 VP French
+    // (L771-787, L820-821).
     play.go_to(3, 3, 0);
+    play.enter_stars("coalition", "II Corps (Pirch)", 0); // FICTIONAL
     let first = play.play(
         "attack",
         &[
@@ -597,6 +613,7 @@ fn june_15_18_is_played_to_victory_with_the_first_day_rules() {
         &[],
     );
     play.go_to(8, 3, 0);
+    play.enter_stars("coalition", "I Detachment (Perponcher)", 0); // FICTIONAL
     play.play(
         "attack",
         &[
@@ -751,8 +768,8 @@ fn v18_l441_the_line_of_communication_both_readings() {
 /// L312-313); only a Corps attacks (L660-661, L673-675); a unit off the map takes no part.
 #[test]
 fn l204_the_attack_refuses_what_the_record_contradicts() {
-    let play = Play::start("june-16-18");
-    let attack = |attacker: &str, defender: &str| {
+    let mut play = Play::start("june-16-18");
+    let attack = |play: &Play, attacker: &str, defender: &str| {
         play.refused(
             "attack",
             &[
@@ -762,13 +779,13 @@ fn l204_the_attack_refuses_what_the_record_contradicts() {
             ],
         )
     };
-    let hq = attack("I Corps (d'Erlon)", "Wellington HQ");
+    let hq = attack(&play, "I Corps (d'Erlon)", "Wellington HQ");
     assert!(
         hq.as_deref()
             .is_some_and(|e| e.contains("cannot be attacked")),
         "{hq:?}"
     );
-    let detachment = attack("I Detachment (Jacquinot)", "II Corps (Pirch)");
+    let detachment = attack(&play, "I Detachment (Jacquinot)", "II Corps (Pirch)");
     assert!(
         detachment
             .as_deref()
@@ -776,16 +793,28 @@ fn l204_the_attack_refuses_what_the_record_contradicts() {
         "{detachment:?}"
     );
     // Bulow is a reinforcement due on turn 3, not yet on the map (L1062-1063).
-    let off_map = attack("I Corps (d'Erlon)", "IV Corps (Bulow)");
+    let off_map = attack(&play, "I Corps (d'Erlon)", "IV Corps (Bulow)");
     assert!(
         off_map
             .as_deref()
             .is_some_and(|e| e.contains("not on the map")),
         "{off_map:?}"
     );
-    // On the map, both: accepted; a name the record does not know is the players' own.
-    assert_eq!(attack("I Corps (d'Erlon)", "II Corps (Pirch)"), None);
-    assert_eq!(attack("I Corps (d'Erlon)", "a Prussian rearguard"), None);
+    // Battle Stars printed only on the counter are asked for before the first attack (digest §4.4).
+    let stars = attack(&play, "I Corps (d'Erlon)", "II Corps (Pirch)");
+    assert!(
+        stars
+            .as_deref()
+            .is_some_and(|e| e.contains("not entered yet")),
+        "{stars:?}"
+    );
+    play.enter_stars("coalition", "II Corps (Pirch)", 1); // FICTIONAL
+    // On the map, both, with stars: accepted; a name the record does not know is the players' own.
+    assert_eq!(attack(&play, "I Corps (d'Erlon)", "II Corps (Pirch)"), None);
+    assert_eq!(
+        attack(&play, "I Corps (d'Erlon)", "a Prussian rearguard"),
+        None
+    );
 }
 
 /// The banner of the turn's special rules: June 15 (L1268-1305) only with the first-day rules, the

@@ -332,6 +332,10 @@ impl GameView {
         if !logged.is_empty() {
             self.notice = Some((format!("Recorded {} counter values.", logged.len()), false));
             self.changed();
+            // An open form that named one of these units takes up the new values.
+            if let Some(workspace) = &mut self.workspace {
+                workspace.refollow_units(self.session.record());
+            }
         }
         if let Some(window) = &mut self.roster_window {
             window.logged(&logged, problems);

@@ -56,6 +56,17 @@ impl Workspace {
         }
     }
 
+    /// Fills in again what the record knows of the units the form names, after the record learnt
+    /// more about them (a counter value entered in the roster).
+    pub fn refollow_units(&mut self, record: &Record) {
+        for field in self.procedure.fields() {
+            if matches!(field.kind, FieldKind::Unit { .. }) && !self.input.text(field.id).is_empty()
+            {
+                self.procedure.follow(field.id, &mut self.input, record);
+            }
+        }
+    }
+
     /// Recomputes the odds only when the input changed since the last frame.
     fn refresh_odds(&mut self, tables: &TableSet) {
         let stale = self

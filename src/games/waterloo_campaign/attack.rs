@@ -520,6 +520,20 @@ impl Fate {
 }
 
 /// The name of a unit type that only the French have.
+/// The players enter a counter's Battle Stars once, in the roster, before its first attack: the
+/// rulebook text does not print them (digest §4.4).
+fn stars_entered(record: &Record, side: &str, name: &str, field: &str) -> Result<(), InputError> {
+    if roster::stars_not_entered(record, side, name) {
+        return Err(InputError::new(
+            field,
+            format!(
+                "the Battle Stars on {name}'s counter are not entered yet; enter them under Counter values"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Cavalry defending in this hex adds no stars: in a town (L1641), and in a chateau if the session
 /// setting says so.
 fn defender_loses_stars_in(input: &Input) -> bool {
@@ -633,9 +647,10 @@ impl Procedure for Attack {
         if kind.is_corps() || (changed == "defender_name" && kind.is_detachment()) {
             input.set(type_field, Value::Text(kind.id().into()));
         }
-        if let Some(stars) = roster::current_stars(record, &side, &name) {
-            input.set(stars_field, Value::Number(i64::from(stars)));
-        }
+        // Stars not entered yet count as none, never as the previous unit's; the record check
+        // then asks for them.
+        let stars = roster::current_stars(record, &side, &name).unwrap_or(0);
+        input.set(stars_field, Value::Number(i64::from(stars)));
     }
     /// The Grand Battery, the Old Guard and the two Guard Corps are French units.
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
@@ -696,6 +711,7 @@ impl Procedure for Attack {
                     format!("{name} is not a Corps; only a Corps attacks (L660-675)"),
                 ));
             }
+            stars_entered(record, facts.attacker_side, name, "attacker_name")?;
             if unit_state != state::ON_MAP {
                 return Err(InputError::new(
                     "attacker_name",
@@ -720,6 +736,7 @@ impl Procedure for Attack {
                     format!("{name} is {unit_state}, not on the map"),
                 ));
             }
+            stars_entered(record, facts.defender_side, name, "defender_name")?;
         }
         Ok(())
     }

@@ -12,7 +12,7 @@
 //! - The Prussian cavalry "is not given a quality star" (L1463-1464): 0 on both sides of its counter.
 //! - A named Detachment that a scenario does not set up on the map starts available for placement.
 
-use crate::engine::record::{Effect, Record};
+use crate::engine::record::{Effect, Record, UnitRecord};
 
 pub use crate::engine::record::NOT_ENTERED;
 
@@ -374,13 +374,23 @@ pub fn number_of(record: &Record, side: &str, name: &str, attribute: &str) -> Op
 /// A unit's Battle Stars on its counter's current side (cavalry has an Exhausted side), if known.
 pub fn current_stars(record: &Record, side: &str, name: &str) -> Option<i32> {
     let unit = record.unit(side, name)?;
-    let exhausted = unit.attribute(attribute::CONDITION) == Some("Exhausted");
-    let which = if exhausted {
+    unit.attribute(current_stars_attribute(unit))?.parse().ok()
+}
+
+/// Whether the unit's counter, on its current side, shows Battle Stars the players have not entered.
+pub fn stars_not_entered(record: &Record, side: &str, name: &str) -> bool {
+    record
+        .unit(side, name)
+        .is_some_and(|unit| unit.attribute(current_stars_attribute(unit)) == Some(NOT_ENTERED))
+}
+
+/// Cavalry prints its stars on both sides of the counter; the Exhausted side may differ.
+fn current_stars_attribute(unit: &UnitRecord) -> &'static str {
+    if unit.attribute(attribute::CONDITION) == Some("Exhausted") {
         attribute::EXHAUSTED_STARS
     } else {
         attribute::STARS
-    };
-    unit.attribute(which)?.parse().ok()
+    }
 }
 
 /// An effect setting one attribute of a unit.
