@@ -43,6 +43,30 @@ fn no_turn_notes(_: &Record) -> Vec<TurnNote> {
     Vec::new()
 }
 
+/// A game the app lists, keeping its id stable, but cannot play yet.
+const fn not_yet_available(
+    id: &'static str,
+    title: &'static str,
+    rulebook: &'static str,
+    sides: &'static [(&'static str, &'static str)],
+) -> Game {
+    Game {
+        id,
+        title,
+        rulebook,
+        sides,
+        scenarios: &[],
+        sequence: NO_SEQUENCE,
+        procedures: &[],
+        tables: &[],
+        set_up: None,
+        roster_entry: None,
+        roster_addition: None,
+        settings: None,
+        turn_notes: no_turn_notes,
+    }
+}
+
 const NO_SEQUENCE: TurnSequence = TurnSequence {
     phases: &[],
     turn_names: &[],
@@ -66,70 +90,34 @@ pub static GAMES: &[Game] = &[
         settings: Some("settings"),
         turn_notes: waterloo_campaign::turn_notes,
     },
-    Game {
-        id: "battles-of-waterloo",
-        title: "The Battles of Waterloo",
-        rulebook: "001_313c361a8749247d.txt",
-        sides: &[("french", "French"), ("allied", "Allied")],
-        scenarios: &[],
-        sequence: NO_SEQUENCE,
-        procedures: &[],
-        tables: &[],
-        set_up: None,
-        roster_entry: None,
-        roster_addition: None,
-        settings: None,
-        turn_notes: no_turn_notes,
-    },
-    Game {
-        id: "beyond-waterloo",
-        title: "Beyond Waterloo",
-        rulebook: "002_16127742acbabef4.txt",
-        sides: &[("french", "French"), ("allied", "Allied")],
-        scenarios: &[],
-        sequence: NO_SEQUENCE,
-        procedures: &[],
-        tables: &[],
-        set_up: None,
-        roster_entry: None,
-        roster_addition: None,
-        settings: None,
-        turn_notes: no_turn_notes,
-    },
-    Game {
-        id: "enemy-mistakes",
-        title: "Waterloo: Enemy Mistakes",
-        rulebook: "003_471f4827b01eb0ac.txt",
-        sides: &[
+    not_yet_available(
+        "battles-of-waterloo",
+        "The Battles of Waterloo",
+        "001_313c361a8749247d.txt",
+        &[("french", "French"), ("allied", "Allied")],
+    ),
+    not_yet_available(
+        "beyond-waterloo",
+        "Beyond Waterloo",
+        "002_16127742acbabef4.txt",
+        &[("french", "French"), ("allied", "Allied")],
+    ),
+    not_yet_available(
+        "enemy-mistakes",
+        "Waterloo: Enemy Mistakes",
+        "003_471f4827b01eb0ac.txt",
+        &[
             ("french", "French"),
             ("british", "British"),
             ("prussian", "Prussian"),
         ],
-        scenarios: &[],
-        sequence: NO_SEQUENCE,
-        procedures: &[],
-        tables: &[],
-        set_up: None,
-        roster_entry: None,
-        roster_addition: None,
-        settings: None,
-        turn_notes: no_turn_notes,
-    },
-    Game {
-        id: "waterloo-200",
-        title: "Waterloo 200",
-        rulebook: "004_c3886c5f49dbd5b1.txt",
-        sides: &[("french", "French"), ("allied", "Allied")],
-        scenarios: &[],
-        sequence: NO_SEQUENCE,
-        procedures: &[],
-        tables: &[],
-        set_up: None,
-        roster_entry: None,
-        roster_addition: None,
-        settings: None,
-        turn_notes: no_turn_notes,
-    },
+    ),
+    not_yet_available(
+        "waterloo-200",
+        "Waterloo 200",
+        "004_c3886c5f49dbd5b1.txt",
+        &[("french", "French"), ("allied", "Allied")],
+    ),
 ];
 
 pub fn find(id: &str) -> Result<&'static Game, String> {
