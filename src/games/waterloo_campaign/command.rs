@@ -284,7 +284,7 @@ impl Procedure for BlownReturn {
                     name,
                     attribute::RETURNS_ON_TURN,
                     turn + 1,
-                    "B. Blown Unit Return, L325-327 (digest A-15)",
+                    "B. Blown Unit Return, L325-327 (open question A-15)",
                 ));
             }
         }

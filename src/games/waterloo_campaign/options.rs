@@ -22,7 +22,7 @@ pub const RECALL_WAIT: &[(&str, &str)] = &[
         "One full turn (available the turn after next)",
     ),
 ];
-pub const RECALL_WAIT_RULE: &str = "Detachment Recall, L430-435 (digest A-19)";
+pub const RECALL_WAIT_RULE: &str = "Detachment Recall, L430-435 (open question A-19)";
 
 /// The setting as a field of the procedures that recall Detachments, prefilled from the record.
 pub const RECALL_WAIT_FIELD: Field = Field {
@@ -41,7 +41,8 @@ pub const ANGST_READING: &[(&str, &str)] = &[
     ("combined", "On the map plus eliminated, both ways"),
     ("literal", "As printed: eliminated count only for the swap"),
 ];
-pub const ANGST_READING_RULE: &str = "British Line of Communication Angst, L441-446 (digest A-20)";
+pub const ANGST_READING_RULE: &str =
+    "British Line of Communication Angst, L441-446 (open question A-20)";
 
 /// the June 15-18 variant "ignore the special rules" (L1259-1261). Default: only the first-day
 /// rules, which the historical note calls "the special rules for the first day" (L1253-1254).
@@ -49,7 +50,7 @@ pub const FREE_VARIANT_WEATHER: &[(&str, &str)] = &[
     ("kept", "Keeps the Deluge and soft ground"),
     ("dropped", "Drops the Deluge and soft ground too"),
 ];
-pub const FREE_VARIANT_WEATHER_RULE: &str = "Design note, L1253-1261 (digest A-36)";
+pub const FREE_VARIANT_WEATHER_RULE: &str = "Design note, L1253-1261 (open question A-36)";
 
 /// attacking cavalry loses its stars "charging into a town or chateau" (L711), but the defending
 /// cavalry rule names only a town (L1641). Default: as printed.
@@ -58,7 +59,7 @@ pub const CHATEAU_DEFENCE: &[(&str, &str)] = &[
     ("loses_stars", "Loses its stars in a chateau too"),
 ];
 pub const CHATEAU_DEFENCE_RULE: &str =
-    "Defending Cavalry Battle Stars, L711-713, L1636-1642 (digest A-7)";
+    "Defending Cavalry Battle Stars, L711-713, L1636-1642 (open question A-7)";
 
 /// The setting as a field of the attack, prefilled from the record.
 pub const CHATEAU_DEFENCE_FIELD: Field = Field {
@@ -113,7 +114,7 @@ impl Procedure for Settings {
         &About {
             id: "settings",
             title: "Session settings",
-            rule: "Digest §7.3, the rulebook's open questions",
+            rule: "Open questions, where the rulebook can be read two ways",
             summary: "The readings this session plays by where the rulebook can be read two ways. Each starts at the recommended reading.",
             fields: FIELDS,
         }
