@@ -1,6 +1,9 @@
 //! The die rolls that set how many moves or attacks a side may still make: the pass allowances of
 //! the Movement and Attack Phases, and the first-day caps of the June 15-18 scenario. Each sets a
 //! counter on the record, which the players spend as they move or attack.
+//!
+//! Readings taken: the Corps are counted when the pass is made, and an enemy ZoC or ZoI leaves a
+//! Corps out, even cavalry, which may move in a ZoI (A-40, as printed at L610).
 
 use super::{SIDES, opponent, side_label};
 use crate::engine::dice::{DiceSpec, Die};
@@ -75,7 +78,7 @@ const MOVEMENT_FIELDS: &[Field] = &[
         group: "The rolling side",
         kind: FieldKind::Count { max: 20 },
         rule: "Movement Phase, L609-611 (erratum L610)",
-        help: "Corps only, not Detachments (the erratum changed \"unit\" to \"Corps\"). Counted when the pass is made.",
+        help: "Corps only, not Detachments (the erratum changed \"unit\" to \"Corps\"). Counted when the pass is made. A cavalry Corps in an infantry ZoI is left out too, though it may move.",
     },
     Field {
         id: "reinforcements_due",

@@ -9,6 +9,13 @@
 //!   example gives no +1 for it).
 //! - the Grand Battery gives +1 once, though L392 and L721 both state it.
 //! - cavalry support is automatic for every adjacent Cavalry Corps; only the charge is chosen.
+//! - the Grand Battery may sit with any supporting Corps, cavalry included; with one Detachment
+//!   per hex (L244-246) it is always with a Corps.
+//! - only cavalry support *for attacks* is barred between the Anglo-Allied and Prussian armies
+//!   (L1633); defensive cavalry support and infantry Attack Support count across them, as the
+//!   Coalition is one side (L123). The players count supporters, so the reading lives in the help.
+//! - soft ground is prefilled from the Deluge's rain marks, and the players may untick it
+//!   where the Terrain Effects Chart says otherwise.
 //! - attacking cavalry loses its stars and the charge into a town or chateau; defending cavalry
 //!   loses its stars in a town only (L1641 names only towns), unless the session setting extends it
 //!   to chateaux.
@@ -144,7 +151,7 @@ const FIELDS: &[Field] = &[
         group: "Attacker",
         kind: FieldKind::Count { max: 6 },
         rule: "Attack Support, L729-732",
-        help: "Adjacent to the defending unit, not counting the attacking Corps. Not Detachments.",
+        help: "Adjacent to the defending unit, not counting the attacking Corps. Not Detachments. Anglo-Allied and Prussian Corps support each other.",
     },
     Field {
         id: "attacker_cavalry_support",
@@ -238,7 +245,7 @@ const FIELDS: &[Field] = &[
         group: "Defender",
         kind: FieldKind::Count { max: 6 },
         rule: "Cavalry Support, L744-747",
-        help: "Fresh or Exhausted (a Fresh one flips to Exhausted).",
+        help: "Fresh or Exhausted (a Fresh one flips to Exhausted). Anglo-Allied and Prussian cavalry may support each other in defence.",
     },
     Field {
         id: "defender_cannot_retreat",
@@ -254,7 +261,7 @@ const FIELDS: &[Field] = &[
         group: "Situation",
         kind: FieldKind::Flag,
         rule: "Artillery Ricochet Ineffective (erratum), L1094-1096, L1329-1331",
-        help: "The attacker subtracts 1.",
+        help: "The attacker subtracts 1. The Terrain Effects Chart may say more about soft ground: untick it if yours does.",
     },
     Field {
         id: "turn",

@@ -8,6 +8,13 @@
 //!   opponent picks two and the rest are eliminated (L328-329).
 //! - A Corps returning from the track keeps its formation until Steps F and G set it.
 //! - see `options::ANGST_READING`.
+//! - the Old Guard traces no path and may be placed in a friendly ZoC or ZoI, as the Grand
+//!   Battery's placement is "not traced"; the result says so.
+//! - an HQ in Normal mode doubles its range along roads for placing Detachments only
+//!   (clarification L1611-1624); the players count the range on the map.
+//! - Step C names no order, so both sides' cavalry recovers in one resolution.
+//! - whether movement is limited by Command Range, and stacking, are the players'
+//!   business on the map; the app keeps hexes only as notes.
 
 use super::options::{self, ANGST_READING, ANGST_READING_RULE};
 use super::roster::{
@@ -549,7 +556,7 @@ impl Procedure for DetachmentPlacement {
             OLD_GUARD => "French Old Guard, L401-407",
             _ => "D. Detachment Placement, L352-370",
         };
-        let effects = vec![
+        let mut effects = vec![
             set_state(side, detachment, state::ON_MAP, rule),
             set(
                 side,
@@ -565,6 +572,12 @@ impl Procedure for DetachmentPlacement {
                 rule: "D. Detachment Placement, L352-356".into(),
             },
         ];
+        if detachment == OLD_GUARD {
+            effects.push(Effect::Reminder {
+                text: "The Old Guard goes in an empty hex within Napoleon's range, not in an enemy ZoC but within an enemy ZoI; no path is traced, and friendly ZoC or ZoI does not stop it (a reading)".into(),
+                rule: "French Old Guard, L403-405 (open question A-21)".into(),
+            });
+        }
         Ok(book_keeping(
             "placed",
             format!("{hq} places {detachment}"),

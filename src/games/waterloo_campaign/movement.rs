@@ -1,8 +1,16 @@
 //! A move in the Movement Phase (L499-648): the record follows the Corps on or off the map and into
 //! Battle formation, and spends one move of any allowance the side is on.
 //!
-//! Reading taken: on June 15 the first-day caps and the pass allowance are both spent by each
-//! move, so the lower of them binds.
+//! Readings taken:
+//! - on June 15 the first-day caps and the pass allowance are both spent by each move, so the
+//!   lower of them binds.
+//! - a reinforcement's entry drives back every enemy unit within 2 hexes of the entry hex: in
+//!   it, next to it, or with its ZoC on a hex next to it (L630-631 names "an enemy unit or its ZOC";
+//!   the narrower reading would leave "or its ZOC" without effect).
+//! - on the Surprise turn only Ziethen moves, but a Coalition pass allowance still counts every
+//!   Coalition Corps.
+//! - the Deluge flips a unit on its first hex off the road; it goes on with what is left of the
+//!   new formation's allowance.
 
 use super::allowances::{CONCENTRATION_COUNTER, ROAD_CONGESTION_COUNTER};
 use super::roster::{self, ZIETHEN, attribute, set, set_state, state};
@@ -51,7 +59,7 @@ const FIELDS: &[Field] = &[
         group: "The move",
         kind: FieldKind::Flag,
         rule: "Reinforcements, L624-641",
-        help: "Counted from the first map-edge hex it enters. Enemy units at or next to the entry hex must retreat 3 hexes (Detachments are Recalled).",
+        help: "Counted from the first map-edge hex it enters. Enemy units within 2 hexes of the entry hex (in it, next to it, or with their ZoC next to it) must retreat 3 hexes (Detachments are Recalled).",
     },
     Field {
         id: "ends_in_enemy_zoc",
@@ -164,8 +172,8 @@ impl Procedure for Move {
             effects.push(set(side, corps, attribute::ARRIVES_ON_TURN, "", rule));
             effects.push(set(side, corps, attribute::ENTERS, "", rule));
             effects.push(Effect::Reminder {
-                text: "Any enemy unit in or next to the entry hex, or whose ZoC covers it, retreats 3 hexes as if it had lost an attack (a Detachment is Recalled)".into(),
-                rule: "Reinforcements, L630-635".into(),
+                text: "Every enemy unit within 2 hexes of the entry hex (in it, next to it, or with its ZoC on a hex next to it) retreats 3 hexes as if it had lost an attack (a Detachment is Recalled)".into(),
+                rule: "Reinforcements, L630-635 (open question A-26)".into(),
             });
             notes.push("enters the map");
         }
@@ -193,6 +201,10 @@ impl Procedure for Move {
                 "Battle",
                 "The Deluge, L1083-1087",
             ));
+            effects.push(Effect::Reminder {
+                text: format!("{corps} flips on its first hex off the road and goes on with what is left of its Battle formation allowance").into(),
+                rule: "The Deluge, L1083-1085 (open question A-29)".into(),
+            });
             notes.push("Battle formation (rain)");
         }
         if !infantry && input.flag("rain_off_road") {

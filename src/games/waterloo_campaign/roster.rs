@@ -222,6 +222,8 @@ pub const UNITS: &[UnitSpec] = &[
         NAPOLEON,
         Army::French,
         Some((1, "Designer's notes, L1533-1534")),
+        // the Grand Battery's "within his Command Range" (L385-386) and "within 3 hexes"
+        // describe the same distance, so Napoleon's Battle range is 3.
         Some((
             3,
             "French Grand Battery, L385-386; designer's notes, L1547-1548",

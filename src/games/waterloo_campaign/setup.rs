@@ -6,6 +6,9 @@
 //! - Cavalry starts Fresh; the set-ups do not say, and Exhausted is a result of combat (L108-117).
 //! - June 15-18 HQs are "Normal or Battle mode (players choice)" (L1122-1124): they start Normal,
 //!   and the players choose with HQ Placement, which the checklist offers on turn 1.
+//! - the scenarios' own entry hexes (1015, 1020, and the roads at 3000 and 3241) are valid
+//!   besides the five map-edge hexes of L195.
+//! - places and leaders are named as the set-up tables print them (Gerard, Bulow, Couillet).
 
 use super::roster::{self, HILL, HILL_ONE_STAR, Kind, UNITS, attribute, set, set_state, state};
 use crate::engine::input::{Field, FieldKind, Input, Value};

@@ -1,6 +1,8 @@
 //! Victory determination after the last turn (L867-923): each side's victory points, the French
 //! line of communication (+5), the winner (the Coalition wins ties) and the level of victory read
 //! on the Level of Victory table by the margin, with the tournament notes' reading of a French win.
+//!
+//! Reading taken: Blown units still on the track score nothing; only eliminations count.
 
 use super::side_label;
 use crate::engine::input::{Field, FieldKind, Input, Value};
@@ -35,7 +37,7 @@ const FIELDS: &[Field] = &[
         group: "Victory points",
         kind: FieldKind::Flag,
         rule: "Victory, L889-891",
-        help: "Checked at the end of the last turn, on the map. Worth 5 VP to the French.",
+        help: "Checked at the end of the last turn, on the map, by a path of any length. A ZoI does not block it. Worth 5 VP to the French.",
     },
 ];
 
