@@ -80,6 +80,22 @@ pub struct Resolution {
 }
 
 impl Resolution {
+    /// A resolution that rolls nothing and only keeps the books: a headline and its effects.
+    pub fn book_keeping(key: &str, headline: String, effects: Vec<Effect>) -> Resolution {
+        Resolution {
+            outcome: Outcome {
+                key: key.to_string(),
+                rank: 0,
+                headline,
+            },
+            modifiers: Vec::new(),
+            totals: Vec::new(),
+            limits: Vec::new(),
+            cell: None,
+            effects,
+        }
+    }
+
     /// The log event that records this resolution of `procedure` with `input` and `dice`.
     pub fn event(&self, procedure: &str, input: &Input, dice: Vec<RolledDie>) -> EventBody {
         EventBody::Resolved {

@@ -21,7 +21,7 @@ use super::roster::{
     self, GRAND_BATTERY, HILL, HILL_ONE_STAR, HILL_TWO_STAR, NAPOLEON, OLD_GUARD, attribute, set,
     set_state, state,
 };
-use super::{SIDE_FIELD, TURN_FIELD, at_step, book_keeping, opponent, prefill_turn, side_label};
+use super::{SIDE_FIELD, TURN_FIELD, at_step, opponent, prefill_turn, side_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
@@ -147,7 +147,7 @@ impl Procedure for HqPlacement {
                 rule: "A. HQ Placement, L306-309".into(),
             });
         }
-        Ok(book_keeping(
+        Ok(Resolution::book_keeping(
             mode,
             format!("{hq} placed in {mode} mode"),
             effects,
@@ -301,7 +301,7 @@ impl Procedure for BlownReturn {
             (n, 0) => format!("{n} {label} Corps return; {} wait a turn", due.len() - n),
             (n, e) => format!("{n} {label} Corps return; {e} eliminated"),
         };
-        Ok(book_keeping("blown-return", headline, effects))
+        Ok(Resolution::book_keeping("blown-return", headline, effects))
     }
 }
 
@@ -383,7 +383,11 @@ impl Procedure for CavalryRecovery {
             1 => format!("{} recovers: Fresh", recovering[0]),
             n => format!("{n} Cavalry Corps recover: Fresh"),
         };
-        Ok(book_keeping("cavalry-recovery", headline, effects))
+        Ok(Resolution::book_keeping(
+            "cavalry-recovery",
+            headline,
+            effects,
+        ))
     }
 }
 
@@ -578,7 +582,7 @@ impl Procedure for DetachmentPlacement {
                 rule: "French Old Guard, L403-405 (open question A-21)".into(),
             });
         }
-        Ok(book_keeping(
+        Ok(Resolution::book_keeping(
             "placed",
             format!("{hq} places {detachment}"),
             effects,
@@ -656,7 +660,7 @@ impl Procedure for DetachmentRecall {
                 if n == 1 { "" } else { "s" }
             ),
         };
-        Ok(book_keeping("recall", headline, effects))
+        Ok(Resolution::book_keeping("recall", headline, effects))
     }
 }
 
@@ -753,7 +757,7 @@ impl Procedure for LineOfCommunication {
             ("two-star", HILL_TWO_STAR)
         };
         if wanted == now {
-            return Ok(book_keeping(
+            return Ok(Resolution::book_keeping(
                 wanted,
                 format!("Hill's Corps keeps its {wanted} counter"),
                 Vec::new(),
@@ -763,7 +767,7 @@ impl Procedure for LineOfCommunication {
             set("coalition", HILL, attribute::COUNTER, wanted, rule),
             set("coalition", HILL, attribute::STARS, stars, rule),
         ];
-        Ok(book_keeping(
+        Ok(Resolution::book_keeping(
             wanted,
             format!(
                 "Hill's Corps changes to its {wanted} counter ({stars} Battle Star{})",

@@ -2,7 +2,7 @@
 
 use super::options;
 use super::roster::{GRAND_BATTERY, state};
-use super::{TURN_FIELD, book_keeping, prefill_turn};
+use super::{TURN_FIELD, prefill_turn};
 use crate::engine::input::{Field, FieldKind, Input, Value};
 use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
@@ -64,6 +64,6 @@ impl Procedure for EndOfTurn {
             ));
             headline.push_str(": the Grand Battery is recalled");
         }
-        Ok(book_keeping("end-of-turn", headline, effects))
+        Ok(Resolution::book_keeping("end-of-turn", headline, effects))
     }
 }

@@ -16,8 +16,8 @@ mod victory;
 mod weather;
 
 use crate::engine::input::{Field, FieldKind, Input, Value};
-use crate::engine::procedure::{Outcome, Procedure, Resolution};
-use crate::engine::record::{Effect, Position, Record};
+use crate::engine::procedure::Procedure;
+use crate::engine::record::{Position, Record};
 use crate::engine::table_set::BuiltinTable;
 use crate::engine::turns::{Phase, Scenario, Step, TurnNote, TurnSequence};
 
@@ -119,22 +119,6 @@ fn attacks_left(side: &str) -> String {
 /// The counter of the Corps a side may still withdraw after its opponent passed (L494-495).
 fn withdrawals_left(side: &str) -> String {
     format!("{} withdrawals left", side_label(side))
-}
-
-/// A resolution that rolls nothing and only keeps the books.
-fn book_keeping(key: &str, headline: String, effects: Vec<Effect>) -> Resolution {
-    Resolution {
-        outcome: Outcome {
-            key: key.to_string(),
-            rank: 0,
-            headline,
-        },
-        modifiers: Vec::new(),
-        totals: Vec::new(),
-        limits: Vec::new(),
-        cell: None,
-        effects,
-    }
 }
 
 /// The side field of a step each side plays in turn.

@@ -233,6 +233,6 @@ impl Procedure for Move {
         if !notes.is_empty() {
             headline.push_str(&format!(": {}", notes.join(", ")));
         }
-        Ok(super::book_keeping("move", headline, effects))
+        Ok(Resolution::book_keeping("move", headline, effects))
     }
 }

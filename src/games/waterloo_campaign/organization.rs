@@ -7,7 +7,7 @@
 
 use super::roster::{self, attribute, set, set_state, state};
 use super::{
-    LAST_DAY_FIRST_TURN, SIDE_FIELD, TURN_FIELD, book_keeping, opponent, prefill_turn, side_label,
+    LAST_DAY_FIRST_TURN, SIDE_FIELD, TURN_FIELD, opponent, prefill_turn, side_label,
     withdrawals_left,
 };
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
@@ -132,7 +132,7 @@ impl Procedure for FormationChange {
             1 => format!("{} goes to {} formation", units[0], self.to),
             n => format!("{n} {} Corps go to {} formation", side_label(side), self.to),
         };
-        Ok(book_keeping(self.to, headline, effects))
+        Ok(Resolution::book_keeping(self.to, headline, effects))
     }
 }
 
@@ -227,6 +227,6 @@ impl Procedure for Withdrawal {
             name: withdrawals_left(side).into(),
             rule: "H. Withdrawal, L494-495".into(),
         });
-        Ok(book_keeping("withdrawal", headline, effects))
+        Ok(Resolution::book_keeping("withdrawal", headline, effects))
     }
 }

@@ -2,8 +2,8 @@
 //! Detachment the rulebook text does not name. Each is logged like any other resolution, so the
 //! values a game was played with are on its record and in its file.
 
+use super::SIDES;
 use super::roster::{self, Kind, attribute, set, set_state, state};
-use super::{SIDES, book_keeping};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf};
 use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
 use crate::engine::record::Record;
@@ -143,7 +143,7 @@ impl Procedure for RosterEntry {
             .iter()
             .find(|v| v.0 == value_of)
             .map_or(value_of, |v| v.1);
-        Ok(book_keeping(
+        Ok(Resolution::book_keeping(
             "roster-entry",
             format!("{label} {value}"),
             vec![set(side, unit, value_of, value, FROM_THE_COUNTER)],
@@ -272,7 +272,7 @@ impl Procedure for AddDetachment {
                 "Detachments, L379-381",
             ));
         }
-        Ok(book_keeping(
+        Ok(Resolution::book_keeping(
             "add-detachment",
             format!("{name} ({army}) added to the roster"),
             effects,
