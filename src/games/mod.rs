@@ -1,6 +1,7 @@
 //! The games, one folder each. Nothing outside a game's folder knows its rules; this registry only
 //! lists them and renders their log events for people.
 
+pub mod enemy_mistakes;
 pub mod waterloo_campaign;
 
 use crate::engine::export::EventText;
@@ -102,16 +103,21 @@ pub static GAMES: &[Game] = &[
         "002_16127742acbabef4.txt",
         &[("french", "French"), ("allied", "Allied")],
     ),
-    not_yet_available(
-        "enemy-mistakes",
-        "Waterloo: Enemy Mistakes",
-        "003_471f4827b01eb0ac.txt",
-        &[
-            ("french", "French"),
-            ("british", "British"),
-            ("prussian", "Prussian"),
-        ],
-    ),
+    Game {
+        id: enemy_mistakes::ID,
+        title: enemy_mistakes::TITLE,
+        rulebook: "003_471f4827b01eb0ac.txt",
+        sides: enemy_mistakes::SIDES,
+        scenarios: enemy_mistakes::SCENARIOS,
+        sequence: enemy_mistakes::SEQUENCE,
+        procedures: enemy_mistakes::PROCEDURES,
+        tables: enemy_mistakes::TABLES,
+        set_up: None,
+        roster_entry: None,
+        roster_addition: None,
+        settings: None,
+        turn_notes: no_turn_notes,
+    },
     not_yet_available(
         "waterloo-200",
         "Waterloo 200",

@@ -1,0 +1,152 @@
+//! Waterloo: Enemy Mistakes, Bicentenary Edition (rulebook: shared seed 003). Tiles and measured
+//! movement; two or three armies: French (blue), English (red) and Prussian (black). 19 half-hour
+//! turns, each of Initiative, Bombardment and Execution. The rulebook numbers its phases (1, 2,
+//! 3.1-3.5) but not its rules, so references name the heading and the lines of the rulebook file.
+//!
+//! The text lost its minus signs where a modifier was printed as a list item ("- 1 if ..."), so an
+//! unsigned modifier is read as negative: the same modifiers appear elsewhere with their signs
+//! (L602, L610), and "modified result 1 or less" on two dice (L408) can only come from negatives.
+
+mod bombardment;
+
+use crate::engine::procedure::Procedure;
+use crate::engine::record::Position;
+use crate::engine::table_set::BuiltinTable;
+use crate::engine::turns::{Phase, Scenario, Step, TurnSequence};
+
+pub use bombardment::{Bombardment, Damage};
+
+pub const ID: &str = "enemy-mistakes";
+pub const TITLE: &str = "Waterloo: Enemy Mistakes";
+
+/// The three armies, by the colour of their pieces (L321).
+pub const SIDES: &[(&str, &str)] = &[
+    ("french", "French (blue)"),
+    ("british", "English (red)"),
+    ("prussian", "Prussian (black)"),
+];
+
+/// In the order of the sequence of play.
+pub static PROCEDURES: &[&dyn Procedure] = &[&Bombardment, &Damage];
+
+pub const TABLES: &[BuiltinTable] = &[BuiltinTable {
+    file: "bombardment.toml",
+    text: include_str!("../../../tables/enemy-mistakes/bombardment.toml"),
+}];
+
+/// The players' name for an army.
+fn army_label(side: &str) -> &'static str {
+    SIDES
+        .iter()
+        .find(|(id, _)| *id == side)
+        .map_or("An army", |(_, label)| label)
+}
+
+/// The turn sequence (L636-L1056). Each phase is played by every army in the order of Initiative.
+pub const SEQUENCE: TurnSequence = TurnSequence {
+    phases: &[
+        Phase {
+            title: "1. Initiative",
+            rule: "1. Initiative, L644-660",
+            steps: &[Step {
+                title: "Initiative",
+                rule: "L644-660, L699-703",
+                procedures: &[],
+                guidance: "From turn VIII the Prussians roll to enter. Each army rolls for its command markers; from turn II each bids secretly for Initiative. Then the Substitute Generals are rolled for.",
+            }],
+        },
+        Phase {
+            title: "2. Bombardment",
+            rule: "2. Bombardment, L705-727",
+            steps: &[Step {
+                title: "Bombardment",
+                rule: "L705-727, L678-697",
+                procedures: &["bombardment", "damage"],
+                guidance: "In the order of Initiative, each unfastened Foot Artillery Unit without a Smoke token may bombard an enemy Unit in its line of fire, or support another's bombardment. Each Damage then rolls for a Loss.",
+            }],
+        },
+        Phase {
+            title: "3. Execution",
+            rule: "3. Execution, L729-1056",
+            steps: &[
+                Step {
+                    title: "3.1 Assign",
+                    rule: "L735-745",
+                    procedures: &[],
+                    guidance: "The Commander in Chief's markers go to the Generals, at most 2 each; then Generals and Commanders may move up to 2 UoM and attach.",
+                },
+                Step {
+                    title: "3.2 Issue Orders",
+                    rule: "L747-833",
+                    procedures: &[],
+                    guidance: "Generals spend Command points on Orders, one Order per Formation. Green markers come off Formations not put or kept in movement.",
+                },
+                Step {
+                    title: "3.3 Maneuver",
+                    rule: "L835-869",
+                    procedures: &[],
+                    guidance: "Each Formation in movement Advances, Falls Back 1 or Charges; then Artillery may unfasten its Horse Teams.",
+                },
+                Step {
+                    title: "3.4 Combat",
+                    rule: "L918-1036",
+                    procedures: &[],
+                    guidance: "Where enemy Units are in contact, the current player orders the combats: attack, counterattack, reinforcements, then the Result of Combat.",
+                },
+                Step {
+                    title: "3.5 End of Turn",
+                    rule: "L1046-1056",
+                    procedures: &[],
+                    guidance: "Routed Units are eliminated, one orange marker comes off each Formation, Smoke is removed, the Commanders' boxes are emptied and Generals keep at most 4 markers.",
+                },
+            ],
+        },
+    ],
+    // 19 half-hour turns from 11:30 to 21:00 (L634).
+    turn_names: &[
+        "I (11:30)",
+        "II (12:00)",
+        "III (12:30)",
+        "IV (13:00)",
+        "V (13:30)",
+        "VI (14:00)",
+        "VII (14:30)",
+        "VIII (15:00)",
+        "IX (15:30)",
+        "X (16:00)",
+        "XI (16:30)",
+        "XII (17:00)",
+        "XIII (17:30)",
+        "XIV (18:00)",
+        "XV (18:30)",
+        "XVI (19:00)",
+        "XVII (19:30)",
+        "XVIII (20:00)",
+        "XIX (20:30)",
+    ],
+};
+
+const FIRST_TURN: Position = Position {
+    turn: 1,
+    phase: 0,
+    step: 0,
+};
+
+pub const SCENARIOS: &[Scenario] = &[
+    Scenario {
+        id: "historical",
+        title: "The complete historical scenario",
+        rule: "L283-293, L1058-1072",
+        summary: "19 turns, 11:30 to 21:00. The Prussians may enter from turn VIII. Victory points at the end of turn XIX.",
+        start: FIRST_TURN,
+        last_turn: 19,
+    },
+    Scenario {
+        id: "short",
+        title: "Short Alternative Scenario",
+        rule: "L1074-1076",
+        summary: "Turns I to VII; the Prussians never arrive. The French must take Hougoumont and Haye Sainte.",
+        start: FIRST_TURN,
+        last_turn: 7,
+    },
+];

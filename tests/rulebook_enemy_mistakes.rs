@@ -1,0 +1,255 @@
+//! Waterloo: Enemy Mistakes checked against its rulebook: the bombardment and its Damage.
+//!
+//! Specification: the rulebook `shared/seeds/003_471f4827b01eb0ac.txt` (cited as Lnnn) and its
+//! digest `shared/rules/seed003_enemy_mistakes.md` (§3.8, §3.9 and the test vectors D1-D7 of §6).
+//! The text prints no worked example with dice, so the vectors are worked out from the rules by
+//! hand; the unsigned modifiers of L688-690 are read as negative (L602, L610 print them signed).
+
+use aide_de_camp::engine::input::{Input, Value};
+use aide_de_camp::engine::procedure::{Procedure, Resolution, odds, resolve_checked};
+use aide_de_camp::engine::record::Effect;
+use aide_de_camp::engine::table_set::TableSet;
+use aide_de_camp::games;
+
+fn procedure(id: &str) -> &'static dyn Procedure {
+    games::find("enemy-mistakes")
+        .expect("the game is registered")
+        .procedure(id)
+        .expect("the procedure is registered")
+}
+
+fn tables() -> TableSet {
+    games::find("enemy-mistakes")
+        .expect("the game is registered")
+        .load_tables(None)
+        .expect("the built-in tables load")
+}
+
+/// A French Foot Artillery Unit bombards an English Unit in the open, no modifier.
+fn bombardment() -> Input {
+    let mut input = Input::defaults(procedure("bombardment").fields());
+    input.set("side", Value::Text("french".into()));
+    input.set("artillery", Value::Text("Unit 23".into()));
+    input.set("target", Value::Text("Unit 8".into()));
+    input
+}
+
+fn flag(input: &mut Input, id: &str) {
+    input.set(id, Value::Flag(true));
+}
+
+fn number(input: &mut Input, id: &str, value: i64) {
+    input.set(id, Value::Number(value));
+}
+
+fn bombard(input: &Input, faces: [u8; 2]) -> Resolution {
+    resolve_checked(procedure("bombardment"), input, &tables(), &faces)
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn row(resolution: &Resolution) -> (String, String) {
+    let cell = resolution.cell.as_ref().expect("the table cell read");
+    (cell.row.to_string(), cell.result.to_string())
+}
+
+fn total(resolution: &Resolution) -> i32 {
+    resolution.totals[0].total
+}
+
+fn reminders(resolution: &Resolution) -> Vec<String> {
+    resolution
+        .effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Reminder { text, .. } => Some(text.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn mentions(resolution: &Resolution, words: &str) -> bool {
+    reminders(resolution).iter().any(|r| r.contains(words))
+}
+
+/// Every band of the Bombardment effects table at its edges (L680-684), on unmodified rolls.
+#[test]
+fn l680_every_row_of_the_bombardment_table_at_its_edges() {
+    let input = bombardment();
+    for (faces, row_label, code) in [
+        ([1, 1], "2", "SS"),
+        ([1, 2], "3/5", "S"),
+        ([2, 3], "3/5", "S"),
+        ([3, 3], "6/7", "D1"),
+        ([3, 4], "6/7", "D1"),
+        ([4, 4], "8/10", "D2W"),
+        ([4, 6], "8/10", "D2W"),
+        ([5, 6], "11+", "D2LR"),
+        ([6, 6], "11+", "D2LR"),
+    ] {
+        let res = bombard(&input, faces);
+        assert_eq!(row(&res), (row_label.into(), code.into()), "{faces:?}");
+        assert_eq!(total(&res), i32::from(faces[0] + faces[1]));
+    }
+}
+
+/// D1: natural 5 (2+3) with 2 supporters and the target in column: the modifiers do not count,
+/// since the unmodified roll is not higher than 5 (L719): Smoke only, no Damage.
+#[test]
+fn d1_l719_modifiers_do_not_count_on_a_natural_5() {
+    let mut input = bombardment();
+    number(&mut input, "supporters", 2);
+    flag(&mut input, "target_in_column");
+    let res = bombard(&input, [2, 3]);
+    assert_eq!(total(&res), 5);
+    assert_eq!(row(&res).0, "3/5");
+    assert!(
+        res.limits.iter().any(|l| l.rule.contains("L719")),
+        "{:#?}",
+        res.limits
+    );
+    assert!(mentions(
+        &res,
+        "its 2 supporters each receive a Smoke token"
+    ));
+    assert!(!mentions(&res, "Damage"));
+    // The same modifiers on a natural 6 count: 6 + 2 + 1 = 9.
+    assert_eq!(total(&bombard(&input, [3, 3])), 9);
+}
+
+/// D2: natural 6, the Artillery Shaken (-1) and the target completely in a Town (-2): 3, Smoke only
+/// (L688, L690, L610).
+#[test]
+fn d2_l690_shaken_artillery_at_a_town_scores_3() {
+    let mut input = bombardment();
+    flag(&mut input, "artillery_shaken");
+    input.set("target_terrain", Value::Text("town".into()));
+    let res = bombard(&input, [3, 3]);
+    assert_eq!(total(&res), 3);
+    assert_eq!(row(&res), ("3/5".into(), "S".into()));
+    let values: Vec<i32> = res.modifiers.iter().map(|m| m.value).collect();
+    assert_eq!(values, vec![-1, -2]);
+}
+
+/// D3: natural 6 with 2 supporters, the target in column and fired on the rear: 10, 2 Damage; a
+/// target fired on the rear cannot Withdraw (L771), so it is Shaken (L683).
+#[test]
+fn d3_l771_fire_on_the_rear_shakes_instead_of_withdrawing() {
+    let mut input = bombardment();
+    number(&mut input, "supporters", 2);
+    flag(&mut input, "target_in_column");
+    flag(&mut input, "fire_on_rear");
+    let res = bombard(&input, [2, 4]);
+    assert_eq!(total(&res), 10);
+    assert_eq!(row(&res), ("8/10".into(), "D2W".into()));
+    assert!(mentions(&res, "Unit 8 suffers 2 Damage"));
+    assert!(mentions(&res, "cannot Withdraw"));
+}
+
+/// D4: a natural 2 shakes the bombarding Unit (L680).
+#[test]
+fn d4_l680_a_natural_2_shakes_the_artillery() {
+    let res = bombard(&bombardment(), [1, 1]);
+    assert!(mentions(&res, "Unit 23 receives 1 yellow marker"));
+    assert!(res.outcome.headline.contains("Unit 23 is Shaken"));
+}
+
+/// D5: natural 12 at a target completely in a Wood: 11, 2 Damage, 1 Loss and Retreat (L684, L689).
+/// Above 11 the "11+" row is read.
+#[test]
+fn d5_l684_eleven_or_more_is_damage_loss_and_retreat() {
+    let mut input = bombardment();
+    input.set("target_terrain", Value::Text("wood".into()));
+    let res = bombard(&input, [6, 6]);
+    assert_eq!(total(&res), 11);
+    assert_eq!(row(&res), ("11+".into(), "D2LR".into()));
+    assert!(mentions(&res, "1 Loss besides the Damage"));
+
+    let mut input = bombardment();
+    number(&mut input, "supporters", 3);
+    let res = bombard(&input, [6, 6]);
+    assert_eq!(total(&res), 15);
+    assert_eq!(row(&res).0, "11+");
+}
+
+/// D6: the Grand Battery (L727): Unit 23 bombards with 24 and 9 adjacent in support, +2; only the
+/// executor takes Smoke. Only the French have it.
+#[test]
+fn d6_l727_the_grand_battery_supporters_take_no_smoke() {
+    let mut input = bombardment();
+    number(&mut input, "supporters", 2);
+    flag(&mut input, "grand_battery");
+    let res = bombard(&input, [3, 4]);
+    assert_eq!(total(&res), 9);
+    assert!(mentions(
+        &res,
+        "its 2 adjacent supporters of the Grand Battery do not"
+    ));
+
+    input.set("side", Value::Text("british".into()));
+    let refused = resolve_checked(procedure("bombardment"), &input, &tables(), &[3, 4]);
+    assert!(refused.is_err_and(|e| e.to_string().contains("French")));
+}
+
+/// An attached General rolls for his life when the target takes Damage (L408), not otherwise.
+#[test]
+fn l408_an_attached_general_is_at_risk_only_from_damage() {
+    let mut input = bombardment();
+    flag(&mut input, "general_attached");
+    assert!(mentions(
+        &bombard(&input, [3, 3]),
+        "rolls 2 dice for his life"
+    ));
+    assert!(!mentions(
+        &bombard(&input, [2, 2]),
+        "rolls 2 dice for his life"
+    ));
+}
+
+/// The odds of an unmodified bombardment are the table's bands over 36 throws: 2 on 1, 3-5 on 9,
+/// 6-7 on 11, 8-10 on 12, 11+ on 3 (digest §3.8).
+#[test]
+fn l680_the_odds_of_each_row_unmodified() {
+    let lines = odds(procedure("bombardment"), &bombardment(), &tables()).expect("odds");
+    let counts: Vec<u64> = lines.iter().map(|l| l.count).collect();
+    assert_eq!(counts, vec![1, 9, 11, 12, 3]);
+}
+
+fn damage(count: i64, capacity: i64) -> Input {
+    let mut input = Input::defaults(procedure("damage").fields());
+    input.set("side", Value::Text("british".into()));
+    input.set("unit", Value::Text("Unit 8".into()));
+    number(&mut input, "damage", count);
+    number(&mut input, "capacity_left", capacity);
+    input
+}
+
+fn suffer(input: &Input, faces: &[u8]) -> Resolution {
+    resolve_checked(procedure("damage"), input, &tables(), faces).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// D7: each Damage rolls 1 die and only a 5 or 6 is a Loss (L697): [5, 2] is 1 Loss, [6, 6] two,
+/// [4, 4] none. At zero capacity the Unit is eliminated and its column-mates are Shaken (L672).
+#[test]
+fn d7_l697_only_a_5_or_6_turns_damage_into_a_loss() {
+    let input = damage(2, 6);
+    assert_eq!(procedure("damage").dice(&input).slots.len(), 2);
+    assert_eq!(total(&suffer(&input, &[5, 2])), 1);
+    assert_eq!(total(&suffer(&input, &[6, 6])), 2);
+    assert_eq!(total(&suffer(&input, &[4, 4])), 0);
+
+    let last = suffer(&damage(1, 1), &[5]);
+    assert_eq!(last.outcome.key, "Eliminated");
+    assert!(mentions(&last, "column become Shaken"));
+    assert_eq!(suffer(&damage(1, 1), &[4]).outcome.key, "0 Losses");
+    // A die face a d6 does not show is refused, naming the die.
+    assert!(resolve_checked(procedure("damage"), &damage(1, 6), &tables(), &[7]).is_err());
+}
+
+/// The final 11+ adds one Loss whatever the Damage dice show (L684).
+#[test]
+fn l684_the_automatic_loss_of_eleven_or_more() {
+    let mut input = damage(2, 6);
+    flag(&mut input, "automatic_loss");
+    assert_eq!(total(&suffer(&input, &[1, 2])), 1);
+    assert_eq!(total(&suffer(&input, &[5, 6])), 3);
+}
