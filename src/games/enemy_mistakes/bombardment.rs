@@ -209,23 +209,24 @@ impl Procedure for Bombardment {
         let code = lookup.result.code.as_str();
         let target = named(input.text("target"), "The target");
         let artillery = named(input.text("artillery"), "The bombarding Unit");
+        // Ranked best first for the bombarding army.
         let (rank, effect, mut effects) = match code {
             "SS" => (
-                0,
+                4,
                 format!("{artillery} is Shaken"),
                 vec![reminder(
                     &format!("{artillery} receives 1 yellow marker (Shaken)"),
                     "Bombardment effects table, row 2, L680",
                 )],
             ),
-            "S" => (1, "no effect on the target".to_string(), Vec::new()),
+            "S" => (3, "no effect on the target".to_string(), Vec::new()),
             "D1" => (
                 2,
                 format!("{target} suffers 1 Damage"),
                 vec![damage_reminder(&target, 1, "row 6/7, L682")],
             ),
             "D2W" => (
-                3,
+                1,
                 format!("{target} suffers 2 Damage and must Withdraw 1"),
                 vec![
                     damage_reminder(&target, 2, "row 8/10, L683"),
@@ -233,7 +234,7 @@ impl Procedure for Bombardment {
                 ],
             ),
             _ => (
-                4,
+                0,
                 format!("{target} suffers 2 Damage and 1 Loss, and Retreats"),
                 vec![
                     damage_reminder(&target, 2, "row 11+, L684"),
@@ -247,7 +248,8 @@ impl Procedure for Bombardment {
             ),
         };
         effects.insert(0, smoke_reminder(input, &artillery));
-        if rank >= 2 && input.flag("general_attached") {
+        // Rank 2 and better (lower) are the rows that Damage the target.
+        if rank <= 2 && input.flag("general_attached") {
             effects.push(reminder(
                 &format!("The General attached to {target} rolls 2 dice for his life (a modified 1 or less eliminates him)"),
                 "Attach, L408-416",
