@@ -195,8 +195,11 @@ pub trait Procedure: Sync + Send {
     fn check_combination(&self, _input: &Input) -> Result<(), InputError> {
         Ok(())
     }
-    /// The id of the side that acts, as the log records it.
-    fn acting_side(&self, input: &Input) -> String;
+    /// The id of the side that acts, as the log records it. By default the side the form's `side`
+    /// field names; a procedure whose form has none says who acts.
+    fn acting_side(&self, input: &Input) -> String {
+        input.text("side").to_string()
+    }
     /// The dice rolled, in the order faces are given; may depend on the input. None by default:
     /// a book-keeping procedure rolls nothing.
     fn dice(&self, _input: &Input) -> DiceSpec {

@@ -55,6 +55,14 @@ pub enum Effect {
 }
 
 impl Effect {
+    /// Something the players do on the table that the record does not track.
+    pub fn reminder(text: &str, rule: &str) -> Effect {
+        Effect::Reminder {
+            text: text.into(),
+            rule: rule.into(),
+        }
+    }
+
     /// A unit's new state: recorded if the players named the unit, otherwise shown as a reminder
     /// about `description` ("the attacking Corps"), since the record cannot track a nameless unit.
     pub fn unit_state(

@@ -355,14 +355,10 @@ impl GameView {
         input.set("side", Value::Text(value.side.as_str().into()));
         input.set("unit", Value::Text(value.unit.as_str().into()));
         input.set("value_of", Value::Text(value.value_of.as_str().into()));
-        let number = Value::Number(number);
-        if let Some(field) = procedure.fields().iter().find(|f| f.id == "value") {
-            field.check(&number).map_err(|e| e.message)?;
-        }
-        input.set("value", number);
+        input.set("value", Value::Number(number));
+        input.check(procedure.fields()).map_err(|e| e.message)?;
         procedure
-            .check_combination(&input)
-            .and_then(|()| procedure.check_record(&input, self.session.record()))
+            .check_record(&input, self.session.record())
             .map_err(|e| e.message)?;
         let resolution =
             resolve_checked(procedure, &input, &self.tables, &[]).map_err(|e| e.to_string())?;

@@ -120,9 +120,6 @@ impl Procedure for Bombardment {
             fields: FIELDS,
         }
     }
-    fn acting_side(&self, input: &Input) -> String {
-        input.text("side").to_string()
-    }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
         if input.flag("grand_battery") && input.text("side") != "french" {
             return Err(InputError::new(
@@ -214,7 +211,7 @@ impl Procedure for Bombardment {
             "SS" => (
                 4,
                 format!("{artillery} is Shaken"),
-                vec![reminder(
+                vec![Effect::reminder(
                     &format!("{artillery} receives 1 yellow marker (Shaken)"),
                     "Bombardment effects table, row 2, L680",
                 )],
@@ -238,7 +235,7 @@ impl Procedure for Bombardment {
                 format!("{target} suffers 2 Damage and 1 Loss, and Retreats"),
                 vec![
                     damage_reminder(&target, 2, "row 11+, L684"),
-                    reminder(
+                    Effect::reminder(
                         &format!(
                             "{target} suffers 1 Loss besides the Damage, Withdraws 1 and receives 1 yellow marker (Retreat)"
                         ),
@@ -250,7 +247,7 @@ impl Procedure for Bombardment {
         effects.insert(0, smoke_reminder(input, &artillery));
         // Rank 2 and better (lower) are the rows that Damage the target.
         if rank <= 2 && input.flag("general_attached") {
-            effects.push(reminder(
+            effects.push(Effect::reminder(
                 &format!("The General attached to {target} rolls 2 dice for his life (a modified 1 or less eliminates him)"),
                 "Attach, L408-416",
             ));
@@ -284,13 +281,6 @@ fn named(name: &str, otherwise: &str) -> String {
     }
 }
 
-fn reminder(text: &str, rule: &str) -> Effect {
-    Effect::Reminder {
-        text: text.into(),
-        rule: rule.into(),
-    }
-}
-
 /// Every row of the table starts with Smoke for the executor and its supporters, except the Grand
 /// Battery's adjacent supporters (L727).
 fn smoke_reminder(input: &Input, artillery: &str) -> Effect {
@@ -302,14 +292,14 @@ fn smoke_reminder(input: &Input, artillery: &str) -> Effect {
         ),
         (n, false) => format!("{artillery} and its {n} supporters each receive a Smoke token"),
     };
-    reminder(
+    Effect::reminder(
         &text,
         "Bombardment effects table, L680-684; the Grand Battery, L727",
     )
 }
 
 fn damage_reminder(target: &str, damage: i32, row: &str) -> Effect {
-    reminder(
+    Effect::reminder(
         &format!(
             "{target} suffers {damage} Damage: roll 1 die for each with Damage (a 5 or 6 is a Loss)"
         ),
@@ -320,14 +310,14 @@ fn damage_reminder(target: &str, damage: i32, row: &str) -> Effect {
 /// A target fired on the rear cannot Withdraw (L771), so it is Shaken instead (L683).
 fn withdraw_reminder(target: &str, fire_on_rear: bool) -> Effect {
     if fire_on_rear {
-        reminder(
+        Effect::reminder(
             &format!(
                 "{target} cannot Withdraw, being fired on the rear: it receives 1 yellow marker (Shaken)"
             ),
             "Bombardment effects table, row 8/10, L683; Withdraw, L771",
         )
     } else {
-        reminder(
+        Effect::reminder(
             &format!(
                 "{target} Withdraws 1; if its player cannot or will not, it receives 1 yellow marker (Shaken)"
             ),
@@ -404,9 +394,6 @@ impl Procedure for Damage {
             fields: DAMAGE_FIELDS,
         }
     }
-    fn acting_side(&self, input: &Input) -> String {
-        input.text("side").to_string()
-    }
     fn dice(&self, input: &Input) -> DiceSpec {
         let count = usize::try_from(input.number("damage"))
             .unwrap_or(1)
@@ -430,13 +417,13 @@ impl Procedure for Damage {
         let eliminated = losses >= capacity;
         let mut effects = Vec::new();
         if losses > 0 {
-            effects.push(reminder(
+            effects.push(Effect::reminder(
                 &format!("Place {losses} Loss tokens on {unit}"),
                 "Suffering Damages, L697",
             ));
         }
         let headline = if eliminated {
-            effects.push(reminder(
+            effects.push(Effect::reminder(
                 &format!("{unit} is eliminated; the other friendly Units in its column become Shaken (1 yellow marker if they have none)"),
                 "Suffering Damages, L697; Elimination, L672",
             ));

@@ -631,9 +631,6 @@ impl Procedure for DetachmentRecall {
         prefill_turn(input, record);
         options::prefill_setting(input, record, &options::RECALL_WAIT_FIELD);
     }
-    fn acting_side(&self, input: &Input) -> String {
-        input.text("side").to_string()
-    }
     fn resolve(
         &self,
         input: &Input,

@@ -152,9 +152,6 @@ impl Procedure for Move {
         }
         Ok(())
     }
-    fn acting_side(&self, input: &Input) -> String {
-        input.text("side").to_string()
-    }
     fn resolve(
         &self,
         input: &Input,

@@ -112,9 +112,6 @@ impl Procedure for FormationChange {
         };
         input.set("units", Value::List(units));
     }
-    fn acting_side(&self, input: &Input) -> String {
-        input.text("side").to_string()
-    }
     fn resolve(
         &self,
         input: &Input,
@@ -182,9 +179,6 @@ impl Procedure for Withdrawal {
             return Err(InputError::new("corps", "name the Corps that withdraws"));
         }
         Ok(())
-    }
-    fn acting_side(&self, input: &Input) -> String {
-        input.text("side").to_string()
     }
     fn resolve(
         &self,

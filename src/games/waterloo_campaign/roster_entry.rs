@@ -128,9 +128,6 @@ impl Procedure for RosterEntry {
         }
         Ok(())
     }
-    fn acting_side(&self, input: &Input) -> String {
-        input.text("side").to_string()
-    }
     fn resolve(
         &self,
         input: &Input,
