@@ -292,10 +292,12 @@ fn smoke_reminder(input: &Input, artillery: &str) -> Effect {
         ),
         (n, false) => format!("{artillery} and its {n} supporters each receive a Smoke token"),
     };
-    Effect::reminder(
-        &text,
-        "Bombardment effects table, L680-684; the Grand Battery, L727",
-    )
+    let rule = if input.flag("grand_battery") {
+        "Bombardment effects table, L680-684; the Grand Battery, L727"
+    } else {
+        "Bombardment effects table, L680-684"
+    };
+    Effect::reminder(&text, rule)
 }
 
 fn damage_reminder(target: &str, damage: i32, row: &str) -> Effect {
