@@ -443,7 +443,8 @@ impl Procedure for Damage {
                 } else {
                     format!("{losses} Losses")
                 },
-                rank: -losses,
+                // Best first for the army that rolls: fewest Losses, elimination last.
+                rank: if eliminated { i32::MAX } else { losses },
                 headline,
             },
             totals: vec![SideTotal {
