@@ -13,6 +13,7 @@ pub mod roller;
 pub mod sealed;
 pub mod session;
 pub mod session_file;
+pub mod settings;
 pub mod symbol;
 pub mod table_set;
 pub mod tables;

@@ -63,6 +63,33 @@ impl Effect {
         }
     }
 
+    /// A fact about a unit is set (cleared if `value` is empty).
+    pub fn set_attribute(
+        side: &str,
+        unit: &str,
+        attribute: &str,
+        value: impl ToString,
+        rule: &str,
+    ) -> Effect {
+        Effect::UnitAttribute {
+            side: side.into(),
+            unit: unit.into(),
+            attribute: attribute.into(),
+            value: value.to_string().as_str().into(),
+            rule: rule.into(),
+        }
+    }
+
+    /// A unit's new state.
+    pub fn set_state(side: &str, unit: &str, state: &str, rule: &str) -> Effect {
+        Effect::UnitState {
+            side: side.into(),
+            unit: unit.into(),
+            state: state.into(),
+            rule: rule.into(),
+        }
+    }
+
     /// A unit's new state: recorded if the players named the unit, otherwise shown as a reminder
     /// about `description` ("the attacking Corps"), since the record cannot track a nameless unit.
     pub fn unit_state(

@@ -112,10 +112,10 @@ pub static GAMES: &[Game] = &[
         sequence: enemy_mistakes::SEQUENCE,
         procedures: enemy_mistakes::PROCEDURES,
         tables: enemy_mistakes::TABLES,
-        set_up: None,
+        set_up: Some("set-up"),
         roster_entry: None,
         roster_addition: None,
-        settings: None,
+        settings: Some("settings"),
         turn_notes: no_turn_notes,
     },
     not_yet_available(

@@ -8,6 +8,9 @@
 //! (L602, L610), and "modified result 1 or less" on two dice (L408) can only come from negatives.
 
 mod bombardment;
+pub mod options;
+pub mod roster;
+mod setup;
 
 use crate::engine::procedure::Procedure;
 use crate::engine::record::Position;
@@ -15,6 +18,7 @@ use crate::engine::table_set::BuiltinTable;
 use crate::engine::turns::{Phase, Scenario, Step, TurnSequence};
 
 pub use bombardment::{Bombardment, Damage};
+pub use setup::SetUp;
 
 pub const ID: &str = "enemy-mistakes";
 pub const TITLE: &str = "Waterloo: Enemy Mistakes";
@@ -27,7 +31,7 @@ pub const SIDES: &[(&str, &str)] = &[
 ];
 
 /// In the order of the sequence of play.
-pub static PROCEDURES: &[&dyn Procedure] = &[&Bombardment, &Damage];
+pub static PROCEDURES: &[&dyn Procedure] = &[&SetUp, &Bombardment, &Damage, &options::SETTINGS];
 
 pub const TABLES: &[BuiltinTable] = &[BuiltinTable {
     file: "bombardment.toml",

@@ -31,7 +31,6 @@ pub use command::{
 };
 pub use end_phase::EndOfTurn;
 pub use movement::Move;
-pub use options::Settings;
 pub use organization::{ADVANCE_FORMATION, BATTLE_FORMATION, Withdrawal};
 pub use roster_entry::{AddDetachment, RosterEntry};
 pub use setup::SetUp;
@@ -67,7 +66,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &Victory,
     &RosterEntry,
     &AddDetachment,
-    &Settings,
+    &options::SETTINGS,
 ];
 
 pub const TABLES: &[BuiltinTable] = &[

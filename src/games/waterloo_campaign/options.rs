@@ -1,14 +1,13 @@
 //! Session settings: where the rulebook can be read two ways and players could reasonably differ
-//! (digest §7.3), the reading is a named setting. Each defaults to the digest's recommendation and is
-//! changed, on the record, with the Settings procedure. Procedures that depend on a setting carry it
-//! as an input field prefilled from the record, so every resolution re-derives with the reading it
-//! was made under.
+//! (digest §7.3), the reading is a named setting (see `engine::settings`). Each defaults to the
+//! digest's recommendation.
 
 use super::roster::{self, attribute, set, state};
-use crate::engine::input::{Field, FieldKind, Input, Value};
-use crate::engine::procedure::{About, Outcome, Procedure, Resolution, RuleError};
-use crate::engine::record::{Effect, Record};
-use crate::engine::table_set::TableSet;
+use crate::engine::input::{Field, FieldKind};
+use crate::engine::procedure::About;
+use crate::engine::record::Effect;
+use crate::engine::settings::Settings;
+pub use crate::engine::settings::prefill_setting;
 
 /// "available for placement again the following turn" (L430-431) against the Play Note's
 /// "Recalled Detachments must sit out one turn" (L433-435). Default: the rule's text.
@@ -107,68 +106,16 @@ const FIELDS: &[Field] = &[
 ];
 
 /// The settings of this session, changed on the record.
-pub struct Settings;
-
-impl Procedure for Settings {
-    fn about(&self) -> &'static About {
-        &About {
-            id: "settings",
-            title: "Session settings",
-            rule: "Open questions, where the rulebook can be read two ways",
-            summary: "The readings this session plays by where the rulebook can be read two ways. Each starts at the recommended reading.",
-            fields: FIELDS,
-        }
-    }
-    fn prefill(&self, input: &mut Input, record: &Record) {
-        for field in FIELDS {
-            if let Some(value) = record.options.get(field.id) {
-                input.set(field.id, Value::Text(value.clone()));
-            }
-        }
-    }
-    fn acting_side(&self, _input: &Input) -> String {
-        "french".into()
-    }
-    fn resolve(
-        &self,
-        input: &Input,
-        _tables: &TableSet,
-        _faces: &[u8],
-    ) -> Result<Resolution, RuleError> {
-        let effects = FIELDS
-            .iter()
-            .map(|field| Effect::SetOption {
-                name: field.id.into(),
-                value: input.text(field.id).into(),
-                rule: field.rule.into(),
-            })
-            .collect();
-        Ok(Resolution {
-            outcome: Outcome {
-                key: "settings".into(),
-                rank: 0,
-                headline: "Settings recorded".into(),
-            },
-            modifiers: Vec::new(),
-            totals: Vec::new(),
-            limits: Vec::new(),
-            cell: None,
-            effects,
-        })
-    }
-}
-
-/// Fills a procedure's field of the same name from the session's setting; the first choice is the default.
-pub fn prefill_setting(input: &mut Input, record: &Record, field: &Field) {
-    let FieldKind::Choice(choices) = field.kind else {
-        return;
-    };
-    let default = choices.first().map_or("", |(id, _)| *id);
-    input.set(
-        field.id,
-        Value::Text(record.option(field.id, default).into()),
-    );
-}
+pub const SETTINGS: Settings = Settings {
+    about: About {
+        id: "settings",
+        title: "Session settings",
+        rule: "Open questions, where the rulebook can be read two ways",
+        summary: "The readings this session plays by where the rulebook can be read two ways. Each starts at the recommended reading.",
+        fields: FIELDS,
+    },
+    recorded_by: "french",
+};
 
 /// A Detachment Recalled on `turn`: off the map, available again after the wait the setting says.
 pub fn recall(side: &str, unit: &str, turn: i32, wait: &str, rule: &str) -> Vec<Effect> {

@@ -397,23 +397,12 @@ fn current_stars_attribute(unit: &UnitRecord) -> &'static str {
 
 /// An effect setting one attribute of a unit.
 pub fn set(side: &str, unit: &str, attribute: &str, value: impl ToString, rule: &str) -> Effect {
-    Effect::UnitAttribute {
-        side: side.into(),
-        unit: unit.into(),
-        attribute: attribute.into(),
-        value: value.to_string().as_str().into(),
-        rule: rule.into(),
-    }
+    Effect::set_attribute(side, unit, attribute, value, rule)
 }
 
 /// An effect setting a unit's state.
 pub fn set_state(side: &str, unit: &str, state: &str, rule: &str) -> Effect {
-    Effect::UnitState {
-        side: side.into(),
-        unit: unit.into(),
-        state: state.into(),
-        rule: rule.into(),
-    }
+    Effect::set_state(side, unit, state, rule)
 }
 
 /// The roster's facts about a unit: what it is, and each value the text gives or the players must

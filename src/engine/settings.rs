@@ -1,0 +1,75 @@
+//! Session settings: where a rulebook can be read two ways, or lost a value the players must supply,
+//! the reading is a named setting. A game lists its settings as fields; the Settings procedure
+//! records them all on the record, each field's default being the recommended reading. Procedures
+//! that depend on a setting carry it as an input field prefilled from the record, so every
+//! resolution re-derives with the reading it was made under.
+
+use super::input::{Field, FieldKind, Input, Value};
+use super::procedure::{About, Procedure, Resolution, RuleError};
+use super::record::{Effect, Record};
+use super::table_set::TableSet;
+
+/// A game's Settings procedure: its `about.fields` are the settings.
+pub struct Settings {
+    pub about: About,
+    /// The side the log names as acting: settings belong to the whole table.
+    pub recorded_by: &'static str,
+}
+
+impl Procedure for Settings {
+    fn about(&self) -> &About {
+        &self.about
+    }
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        for field in self.fields() {
+            prefill_setting(input, record, field);
+        }
+    }
+    fn acting_side(&self, _input: &Input) -> String {
+        self.recorded_by.into()
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        _tables: &TableSet,
+        _faces: &[u8],
+    ) -> Result<Resolution, RuleError> {
+        let effects = self
+            .fields()
+            .iter()
+            .map(|field| Effect::SetOption {
+                name: field.id.into(),
+                value: input.text(field.id).into(),
+                rule: field.rule.into(),
+            })
+            .collect();
+        Ok(Resolution::book_keeping(
+            "settings",
+            "Settings recorded".into(),
+            effects,
+        ))
+    }
+}
+
+/// Fills a procedure's field of the same name from the session's setting. Settings are choices, and
+/// the first choice, the recommended reading, holds until the players change it.
+pub fn prefill_setting(input: &mut Input, record: &Record, field: &Field) {
+    let FieldKind::Choice(choices) = field.kind else {
+        return;
+    };
+    let default = choices.first().map_or("", |(id, _)| *id);
+    input.set(
+        field.id,
+        Value::Text(record.option(field.id, default).into()),
+    );
+}
+
+/// A setting's value for code that reads the record directly: as kept, or the recommended reading.
+pub fn setting<'a>(record: &'a Record, field: &Field) -> &'a str {
+    match field.kind {
+        FieldKind::Choice(choices) => {
+            record.option(field.id, choices.first().map_or("", |(id, _)| *id))
+        }
+        _ => "",
+    }
+}

@@ -1,0 +1,229 @@
+//! Session settings for Enemy Mistakes (see `engine::settings`). The rulebook text lost its die-face,
+//! class and rank icons in places (digest §0.2, §4), and can be read two ways in others (digest §7).
+//! Each is a named setting; the first choice is the default, the digest's best reading. Where the
+//! digest names none, the default is marked "chosen here", with the reason.
+
+use crate::engine::input::{Field, FieldKind};
+use crate::engine::procedure::About;
+use crate::engine::settings::Settings;
+
+/// The help every setting field carries on a procedure's form.
+const ON_FORM: &str = "The session setting; change it in Settings.";
+
+const fn setting(
+    id: &'static str,
+    label: &'static str,
+    choices: &'static [(&'static str, &'static str)],
+    rule: &'static str,
+    help: &'static str,
+) -> Field {
+    Field {
+        id,
+        label,
+        group: "Settings",
+        kind: FieldKind::Choice(choices),
+        rule,
+        help,
+    }
+}
+
+/// The same setting as a field of a procedure's form, prefilled from the record.
+pub const fn on_form(field: Field) -> Field {
+    Field {
+        group: "Situation",
+        help: ON_FORM,
+        ..field
+    }
+}
+
+/// A class threshold: "a [lost icon] or higher" (L457 lists the classes from the highest).
+const CLASS_OR_HIGHER: &[(&str, &str)] = &[
+    ("elite", "Élite or higher"),
+    ("guard", "Guard only"),
+    ("veterans", "Veterans or higher"),
+    ("regulars", "Regulars or higher"),
+];
+
+/// A single class: "a [lost icon]" penalised.
+const LOWEST_CLASS: &[(&str, &str)] = &[("recruits", "Recruits"), ("regulars", "Regulars")];
+
+/// L640: the Prussian entrance succeeds on two faces the text lost, widening by one each turn.
+pub const PRUSSIAN_ENTRY: Field = setting(
+    "prussian_entry",
+    "Prussian entrance: first try succeeds on",
+    &[
+        ("5", "5 or 6, then 4-6, 3-6... (as for Substitutes, L703)"),
+        ("6", "6, then 5-6, 4-6..."),
+    ],
+    "Prussian entrance, L640 (faces lost from the text)",
+    "The text's faces are lost; the Substitute General rule (L703) starts at \"6 or 5\" and lowers by 1 each try.",
+);
+
+/// L911/L1184: the faces that make a melee Loss.
+pub const MELEE_LOSS_FACES: Field = setting(
+    "melee_loss_faces",
+    "Melee Loss on a die of",
+    &[
+        ("5", "5 or 6 (as for bombardment Damage, L697)"),
+        ("6", "6 only"),
+    ],
+    "Melee Losses, L911, L1184 (faces lost from the text)",
+    "The two faces are lost; a bombardment Damage becomes a Loss on 6 or 5 (L697, L1171).",
+);
+
+/// L960: Pursuit succeeds on two faces the text lost, after modifiers. No default is given: the
+/// players enter it before the first Pursuit.
+pub const PURSUIT_FROM: Field = setting(
+    "pursuit_from",
+    "Pursuit succeeds on a final result of",
+    &[
+        ("unset", "Not entered yet"),
+        ("5", "5 or more"),
+        ("4", "4 or more"),
+        ("6", "6 or more"),
+        ("3", "3 or more"),
+    ],
+    "Pursuit, L960 (faces lost from the text)",
+    "The two faces are lost and nothing in the text recovers them; enter what your rulebook's icons show.",
+);
+
+/// L900/L944/L1175: the class whose Unit may re-roll its melee die.
+pub const REROLL_CLASS: Field = setting(
+    "reroll_class",
+    "Melee re-roll for a Unit of",
+    &[("guard", "Guard"), ("elite", "Élite")],
+    "Melee, L900, L944 (class icon lost)",
+    "The icon is lost; the Guard is the highest class (L457).",
+);
+
+/// L1013/L1219: "+1 if a Unit with a [class] or higher is in melee". Chosen here: Élite, since the
+/// Guard alone already has the re-roll.
+pub const MELEE_BONUS_CLASS: Field = setting(
+    "melee_bonus_class",
+    "Melee +1 for a Unit of",
+    CLASS_OR_HIGHER,
+    "Melee dice modifiers, L1013, L1219 (class icon lost)",
+    "Chosen here: Élite or higher. The text lost the icon.",
+);
+
+/// L1017/L1223: "-1 if a Unit in melee is a [class]"; the digest reads Recruits.
+pub const MELEE_PENALTY_CLASS: Field = setting(
+    "melee_penalty_class",
+    "Melee -1 for a Unit of",
+    LOWEST_CLASS,
+    "Melee dice modifiers, L1017, L1223 (class icon lost)",
+    "The lowest class (L457) is the likely reading.",
+);
+
+/// L972: "-1 if executed by a [class] Unit" in a Pursuit.
+pub const PURSUIT_PENALTY_CLASS: Field = setting(
+    "pursuit_penalty_class",
+    "Pursuit -1 for a pursuer of",
+    LOWEST_CLASS,
+    "Pursuit, L972 (class icon lost)",
+    "The lowest class (L457) is the likely reading.",
+);
+
+/// L974: "±1 if the target is a [class] or higher". Chosen here: Élite, as for the melee bonus.
+pub const PURSUIT_TARGET_CLASS: Field = setting(
+    "pursuit_target_class",
+    "Pursuit ±1 against a target of",
+    CLASS_OR_HIGHER,
+    "Pursuit, L974 (class icon lost)",
+    "Chosen here: Élite or higher, as for the melee bonus.",
+);
+
+/// L976: "±2 if its [rank] or higher General is within 2 UoM". Chosen here: three stars, the
+/// lowest rank above the common two-star Generals.
+pub const PURSUIT_GENERAL_RANK: Field = setting(
+    "pursuit_general_rank",
+    "Pursuit ±2 for a General within 2 UoM of",
+    &[
+        ("3", "★★★ or higher"),
+        ("4", "★★★★ or higher"),
+        ("5", "★★★★★ (the Commanders in Chief)"),
+    ],
+    "Pursuit, L976 (rank icon lost)",
+    "Chosen here: ★★★ or higher. Below that the General gives ±1.",
+);
+
+/// L987/L1197: "-1 if at least one [class] participated in the combat"; the digest reads Recruits.
+pub const RESULT_PENALTY_CLASS: Field = setting(
+    "result_penalty_class",
+    "Result of Combat -1 when a Unit of this class took part",
+    LOWEST_CLASS,
+    "Result of Combat, L987, L1197 (class icon lost)",
+    "The lowest class (L457) is the likely reading.",
+);
+
+/// L981-994: who falls back after the Result of Combat (digest §3.17).
+pub const RESULT_READING: Field = setting(
+    "result_reading",
+    "Result of Combat: who falls back",
+    &[
+        (
+            "higher_falls_back",
+            "The side with the higher result falls back (as printed)",
+        ),
+        (
+            "lower_falls_back",
+            "The side with the lower result falls back",
+        ),
+    ],
+    "Result of Combat, L981-994 (digest §3.17)",
+    "As printed, the side with the highest final result subtracts the other's and its Formations fall back; its modifiers count its own shaken and withdrawn Units.",
+);
+
+/// L598 and L1016: the Hill bonus printed twice (digest §7.8).
+pub const HILL_BONUS: Field = setting(
+    "hill_bonus",
+    "A defender on a Hill, not in movement",
+    &[
+        ("both", "Gets both Hill bonuses, +2 (as printed)"),
+        ("once", "Gets the Hill bonus once, +1"),
+    ],
+    "Hills, L598; melee dice modifiers, L1016",
+    "The terrain modifier and the melee list each give +1 for a Hill.",
+);
+
+/// L759 with L753: whether the 5-point cap of PUT IN MOVEMENT includes the surcharges (digest §7.17).
+pub const MOVEMENT_CAP: Field = setting(
+    "movement_cap",
+    "PUT IN MOVEMENT: the 5-point cap",
+    &[
+        (
+            "before_surcharges",
+            "Caps the Units' cost; mixed and not visible add to it",
+        ),
+        ("all", "Caps the whole cost"),
+    ],
+    "PUT IN MOVEMENT, L759; visibility, L753",
+    "The cap speaks of a Formation of any number of Units; the surcharges are stated apart from it.",
+);
+
+const FIELDS: &[Field] = &[
+    PRUSSIAN_ENTRY,
+    MELEE_LOSS_FACES,
+    PURSUIT_FROM,
+    REROLL_CLASS,
+    MELEE_BONUS_CLASS,
+    MELEE_PENALTY_CLASS,
+    PURSUIT_PENALTY_CLASS,
+    PURSUIT_TARGET_CLASS,
+    PURSUIT_GENERAL_RANK,
+    RESULT_PENALTY_CLASS,
+    RESULT_READING,
+    HILL_BONUS,
+    MOVEMENT_CAP,
+];
+
+pub const SETTINGS: Settings = Settings {
+    about: About {
+        id: "settings",
+        title: "Session settings",
+        rule: "Values the text lost with its icons, and readings where it is unclear",
+        summary: "Die faces, classes and ranks the rulebook text lost with its icons, and the readings this session plays by where the rules can be read two ways. Each starts at the recommended reading.",
+        fields: FIELDS,
+    },
+    recorded_by: "french",
+};

@@ -1,0 +1,101 @@
+//! The start of a battle: every commander the rulebook prints goes on the record, each army's
+//! reserve of command markers is counted, and the French hold Initiative 1 (L283). The Units on the
+//! tiles are not in the text; the players add them in the roster editor.
+//!
+//! Readings taken:
+//! - The Prussian commanders wait off the battlefield until their entrance (L640-642, L662-668);
+//!   in the short scenario they never come (L1074-1076).
+//! - Ney waits off the battlefield too: he is an optional rule (L367-373), brought in on turn I.
+
+use super::SIDES;
+use super::roster::{self, COMMANDERS, MARKER_SUPPLY, NEY, state};
+use crate::engine::input::{Field, FieldKind, Input, Value};
+use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
+use crate::engine::record::{Effect, Record};
+use crate::engine::table_set::TableSet;
+
+const RULE: &str = "Game Preparation, L260-283";
+
+const SCENARIOS: &[(&str, &str)] = &[
+    ("historical", "The complete historical scenario"),
+    ("short", "Short Alternative Scenario"),
+];
+
+const FIELDS: &[Field] = &[Field {
+    id: "scenario",
+    label: "Scenario",
+    group: "Scenario",
+    kind: FieldKind::Choice(SCENARIOS),
+    rule: "Scenarios, L1058-1076",
+    help: "The scenario being started.",
+}];
+
+pub struct SetUp;
+
+impl Procedure for SetUp {
+    fn about(&self) -> &About {
+        &About {
+            id: "set-up",
+            title: "Battle set-up",
+            rule: RULE,
+            summary: "Puts the Commanders in Chief and Generals on the record, counts each army's command markers, and gives the French Initiative 1.",
+            fields: FIELDS,
+        }
+    }
+    /// Only before anything is on the record.
+    fn applies(&self, record: &Record) -> bool {
+        record.units.is_empty()
+    }
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        if SCENARIOS.iter().any(|c| c.0 == record.scenario.as_ref()) {
+            input.set("scenario", Value::Text(record.scenario.clone()));
+        }
+    }
+    fn acting_side(&self, _input: &Input) -> String {
+        "french".into()
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        _tables: &TableSet,
+        _faces: &[u8],
+    ) -> Result<Resolution, RuleError> {
+        let short = input.text("scenario") == "short";
+        let mut effects = Vec::new();
+        for commander in COMMANDERS {
+            let waits = commander.side == "prussian" || commander.name == NEY;
+            let start = if waits {
+                state::NOT_ARRIVED
+            } else {
+                state::ON_BATTLEFIELD
+            };
+            if !(short && commander.side == "prussian") {
+                effects.extend(roster::commander_effects(commander, start, RULE));
+            }
+        }
+        for (side, supply) in MARKER_SUPPLY {
+            if short && *side == "prussian" {
+                continue;
+            }
+            effects.push(Effect::SetCounter {
+                name: roster::reserve_counter(side).as_str().into(),
+                value: *supply,
+                rule: "Components, L150, L200, L246".into(),
+            });
+        }
+        effects.push(Effect::SetCounter {
+            name: roster::initiative_counter(SIDES[0].0).as_str().into(),
+            value: 1,
+            rule: "Game Preparation, L283".into(),
+        });
+        let commanders = effects
+            .iter()
+            .filter(|e| matches!(e, Effect::UnitState { .. }))
+            .count();
+        Ok(Resolution::book_keeping(
+            "set-up",
+            format!("Set up: {commanders} commanders on the record; the French hold Initiative 1"),
+            effects,
+        ))
+    }
+}
