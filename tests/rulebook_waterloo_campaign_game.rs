@@ -5,146 +5,26 @@
 //! `shared/rules/seed000_waterloo_campaign.md`. Expected values are worked out from the rulebook by
 //! hand. Where a counter value is not in the text, the test enters one marked FICTIONAL.
 
-use aide_de_camp::engine::input::{Input, Value};
-use aide_de_camp::engine::log::{EventBody, RolledDie};
-use aide_de_camp::engine::procedure::{Resolution, resolve_checked};
-use aide_de_camp::engine::record::{Position, Record};
-use aide_de_camp::engine::roller::Seed;
-use aide_de_camp::engine::session::Session;
-use aide_de_camp::engine::table_set::TableSet;
-use aide_de_camp::games::{self, Game};
+use aide_de_camp::engine::input::Value;
+use aide_de_camp::engine::procedure::resolve_checked;
+use aide_de_camp::engine::record::Position;
 
-struct Play {
-    game: &'static Game,
-    tables: TableSet,
-    session: Session,
-}
+mod support;
 
-fn text(value: &str) -> Value {
-    Value::Text(value.into())
-}
+use support::{Play, list, text};
 
-fn list(names: &[&str]) -> Value {
-    Value::List(names.iter().map(|n| (*n).into()).collect())
-}
-
-impl Play {
-    fn start(scenario: &str) -> Play {
-        let game = games::find("waterloo-campaign-1815").expect("the game");
-        let tables = game.load_tables(None).expect("tables");
-        let sides = game.sides_named(&[]);
-        let scenario = game.scenario(scenario).expect("the scenario");
-        let session = game
-            .start_session(scenario, sides, Seed(1815), &tables)
-            .expect("set up");
-        Play {
-            game,
-            tables,
-            session,
-        }
-    }
-
-    fn record(&self) -> &Record {
-        self.session.record()
-    }
-
-    /// The form as the app opens it (defaults, then the record), with `values` typed in, each
-    /// followed as the form follows a change.
-    fn input(&self, procedure: &str, values: &[(&str, Value)]) -> Input {
-        let p = self.game.procedure(procedure).expect("procedure");
-        let mut input = Input::defaults(p.fields());
-        p.prefill(&mut input, self.record());
-        for (id, value) in values {
-            input.set(id, value.clone());
-            p.follow(id, &mut input, self.record());
-        }
-        input
-    }
-
-    /// Whether the record refuses these facts, as the app does before resolving.
-    fn refused(&self, procedure: &str, values: &[(&str, Value)]) -> Option<String> {
-        let p = self.game.procedure(procedure).expect("procedure");
-        let input = self.input(procedure, values);
-        p.check_combination(&input)
-            .and_then(|()| p.check_record(&input, self.record()))
-            .err()
-            .map(|e| e.to_string())
-    }
-
-    /// Resolves with physical dice `faces`, logs it and applies its result.
-    fn play(&mut self, procedure: &str, values: &[(&str, Value)], faces: &[u8]) -> Resolution {
-        let p = self.game.procedure(procedure).expect("procedure");
-        let input = self.input(procedure, values);
-        if let Err(e) = p.check_record(&input, self.record()) {
-            panic!("{procedure}: the record refuses {input:?}: {e}");
-        }
-        let resolution = resolve_checked(p, &input, &self.tables, faces)
-            .unwrap_or_else(|e| panic!("{procedure}: {e}"));
-        let dice = RolledDie::physical(&p.dice(&input), faces);
-        let side = p.acting_side(&input);
-        let seq = self
-            .session
-            .append(&side, resolution.event(procedure, &input, dice))
-            .seq;
-        self.session
-            .apply(&side, seq, resolution.effects.clone())
-            .expect("applies");
-        resolution
-    }
-
-    /// Follows the checklist, step by step, to `turn`, `phase`, `step`.
-    fn go_to(&mut self, turn: u32, phase: usize, step: usize) {
-        let target = Position { turn, phase, step };
-        while self.record().position != target {
-            let next = self
-                .game
-                .sequence
-                .next(self.record().position, 8)
-                .unwrap_or_else(|| panic!("the game ended before {target:?}"));
-            let label = self.game.sequence.label(next);
-            self.session.append(
-                "french",
-                EventBody::StepReached {
-                    position: next,
-                    label,
-                },
-            );
-            assert!(next.turn <= turn, "passed {target:?}");
-        }
-    }
-
-    /// The players enter a counter's Battle Stars in the roster, as the attack asks them to.
-    fn enter_stars(&mut self, side: &str, unit: &str, stars: i64) {
-        self.play(
-            "roster-entry",
-            &[
-                ("side", text(side)),
-                ("unit", text(unit)),
-                ("value_of", text("stars")),
-                ("value", Value::Number(stars)),
-            ],
-            &[],
-        );
-    }
-
-    fn state(&self, side: &str, unit: &str) -> String {
-        self.record()
-            .unit(side, unit)
-            .unwrap_or_else(|| panic!("{unit} is on the record"))
-            .state
-            .to_string()
-    }
-
-    fn attribute(&self, side: &str, unit: &str, attribute: &str) -> Option<String> {
-        self.record()
-            .unit(side, unit)
-            .and_then(|u| u.attribute(attribute))
-            .map(str::to_string)
-    }
-
-    fn vp(&self, side: &str) -> i32 {
-        self.record().victory_points.get(side).copied().unwrap_or(0)
-    }
+/// The players enter a counter's Battle Stars in the roster, as the attack asks them to.
+fn enter_stars(play: &mut Play, side: &str, unit: &str, stars: i64) {
+    play.play(
+        "roster-entry",
+        &[
+            ("side", text(side)),
+            ("unit", text(unit)),
+            ("value_of", text("stars")),
+            ("value", Value::Number(stars)),
+        ],
+        &[],
+    );
 }
 
 // Positions in the sequence (phase, step): Command A-E = (0, 0..=4), Organization F-H = (1, 0..=2),
@@ -153,7 +33,7 @@ impl Play {
 /// June 16-18 set-up (L976-1067): who is where, in which mode, and who arrives when.
 #[test]
 fn l976_june_16_18_set_up_is_on_the_record() {
-    let play = Play::start("june-16-18");
+    let play = Play::start("waterloo-campaign-1815", "june-16-18");
     // Starts on turn 3 with Step D (L970-973).
     assert_eq!(
         play.record().position,
@@ -223,7 +103,7 @@ fn l976_june_16_18_set_up_is_on_the_record() {
 /// June 16-18 from Step D of turn 3 to the victory determination after turn 8.
 #[test]
 fn june_16_18_is_played_to_victory() {
-    let mut play = Play::start("june-16-18");
+    let mut play = Play::start("waterloo-campaign-1815", "june-16-18");
 
     // Turn 3, Step D: Blücher places a Detachment of Ziethen's Corps (L352-365).
     play.play(
@@ -353,7 +233,7 @@ fn june_16_18_is_played_to_victory() {
     // 0 (FICTIONAL test value): 6 + 1 = 7 against 1, French by 6, Eliminated, +3 VP French
     // (L771-787, L820-821).
     play.go_to(3, 3, 0);
-    play.enter_stars("coalition", "II Corps (Pirch)", 0); // FICTIONAL
+    enter_stars(&mut play, "coalition", "II Corps (Pirch)", 0); // FICTIONAL
     let first = play.play(
         "attack",
         &[
@@ -530,7 +410,7 @@ fn june_16_18_is_played_to_victory() {
 /// June 15-18: the first-day rules, then the victory after turn 8 (L1245-1337).
 #[test]
 fn june_15_18_is_played_to_victory_with_the_first_day_rules() {
-    let mut play = Play::start("june-15-18");
+    let mut play = Play::start("waterloo-campaign-1815", "june-15-18");
     assert_eq!(
         play.record().position,
         Position {
@@ -613,7 +493,7 @@ fn june_15_18_is_played_to_victory_with_the_first_day_rules() {
         &[],
     );
     play.go_to(8, 3, 0);
-    play.enter_stars("coalition", "I Detachment (Perponcher)", 0); // FICTIONAL
+    enter_stars(&mut play, "coalition", "I Detachment (Perponcher)", 0); // FICTIONAL
     play.play(
         "attack",
         &[
@@ -644,7 +524,7 @@ fn june_15_18_is_played_to_victory_with_the_first_day_rules() {
 /// eliminated, 5 VP if it is the Guard (L328-329, L877-879).
 #[test]
 fn v15_l328_more_than_two_due_the_opponent_picks_and_the_rest_are_eliminated() {
-    let mut play = Play::start("june-16-18");
+    let mut play = Play::start("waterloo-campaign-1815", "june-16-18");
     play.go_to(3, 1, 2);
     for corps in [
         "Guard Corps (Drouot)",
@@ -695,7 +575,7 @@ fn v15_l328_more_than_two_due_the_opponent_picks_and_the_rest_are_eliminated() {
 /// eliminated (L495-497, L811-815).
 #[test]
 fn v16_v17_l811_blown_timing_and_the_last_day() {
-    let mut play = Play::start("june-16-18");
+    let mut play = Play::start("waterloo-campaign-1815", "june-16-18");
     play.go_to(4, 1, 2);
     play.play(
         "withdrawal",
@@ -733,7 +613,7 @@ fn v16_v17_l811_blown_timing_and_the_last_day() {
 /// reading ("fewer than 3 on the map", L445) brings back two.
 #[test]
 fn v18_l441_the_line_of_communication_both_readings() {
-    let mut play = Play::start("june-15-18");
+    let mut play = Play::start("waterloo-campaign-1815", "june-15-18");
     play.go_to(2, 0, 4);
     let three = |counter: &str, on_map: i64, eliminated: i64, reading: &str, play: &Play| {
         let p = play.game.procedure("line-of-communication").unwrap();
@@ -768,7 +648,7 @@ fn v18_l441_the_line_of_communication_both_readings() {
 /// L312-313); only a Corps attacks (L660-661, L673-675); a unit off the map takes no part.
 #[test]
 fn l204_the_attack_refuses_what_the_record_contradicts() {
-    let mut play = Play::start("june-16-18");
+    let mut play = Play::start("waterloo-campaign-1815", "june-16-18");
     let attack = |play: &Play, attacker: &str, defender: &str| {
         play.refused(
             "attack",
@@ -808,7 +688,7 @@ fn l204_the_attack_refuses_what_the_record_contradicts() {
             .is_some_and(|e| e.contains("not entered yet")),
         "{stars:?}"
     );
-    play.enter_stars("coalition", "II Corps (Pirch)", 1); // FICTIONAL
+    enter_stars(&mut play, "coalition", "II Corps (Pirch)", 1); // FICTIONAL
     // On the map, both, with stars: accepted; a name the record does not know is the players' own.
     assert_eq!(attack(&play, "I Corps (d'Erlon)", "II Corps (Pirch)"), None);
     assert_eq!(
@@ -827,7 +707,7 @@ fn l1268_each_turn_names_its_special_rules() {
             .map(|n| n.rule)
             .collect()
     };
-    let mut play = Play::start("june-15-18");
+    let mut play = Play::start("waterloo-campaign-1815", "june-15-18");
     assert_eq!(
         notes(&play),
         vec![
@@ -845,6 +725,6 @@ fn l1268_each_turn_names_its_special_rules() {
     play.go_to(7, 0, 0);
     assert_eq!(notes(&play), vec!["Blown, L811-815"]);
 
-    let free = Play::start("june-15-18-free");
+    let free = Play::start("waterloo-campaign-1815", "june-15-18-free");
     assert!(notes(&free).is_empty(), "{:?}", notes(&free));
 }

@@ -195,6 +195,21 @@ pub trait Procedure: Sync + Send {
     fn check_combination(&self, _input: &Input) -> Result<(), InputError> {
         Ok(())
     }
+    /// The fields each side enters in secret, as (side, field): the app seals each choice and
+    /// reveals them together before resolving (an Initiative bid). None by default.
+    fn sealed_fields(&self, _record: &Record) -> Vec<(&'static str, &'static str)> {
+        Vec::new()
+    }
+    /// Checks one secret choice against the record before it is sealed, so a player learns at
+    /// once that a choice cannot stand, without revealing it.
+    fn check_sealed(
+        &self,
+        _field: &str,
+        _input: &Input,
+        _record: &Record,
+    ) -> Result<(), InputError> {
+        Ok(())
+    }
     /// The id of the side that acts, as the log records it. By default the side the form's `side`
     /// field names; a procedure whose form has none says who acts.
     fn acting_side(&self, input: &Input) -> String {

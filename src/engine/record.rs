@@ -34,6 +34,24 @@ pub enum Effect {
         value: Symbol,
         rule: Symbol,
     },
+    /// A number kept about a unit goes up or down by `by`, never below 0 (markers added to a
+    /// box, a Loss token placed). Nothing happens to a unit the record does not know.
+    AddToAttribute {
+        side: Symbol,
+        unit: Symbol,
+        attribute: Symbol,
+        by: i64,
+        rule: Symbol,
+    },
+    /// A number kept about a unit is brought down to `max` if above it (a General keeps at most 4
+    /// markers). Nothing happens to a unit the record does not know.
+    CapAttribute {
+        side: Symbol,
+        unit: Symbol,
+        attribute: Symbol,
+        max: i64,
+        rule: Symbol,
+    },
     /// A counter the record keeps is set: an allowance of moves, a marker on a track.
     SetCounter {
         name: Symbol,
@@ -76,6 +94,28 @@ impl Effect {
             unit: unit.into(),
             attribute: attribute.into(),
             value: value.to_string().as_str().into(),
+            rule: rule.into(),
+        }
+    }
+
+    /// A number kept about a unit goes up or down by `by`, never below 0.
+    pub fn add_to(side: &str, unit: &str, attribute: &str, by: i64, rule: &str) -> Effect {
+        Effect::AddToAttribute {
+            side: side.into(),
+            unit: unit.into(),
+            attribute: attribute.into(),
+            by,
+            rule: rule.into(),
+        }
+    }
+
+    /// A number kept about a unit is brought down to `max`.
+    pub fn cap(side: &str, unit: &str, attribute: &str, max: i64, rule: &str) -> Effect {
+        Effect::CapAttribute {
+            side: side.into(),
+            unit: unit.into(),
+            attribute: attribute.into(),
+            max,
             rule: rule.into(),
         }
     }
@@ -149,6 +189,23 @@ impl Effect {
                 value,
                 rule,
             } => format!("{unit} ({}): {attribute} {value} ({rule})", side_name(side)),
+            Effect::AddToAttribute {
+                side,
+                unit,
+                attribute,
+                by,
+                rule,
+            } => format!("{unit} ({}): {attribute} {by:+} ({rule})", side_name(side)),
+            Effect::CapAttribute {
+                side,
+                unit,
+                attribute,
+                max,
+                rule,
+            } => format!(
+                "{unit} ({}): {attribute} at most {max} ({rule})",
+                side_name(side)
+            ),
             Effect::SetCounter { name, value, rule } => format!("{name}: {value} ({rule})"),
             Effect::UseCounter { name, rule } => {
                 format!("{name}: one fewer, if that allowance is running ({rule})")
@@ -252,6 +309,31 @@ impl Record {
         self.options.get(name).map_or(default, |v| v.as_ref())
     }
 
+    /// Changes a number kept about a known unit (a missing or unreadable number counts as 0).
+    fn change_number(
+        &mut self,
+        side: &Symbol,
+        unit: &Symbol,
+        attribute: &Symbol,
+        event_seq: u64,
+        change: impl Fn(i64) -> i64,
+    ) {
+        let Some(record) = self.units.get_mut(&(side.clone(), unit.clone())) else {
+            return;
+        };
+        let current = record
+            .attribute(attribute)
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0);
+        let changed = change(current);
+        if changed != current || record.attribute(attribute).is_none() {
+            record
+                .attributes
+                .insert(attribute.clone(), changed.to_string().as_str().into());
+            record.since_event = event_seq;
+        }
+    }
+
     pub fn apply(&mut self, effects: &[Effect], event_seq: u64) {
         for effect in effects {
             match effect {
@@ -273,15 +355,36 @@ impl Record {
                     value,
                     ..
                 } => {
-                    let record = self.units.entry((side.clone(), unit.clone())).or_default();
-                    // An empty value clears the fact (a unit off the map has no hex).
+                    let key = (side.clone(), unit.clone());
+                    // An empty value clears the fact (a unit off the map has no hex); clearing a
+                    // fact of a unit the record does not know leaves the record as it is.
                     if value.is_empty() {
-                        record.attributes.remove(attribute);
+                        if let Some(record) = self.units.get_mut(&key) {
+                            record.attributes.remove(attribute);
+                            record.since_event = event_seq;
+                        }
                     } else {
+                        let record = self.units.entry(key).or_default();
                         record.attributes.insert(attribute.clone(), value.clone());
+                        record.since_event = event_seq;
                     }
-                    record.since_event = event_seq;
                 }
+                Effect::AddToAttribute {
+                    side,
+                    unit,
+                    attribute,
+                    by,
+                    ..
+                } => self.change_number(side, unit, attribute, event_seq, |n| {
+                    n.saturating_add(*by).max(0)
+                }),
+                Effect::CapAttribute {
+                    side,
+                    unit,
+                    attribute,
+                    max,
+                    ..
+                } => self.change_number(side, unit, attribute, event_seq, |n| n.min(*max)),
                 Effect::SetCounter { name, value, .. } => {
                     self.counters.insert(name.clone(), *value);
                 }

@@ -8,9 +8,13 @@
 //! (L602, L610), and "modified result 1 or less" on two dice (L408) can only come from negatives.
 
 mod bombardment;
+mod command;
+mod end_of_turn;
+mod initiative;
 pub mod options;
 pub mod roster;
 mod setup;
+mod units;
 
 use crate::engine::procedure::Procedure;
 use crate::engine::record::Position;
@@ -18,7 +22,11 @@ use crate::engine::table_set::BuiltinTable;
 use crate::engine::turns::{Phase, Scenario, Step, TurnSequence};
 
 pub use bombardment::{Bombardment, Damage};
+pub use command::{Assign, GreenMarkersOff, IssueOrder};
+pub use end_of_turn::EndOfTurn;
+pub use initiative::{InitiativeBid, InitiativeMarkers};
 pub use setup::SetUp;
+pub use units::{AddUnit, MakeFormation, TileValue};
 
 pub const ID: &str = "enemy-mistakes";
 pub const TITLE: &str = "Waterloo: Enemy Mistakes";
@@ -31,7 +39,21 @@ pub const SIDES: &[(&str, &str)] = &[
 ];
 
 /// In the order of the sequence of play.
-pub static PROCEDURES: &[&dyn Procedure] = &[&SetUp, &Bombardment, &Damage, &options::SETTINGS];
+pub static PROCEDURES: &[&dyn Procedure] = &[
+    &SetUp,
+    &InitiativeMarkers,
+    &InitiativeBid,
+    &Bombardment,
+    &Damage,
+    &AddUnit,
+    &TileValue,
+    &MakeFormation,
+    &Assign,
+    &IssueOrder,
+    &GreenMarkersOff,
+    &EndOfTurn,
+    &options::SETTINGS,
+];
 
 pub const TABLES: &[BuiltinTable] = &[BuiltinTable {
     file: "bombardment.toml",
@@ -55,7 +77,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
             steps: &[Step {
                 title: "Initiative",
                 rule: "L644-660, L699-703",
-                procedures: &[],
+                procedures: &["initiative-markers", "initiative"],
                 guidance: "From turn VIII the Prussians roll to enter. Each army rolls for its command markers; from turn II each bids secretly for Initiative. Then the Substitute Generals are rolled for.",
             }],
         },
@@ -76,13 +98,13 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 Step {
                     title: "3.1 Assign",
                     rule: "L735-745",
-                    procedures: &[],
+                    procedures: &["assign", "formation"],
                     guidance: "The Commander in Chief's markers go to the Generals, at most 2 each; then Generals and Commanders may move up to 2 UoM and attach.",
                 },
                 Step {
                     title: "3.2 Issue Orders",
                     rule: "L747-833",
-                    procedures: &[],
+                    procedures: &["order", "formation", "green-off"],
                     guidance: "Generals spend Command points on Orders, one Order per Formation. Green markers come off Formations not put or kept in movement.",
                 },
                 Step {
@@ -100,7 +122,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 Step {
                     title: "3.5 End of Turn",
                     rule: "L1046-1056",
-                    procedures: &[],
+                    procedures: &["end-of-turn"],
                     guidance: "Routed Units are eliminated, one orange marker comes off each Formation, Smoke is removed, the Commanders' boxes are emptied and Generals keep at most 4 markers.",
                 },
             ],

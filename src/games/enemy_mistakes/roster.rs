@@ -5,7 +5,7 @@
 //! Every entry of the record's unit list has a `kind`: a commander, a General, a Unit or a
 //! Formation. Markers on the table are attributes: yellow markers, Losses and Smoke on a Unit;
 //! green and orange markers on a Formation; command markers in a General's or Commander's box.
-//! Each army's reserve of command markers is a counter, since the physical supply is finite (L92-112).
+//! An army's reserve of command markers is what its boxes do not hold: the supply is finite (L150).
 
 use super::army_label;
 use crate::engine::record::{Effect, Record, UnitRecord};
@@ -167,7 +167,7 @@ pub const COMMANDERS: &[Commander] = &[
 ];
 
 /// Command markers of each army's colour (L150, L200, L246).
-pub const MARKER_SUPPLY: &[(&str, i64)] = &[("french", 36), ("british", 26), ("prussian", 21)];
+pub const MARKER_SUPPLY: &[(&str, i32)] = &[("french", 36), ("british", 26), ("prussian", 21)];
 
 /// The shared supplies of coloured markers and tokens (L92-116).
 pub const ORANGE_SUPPLY: usize = 30;
@@ -188,9 +188,18 @@ pub fn commander_in_chief(side: &str) -> &'static str {
         .map_or(NAPOLEON, |c| c.name)
 }
 
-/// The counter of an army's command markers still in its reserve.
-pub fn reserve_counter(side: &str) -> String {
-    format!("{} markers in reserve", army_label(side))
+/// An army's command markers still in its reserve: its supply less those in its commanders' boxes
+/// (markers bet, spent or removed go back to the reserve, L656, L749, L1053).
+pub fn reserve(record: &Record, side: &str) -> i32 {
+    let supply = MARKER_SUPPLY
+        .iter()
+        .find(|(s, _)| *s == side)
+        .map_or(0, |(_, n)| *n);
+    let in_boxes: i32 = record
+        .units_where(Some(side), &[])
+        .map(|(_, _, unit)| number(unit, attribute::MARKERS))
+        .sum();
+    supply - in_boxes
 }
 
 /// The counter of an army's place in this turn's order of Initiative (1 acts first).
@@ -207,6 +216,11 @@ pub fn number(unit: &UnitRecord, attribute: &str) -> i32 {
 /// A number kept on a record entry; 0 if the entry or the number is missing.
 pub fn number_of(record: &Record, side: &str, name: &str, attribute: &str) -> i32 {
     record.unit(side, name).map_or(0, |u| number(u, attribute))
+}
+
+/// Eliminated, captured or out of field: gone for good, and worth victory points to the enemy.
+pub fn is_removed(unit: &UnitRecord) -> bool {
+    [state::ELIMINATED, state::CAPTURED, state::OUT_OF_FIELD].contains(&unit.state.as_ref())
 }
 
 pub fn is_on_battlefield(unit: &UnitRecord) -> bool {

@@ -1,5 +1,5 @@
 //! The start of a battle: every commander the rulebook prints goes on the record, each army's
-//! reserve of command markers is counted, and the French hold Initiative 1 (L283). The Units on the
+//! reserve of command markers is full, and the French hold Initiative 1 (L283). The Units on the
 //! tiles are not in the text; the players add them in the roster editor.
 //!
 //! Readings taken:
@@ -8,7 +8,7 @@
 //! - Ney waits off the battlefield too: he is an optional rule (L367-373), brought in on turn I.
 
 use super::SIDES;
-use super::roster::{self, COMMANDERS, MARKER_SUPPLY, NEY, state};
+use super::roster::{self, COMMANDERS, NEY, state};
 use crate::engine::input::{Field, FieldKind, Input, Value};
 use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
@@ -72,16 +72,6 @@ impl Procedure for SetUp {
             if !(short && commander.side == "prussian") {
                 effects.extend(roster::commander_effects(commander, start, RULE));
             }
-        }
-        for (side, supply) in MARKER_SUPPLY {
-            if short && *side == "prussian" {
-                continue;
-            }
-            effects.push(Effect::SetCounter {
-                name: roster::reserve_counter(side).as_str().into(),
-                value: *supply,
-                rule: "Components, L150, L200, L246".into(),
-            });
         }
         effects.push(Effect::SetCounter {
             name: roster::initiative_counter(SIDES[0].0).as_str().into(),

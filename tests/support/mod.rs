@@ -1,0 +1,141 @@
+//! A game played through the engine, as the app plays it: forms opened with their defaults and the
+//! record, checked, resolved with given dice faces, logged and applied. Shared by the test files
+//! that play whole turns.
+
+#![allow(dead_code)] // Each test file uses the part it needs.
+
+use aide_de_camp::engine::input::{Input, Value};
+use aide_de_camp::engine::log::{EventBody, RolledDie};
+use aide_de_camp::engine::procedure::{Resolution, resolve_checked};
+use aide_de_camp::engine::record::{Position, Record};
+use aide_de_camp::engine::roller::Seed;
+use aide_de_camp::engine::session::Session;
+use aide_de_camp::engine::table_set::TableSet;
+use aide_de_camp::games::{self, Game};
+
+pub fn text(value: &str) -> Value {
+    Value::Text(value.into())
+}
+
+pub fn list(names: &[&str]) -> Value {
+    Value::List(names.iter().map(|n| (*n).into()).collect())
+}
+
+pub fn number(value: i64) -> Value {
+    Value::Number(value)
+}
+
+pub fn flag(value: bool) -> Value {
+    Value::Flag(value)
+}
+
+pub struct Play {
+    pub game: &'static Game,
+    pub tables: TableSet,
+    pub session: Session,
+}
+
+impl Play {
+    pub fn start(game: &str, scenario: &str) -> Play {
+        let game = games::find(game).expect("the game");
+        let tables = game.load_tables(None).expect("tables");
+        let sides = game.sides_named(&[]);
+        let scenario = game.scenario(scenario).expect("the scenario");
+        let session = game
+            .start_session(scenario, sides, Seed(1815), &tables)
+            .expect("set up");
+        Play {
+            game,
+            tables,
+            session,
+        }
+    }
+
+    pub fn record(&self) -> &Record {
+        self.session.record()
+    }
+
+    /// The form as the app opens it (defaults, then the record), with `values` typed in, each
+    /// followed as the form follows a change.
+    pub fn input(&self, procedure: &str, values: &[(&str, Value)]) -> Input {
+        let p = self.game.procedure(procedure).expect("procedure");
+        let mut input = Input::defaults(p.fields());
+        p.prefill(&mut input, self.record());
+        for (id, value) in values {
+            input.set(id, value.clone());
+            p.follow(id, &mut input, self.record());
+        }
+        input
+    }
+
+    /// Whether the record refuses these facts, as the app does before resolving.
+    pub fn refused(&self, procedure: &str, values: &[(&str, Value)]) -> Option<String> {
+        let p = self.game.procedure(procedure).expect("procedure");
+        let input = self.input(procedure, values);
+        p.check_combination(&input)
+            .and_then(|()| p.check_record(&input, self.record()))
+            .err()
+            .map(|e| e.to_string())
+    }
+
+    /// Resolves with physical dice `faces`, logs it and applies its result.
+    pub fn play(&mut self, procedure: &str, values: &[(&str, Value)], faces: &[u8]) -> Resolution {
+        let p = self.game.procedure(procedure).expect("procedure");
+        let input = self.input(procedure, values);
+        if let Err(e) = p.check_record(&input, self.record()) {
+            panic!("{procedure}: the record refuses {input:?}: {e}");
+        }
+        let resolution = resolve_checked(p, &input, &self.tables, faces)
+            .unwrap_or_else(|e| panic!("{procedure}: {e}"));
+        let dice = RolledDie::physical(&p.dice(&input), faces);
+        let side = p.acting_side(&input);
+        let seq = self
+            .session
+            .append(&side, resolution.event(procedure, &input, dice))
+            .seq;
+        self.session
+            .apply(&side, seq, resolution.effects.clone())
+            .expect("applies");
+        resolution
+    }
+
+    /// Follows the checklist, step by step, to `turn`, `phase`, `step`.
+    pub fn go_to(&mut self, turn: u32, phase: usize, step: usize) {
+        let target = Position { turn, phase, step };
+        while self.record().position != target {
+            let next = self
+                .game
+                .sequence
+                .next(self.record().position, 8)
+                .unwrap_or_else(|| panic!("the game ended before {target:?}"));
+            let label = self.game.sequence.label(next);
+            self.session.append(
+                "french",
+                EventBody::StepReached {
+                    position: next,
+                    label,
+                },
+            );
+            assert!(next.turn <= turn, "passed {target:?}");
+        }
+    }
+
+    pub fn state(&self, side: &str, unit: &str) -> String {
+        self.record()
+            .unit(side, unit)
+            .unwrap_or_else(|| panic!("{unit} is on the record"))
+            .state
+            .to_string()
+    }
+
+    pub fn attribute(&self, side: &str, unit: &str, attribute: &str) -> Option<String> {
+        self.record()
+            .unit(side, unit)
+            .and_then(|u| u.attribute(attribute))
+            .map(str::to_string)
+    }
+
+    pub fn vp(&self, side: &str) -> i32 {
+        self.record().victory_points.get(side).copied().unwrap_or(0)
+    }
+}
