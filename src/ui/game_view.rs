@@ -4,6 +4,7 @@
 use super::log_view::{LogAction, LogView};
 use super::notice::{Notice, notice_bar};
 use super::roster_editor::{RosterValue, RosterWindow};
+use super::sealed_panel::SealedAction;
 use super::table_viewer::TableWindow;
 use super::workspace::{ShownResult, Workspace, WorkspaceAction};
 use crate::engine::input::{Input, Value};
@@ -480,6 +481,17 @@ impl GameView {
                     }
                 }
                 Some(WorkspaceAction::Apply) => self.apply_result(),
+                Some(WorkspaceAction::Sealed(round, SealedAction::Seal { side, sealed })) => {
+                    self.session
+                        .append(&side, EventBody::Sealed { round, sealed });
+                    self.changed();
+                }
+                Some(WorkspaceAction::Sealed(round, SealedAction::Reveal(reveals))) => {
+                    if let Err(e) = self.session.reveal("", &round, reveals) {
+                        self.notice = Some((e, true));
+                    }
+                    self.changed();
+                }
                 Some(WorkspaceAction::ShowCell(cell)) => {
                     self.table_window = Some(TableWindow {
                         table: cell.table.to_string(),

@@ -7,6 +7,7 @@ pub mod game_view;
 pub mod log_view;
 pub mod notice;
 pub mod roster_editor;
+pub mod sealed_panel;
 pub mod start;
 pub mod table_viewer;
 pub mod workspace;

@@ -8,6 +8,7 @@ use crate::engine::procedure::{OddsLine, Procedure, Resolution, odds};
 use crate::engine::record::Record;
 use crate::engine::table_set::TableSet;
 use crate::engine::tables::CellRef;
+use crate::ui::sealed_panel::{SealedAction, SealedPanel};
 
 pub const ROLL_SHORTCUT: egui::KeyboardShortcut =
     egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::R);
@@ -28,6 +29,8 @@ pub enum WorkspaceAction {
     UsePhysicalDice(Vec<u8>),
     Apply,
     ShowCell(CellRef),
+    /// A secret choice was sealed, or all were revealed (round, what to log).
+    Sealed(String, SealedAction),
 }
 
 pub struct Workspace {
@@ -39,13 +42,17 @@ pub struct Workspace {
     pub dice_error: Option<String>,
     pub result: Option<ShownResult>,
     odds_cache: Option<(Input, Result<Vec<OddsLine>, String>)>,
+    /// The secret choices, for a procedure that has some (an Initiative bid).
+    sealed: Option<SealedPanel>,
 }
 
 impl Workspace {
     pub fn new(procedure: &'static dyn Procedure, record: &Record) -> Workspace {
         let mut input = Input::defaults(procedure.fields());
         procedure.prefill(&mut input, record);
+        let round = format!("{}, turn {}", procedure.title(), record.position.turn);
         Workspace {
+            sealed: SealedPanel::new(procedure, record, round),
             procedure,
             opening_input: input.clone(),
             input,
@@ -106,19 +113,39 @@ impl Workspace {
                 .id_salt("form_scroll")
                 .auto_shrink(false)
                 .show(ui, |ui| {
-                    self.form(ui, record, sides);
+                    if let Some(sealed) = self.form(ui, record, sides) {
+                        action = Some(sealed);
+                    }
                 });
         });
         action
     }
 
-    fn form(&mut self, ui: &mut egui::Ui, record: &Record, sides: &[SideName]) {
+    fn form(
+        &mut self,
+        ui: &mut egui::Ui,
+        record: &Record,
+        sides: &[SideName],
+    ) -> Option<WorkspaceAction> {
         let procedure = self.procedure;
         ui.heading(procedure.title());
         ui.label(egui::RichText::new(procedure.rule()).weak());
         ui.label(procedure.summary());
         ui.add_space(6.0);
-        let fields = procedure.fields();
+        let mut action = None;
+        if let Some(sealed) = &mut self.sealed {
+            if let Some(done) = sealed.ui(ui, procedure, &mut self.input, record, sides) {
+                action = Some(WorkspaceAction::Sealed(sealed.round.clone(), done));
+            }
+            ui.add_space(6.0);
+        }
+        // Secret fields stay off the form until they are revealed.
+        let hidden = |id: &str| self.sealed.as_ref().is_some_and(|s| s.hides(id));
+        let fields: Vec<&Field> = procedure
+            .fields()
+            .iter()
+            .filter(|f| !hidden(f.id))
+            .collect();
         let mut start = 0;
         while start < fields.len() {
             let group = fields[start].group;
@@ -150,6 +177,7 @@ impl Workspace {
             self.input = self.opening_input.clone();
             self.result = None;
         }
+        action
     }
 
     fn field_row(&mut self, ui: &mut egui::Ui, field: &Field, record: &Record, sides: &[SideName]) {
@@ -373,6 +401,13 @@ impl Workspace {
                 )
                 .weak(),
             );
+        }
+        if let Some(sealed) = self.sealed.as_ref().filter(|s| !s.is_revealed()) {
+            let (done, all) = sealed.progress();
+            ui.label(format!(
+                "Waiting for the secret choices: {done} of {all} sealed. Reveal them in the form to resolve."
+            ));
+            return action;
         }
         // Facts that contradict each other are refused before anything is rolled.
         let problem = self

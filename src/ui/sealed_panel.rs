@@ -1,0 +1,177 @@
+//! The sealed-choice panel: where a procedure's fields are secret (an Initiative bid), each player in
+//! turn types a choice that is hidden on screen, checked against the record and sealed. The log
+//! keeps only each commitment until every player has sealed; then the choices are revealed together
+//! and fill the form.
+
+use crate::engine::input::{Input, Value};
+use crate::engine::log::{SideName, side_name};
+use crate::engine::procedure::Procedure;
+use crate::engine::record::Record;
+use crate::engine::sealed::{Reveal, SealedChoice, SealedRound};
+
+/// What the players asked the game view to log.
+pub enum SealedAction {
+    Seal { side: String, sealed: SealedChoice },
+    Reveal(Vec<Reveal>),
+}
+
+pub struct SealedPanel {
+    /// The round's name in the log, unique to this form.
+    pub round: String,
+    /// (side, field) of each secret choice.
+    choices: Vec<(&'static str, &'static str)>,
+    secrets: SealedRound,
+    typing: Vec<String>,
+    problems: Vec<Option<String>>,
+    revealed: bool,
+}
+
+impl SealedPanel {
+    /// A panel for the procedure's secret fields, if it has any where play stands.
+    pub fn new(procedure: &dyn Procedure, record: &Record, round: String) -> Option<SealedPanel> {
+        let choices = procedure.sealed_fields(record);
+        if choices.is_empty() {
+            return None;
+        }
+        let sides: Vec<&str> = choices.iter().map(|(side, _)| *side).collect();
+        Some(SealedPanel {
+            round,
+            secrets: SealedRound::new(&sides),
+            typing: vec![String::new(); choices.len()],
+            problems: vec![None; choices.len()],
+            choices,
+            revealed: false,
+        })
+    }
+
+    /// Whether the field is one of the secret ones (the form shows it only once revealed).
+    pub fn hides(&self, field: &str) -> bool {
+        !self.revealed && self.choices.iter().any(|(_, f)| *f == field)
+    }
+
+    /// Whether the choices are in the form, so the procedure may be resolved.
+    pub fn is_revealed(&self) -> bool {
+        self.revealed
+    }
+
+    /// The number of choices sealed so far, of all.
+    pub fn progress(&self) -> (usize, usize) {
+        let sealed = self
+            .choices
+            .iter()
+            .filter(|(side, _)| self.secrets.is_sealed(side))
+            .count();
+        (sealed, self.choices.len())
+    }
+
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        procedure: &dyn Procedure,
+        input: &mut Input,
+        record: &Record,
+        sides: &[SideName],
+    ) -> Option<SealedAction> {
+        let mut action = None;
+        ui.label(egui::RichText::new("Secret choices").strong().size(16.0));
+        if self.revealed {
+            ui.label("Revealed together; the commitments in the log match them.");
+            return None;
+        }
+        ui.add(
+            egui::Label::new(
+                "Each player in turn, with the others looking away: type your choice and press Seal. It stays hidden; the log keeps only a commitment until everyone has sealed.",
+            )
+            .wrap(),
+        );
+        egui::Grid::new("sealed_choices")
+            .num_columns(3)
+            .spacing([12.0, 6.0])
+            .show(ui, |ui| {
+                for index in 0..self.choices.len() {
+                    let (side, _) = self.choices[index];
+                    let name = side_name(sides, side).to_string();
+                    ui.label(egui::RichText::new(&name).strong());
+                    if self.secrets.is_sealed(side) {
+                        ui.label("Sealed");
+                        ui.label("");
+                    } else {
+                        ui.add(
+                            egui::TextEdit::singleline(&mut self.typing[index])
+                                .password(true)
+                                .desired_width(80.0)
+                                .hint_text("secret"),
+                        )
+                        .accessible_name(format!("{name}: secret choice"));
+                        if ui.button(format!("Seal {name}'s choice")).clicked() {
+                            match self.check(index, procedure, input, record) {
+                                Ok(choice) => {
+                                    self.problems[index] = None;
+                                    self.typing[index].clear();
+                                    if let Some(sealed) = self.secrets.seal(side, &choice) {
+                                        action = Some(SealedAction::Seal {
+                                            side: side.to_string(),
+                                            sealed,
+                                        });
+                                    }
+                                }
+                                Err(problem) => self.problems[index] = Some(problem),
+                            }
+                        }
+                    }
+                    ui.end_row();
+                    if let Some(problem) = &self.problems[index] {
+                        ui.label("");
+                        ui.colored_label(ui.visuals().error_fg_color, problem);
+                        ui.end_row();
+                    }
+                }
+            });
+        let (sealed, all) = self.progress();
+        if sealed == all {
+            if ui
+                .button(egui::RichText::new("Reveal all choices").size(16.0))
+                .on_hover_text("Logs every choice with its salt; anyone can check them against the commitments")
+                .clicked()
+                && let Some(reveals) = self.secrets.reveal()
+            {
+                for (reveal, (_, field)) in reveals.iter().zip(&self.choices) {
+                    if let Ok(number) = reveal.choice.parse() {
+                        input.set(field, Value::Number(number));
+                    }
+                }
+                self.revealed = true;
+                action = Some(SealedAction::Reveal(reveals));
+            }
+        } else {
+            ui.label(egui::RichText::new(format!("{sealed} of {all} sealed.")).weak());
+        }
+        action
+    }
+
+    /// The typed choice, if it is a whole number the procedure accepts for this field.
+    fn check(
+        &self,
+        index: usize,
+        procedure: &dyn Procedure,
+        input: &Input,
+        record: &Record,
+    ) -> Result<String, String> {
+        let (_, field) = self.choices[index];
+        let typed = self.typing[index].trim();
+        let number: i64 = typed
+            .parse()
+            .map_err(|_| format!("\"{typed}\" is not a whole number"))?;
+        let mut trial = input.clone();
+        trial.set(field, Value::Number(number));
+        if let Some(description) = procedure.fields().iter().find(|f| f.id == field) {
+            description
+                .check(&Value::Number(number))
+                .map_err(|e| e.message)?;
+        }
+        procedure
+            .check_sealed(field, &trial, record)
+            .map_err(|e| e.message)?;
+        Ok(number.to_string())
+    }
+}
