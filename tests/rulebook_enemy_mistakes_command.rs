@@ -19,12 +19,8 @@ fn markers(play: &Play, side: &str, commander: &str) -> i32 {
     roster::number_of(play.record(), side, commander, attribute::MARKERS)
 }
 
-fn initiative(play: &Play, side: &str) -> i64 {
-    play.record()
-        .counters
-        .get(roster::initiative_counter(side).as_str())
-        .copied()
-        .unwrap_or(0)
+fn initiative(play: &Play, side: &str) -> i32 {
+    roster::initiative(play.record(), side)
 }
 
 /// Both armies draw their markers: French die `french`, English die `british` (L648).

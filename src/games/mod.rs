@@ -8,7 +8,7 @@ use crate::engine::export::EventText;
 use crate::engine::input::{FieldKind, Input};
 use crate::engine::log::{Event, EventBody, SideName, side_name};
 use crate::engine::procedure::{Procedure, Resolution, resolve_checked};
-use crate::engine::record::Record;
+use crate::engine::record::{Record, UnitRecord};
 use crate::engine::session::{Session, VerifyFailure, VerifyReport};
 use crate::engine::table_set::{BuiltinTable, TableSet};
 use crate::engine::tables::TableError;
@@ -37,6 +37,13 @@ pub struct Game {
     pub settings: Option<&'static str>,
     /// The special rules in force where play stands, for the banner above the checklist.
     pub turn_notes: fn(&Record) -> Vec<TurnNote>,
+    /// What the record panel shows beside a unit's state (its markers), if anything.
+    pub unit_summary: fn(&UnitRecord) -> String,
+}
+
+/// For games whose record panel shows only each unit's state.
+fn state_only(_: &UnitRecord) -> String {
+    String::new()
 }
 
 /// For games whose turns have no special rules yet.
@@ -65,6 +72,7 @@ const fn not_yet_available(
         roster_addition: None,
         settings: None,
         turn_notes: no_turn_notes,
+        unit_summary: state_only,
     }
 }
 
@@ -90,6 +98,7 @@ pub static GAMES: &[Game] = &[
         roster_addition: Some("add-detachment"),
         settings: Some("settings"),
         turn_notes: waterloo_campaign::turn_notes,
+        unit_summary: state_only,
     },
     not_yet_available(
         "battles-of-waterloo",
@@ -116,7 +125,8 @@ pub static GAMES: &[Game] = &[
         roster_entry: Some("tile-value"),
         roster_addition: Some("add-unit"),
         settings: Some("settings"),
-        turn_notes: no_turn_notes,
+        turn_notes: enemy_mistakes::turn_notes,
+        unit_summary: enemy_mistakes::roster::summary,
     },
     not_yet_available(
         "waterloo-200",

@@ -749,7 +749,13 @@ impl GameView {
                             .iter()
                             .map(|(name, value)| format!("{name}: {value}"))
                             .collect();
-                        ui.add(egui::Label::new(state.state.as_str()).wrap())
+                        let summary = (self.game.unit_summary)(state);
+                        let shown = if summary.is_empty() {
+                            state.state.to_string()
+                        } else {
+                            format!("{}: {summary}", state.state)
+                        };
+                        ui.add(egui::Label::new(shown).wrap())
                             .on_hover_text(format!(
                                 "{}\nSince event {}",
                                 facts.join("\n"),

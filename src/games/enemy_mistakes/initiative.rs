@@ -243,12 +243,10 @@ impl Procedure for InitiativeBid {
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         for (side, _, last) in BIDS {
-            let place = record
-                .counters
-                .get(roster::initiative_counter(side).as_str())
-                .copied()
-                .unwrap_or(0);
-            input.set(last, Value::Number(place));
+            input.set(
+                last,
+                Value::Number(i64::from(roster::initiative(record, side))),
+            );
         }
         input.set(
             "prussians_in",
@@ -345,11 +343,13 @@ impl Procedure for InitiativeBid {
                 i64::from(bonus - bid),
                 BID_RULE,
             ));
-            effects.push(Effect::SetCounter {
-                name: roster::initiative_counter(side).as_str().into(),
-                value: place as i64,
-                rule: BID_RULE.into(),
-            });
+            effects.push(Effect::set_attribute(
+                side,
+                commander_in_chief(side),
+                attribute::INITIATIVE,
+                place,
+                BID_RULE,
+            ));
             let reward = if bonus > 0 {
                 format!(", +{bonus} markers")
             } else {

@@ -17,9 +17,9 @@ mod setup;
 mod units;
 
 use crate::engine::procedure::Procedure;
-use crate::engine::record::Position;
+use crate::engine::record::{Position, Record};
 use crate::engine::table_set::BuiltinTable;
-use crate::engine::turns::{Phase, Scenario, Step, TurnSequence};
+use crate::engine::turns::{Phase, Scenario, Step, TurnNote, TurnSequence};
 
 pub use bombardment::{Bombardment, Damage};
 pub use command::{Assign, GreenMarkersOff, IssueOrder};
@@ -176,3 +176,69 @@ pub const SCENARIOS: &[Scenario] = &[
         last_turn: 7,
     },
 ];
+
+/// The banner above the checklist: the order of Initiative, each army's markers in reserve, and a
+/// warning for any shared supply of markers the record has used up (L92-116: the text gives no
+/// rule for running out, so the players should know when they do).
+pub fn turn_notes(record: &Record) -> Vec<TurnNote> {
+    let mut notes = Vec::new();
+    let mut order: Vec<(i32, &str)> = SIDES
+        .iter()
+        .map(|(side, _)| (roster::initiative(record, side), *side))
+        .filter(|(place, _)| *place > 0)
+        .collect();
+    order.sort();
+    if !order.is_empty() {
+        let listed: Vec<String> = order
+            .iter()
+            .map(|(place, side)| format!("{place}. {}", army_label(side)))
+            .collect();
+        notes.push(TurnNote {
+            text: format!("Initiative: {}", listed.join(", ")),
+            rule: "Initiative, L654-658",
+        });
+    }
+    let reserves: Vec<String> = SIDES
+        .iter()
+        .filter(|(side, _)| {
+            record
+                .unit(side, roster::commander_in_chief(side))
+                .is_some()
+        })
+        .map(|(side, _)| format!("{} {}", army_label(side), roster::reserve(record, side)))
+        .collect();
+    notes.push(TurnNote {
+        text: format!("Command markers in reserve: {}", reserves.join(", ")),
+        rule: "Components, L150, L200, L246",
+    });
+    let supplies = [
+        (
+            "yellow markers",
+            roster::attribute::YELLOW,
+            roster::YELLOW_SUPPLY,
+            "Components, L100",
+        ),
+        (
+            "orange markers",
+            roster::attribute::ORANGE,
+            roster::ORANGE_SUPPLY,
+            "Components, L92",
+        ),
+        (
+            "Loss tokens",
+            roster::attribute::LOSSES,
+            roster::LOSS_SUPPLY,
+            "Components, L112",
+        ),
+    ];
+    for (what, attribute, supply, rule) in supplies {
+        let in_use = roster::markers_on_record(record, attribute);
+        if in_use > supply {
+            notes.push(TurnNote {
+                text: format!("{in_use} {what} are on the record, but the game has only {supply}"),
+                rule,
+            });
+        }
+    }
+    notes
+}

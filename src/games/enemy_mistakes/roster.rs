@@ -7,7 +7,6 @@
 //! green and orange markers on a Formation; command markers in a General's or Commander's box.
 //! An army's reserve of command markers is what its boxes do not hold: the supply is finite (L150).
 
-use super::army_label;
 use crate::engine::record::{Effect, Record, UnitRecord};
 
 pub mod kind {
@@ -31,6 +30,8 @@ pub mod attribute {
     pub const MARKERS: &str = "markers";
     /// Markers assigned to a General this turn: at most 2 (L737).
     pub const ASSIGNED: &str = "assigned this turn";
+    /// A Commander in Chief's army's place in the order of Initiative this turn (L654).
+    pub const INITIATIVE: &str = "Initiative";
     /// A General or Commander attached to a Unit (L402).
     pub const ATTACHED_TO: &str = "attached to";
     /// A removed General's failed substitution rolls so far (L703).
@@ -171,10 +172,8 @@ pub const MARKER_SUPPLY: &[(&str, i32)] = &[("french", 36), ("british", 26), ("p
 
 /// The shared supplies of coloured markers and tokens (L92-116).
 pub const ORANGE_SUPPLY: usize = 30;
-pub const GREEN_SUPPLY: usize = 25;
 pub const YELLOW_SUPPLY: usize = 15;
 pub const LOSS_SUPPLY: usize = 124;
-pub const SMOKE_SUPPLY: usize = 23;
 
 pub fn commander_spec(name: &str) -> Option<&'static Commander> {
     COMMANDERS.iter().find(|c| c.name == name)
@@ -202,9 +201,60 @@ pub fn reserve(record: &Record, side: &str) -> i32 {
     supply - in_boxes
 }
 
-/// The counter of an army's place in this turn's order of Initiative (1 acts first).
-pub fn initiative_counter(side: &str) -> String {
-    format!("{} Initiative", army_label(side))
+/// An army's place in this turn's order of Initiative (1 acts first; 0 if it took no part), kept
+/// with its Commander in Chief.
+pub fn initiative(record: &Record, side: &str) -> i32 {
+    number_of(
+        record,
+        side,
+        commander_in_chief(side),
+        attribute::INITIATIVE,
+    )
+}
+
+/// The record panel's summary of an entry: the markers and tokens on it.
+pub fn summary(unit: &UnitRecord) -> String {
+    let count = |attribute: &str| number(unit, attribute);
+    let mut parts = Vec::new();
+    match unit.attribute(attribute::KIND).unwrap_or("") {
+        kind::COMMANDER | kind::GENERAL => {
+            parts.push(format!("{} markers", count(attribute::MARKERS)));
+            if count(attribute::INITIATIVE) > 0 {
+                parts.push(format!("Initiative {}", count(attribute::INITIATIVE)));
+            }
+        }
+        kind::UNIT => {
+            if let Some(formation) = unit.attribute(attribute::FORMATION) {
+                parts.push(formation.to_string());
+            }
+            parts.push(format!(
+                "{} of {} Losses",
+                count(attribute::LOSSES),
+                count(attribute::CAPACITY)
+            ));
+            match count(attribute::YELLOW) {
+                0 => {}
+                1 => parts.push("Shaken".into()),
+                _ => parts.push("Routed".into()),
+            }
+            if unit.attribute(attribute::SMOKE) == Some("yes") {
+                parts.push("Smoke".into());
+            }
+        }
+        kind::FORMATION => {
+            if unit.attribute(attribute::GREEN) == Some("yes") {
+                parts.push("green".into());
+            }
+            if count(attribute::ORANGE) > 0 {
+                parts.push(format!("{} orange", count(attribute::ORANGE)));
+            }
+            if let Some(order) = unit.attribute(attribute::ORDER) {
+                parts.push(order.to_string());
+            }
+        }
+        _ => {}
+    }
+    parts.join(", ")
 }
 
 pub fn number(unit: &UnitRecord, attribute: &str) -> i32 {
@@ -259,25 +309,6 @@ pub fn markers_on_record(record: &Record, attribute: &str) -> usize {
         .filter(|unit| unit.state.as_ref() == state::ON_BATTLEFIELD)
         .map(|unit| usize::try_from(number(unit, attribute)).unwrap_or(0))
         .sum()
-}
-
-/// A warning when `wanted` markers of a supply of `supply` would exceed it: the rulebook gives no
-/// rule for running out, so the players decide, but they should know.
-pub fn supply_warning(
-    what: &str,
-    in_use: usize,
-    wanted: usize,
-    supply: usize,
-    rule: &str,
-) -> Option<Effect> {
-    (in_use + wanted > supply).then(|| {
-        Effect::reminder(
-            &format!(
-                "The game has only {supply} {what}; {in_use} are on the table and {wanted} more are called for"
-            ),
-            rule,
-        )
-    })
 }
 
 /// The record's entries for one commander at the start of a scenario.

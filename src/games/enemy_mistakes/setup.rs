@@ -73,11 +73,13 @@ impl Procedure for SetUp {
                 effects.extend(roster::commander_effects(commander, start, RULE));
             }
         }
-        effects.push(Effect::SetCounter {
-            name: roster::initiative_counter(SIDES[0].0).as_str().into(),
-            value: 1,
-            rule: "Game Preparation, L283".into(),
-        });
+        effects.push(Effect::set_attribute(
+            SIDES[0].0,
+            roster::NAPOLEON,
+            roster::attribute::INITIATIVE,
+            1,
+            "Game Preparation, L283",
+        ));
         let commanders = effects
             .iter()
             .filter(|e| matches!(e, Effect::UnitState { .. }))
