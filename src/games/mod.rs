@@ -354,8 +354,10 @@ impl Game {
             }
             EventBody::Corrected { event, reason } => format!("Corrected event {event}: {reason}"),
             EventBody::Drawn { draw } => format!("Drew \"{}\" from {}", draw.drawn, draw.cup),
-            EventBody::Sealed { round, sealed } => {
-                format!("{} sealed a choice for {round}", sealed.player)
+            EventBody::Sealed { round, .. } => {
+                format!(
+                    "Sealed a choice for {round}; the log keeps only its commitment until all are revealed"
+                )
             }
             EventBody::Revealed { round, .. } => format!("Choices for {round} revealed"),
             EventBody::StepReached { label, .. } => format!("Now: {label}"),

@@ -3,7 +3,7 @@
 //! keeps only each commitment until every player has sealed; then the choices are revealed together
 //! and fill the form.
 
-use crate::engine::input::{Input, Value};
+use crate::engine::input::{Field, Input, Value};
 use crate::engine::log::{SideName, side_name};
 use crate::engine::procedure::Procedure;
 use crate::engine::record::Record;
@@ -44,9 +44,21 @@ impl SealedPanel {
         })
     }
 
-    /// Whether the field is one of the secret ones (the form shows it only once revealed).
-    pub fn hides(&self, field: &str) -> bool {
-        !self.revealed && self.choices.iter().any(|(_, f)| *f == field)
+    /// Whether the form holds the field back until the reveal: the secret fields and their group,
+    /// so a side that makes no choice this time (an army not yet in play) shows no empty field.
+    pub fn hides(&self, field: &Field, procedure: &dyn Procedure) -> bool {
+        let secret_group = |id: &str| {
+            procedure
+                .fields()
+                .iter()
+                .find(|f| f.id == id)
+                .map(|f| f.group)
+        };
+        !self.revealed
+            && self
+                .choices
+                .iter()
+                .any(|(_, f)| *f == field.id || secret_group(f) == Some(field.group))
     }
 
     /// Whether the choices are in the form, so the procedure may be resolved.
@@ -100,7 +112,7 @@ impl SealedPanel {
                             egui::TextEdit::singleline(&mut self.typing[index])
                                 .password(true)
                                 .desired_width(80.0)
-                                .hint_text("secret"),
+                                .hint_text("hidden"),
                         )
                         .accessible_name(format!("{name}: secret choice"));
                         if ui.button(format!("Seal {name}'s choice")).clicked() {
@@ -120,13 +132,12 @@ impl SealedPanel {
                         }
                     }
                     ui.end_row();
-                    if let Some(problem) = &self.problems[index] {
-                        ui.label("");
-                        ui.colored_label(ui.visuals().error_fg_color, problem);
-                        ui.end_row();
-                    }
                 }
             });
+        // Below the grid, so a long message does not push the Seal buttons aside.
+        for problem in self.problems.iter().flatten() {
+            ui.colored_label(ui.visuals().error_fg_color, problem);
+        }
         let (sealed, all) = self.progress();
         if sealed == all {
             if ui

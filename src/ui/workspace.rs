@@ -140,12 +140,12 @@ impl Workspace {
             ui.add_space(6.0);
         }
         // Secret fields stay off the form until they are revealed.
-        let hidden = |id: &str| self.sealed.as_ref().is_some_and(|s| s.hides(id));
-        let fields: Vec<&Field> = procedure
-            .fields()
-            .iter()
-            .filter(|f| !hidden(f.id))
-            .collect();
+        let hidden = |field: &Field| {
+            self.sealed
+                .as_ref()
+                .is_some_and(|s| s.hides(field, procedure))
+        };
+        let fields: Vec<&Field> = procedure.fields().iter().filter(|f| !hidden(f)).collect();
         let mut start = 0;
         while start < fields.len() {
             let group = fields[start].group;

@@ -284,6 +284,12 @@ impl Procedure for InitiativeBid {
         Ok(())
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        if !self.applies(record) {
+            return Err(InputError::new(
+                "french_bid",
+                "on turn I the French hold Initiative 1 without a bid (L283, L650)",
+            ));
+        }
         for (_, bid, _) in Self::bidders(input) {
             self.check_sealed(bid, input, record)?;
         }
