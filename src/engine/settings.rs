@@ -63,13 +63,3 @@ pub fn prefill_setting(input: &mut Input, record: &Record, field: &Field) {
         Value::Text(record.option(field.id, default).into()),
     );
 }
-
-/// A setting's value for code that reads the record directly: as kept, or the recommended reading.
-pub fn setting<'a>(record: &'a Record, field: &Field) -> &'a str {
-    match field.kind {
-        FieldKind::Choice(choices) => {
-            record.option(field.id, choices.first().map_or("", |(id, _)| *id))
-        }
-        _ => "",
-    }
-}

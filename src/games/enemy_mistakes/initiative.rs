@@ -214,6 +214,17 @@ const BID_FIELDS: &[Field] = &[
     },
 ];
 
+/// Every army in play bids at least 1 marker (L652).
+fn at_least_one(side: &str, field: &str, input: &Input) -> Result<(), InputError> {
+    if input.number(field) < 1 {
+        return Err(InputError::new(
+            field,
+            format!("{} must bid at least 1 marker (L652)", army_label(side)),
+        ));
+    }
+    Ok(())
+}
+
 /// The secret bid for Initiative, from turn II.
 pub struct InitiativeBid;
 
@@ -263,13 +274,8 @@ impl Procedure for InitiativeBid {
         let Some((side, _, _)) = BIDS.iter().find(|(_, bid, _)| *bid == field) else {
             return Ok(());
         };
+        at_least_one(side, field, input)?;
         let bid = input.number(field);
-        if bid < 1 {
-            return Err(InputError::new(
-                field,
-                format!("{} must bid at least 1 marker (L652)", army_label(side)),
-            ));
-        }
         let commander = commander_in_chief(side);
         let held = roster::number_of(record, side, commander, attribute::MARKERS);
         if bid > held {
@@ -297,12 +303,7 @@ impl Procedure for InitiativeBid {
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
         for (side, bid, _) in Self::bidders(input) {
-            if input.number(bid) < 1 {
-                return Err(InputError::new(
-                    bid,
-                    format!("{} must bid at least 1 marker (L652)", army_label(side)),
-                ));
-            }
+            at_least_one(side, bid, input)?;
         }
         if !input.flag("prussians_in") && input.number("prussian_bid") > 0 {
             return Err(InputError::new(
