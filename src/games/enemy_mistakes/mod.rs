@@ -8,9 +8,12 @@
 //! (L602, L610), and "modified result 1 or less" on two dice (L408) can only come from negatives.
 
 mod bombardment;
+mod entrance;
+mod generals;
 pub mod options;
 pub mod roster;
 mod setup;
+mod victory;
 
 use crate::engine::procedure::Procedure;
 use crate::engine::record::Position;
@@ -18,7 +21,12 @@ use crate::engine::table_set::BuiltinTable;
 use crate::engine::turns::{Phase, Scenario, Step, TurnSequence};
 
 pub use bombardment::{Bombardment, Damage};
+pub use entrance::PrussianEntrance;
+pub use generals::{
+    GeneralCasualty, NAPOLEON_REMOVED, SubstituteGeneral, UnattachedGeneral, WELLINGTON_REMOVED,
+};
 pub use setup::SetUp;
+pub use victory::Victory;
 
 pub const ID: &str = "enemy-mistakes";
 pub const TITLE: &str = "Waterloo: Enemy Mistakes";
@@ -31,7 +39,17 @@ pub const SIDES: &[(&str, &str)] = &[
 ];
 
 /// In the order of the sequence of play.
-pub static PROCEDURES: &[&dyn Procedure] = &[&SetUp, &Bombardment, &Damage, &options::SETTINGS];
+pub static PROCEDURES: &[&dyn Procedure] = &[
+    &SetUp,
+    &PrussianEntrance,
+    &SubstituteGeneral,
+    &Bombardment,
+    &Damage,
+    &GeneralCasualty,
+    &UnattachedGeneral,
+    &Victory,
+    &options::SETTINGS,
+];
 
 pub const TABLES: &[BuiltinTable] = &[BuiltinTable {
     file: "bombardment.toml",
@@ -55,7 +73,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
             steps: &[Step {
                 title: "Initiative",
                 rule: "L644-660, L699-703",
-                procedures: &[],
+                procedures: &["prussian-entrance", "substitute-general"],
                 guidance: "From turn VIII the Prussians roll to enter. Each army rolls for its command markers; from turn II each bids secretly for Initiative. Then the Substitute Generals are rolled for.",
             }],
         },
@@ -65,7 +83,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
             steps: &[Step {
                 title: "Bombardment",
                 rule: "L705-727, L678-697",
-                procedures: &["bombardment", "damage"],
+                procedures: &["bombardment", "damage", "general-casualty"],
                 guidance: "In the order of Initiative, each unfastened Foot Artillery Unit without a Smoke token may bombard an enemy Unit in its line of fire, or support another's bombardment. Each Damage then rolls for a Loss.",
             }],
         },
@@ -94,13 +112,13 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 Step {
                     title: "3.4 Combat",
                     rule: "L918-1036",
-                    procedures: &[],
+                    procedures: &["general-casualty", "unattached-general"],
                     guidance: "Where enemy Units are in contact, the current player orders the combats: attack, counterattack, reinforcements, then the Result of Combat.",
                 },
                 Step {
                     title: "3.5 End of Turn",
                     rule: "L1046-1056",
-                    procedures: &[],
+                    procedures: &["victory"],
                     guidance: "Routed Units are eliminated, one orange marker comes off each Formation, Smoke is removed, the Commanders' boxes are emptied and Generals keep at most 4 markers.",
                 },
             ],
