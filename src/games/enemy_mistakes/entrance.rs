@@ -14,8 +14,9 @@
 //! - The record keeps the failed tries on Blücher's entry and the turn each commander arrived on
 //!   his own entry: counters last only one step of the sequence.
 
+use super::generals::{next_try, roll_text};
 use super::roster::{self, BLUCHER, attribute, kind, state};
-use super::{SEQUENCE, generals::roll_text, options};
+use super::{SEQUENCE, options};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Outcome, Procedure, Resolution, RuleError, SideTotal};
@@ -28,9 +29,9 @@ const PRUSSIANS: &str = "prussian";
 const BULOW: &str = "Bülow";
 
 /// Failed entrance rolls, kept on Blücher's entry.
-pub const ENTRANCE_TRIES: &str = "entrance rolls failed";
+const ENTRANCE_TRIES: &str = "entrance rolls failed";
 /// The turn a Prussian commander came onto the battlefield.
-pub const ARRIVED_ON_TURN: &str = "arrived on turn";
+const ARRIVED_ON_TURN: &str = "arrived on turn";
 
 /// The mark on the record once Prussian Units are deployed (L582).
 pub const MANEUVER_LIMIT_OVER: &str =
@@ -77,7 +78,10 @@ const STAGES: &[Stage] = &[
 ];
 
 fn stage(corps: &str) -> &'static Stage {
-    STAGES.iter().find(|s| s.corps == corps).unwrap_or(&STAGES[0])
+    STAGES
+        .iter()
+        .find(|s| s.corps == corps)
+        .unwrap_or(&STAGES[0])
 }
 
 /// Whether a Prussian commander has yet to come onto the battlefield.
@@ -170,10 +174,7 @@ const FIELDS: &[Field] = &[
         group: "Entrance",
         kind: FieldKind::Units {
             of: UnitOf::Any,
-            only: &[
-                (attribute::KIND, kind::UNIT),
-                ("state", state::NOT_ARRIVED),
-            ],
+            only: &[(attribute::KIND, kind::UNIT), ("state", state::NOT_ARRIVED)],
         },
         rule: "Executing the entrance, L664-668",
         help: "Its Units the record holds as not yet arrived: they go onto the battlefield with it. Filled in from the record.",
@@ -202,7 +203,10 @@ impl Procedure for PrussianEntrance {
         prefill_setting(input, record, &options::PRUSSIAN_ENTRY);
         let corps = due(record).unwrap_or(&STAGES[0]).corps;
         input.set("corps", Value::Text(corps.into()));
-        input.set("turn", Value::Number(i64::from(record_turn(record).clamp(1, 19))));
+        input.set(
+            "turn",
+            Value::Number(i64::from(record_turn(record).clamp(1, 19))),
+        );
         let failed = roster::number_of(record, PRUSSIANS, BLUCHER, ENTRANCE_TRIES);
         input.set("tries_failed", Value::Number(i64::from(failed.clamp(0, 5))));
         input.set("units", Value::List(waiting_units(record, corps)));
@@ -243,20 +247,29 @@ impl Procedure for PrussianEntrance {
         if !waiting(record, stage.general) {
             return Err(InputError::new(
                 "corps",
-                format!("{} and the {} Corps have already entered", stage.general, stage.corps),
+                format!(
+                    "{} and the {} Corps have already entered",
+                    stage.general, stage.corps
+                ),
             ));
         }
         if let Some(before) = stage.after {
             if waiting(record, before) {
                 return Err(InputError::new(
                     "corps",
-                    format!("{} enters the turn after {before}, who has not entered yet (L642)", stage.general),
+                    format!(
+                        "{} enters the turn after {before}, who has not entered yet (L642)",
+                        stage.general
+                    ),
                 ));
             }
             if roster::number_of(record, PRUSSIANS, before, ARRIVED_ON_TURN) >= turn {
                 return Err(InputError::new(
                     "corps",
-                    format!("{} enters at the start of the turn after {before}'s entrance (L642)", stage.general),
+                    format!(
+                        "{} enters at the start of the turn after {before}'s entrance (L642)",
+                        stage.general
+                    ),
                 ));
             }
         } else {
@@ -272,7 +285,10 @@ impl Procedure for PrussianEntrance {
         if let Some(name) = input.list("units").iter().find(|n| !waiting.contains(n)) {
             return Err(InputError::new(
                 "units",
-                format!("{name} is not a Prussian Unit of the {} Corps waiting to enter", stage.corps),
+                format!(
+                    "{name} is not a Prussian Unit of the {} Corps waiting to enter",
+                    stage.corps
+                ),
             ));
         }
         Ok(())
@@ -308,8 +324,8 @@ impl Procedure for PrussianEntrance {
                 Effect::set_attribute(PRUSSIANS, BLUCHER, ENTRANCE_TRIES, failed, "Entrance, L640"),
                 Effect::reminder(
                     &format!(
-                        "The Prussians roll again at the start of next turn, needing {} or more",
-                        (needs - 1).max(1)
+                        "The Prussians try again at the start of next turn: {}",
+                        next_try(needs)
                     ),
                     "Entrance, L640",
                 ),
@@ -356,11 +372,27 @@ fn entrance(input: &Input, stage: &Stage) -> (String, Vec<Effect>) {
     };
     let mut effects = Vec::new();
     for name in commanders {
-        effects.push(Effect::set_state(PRUSSIANS, name, state::ON_BATTLEFIELD, rule));
-        effects.push(Effect::set_attribute(PRUSSIANS, name, ARRIVED_ON_TURN, turn, rule));
+        effects.push(Effect::set_state(
+            PRUSSIANS,
+            name,
+            state::ON_BATTLEFIELD,
+            rule,
+        ));
+        effects.push(Effect::set_attribute(
+            PRUSSIANS,
+            name,
+            ARRIVED_ON_TURN,
+            turn,
+            rule,
+        ));
     }
     for unit in input.list("units") {
-        effects.push(Effect::set_state(PRUSSIANS, unit, state::ON_BATTLEFIELD, rule));
+        effects.push(Effect::set_state(
+            PRUSSIANS,
+            unit,
+            state::ON_BATTLEFIELD,
+            rule,
+        ));
     }
     let who = commanders.join(" and ");
     effects.push(Effect::reminder(

@@ -41,6 +41,23 @@ pub const NAPOLEON_REMOVED: &str = "Napoleon is removed: the game ends and the E
 /// The mark on the record when Wellington is removed: the game is over (L291).
 pub const WELLINGTON_REMOVED: &str = "Wellington is removed: the game ends and the French win";
 
+/// The Commanders in Chief whose removal ends the game: the mark it leaves on the record, the
+/// headline's words, the rule.
+const GAME_ENDERS: &[(&str, &str, &str, &str)] = &[
+    (
+        NAPOLEON,
+        NAPOLEON_REMOVED,
+        "the game ends and the English win",
+        "Victory Conditions, L289",
+    ),
+    (
+        WELLINGTON,
+        WELLINGTON_REMOVED,
+        "the game ends and the French win",
+        "Victory Conditions, L291",
+    ),
+];
+
 /// The value of the `substitute` attribute of a General whose Substitute is on the battlefield.
 pub const YES: &str = "yes";
 
@@ -101,13 +118,14 @@ const SUBSTITUTE_FIELD: Field = Field {
 
 /// The record's entry for the commander the form names, refused unless it is a General or
 /// Commander in Chief of the form's army.
-fn commander_on_record<'a>(input: &Input, record: &'a Record) -> Result<&'a UnitRecord, InputError> {
+fn commander_on_record<'a>(
+    input: &Input,
+    record: &'a Record,
+) -> Result<&'a UnitRecord, InputError> {
     let (side, name) = (input.text("side"), input.text("general").trim());
     record
         .unit(side, name)
-        .filter(|unit| {
-            unit.matches(&[(attribute::KIND, "General|Commander in Chief")])
-        })
+        .filter(|unit| unit.matches(&[(attribute::KIND, "General|Commander in Chief")]))
         .ok_or_else(|| {
             InputError::new(
                 "general",
@@ -158,7 +176,10 @@ fn follow_commander(changed: &str, input: &mut Input, record: &Record) {
 
 fn named_general(input: &Input) -> Result<(), InputError> {
     if input.text("general").trim().is_empty() {
-        return Err(InputError::new("general", "name the General or Commander in Chief"));
+        return Err(InputError::new(
+            "general",
+            "name the General or Commander in Chief",
+        ));
     }
     Ok(())
 }
@@ -172,34 +193,34 @@ fn removal(input: &Input, removed: &str, rule: &str) -> (String, Vec<Effect>) {
         Effect::set_state(side, name, removed, rule),
         Effect::set_attribute(side, name, attribute::ATTACHED_TO, "", rule),
     ];
-    let (mark_rule, capture_rule) = if captured {
-        ("Victory Conditions, L289-291; Unattached Generals, L422", "Capture, L674")
+    if let Some((_, mark, sentence, rule)) = GAME_ENDERS.iter().find(|(who, ..)| *who == name) {
+        let rule = if captured {
+            format!("{rule}; Unattached Generals, L422")
+        } else {
+            rule.to_string()
+        };
+        effects.push(Effect::Mark {
+            name: (*mark).into(),
+            rule: rule.into(),
+        });
+        return ((*sentence).to_string(), effects);
+    }
+    let capture_rule = if captured {
+        "Capture, L674"
     } else {
-        ("Victory Conditions, L289-291", "Elimination, L672")
+        "Elimination, L672"
     };
     let points = roster::commander_spec(name).map_or(0, |c| c.victory_points);
     let points = if captured { points * 2 } else { points };
     let sentence = match name {
-        NAPOLEON => {
-            effects.push(Effect::Mark {
-                name: NAPOLEON_REMOVED.into(),
-                rule: mark_rule.into(),
-            });
-            "the game ends and the English win".to_string()
-        }
-        WELLINGTON => {
-            effects.push(Effect::Mark {
-                name: WELLINGTON_REMOVED.into(),
-                rule: mark_rule.into(),
-            });
-            "the game ends and the French win".to_string()
-        }
         BLUCHER => {
             effects.push(Effect::reminder(
                 "The Prussians no longer roll the die for their command markers: they get only one for each General on the battlefield",
                 "Commander in Chief Blücher, L337",
             ));
-            format!("the Prussians no longer roll for markers; {points} VP to the French at the count ({capture_rule})")
+            format!(
+                "the Prussians no longer roll for markers; {points} VP to the French at the count ({capture_rule})"
+            )
         }
         NEY => {
             effects.push(Effect::reminder(
@@ -210,7 +231,9 @@ fn removal(input: &Input, removed: &str, rule: &str) -> (String, Vec<Effect>) {
         }
         _ if input.flag("substitute") => {
             effects.push(Effect::reminder(
-                &format!("{name}'s counter has no other back: no Substitute replaces this Substitute"),
+                &format!(
+                    "{name}'s counter has no other back: no Substitute replaces this Substitute"
+                ),
                 "Generals, L365",
             ));
             "no Substitute replaces a Substitute".to_string()
@@ -250,7 +273,11 @@ fn removal_roll(
     let (key, rank, headline) = if total <= REMOVED_AT {
         let (sentence, removal_effects) = removal(input, removed, rule);
         effects.extend(removal_effects);
-        (removed, 1, format!("{name} ({total}) is {}: {sentence}", removed.to_lowercase()))
+        (
+            removed,
+            1,
+            format!("{name} ({total}) is {}: {sentence}", removed.to_lowercase()),
+        )
     } else {
         effects.push(survives);
         ("Survives", 0, format!("{name} ({total}) survives"))
@@ -414,7 +441,7 @@ impl Procedure for GeneralCasualty {
         let routed_counts_shaken = input.text(options::ROUTED_AND_SHAKEN.id) == "both";
         if input.text("unit_condition") == "shaken" || (routed && routed_counts_shaken) {
             let rule = if routed {
-                "Dice modifiers, L414; session setting (digest §7.12)"
+                "Dice modifiers, L414; setting: a Routed Unit counts as Shaken"
             } else {
                 "Dice modifiers, L414"
             };
@@ -441,7 +468,13 @@ impl Procedure for GeneralCasualty {
         let (side, name) = (input.text("side"), input.text("general").trim());
         let mut effects = Vec::new();
         if input.text("cause") == "combat" {
-            effects.push(Effect::set_attribute(side, name, attribute::MARKERS, 0, "Attach, L404"));
+            effects.push(Effect::set_attribute(
+                side,
+                name,
+                attribute::MARKERS,
+                0,
+                "Attach, L404",
+            ));
             effects.push(Effect::reminder(
                 &format!("The markers in {name}'s box of the Command Table go back to the reserve"),
                 "Attach, L404",
@@ -454,7 +487,10 @@ impl Procedure for GeneralCasualty {
             state::ELIMINATED,
             CASUALTY_RULE,
             effects,
-            Effect::reminder(&format!("{name} survives and stays attached"), "Attach, L408"),
+            Effect::reminder(
+                &format!("{name} survives and stays attached"),
+                "Attach, L408",
+            ),
         ))
     }
 }
@@ -561,6 +597,15 @@ impl Procedure for UnattachedGeneral {
 
 // --- The Substitute General ----------------------------------------------------------------
 
+/// Whether every Unit of the General's Army Corps that the record knows is removed: then he
+/// cannot be substituted (L377). A corps whose Units are not on the record is not known removed.
+fn corps_removed(record: &Record, side: &str, general: &UnitRecord) -> bool {
+    let corps = general.attribute(attribute::CORPS).unwrap_or("");
+    let of_corps = [(attribute::KIND, kind::UNIT), (attribute::CORPS, corps)];
+    let mut units = record.units_where(Some(side), &of_corps).peekable();
+    units.peek().is_some() && units.all(|(_, _, u)| is_removed(u))
+}
+
 const SUBSTITUTION_RULE: &str = "Substitute Generals, L699-703";
 
 /// The fifth try needs no roll: 6 - 5 = 1 (L703).
@@ -609,8 +654,11 @@ impl Procedure for SubstituteGeneral {
     fn applies(&self, record: &Record) -> bool {
         record
             .units_where(None, &[(attribute::KIND, kind::GENERAL)])
-            .any(|(_, name, unit)| {
-                is_removed(unit) && name != NEY && unit.attribute(attribute::SUBSTITUTE) != Some(YES)
+            .any(|(side, name, unit)| {
+                is_removed(unit)
+                    && name != NEY
+                    && unit.attribute(attribute::SUBSTITUTE) != Some(YES)
+                    && !corps_removed(record, side, unit)
             })
     }
     fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
@@ -637,7 +685,9 @@ impl Procedure for SubstituteGeneral {
         if roster::commander_spec(name).is_some_and(|c| c.is_commander_in_chief()) {
             return Err(InputError::new(
                 "general",
-                format!("{name} is a Commander in Chief: the rules give him no Substitute (L289-291, L337)"),
+                format!(
+                    "{name} is a Commander in Chief: the rules give him no Substitute (L289-291, L337)"
+                ),
             ));
         }
         Ok(())
@@ -645,32 +695,30 @@ impl Procedure for SubstituteGeneral {
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let unit = commander_on_record(input, record)?;
         let (side, name) = (input.text("side"), input.text("general").trim());
-        if unit.attribute(attribute::KIND) == Some(kind::COMMANDER) {
-            return Err(InputError::new(
-                "general",
-                format!("{name} is a Commander in Chief: the rules give him no Substitute (L289-291, L337)"),
-            ));
-        }
         if !is_removed(unit) {
             return Err(InputError::new(
                 "general",
-                format!("{name} is {}: only a General removed from the battlefield is substituted (L365)", unit.state),
+                format!(
+                    "{name} is {}: only a General removed from the battlefield is substituted (L365)",
+                    unit.state
+                ),
             ));
         }
         if unit.attribute(attribute::SUBSTITUTE) == Some(YES) {
             return Err(InputError::new(
                 "general",
-                format!("{name}'s Substitute was removed: he was the back of the counter, and there is no other (L365)"),
+                format!(
+                    "{name}'s Substitute was removed: he was the back of the counter, and there is no other (L365)"
+                ),
             ));
         }
-        let corps = unit.attribute(attribute::CORPS).unwrap_or("");
-        let mut units = record
-            .units_where(Some(side), &[(attribute::KIND, kind::UNIT), (attribute::CORPS, corps)])
-            .peekable();
-        if units.peek().is_some() && units.all(|(_, _, u)| is_removed(u)) {
+        if corps_removed(record, side, unit) {
+            let corps = unit.attribute(attribute::CORPS).unwrap_or("");
             return Err(InputError::new(
                 "general",
-                format!("every Unit of the {corps} Corps is removed: {name} cannot be substituted (L377)"),
+                format!(
+                    "every Unit of the {corps} Corps is removed: {name} cannot be substituted (L377)"
+                ),
             ));
         }
         let failed = roster::number(unit, attribute::SUBSTITUTION_TRIES);
@@ -711,7 +759,9 @@ impl Procedure for SubstituteGeneral {
                 Effect::set_attribute(side, name, attribute::SUBSTITUTION_TRIES, "", rule),
                 Effect::set_attribute(side, name, attribute::ATTACHED_TO, "", rule),
                 Effect::reminder(
-                    &format!("Place {name}'s Substitute counter within 2 Units of Measurement of any Unit of his Army Corps. He is ★ and generates 0 Command points for the rest of the battle"),
+                    &format!(
+                        "Place {name}'s Substitute counter within 2 Units of Measurement of any Unit of his Army Corps. He is ★ and generates 0 Command points for the rest of the battle"
+                    ),
                     rule,
                 ),
             ];
@@ -725,7 +775,7 @@ impl Procedure for SubstituteGeneral {
             let effects = vec![
                 Effect::set_attribute(side, name, attribute::SUBSTITUTION_TRIES, failed + 1, rule),
                 Effect::reminder(
-                    &format!("{corps} is without command this turn; the next try needs {} or more", (needs - 1).max(1)),
+                    &format!("{corps} is without command this turn; {}", next_try(needs)),
                     rule,
                 ),
             ];
@@ -756,6 +806,14 @@ impl Procedure for SubstituteGeneral {
             cell: None,
             effects,
         })
+    }
+}
+
+/// What the try after a failure at `needs` will need: one face fewer (L640, L703).
+pub(super) fn next_try(needs: i32) -> String {
+    match needs - 1 {
+        next if next > 1 => format!("the next try needs {next} or more"),
+        _ => "the next try needs no roll".into(),
     }
 }
 

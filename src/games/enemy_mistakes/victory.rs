@@ -60,7 +60,12 @@ const fn flag(
     }
 }
 
-const fn points(id: &'static str, label: &'static str, rule: &'static str, help: &'static str) -> Field {
+const fn points(
+    id: &'static str,
+    label: &'static str,
+    rule: &'static str,
+    help: &'static str,
+) -> Field {
     Field {
         id,
         label,
@@ -209,7 +214,7 @@ const FIELDS: &[Field] = &[
 
 /// What a removed piece worth `points` scores: eliminated as it is, captured doubled, out of field
 /// halved and rounded down (L672-676). Nothing while it is on the battlefield.
-pub fn removed_value(removed: &str, points: i32) -> Option<i32> {
+fn removed_value(removed: &str, points: i32) -> Option<i32> {
     match removed {
         state::ELIMINATED => Some(points),
         state::CAPTURED => Some(points * 2),
@@ -244,7 +249,7 @@ fn printed_points(side: &str, name: &str, unit: &UnitRecord) -> Result<Option<i3
 
 /// The points the removed pieces of `sides` are worth to their enemy, or the first removed Unit
 /// whose points are not entered.
-pub fn removed_points(record: &Record, sides: &[&str]) -> Result<i32, String> {
+fn removed_points(record: &Record, sides: &[&str]) -> Result<i32, String> {
     let mut total = 0;
     for side in sides {
         for (_, name, unit) in record.units_where(Some(side), &[]) {
@@ -313,7 +318,10 @@ impl Procedure for Victory {
         for (field, sides) in PIECES {
             // Points not entered leave 0; the record check names the Unit.
             let points = removed_points(record, sides).unwrap_or(0);
-            input.set(field, Value::Number(i64::from(points.clamp(0, MOST_POINTS))));
+            input.set(
+                field,
+                Value::Number(i64::from(points.clamp(0, MOST_POINTS))),
+            );
         }
     }
     fn acting_side(&self, _input: &Input) -> String {
@@ -359,7 +367,9 @@ impl Procedure for Victory {
             };
             return Err(InputError::new(
                 "scenario",
-                format!("the game is not over: it ends when Napoleon or Wellington is removed, or at the end of {when}"),
+                format!(
+                    "the game is not over: it ends when Napoleon or Wellington is removed, or at the end of {when}"
+                ),
             ));
         }
         for (field, sides) in PIECES {
@@ -386,12 +396,7 @@ impl Procedure for Victory {
                 input.number("french_pieces_vp") - share,
                 pieces,
             ),
-            Modifier::new(
-                army_label(PRUSSIAN),
-                "French pieces removed",
-                share,
-                pieces,
-            ),
+            Modifier::new(army_label(PRUSSIAN), "French pieces removed", share, pieces),
         ];
         modifiers.extend(
             OBJECTIVES
@@ -472,12 +477,14 @@ fn sudden_death(input: &Input) -> Option<(&'static str, String)> {
     if input.flag("napoleon_removed") {
         Some((
             "The English win",
-            "Napoleon is removed from the battlefield: the game ends and the English win (L289)".into(),
+            "Napoleon is removed from the battlefield: the game ends and the English win (L289)"
+                .into(),
         ))
     } else if input.flag("wellington_removed") {
         Some((
             "The French win",
-            "Wellington is removed from the battlefield: the game ends and the French win (L291)".into(),
+            "Wellington is removed from the battlefield: the game ends and the French win (L291)"
+                .into(),
         ))
     } else {
         None
