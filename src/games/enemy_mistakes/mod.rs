@@ -10,11 +10,14 @@
 mod bombardment;
 mod command;
 mod end_of_turn;
+mod entrance;
+mod generals;
 mod initiative;
 pub mod options;
 pub mod roster;
 mod setup;
 mod units;
+mod victory;
 
 use crate::engine::procedure::Procedure;
 use crate::engine::record::{Position, Record};
@@ -24,9 +27,14 @@ use crate::engine::turns::{Phase, Scenario, Step, TurnNote, TurnSequence};
 pub use bombardment::{Bombardment, Damage};
 pub use command::{Assign, GreenMarkersOff, IssueOrder};
 pub use end_of_turn::EndOfTurn;
+pub use entrance::PrussianEntrance;
+pub use generals::{
+    GeneralCasualty, NAPOLEON_REMOVED, SubstituteGeneral, UnattachedGeneral, WELLINGTON_REMOVED,
+};
 pub use initiative::{InitiativeBid, InitiativeMarkers};
 pub use setup::SetUp;
 pub use units::{AddUnit, MakeFormation, TileValue};
+pub use victory::Victory;
 
 pub const ID: &str = "enemy-mistakes";
 pub const TITLE: &str = "Waterloo: Enemy Mistakes";
@@ -41,10 +49,14 @@ pub const SIDES: &[(&str, &str)] = &[
 /// In the order of the sequence of play.
 pub static PROCEDURES: &[&dyn Procedure] = &[
     &SetUp,
+    &PrussianEntrance,
     &InitiativeMarkers,
     &InitiativeBid,
+    &SubstituteGeneral,
     &Bombardment,
     &Damage,
+    &GeneralCasualty,
+    &UnattachedGeneral,
     &AddUnit,
     &TileValue,
     &MakeFormation,
@@ -52,6 +64,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &IssueOrder,
     &GreenMarkersOff,
     &EndOfTurn,
+    &Victory,
     &options::SETTINGS,
 ];
 
@@ -77,7 +90,12 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
             steps: &[Step {
                 title: "Initiative",
                 rule: "L644-660, L699-703",
-                procedures: &["initiative-markers", "initiative"],
+                procedures: &[
+                    "prussian-entrance",
+                    "initiative-markers",
+                    "initiative",
+                    "substitute-general",
+                ],
                 guidance: "From turn VIII the Prussians roll to enter. Each army rolls for its command markers; from turn II each bids secretly for Initiative. Then the Substitute Generals are rolled for.",
             }],
         },
@@ -87,7 +105,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
             steps: &[Step {
                 title: "Bombardment",
                 rule: "L705-727, L678-697",
-                procedures: &["bombardment", "damage"],
+                procedures: &["bombardment", "damage", "general-casualty"],
                 guidance: "In the order of Initiative, each unfastened Foot Artillery Unit without a Smoke token may bombard an enemy Unit in its line of fire, or support another's bombardment. Each Damage then rolls for a Loss.",
             }],
         },
@@ -116,13 +134,13 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 Step {
                     title: "3.4 Combat",
                     rule: "L918-1036",
-                    procedures: &[],
+                    procedures: &["general-casualty", "unattached-general"],
                     guidance: "Where enemy Units are in contact, the current player orders the combats: attack, counterattack, reinforcements, then the Result of Combat.",
                 },
                 Step {
                     title: "3.5 End of Turn",
                     rule: "L1046-1056",
-                    procedures: &["end-of-turn"],
+                    procedures: &["end-of-turn", "victory"],
                     guidance: "Routed Units are eliminated, one orange marker comes off each Formation, Smoke is removed, the Commanders' boxes are emptied and Generals keep at most 4 markers.",
                 },
             ],

@@ -174,6 +174,20 @@ pub const RESULT_READING: Field = setting(
     "As printed, the side with the highest final result subtracts the other's and its Formations fall back; its modifiers count its own shaken and withdrawn Units.",
 );
 
+/// L413-414: whether a Routed Unit's General also takes the Shaken -1 in his casualty roll (digest
+/// §7.12). Chosen here: Routed alone, since the list grades the same yellow markers (L787) and
+/// counting both would count the first marker twice.
+pub const ROUTED_AND_SHAKEN: Field = setting(
+    "routed_and_shaken",
+    "General casualty: a General in a Routed Unit takes",
+    &[
+        ("routed_only", "-2 for Routed only"),
+        ("both", "-2 for Routed and -1 for Shaken, -3 in all"),
+    ],
+    "Attach, dice modifiers, L413-414 (digest §7.12)",
+    "Chosen here: -2 alone. A Routed Unit has two yellow markers (L787); the list gives -1 for one marker and -2 for two.",
+);
+
 /// L598 and L1016: the Hill bonus printed twice (digest §7.8).
 pub const HILL_BONUS: Field = setting(
     "hill_bonus",
@@ -215,6 +229,7 @@ const FIELDS: &[Field] = &[
     RESULT_READING,
     HILL_BONUS,
     MOVEMENT_CAP,
+    ROUTED_AND_SHAKEN,
 ];
 
 pub const SETTINGS: Settings = Settings {

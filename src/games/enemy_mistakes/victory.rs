@@ -1,0 +1,507 @@
+//! The end of the game (Victory Conditions, L287-293; End of the Game, L1058-1072; Short Alternative
+//! Scenario, L1074-1076). The removal of Napoleon or Wellington ends the game at once (L289-291),
+//! as does the capture of a Commander in Chief other than Blücher (L422). Otherwise, at the end of
+//! the last turn each army scores the victory points of the enemy pieces removed: eliminated at
+//! their value, captured doubled, out of field halved and rounded down (L672-676). The historical
+//! objectives held exclusively add to that (L1068-1072). The short scenario has no points: the
+//! French must remove both Garrisons and hold both Towns (L1076).
+//!
+//! A General's points are printed in the rulebook (L1070-1071; `roster::COMMANDERS`), a
+//! Substitute's too; a Unit's are on the back of its tile, and the players enter them on the record.
+//!
+//! Readings taken:
+//! - The English and Prussians are allies (L321) and score together against the French: the
+//!   Allies win with more points than the French, the French with more than the Allies. Each
+//!   army's total is shown besides.
+//! - The record does not say which ally removed a French piece, so the French pieces' points go to
+//!   the English unless the players enter the Prussians' share. The Prussians score French
+//!   Generals at the values the English do (L1071; their own list, L1072, names none).
+//! - Every removed piece counts, whoever or whatever removed it: the record does not keep the
+//!   cause (digest §7.20).
+//! - L289 names only the English as winners when Napoleon falls; the result says so.
+//! - Equal points: the text names no winner; the battle is drawn.
+
+use super::generals::{YES, is_removed};
+use super::roster::{self, NAPOLEON, WELLINGTON, attribute, kind, state};
+use super::{SCENARIOS, army_label};
+use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
+use crate::engine::procedure::{
+    About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
+};
+use crate::engine::record::{Effect, Record, UnitRecord};
+use crate::engine::table_set::TableSet;
+
+const RULE: &str = "Victory Conditions, L287-293; End of the Game, L1058-1072";
+
+/// A removed Substitute's points, to either army (L1070-1071).
+const SUBSTITUTE_POINTS: i32 = 6;
+
+/// The most points a field takes: far more than all the pieces, captured, are worth.
+const MOST_POINTS: i32 = 5000;
+
+const FRENCH: &str = "french";
+const ENGLISH: &str = "british";
+const PRUSSIAN: &str = "prussian";
+
+const fn flag(
+    id: &'static str,
+    label: &'static str,
+    group: &'static str,
+    rule: &'static str,
+    help: &'static str,
+) -> Field {
+    Field {
+        id,
+        label,
+        group,
+        kind: FieldKind::Flag,
+        rule,
+        help,
+    }
+}
+
+const fn points(
+    id: &'static str,
+    label: &'static str,
+    rule: &'static str,
+    help: &'static str,
+) -> Field {
+    Field {
+        id,
+        label,
+        group: "Pieces removed",
+        kind: FieldKind::Number {
+            min: 0,
+            max: MOST_POINTS,
+        },
+        rule,
+        help,
+    }
+}
+
+const EXCLUSIVELY: &str = "Only if no enemy Unit contests it (L1068).";
+
+/// A historical objective held exclusively (L1068-1072): the army scoring it, its points, and its
+/// flag on the form.
+struct Objective {
+    side: &'static str,
+    points: i32,
+    field: Field,
+}
+
+const OBJECTIVES: [Objective; 5] = [
+    Objective {
+        side: FRENCH,
+        points: 50,
+        field: flag(
+            "mont_st_jean",
+            "A French Unit, and no enemy, touches Mont St. Jean",
+            "Objectives",
+            "End of the Game, L1070",
+            EXCLUSIVELY,
+        ),
+    },
+    Objective {
+        side: ENGLISH,
+        points: 20,
+        field: flag(
+            "haye_sainte",
+            "The English keep the Haye Sainte Garrison (III)",
+            "Objectives",
+            "End of the Game, L1071",
+            EXCLUSIVELY,
+        ),
+    },
+    Objective {
+        side: ENGLISH,
+        points: 30,
+        field: flag(
+            "hougoumont",
+            "The English keep the Hougoumont Garrison (II)",
+            "Objectives",
+            "End of the Game, L1071",
+            EXCLUSIVELY,
+        ),
+    },
+    Objective {
+        side: PRUSSIAN,
+        points: 20,
+        field: flag(
+            "belle_alliance",
+            "A Prussian Unit, and no enemy, touches Belle Alliance",
+            "Objectives",
+            "End of the Game, L1072",
+            EXCLUSIVELY,
+        ),
+    },
+    Objective {
+        side: PRUSSIAN,
+        points: 30,
+        field: flag(
+            "planchenois",
+            "A Prussian Unit, and no enemy, touches Planchenois",
+            "Objectives",
+            "End of the Game, L1072",
+            EXCLUSIVELY,
+        ),
+    },
+];
+
+const FIELDS: &[Field] = &[
+    Field {
+        id: "scenario",
+        label: "Scenario",
+        group: "Scenario",
+        kind: FieldKind::Choice(&[
+            ("historical", "The complete historical scenario"),
+            ("short", "Short Alternative Scenario"),
+        ]),
+        rule: "End of the last turn, L1058-1062; Short Alternative Scenario, L1076",
+        help: "Filled in from the record.",
+    },
+    flag(
+        "napoleon_removed",
+        "Napoleon is removed from the battlefield",
+        "Sudden death",
+        "Victory Conditions, L289; Unattached Generals, L422",
+        "The game ends and the English win. Filled in from the record.",
+    ),
+    flag(
+        "wellington_removed",
+        "Wellington is removed from the battlefield",
+        "Sudden death",
+        "Victory Conditions, L291; Unattached Generals, L422",
+        "The game ends and the French win. Filled in from the record.",
+    ),
+    points(
+        "allied_pieces_vp",
+        "Points of the English and Prussian pieces removed",
+        "Victory Conditions, L293; Effects of removal, L672-676; End of the Game, L1070",
+        "Scored by the French: eliminated at their value, captured doubled, out of field halved (rounded down). Filled in from the record.",
+    ),
+    points(
+        "french_pieces_vp",
+        "Points of the French pieces removed",
+        "Victory Conditions, L293; Effects of removal, L672-676; End of the Game, L1071",
+        "Scored by the Allies, as above. Filled in from the record.",
+    ),
+    points(
+        "prussian_share",
+        "Of those, the points of the French pieces the Prussians removed",
+        "Victory Conditions, L293 (\"removed ... by the enemy army\")",
+        "The record does not say which ally removed a piece: enter the Prussians' share to rank the two allies. The Allies' total is the same either way.",
+    ),
+    OBJECTIVES[0].field,
+    OBJECTIVES[1].field,
+    OBJECTIVES[2].field,
+    OBJECTIVES[3].field,
+    OBJECTIVES[4].field,
+    flag(
+        "garrisons_removed",
+        "The Hougoumont (II) and Haye Sainte (III) Garrisons are both removed",
+        "Short scenario",
+        "Short Alternative Scenario, L1076",
+        "The short scenario's first French objective.",
+    ),
+    flag(
+        "towns_held",
+        "French Units alone hold both Towns",
+        "Short scenario",
+        "Short Alternative Scenario, L1076",
+        "The short scenario's second French objective.",
+    ),
+];
+
+/// What a removed piece worth `points` scores: eliminated as it is, captured doubled, out of field
+/// halved and rounded down (L672-676). Nothing while it is on the battlefield.
+fn removed_value(removed: &str, points: i32) -> Option<i32> {
+    match removed {
+        state::ELIMINATED => Some(points),
+        state::CAPTURED => Some(points * 2),
+        state::OUT_OF_FIELD => Some(points / 2),
+        _ => None,
+    }
+}
+
+/// A removed piece's printed points: a commander's from the rulebook, a Unit's as entered.
+fn printed_points(side: &str, name: &str, unit: &UnitRecord) -> Result<Option<i32>, String> {
+    match unit.attribute(attribute::KIND) {
+        Some(kind::UNIT) => unit
+            .attribute(attribute::VICTORY_POINTS)
+            .and_then(|v| v.parse().ok())
+            .map(Some)
+            .ok_or_else(|| {
+                format!(
+                    "{name} ({}) is removed but its victory points are not entered: enter them from the back of its tile (L293)",
+                    army_label(side)
+                )
+            }),
+        Some(kind::GENERAL | kind::COMMANDER) if unit.attribute(attribute::SUBSTITUTE) == Some(YES) => {
+            Ok(Some(SUBSTITUTE_POINTS))
+        }
+        Some(kind::GENERAL | kind::COMMANDER) => {
+            Ok(Some(roster::commander_spec(name).map_or(0, |c| c.victory_points)))
+        }
+        // A Formation is not a piece.
+        _ => Ok(None),
+    }
+}
+
+/// The points the removed pieces of `sides` are worth to their enemy, or the first removed Unit
+/// whose points are not entered.
+fn removed_points(record: &Record, sides: &[&str]) -> Result<i32, String> {
+    let mut total = 0;
+    for side in sides {
+        for (_, name, unit) in record.units_where(Some(side), &[]) {
+            if !is_removed(unit) {
+                continue;
+            }
+            if let Some(points) = printed_points(side, name, unit)? {
+                total += removed_value(unit.state.as_ref(), points).unwrap_or(0);
+            }
+        }
+    }
+    Ok(total)
+}
+
+/// Whose pieces each points field counts.
+const PIECES: &[(&str, &[&str])] = &[
+    ("allied_pieces_vp", &[ENGLISH, PRUSSIAN]),
+    ("french_pieces_vp", &[FRENCH]),
+];
+
+fn commander_removed(record: &Record, side: &str, name: &str) -> bool {
+    record.unit(side, name).is_some_and(is_removed)
+}
+
+/// The sudden-death flags and the commander each reads.
+const SUDDEN_DEATH: &[(&str, &str, &str)] = &[
+    ("napoleon_removed", FRENCH, NAPOLEON),
+    ("wellington_removed", ENGLISH, WELLINGTON),
+];
+
+/// Whether the game is over where play stands: a Commander in Chief fell, or the last turn is
+/// being played.
+fn game_over(record: &Record) -> bool {
+    let last = SCENARIOS
+        .iter()
+        .find(|s| s.id == record.scenario.as_ref())
+        .map_or(u32::MAX, |s| s.last_turn);
+    record.position.turn >= last
+        || SUDDEN_DEATH
+            .iter()
+            .any(|(_, side, name)| commander_removed(record, side, name))
+}
+
+pub struct Victory;
+
+impl Procedure for Victory {
+    fn about(&self) -> &About {
+        &About {
+            id: "victory",
+            title: "Victory",
+            rule: RULE,
+            summary: "The game ends when Napoleon or Wellington is removed, or at the end of the last turn: each army scores the enemy pieces removed (captured doubled, out of field halved) and the historical objectives it holds alone.",
+            fields: FIELDS,
+        }
+    }
+    fn applies(&self, record: &Record) -> bool {
+        game_over(record)
+    }
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        if SCENARIOS.iter().any(|s| s.id == record.scenario.as_ref()) {
+            input.set("scenario", Value::Text(record.scenario.clone()));
+        }
+        for (field, side, name) in SUDDEN_DEATH {
+            input.set(field, Value::Flag(commander_removed(record, side, name)));
+        }
+        for (field, sides) in PIECES {
+            // Points not entered leave 0; the record check names the Unit.
+            let points = removed_points(record, sides).unwrap_or(0);
+            input.set(
+                field,
+                Value::Number(i64::from(points.clamp(0, MOST_POINTS))),
+            );
+        }
+    }
+    fn acting_side(&self, _input: &Input) -> String {
+        String::new()
+    }
+    fn check_combination(&self, input: &Input) -> Result<(), InputError> {
+        if input.flag("napoleon_removed") && input.flag("wellington_removed") {
+            return Err(InputError::new(
+                "wellington_removed",
+                "the game ended when the first Commander in Chief was removed (L289-291)",
+            ));
+        }
+        if input.number("prussian_share") > input.number("french_pieces_vp") {
+            return Err(InputError::new(
+                "prussian_share",
+                "the Prussians' share cannot be more than the French pieces' points",
+            ));
+        }
+        Ok(())
+    }
+    fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        if input.text("scenario") != record.scenario.as_ref() {
+            return Err(InputError::new(
+                "scenario",
+                format!("this session plays the {} scenario", record.scenario),
+            ));
+        }
+        for (field, side, name) in SUDDEN_DEATH {
+            let removed = commander_removed(record, side, name);
+            if input.flag(field) != removed {
+                let is = if removed { "is" } else { "is not" };
+                return Err(InputError::new(
+                    field,
+                    format!("the record says {name} {is} removed"),
+                ));
+            }
+        }
+        if !game_over(record) {
+            let when = if record.scenario.as_ref() == "short" {
+                "turn VII (L1076)"
+            } else {
+                "turn XIX (L293, L1060)"
+            };
+            return Err(InputError::new(
+                "scenario",
+                format!(
+                    "the game is not over: it ends when Napoleon or Wellington is removed, or at the end of {when}"
+                ),
+            ));
+        }
+        for (field, sides) in PIECES {
+            removed_points(record, sides).map_err(|message| InputError::new(field, message))?;
+        }
+        Ok(())
+    }
+    fn modifiers(&self, input: &Input) -> Vec<Modifier> {
+        if input.text("scenario") != "historical" || sudden_death(input).is_some() {
+            return Vec::new();
+        }
+        let share = input.number("prussian_share");
+        let pieces = "Effects of removal, L672-676; End of the Game, L1068";
+        let mut modifiers = vec![
+            Modifier::new(
+                army_label(FRENCH),
+                "English and Prussian pieces removed",
+                input.number("allied_pieces_vp"),
+                pieces,
+            ),
+            Modifier::new(
+                army_label(ENGLISH),
+                "French pieces removed",
+                input.number("french_pieces_vp") - share,
+                pieces,
+            ),
+            Modifier::new(army_label(PRUSSIAN), "French pieces removed", share, pieces),
+        ];
+        modifiers.extend(
+            OBJECTIVES
+                .iter()
+                .filter(|o| input.flag(o.field.id))
+                .map(|o| Modifier::new(army_label(o.side), o.field.label, o.points, o.field.rule)),
+        );
+        modifiers.retain(|m| m.value != 0);
+        modifiers
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        _tables: &TableSet,
+        _faces: &[u8],
+    ) -> Result<Resolution, RuleError> {
+        let modifiers = self.modifiers(input);
+        let mut totals = Vec::new();
+        let (key, headline) = if let Some(result) = sudden_death(input) {
+            result
+        } else if input.text("scenario") == "short" {
+            short_result(input)
+        } else {
+            let total = |side: &str| -> i32 {
+                modifiers
+                    .iter()
+                    .filter(|m| m.side == army_label(side))
+                    .map(|m| m.value)
+                    .sum()
+            };
+            let (french, english, prussian) = (total(FRENCH), total(ENGLISH), total(PRUSSIAN));
+            let allies = english + prussian;
+            for (side, points) in [
+                (army_label(FRENCH), french),
+                (army_label(ENGLISH), english),
+                (army_label(PRUSSIAN), prussian),
+                ("Allies", allies),
+            ] {
+                totals.push(SideTotal {
+                    side: side.into(),
+                    die: None,
+                    modifiers: points,
+                    total: points,
+                });
+            }
+            let key = match french.cmp(&allies) {
+                std::cmp::Ordering::Greater => "The French win",
+                std::cmp::Ordering::Less => "The Allies win",
+                std::cmp::Ordering::Equal => "The battle is drawn",
+            };
+            (
+                key,
+                format!(
+                    "{key}: the French {french} VP to the Allies' {allies} (English {english}, Prussian {prussian})"
+                ),
+            )
+        };
+        Ok(Resolution {
+            outcome: Outcome {
+                key: key.into(),
+                rank: 0,
+                headline,
+            },
+            modifiers,
+            totals,
+            limits: Vec::new(),
+            cell: None,
+            effects: vec![Effect::Mark {
+                name: format!("Battle over: {key}").into(),
+                rule: RULE.into(),
+            }],
+        })
+    }
+}
+
+/// The result when a Commander in Chief fell (L289-291, L422).
+fn sudden_death(input: &Input) -> Option<(&'static str, String)> {
+    if input.flag("napoleon_removed") {
+        Some((
+            "The English win",
+            "Napoleon is removed from the battlefield: the game ends and the English win (L289)"
+                .into(),
+        ))
+    } else if input.flag("wellington_removed") {
+        Some((
+            "The French win",
+            "Wellington is removed from the battlefield: the game ends and the French win (L291)"
+                .into(),
+        ))
+    } else {
+        None
+    }
+}
+
+/// The short scenario: the French must remove both Garrisons and hold both Towns alone (L1076).
+fn short_result(input: &Input) -> (&'static str, String) {
+    if input.flag("garrisons_removed") && input.flag("towns_held") {
+        (
+            "The French win",
+            "The French removed both Garrisons and hold Hougoumont and Haye Sainte alone: the French win (L1076)".into(),
+        )
+    } else {
+        (
+            "The English win",
+            "The English defended Hougoumont and Haye Sainte: the English win (L1076)".into(),
+        )
+    }
+}

@@ -1,0 +1,1100 @@
+//! Waterloo: Enemy Mistakes checked against its rulebook: the Generals' casualty rolls, their
+//! Substitutes, the Prussian entrance and the victory count.
+//!
+//! Specification: the rulebook `shared/seeds/003_471f4827b01eb0ac.txt` (cited as Lnnn) and its
+//! digest `shared/rules/seed003_enemy_mistakes.md` (§3.1, §3.4, §3.18, §3.19, §3.21, §3.23 and the
+//! vectors D12-D15 and D19 of §6). The unsigned modifiers of L412-416 and L426-427 are read as
+//! negative (digest §0.1). Unit victory points are not in the text: where a test needs one it
+//! enters the example tile's 14 (L465) or a value marked FICTIONAL.
+
+use aide_de_camp::engine::input::{Input, Value};
+use aide_de_camp::engine::log::{EventBody, RolledDie};
+use aide_de_camp::engine::procedure::{Procedure, Resolution, odds, resolve_checked};
+use aide_de_camp::engine::record::{Effect, Position, Record};
+use aide_de_camp::engine::roller::Seed;
+use aide_de_camp::engine::session::Session;
+use aide_de_camp::engine::table_set::TableSet;
+use aide_de_camp::games::enemy_mistakes::{NAPOLEON_REMOVED, WELLINGTON_REMOVED};
+use aide_de_camp::games::{self, Game};
+
+fn game() -> &'static Game {
+    games::find("enemy-mistakes").expect("the game is registered")
+}
+
+fn procedure(id: &str) -> &'static dyn Procedure {
+    game().procedure(id).expect("the procedure is registered")
+}
+
+fn tables() -> TableSet {
+    game().load_tables(None).expect("the built-in tables load")
+}
+
+fn text(value: &str) -> Value {
+    Value::Text(value.into())
+}
+
+fn yes() -> Value {
+    Value::Flag(true)
+}
+
+fn number(value: i64) -> Value {
+    Value::Number(value)
+}
+
+/// The form as the app opens it on `record` (defaults, then the record), with `values` typed in,
+/// each followed as the form follows a change.
+fn form(record: &Record, id: &str, values: &[(&str, Value)]) -> Input {
+    let p = procedure(id);
+    let mut input = Input::defaults(p.fields());
+    p.prefill(&mut input, record);
+    for (field, value) in values {
+        input.set(field, value.clone());
+        p.follow(field, &mut input, record);
+    }
+    input
+}
+
+/// Why the app refuses these facts before resolving, if it does.
+fn refusal(record: &Record, id: &str, values: &[(&str, Value)]) -> Option<String> {
+    let p = procedure(id);
+    let input = form(record, id, values);
+    p.check_combination(&input)
+        .and_then(|()| p.check_record(&input, record))
+        .err()
+        .map(|e| e.to_string())
+}
+
+fn resolve(id: &str, input: &Input, faces: &[u8]) -> Resolution {
+    resolve_checked(procedure(id), input, &tables(), faces).unwrap_or_else(|e| panic!("{id}: {e}"))
+}
+
+/// How many of the 36 (or 6) throws give outcome `key`.
+fn count(id: &str, input: &Input, key: &str) -> u64 {
+    odds(procedure(id), input, &tables())
+        .expect("odds")
+        .iter()
+        .find(|line| line.key == key)
+        .map_or(0, |line| line.count)
+}
+
+fn reminders(resolution: &Resolution) -> Vec<String> {
+    resolution
+        .effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Reminder { text, .. } => Some(text.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn mentions(resolution: &Resolution, words: &str) -> bool {
+    reminders(resolution).iter().any(|r| r.contains(words))
+}
+
+fn marks(resolution: &Resolution) -> Vec<String> {
+    resolution
+        .effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Mark { name, .. } => Some(name.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn modifier_sum(resolution: &Resolution) -> i32 {
+    resolution.modifiers.iter().map(|m| m.value).sum()
+}
+
+/// A game in progress, played through the engine as the app plays it.
+struct Play {
+    session: Session,
+}
+
+impl Play {
+    fn start(scenario: &str) -> Play {
+        let scenario = game().scenario(scenario).expect("the scenario");
+        let session = game()
+            .start_session(scenario, game().sides_named(&[]), Seed(1815), &tables())
+            .expect("set up");
+        Play { session }
+    }
+
+    fn record(&self) -> &Record {
+        self.session.record()
+    }
+
+    fn form(&self, id: &str, values: &[(&str, Value)]) -> Input {
+        form(self.record(), id, values)
+    }
+
+    fn refusal(&self, id: &str, values: &[(&str, Value)]) -> Option<String> {
+        refusal(self.record(), id, values)
+    }
+
+    /// Resolves with physical dice `faces`, logs it and applies its result.
+    fn play(&mut self, id: &str, values: &[(&str, Value)], faces: &[u8]) -> Resolution {
+        let p = procedure(id);
+        let input = self.form(id, values);
+        if let Err(e) = p.check_record(&input, self.record()) {
+            panic!("{id}: the record refuses {input:?}: {e}");
+        }
+        let resolution = resolve(id, &input, faces);
+        let dice = RolledDie::physical(&p.dice(&input), faces);
+        let side = p.acting_side(&input);
+        let seq = self
+            .session
+            .append(&side, resolution.event(id, &input, dice))
+            .seq;
+        self.session
+            .apply(&side, seq, resolution.effects.clone())
+            .expect("applies");
+        resolution
+    }
+
+    /// Follows the checklist to `step` of `phase` of `turn`.
+    fn go_to(&mut self, turn: u32, phase: usize, step: usize) {
+        let target = Position { turn, phase, step };
+        while self.record().position != target {
+            let next = game()
+                .sequence
+                .next(self.record().position, 19)
+                .unwrap_or_else(|| panic!("the game ended before {target:?}"));
+            let label = game().sequence.label(next);
+            self.session.append(
+                "french",
+                EventBody::StepReached {
+                    position: next,
+                    label,
+                },
+            );
+            assert!(next.turn <= turn, "passed {target:?}");
+        }
+    }
+
+    fn applies(&self, id: &str) -> bool {
+        procedure(id).applies(self.record())
+    }
+
+    fn state(&self, side: &str, name: &str) -> String {
+        self.record()
+            .unit(side, name)
+            .unwrap_or_else(|| panic!("{name} is on the record"))
+            .state
+            .to_string()
+    }
+
+    fn attribute(&self, side: &str, name: &str, attribute: &str) -> Option<String> {
+        self.record()
+            .unit(side, name)
+            .and_then(|u| u.attribute(attribute))
+            .map(str::to_string)
+    }
+}
+
+// Positions (phase, step): Initiative (0, 0); Bombardment (1, 0); Execution 3.1-3.5 (2, 0..=4).
+const INITIATIVE: (usize, usize) = (0, 0);
+const COMBAT: (usize, usize) = (2, 3);
+
+/// The record of a historical battle with `effects` applied, as the players would have entered them.
+fn record_with(effects: &[Effect]) -> Record {
+    let mut record = Play::start("historical").record().clone();
+    record.apply(effects, 0);
+    record
+}
+
+fn removed(side: &str, name: &str, state: &str) -> Effect {
+    Effect::set_state(side, name, state, "test")
+}
+
+/// A Unit on the record, with its corps and victory points (empty: not entered).
+fn unit(side: &str, name: &str, corps: &str, points: &str, state: &str) -> Vec<Effect> {
+    vec![
+        Effect::set_attribute(side, name, "kind", "Unit", "test"),
+        Effect::set_attribute(side, name, "corps", corps, "test"),
+        Effect::set_attribute(side, name, "victory points", points, "test"),
+        Effect::set_state(side, name, state, "test"),
+    ]
+}
+
+// --- The attached General's casualty roll (L408-416) ---------------------------------------
+
+/// What the players type on a form, field by field.
+type Facts = Vec<(&'static str, Value)>;
+
+fn casualty(general: &str, side: &str, condition: &str, cause: &str) -> Facts {
+    vec![
+        ("side", text(side)),
+        ("general", text(general)),
+        ("cause", text(cause)),
+        ("unit_condition", text(condition)),
+    ]
+}
+
+/// D12: the Commander in Chief attached to a Routed Unit that takes bombardment Damage rolls 5:
+/// 5 - 2 (Commander in Chief, L412) - 2 (Routed, L413) = 1, eliminated (L408). No melee yet in
+/// the turn, so no -1 (L416). For Napoleon the game ends and the English win (L289).
+#[test]
+fn d12_l408_napoleon_in_a_routed_unit_falls_on_a_5() {
+    let mut play = Play::start("historical");
+    play.go_to(3, 1, 0);
+    let facts = casualty("Napoleon", "french", "routed", "bombardment");
+    let input = play.form("general-casualty", &facts);
+    // The record fills in the Commander in Chief and his five stars.
+    assert!(input.flag("commander_in_chief"));
+    assert_eq!(input.number("rank"), 5);
+    assert!(!input.flag("melee_this_turn"));
+
+    let survives = resolve("general-casualty", &input, &[3, 3]);
+    assert_eq!(survives.totals[0].total, 2);
+    assert_eq!(survives.outcome.key, "Survives");
+    assert!(marks(&survives).is_empty());
+
+    let falls = play.play("general-casualty", &facts, &[2, 3]);
+    let values: Vec<i32> = falls.modifiers.iter().map(|m| m.value).collect();
+    assert_eq!(values, vec![-2, -2]);
+    assert_eq!(falls.totals[0].total, 1);
+    assert_eq!(falls.outcome.key, "Eliminated");
+    assert!(falls.outcome.headline.contains("the English win"));
+    assert_eq!(marks(&falls), vec![NAPOLEON_REMOVED.to_string()]);
+    assert_eq!(play.state("french", "Napoleon"), "Eliminated");
+    assert!(play.record().marks.contains(NAPOLEON_REMOVED));
+
+    // The game is over: the victory is offered at once, and gives the English the win.
+    assert!(play.applies("victory"));
+    let input = play.form("victory", &[]);
+    assert!(input.flag("napoleon_removed"));
+    assert_eq!(play.refusal("victory", &[]), None);
+    let result = resolve("victory", &input, &[]);
+    assert_eq!(result.outcome.key, "The English win");
+    assert!(result.outcome.headline.contains("L289"));
+}
+
+/// Wellington's removal ends the game for the French (L291).
+#[test]
+fn l291_wellington_eliminated_ends_the_game_for_the_french() {
+    let play = Play::start("historical");
+    let facts = casualty("Wellington", "british", "routed", "combat");
+    let res = resolve(
+        "general-casualty",
+        &play.form("general-casualty", &facts),
+        &[1, 2],
+    );
+    assert_eq!(res.outcome.key, "Eliminated");
+    assert!(res.outcome.headline.contains("the French win"));
+    assert_eq!(marks(&res), vec![WELLINGTON_REMOVED.to_string()]);
+}
+
+/// The odds of elimination for a total modifier of 0 to -6: a 2d6 total of 1 + k or less, that is
+/// 0, 1, 3, 6, 10, 15 and 21 throws of 36 (digest §3.18).
+#[test]
+fn l408_casualty_odds_for_each_total_modifier() {
+    let record = Play::start("historical").record().clone();
+    let both = ("routed_and_shaken", text("both"));
+    let cases: [(Facts, i32, u64); 7] = [
+        // Orange, ★: nothing.
+        (casualty("Orange", "british", "steady", "bombardment"), 0, 0),
+        // Drouot, ★★: -1 (L415).
+        (casualty("Drouot", "french", "steady", "bombardment"), -1, 1),
+        // Napoleon: -2 (L412).
+        (
+            casualty("Napoleon", "french", "steady", "bombardment"),
+            -2,
+            3,
+        ),
+        (
+            casualty("Napoleon", "french", "shaken", "bombardment"),
+            -3,
+            6,
+        ),
+        (
+            casualty("Napoleon", "french", "routed", "bombardment"),
+            -4,
+            10,
+        ),
+        // At the Result of Combat the melee counts (L416): -1 more.
+        (casualty("Napoleon", "french", "routed", "combat"), -5, 15),
+        // With the setting that counts a Routed Unit as Shaken too.
+        (
+            [
+                casualty("Napoleon", "french", "routed", "combat"),
+                vec![both],
+            ]
+            .concat(),
+            -6,
+            21,
+        ),
+    ];
+    for (facts, sum, eliminated) in cases {
+        let input = form(&record, "general-casualty", &facts);
+        let res = resolve("general-casualty", &input, &[6, 6]);
+        assert_eq!(modifier_sum(&res), sum, "{facts:?}");
+        assert_eq!(
+            count("general-casualty", &input, "Eliminated"),
+            eliminated,
+            "{facts:?}"
+        );
+        assert_eq!(
+            count("general-casualty", &input, "Survives"),
+            36 - eliminated
+        );
+        assert!(
+            res.modifiers.iter().all(|m| m.rule.contains('L')),
+            "{:?}",
+            res.modifiers
+        );
+    }
+}
+
+/// Only a ★★ General takes the -1 of L415: ★★★ Reille and ★★★★ Hill take nothing.
+#[test]
+fn l415_only_two_stars_take_the_minus_one() {
+    let record = Play::start("historical").record().clone();
+    for (general, side) in [
+        ("Reille", "french"),
+        ("Hill", "british"),
+        ("Orange", "british"),
+    ] {
+        let input = form(
+            &record,
+            "general-casualty",
+            &casualty(general, side, "steady", "bombardment"),
+        );
+        assert!(
+            procedure("general-casualty").modifiers(&input).is_empty(),
+            "{general}"
+        );
+    }
+}
+
+/// After a combat the General's box loses its markers whatever the roll (L404), and the melee
+/// just fought counts (L416, read as printed). A bombardment comes before any melee (L634).
+#[test]
+fn l404_a_combat_empties_the_box_and_counts_the_melee() {
+    let record = Play::start("historical").record().clone();
+    let input = form(
+        &record,
+        "general-casualty",
+        &casualty("Reille", "french", "steady", "combat"),
+    );
+    assert!(input.flag("melee_this_turn"));
+    let res = resolve("general-casualty", &input, &[6, 6]);
+    assert_eq!(res.outcome.key, "Survives");
+    assert!(res.effects.contains(&Effect::set_attribute(
+        "french",
+        "Reille",
+        "markers",
+        0,
+        "Attach, L404"
+    )));
+    assert!(mentions(&res, "go back to the reserve"));
+
+    let bombarded = form(
+        &record,
+        "general-casualty",
+        &casualty("Reille", "french", "steady", "bombardment"),
+    );
+    assert!(!resolve("general-casualty", &bombarded, &[6, 6])
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::UnitAttribute { attribute, .. } if attribute.as_ref() == "markers")));
+
+    let mut facts = casualty("Reille", "french", "steady", "bombardment");
+    facts.push(("melee_this_turn", yes()));
+    let refused = refusal(&record, "general-casualty", &facts).expect("refused");
+    assert!(
+        refused.contains("melee_this_turn") && refused.contains("L634"),
+        "{refused}"
+    );
+}
+
+/// The casualty roll is for a commander of that army on the battlefield, with the record's facts.
+#[test]
+fn l408_the_casualty_roll_refuses_commanders_not_on_the_battlefield() {
+    let record = Play::start("historical").record().clone();
+    let refused = refusal(
+        &record,
+        "general-casualty",
+        &casualty("Blücher", "prussian", "steady", "bombardment"),
+    )
+    .expect("Blücher has not arrived");
+    assert!(refused.contains("Not yet arrived"), "{refused}");
+    let refused = refusal(
+        &record,
+        "general-casualty",
+        &casualty("Soult", "french", "steady", "bombardment"),
+    )
+    .expect("Soult is not in this game");
+    assert!(
+        refused.contains("general") && refused.contains("Soult"),
+        "{refused}"
+    );
+    let mut facts = casualty("Reille", "french", "steady", "bombardment");
+    facts.push(("rank", number(2)));
+    let refused = refusal(&record, "general-casualty", &facts).expect("wrong rank");
+    assert!(
+        refused.contains("rank") && refused.contains("3 stars"),
+        "{refused}"
+    );
+}
+
+// --- The unattached General (L418-427) -----------------------------------------------------
+
+fn unattached(general: &str, side: &str, enemy: &str) -> Facts {
+    vec![
+        ("side", text(side)),
+        ("general", text(general)),
+        ("enemy", text(enemy)),
+    ]
+}
+
+/// D13: an unattached General charged by Light Cavalry rolls 3: 3 - 2 = 1, captured (L422, L427).
+/// On a 4 he survives with 2 and may move up to 2 UoM.
+#[test]
+fn d13_l422_light_cavalry_captures_on_a_3() {
+    let mut play = Play::start("historical");
+    play.go_to(2, COMBAT.0, COMBAT.1);
+    let facts = unattached("Picton", "british", "light");
+    let survives = resolve(
+        "unattached-general",
+        &play.form("unattached-general", &facts),
+        &[4],
+    );
+    assert_eq!(survives.totals[0].total, 2);
+    assert_eq!(survives.outcome.key, "Survives");
+    assert!(mentions(&survives, "may move up to 2 Units of Measurement"));
+
+    let taken = play.play("unattached-general", &facts, &[3]);
+    assert_eq!(taken.totals[0].total, 1);
+    assert_eq!(taken.outcome.key, "Captured");
+    assert_eq!(play.state("british", "Picton"), "Captured");
+    // A captured General is substituted next turn (L422, L703).
+    assert_eq!(
+        play.attribute("british", "Picton", "substitution tries")
+            .as_deref(),
+        Some("0")
+    );
+    assert!(marks(&taken).is_empty());
+}
+
+/// Capture on a modified 1 or less: 1 in 6 against Infantry, 2 against Medium or Heavy Cavalry,
+/// 3 against Light Cavalry (L422, L426-427).
+#[test]
+fn l426_capture_odds_by_the_enemy() {
+    let record = Play::start("historical").record().clone();
+    for (enemy, captured) in [("other", 1), ("medium_heavy", 2), ("light", 3)] {
+        let input = form(
+            &record,
+            "unattached-general",
+            &unattached("Reille", "french", enemy),
+        );
+        assert_eq!(
+            count("unattached-general", &input, "Captured"),
+            captured,
+            "{enemy}"
+        );
+        assert_eq!(
+            count("unattached-general", &input, "Survives"),
+            6 - captured
+        );
+    }
+}
+
+/// A captured Commander in Chief ends the game, except Blücher (L422): Wellington's capture gives
+/// the French the win (L291); Blücher's stops the Prussian marker roll (L337) and doubles his 36 VP.
+#[test]
+fn l422_a_captured_commander_in_chief_ends_the_game_except_blucher() {
+    let record = record_with(&[removed("prussian", "Blücher", "On the battlefield")]);
+    let wellington = resolve(
+        "unattached-general",
+        &form(
+            &record,
+            "unattached-general",
+            &unattached("Wellington", "british", "other"),
+        ),
+        &[1],
+    );
+    assert_eq!(marks(&wellington), vec![WELLINGTON_REMOVED.to_string()]);
+    assert!(wellington.outcome.headline.contains("the French win"));
+
+    let blucher = resolve(
+        "unattached-general",
+        &form(
+            &record,
+            "unattached-general",
+            &unattached("Blücher", "prussian", "other"),
+        ),
+        &[1],
+    );
+    assert_eq!(blucher.outcome.key, "Captured");
+    assert!(marks(&blucher).is_empty());
+    assert!(mentions(
+        &blucher,
+        "no longer roll the die for their command markers"
+    ));
+    assert!(blucher.outcome.headline.contains("72 VP to the French"));
+
+    // Ney is never substituted (L373).
+    let record = record_with(&[removed("french", "Ney", "On the battlefield")]);
+    let ney = resolve(
+        "unattached-general",
+        &form(
+            &record,
+            "unattached-general",
+            &unattached("Ney", "french", "other"),
+        ),
+        &[1],
+    );
+    assert!(mentions(&ney, "No Substitute replaces Ney"));
+    assert!(!ney.effects.iter().any(|e| matches!(e, Effect::UnitAttribute { attribute, .. } if attribute.as_ref() == "substitution tries")));
+}
+
+/// An attached General is not the unattached one (L420-422): the record refuses.
+#[test]
+fn l420_an_attached_general_rolls_the_other_check() {
+    let record = record_with(&[Effect::set_attribute(
+        "french",
+        "Reille",
+        "attached to",
+        "Unit 8",
+        "test",
+    )]);
+    let refused = refusal(
+        &record,
+        "unattached-general",
+        &unattached("Reille", "french", "other"),
+    )
+    .expect("refused");
+    assert!(
+        refused.contains("attached to Unit 8") && refused.contains("L408"),
+        "{refused}"
+    );
+}
+
+// --- The Substitute General (L699-703) -----------------------------------------------------
+
+/// D14: Reille falls in a combat on turn V. At the end of turn VI's Initiative his player rolls 4:
+/// no Substitute (5-6 needed); the II Corps is without command. On turn VII 4 is enough (4-6): the
+/// Substitute enters, ★, generating 0 Command points (L703).
+#[test]
+fn d14_l703_the_substitute_enters_on_the_second_try() {
+    let mut play = Play::start("historical");
+    play.go_to(5, COMBAT.0, COMBAT.1);
+    assert!(!play.applies("substitute-general"));
+    // Reille ★★★ in a Routed Unit after a melee: -3; a throw of 2 eliminates him.
+    let falls = play.play(
+        "general-casualty",
+        &casualty("Reille", "french", "routed", "combat"),
+        &[1, 1],
+    );
+    assert_eq!(falls.outcome.key, "Eliminated");
+    assert!(
+        falls
+            .outcome
+            .headline
+            .contains("Substitute is rolled for next turn")
+    );
+    assert_eq!(
+        play.attribute("french", "Reille", "substitution tries")
+            .as_deref(),
+        Some("0")
+    );
+
+    play.go_to(6, INITIATIVE.0, INITIATIVE.1);
+    assert!(play.applies("substitute-general"));
+    let facts = [("side", text("french")), ("general", text("Reille"))];
+    assert_eq!(
+        play.form("substitute-general", &facts)
+            .number("tries_failed"),
+        0
+    );
+    let fails = play.play("substitute-general", &facts, &[4]);
+    assert_eq!(fails.outcome.key, "No Substitute yet");
+    assert!(fails.outcome.headline.contains("without command"));
+    assert!(mentions(&fails, "the next try needs 4 or more"));
+    assert_eq!(
+        play.attribute("french", "Reille", "substitution tries")
+            .as_deref(),
+        Some("1")
+    );
+    assert_eq!(play.state("french", "Reille"), "Eliminated");
+
+    play.go_to(7, INITIATIVE.0, INITIATIVE.1);
+    assert_eq!(
+        play.form("substitute-general", &facts)
+            .number("tries_failed"),
+        1
+    );
+    let enters = play.play("substitute-general", &facts, &[4]);
+    assert_eq!(enters.outcome.key, "Substitute enters");
+    assert!(mentions(
+        &enters,
+        "within 2 Units of Measurement of any Unit of his Army Corps"
+    ));
+    assert_eq!(play.state("french", "Reille"), "On the battlefield");
+    assert_eq!(
+        play.attribute("french", "Reille", "rank").as_deref(),
+        Some("1")
+    );
+    assert_eq!(
+        play.attribute("french", "Reille", "generates").as_deref(),
+        Some("0")
+    );
+    assert_eq!(
+        play.attribute("french", "Reille", "substitute").as_deref(),
+        Some("yes")
+    );
+    assert!(!play.applies("substitute-general"));
+
+    // The Substitute, ★, falls in turn: no one replaces him (L365).
+    play.go_to(7, COMBAT.0, COMBAT.1);
+    let again = play.play(
+        "general-casualty",
+        &casualty("Reille", "french", "routed", "combat"),
+        &[1, 1],
+    );
+    assert!(
+        again
+            .outcome
+            .headline
+            .contains("no Substitute replaces a Substitute")
+    );
+    play.go_to(8, INITIATIVE.0, INITIATIVE.1);
+    assert!(!play.applies("substitute-general"));
+    let refused = play.refusal("substitute-general", &facts).expect("refused");
+    assert!(
+        refused.contains("Substitute was removed") && refused.contains("L365"),
+        "{refused}"
+    );
+}
+
+/// Try k succeeds on 6 - k or more: 2, 3, 4 and 5 faces of 6, then no roll (L703).
+#[test]
+fn l703_each_failed_try_widens_the_next_by_one_face() {
+    let record = record_with(&[removed("french", "Reille", "Eliminated")]);
+    for (failed, succeeds) in [(0, 2), (1, 3), (2, 4), (3, 5)] {
+        let mut input = form(
+            &record,
+            "substitute-general",
+            &[("side", text("french")), ("general", text("Reille"))],
+        );
+        input.set("tries_failed", number(failed));
+        assert_eq!(
+            count("substitute-general", &input, "Substitute enters"),
+            succeeds
+        );
+    }
+    let mut input = form(
+        &record,
+        "substitute-general",
+        &[("side", text("french")), ("general", text("Reille"))],
+    );
+    input.set("tries_failed", number(4));
+    assert!(procedure("substitute-general").dice(&input).is_empty());
+    let res = resolve("substitute-general", &input, &[]);
+    assert_eq!(res.outcome.key, "Substitute enters");
+    assert!(res.outcome.headline.contains("no roll needed"));
+}
+
+/// No Substitute for Ney (L373), for a Commander in Chief, for a General on the battlefield, or
+/// for one whose whole Army Corps is removed (L377); the tries are the record's.
+#[test]
+fn l703_substitution_refusals() {
+    let record = record_with(&[
+        removed("french", "Ney", "Eliminated"),
+        removed("french", "Napoleon", "Eliminated"),
+    ]);
+    let refused = refusal(
+        &record,
+        "substitute-general",
+        &[("side", text("french")), ("general", text("Ney"))],
+    )
+    .expect("Ney");
+    assert!(refused.contains("L373"), "{refused}");
+    let refused = refusal(
+        &record,
+        "substitute-general",
+        &[("side", text("french")), ("general", text("Napoleon"))],
+    )
+    .expect("Napoleon");
+    assert!(refused.contains("Commander in Chief"), "{refused}");
+    let refused = refusal(
+        &record,
+        "substitute-general",
+        &[("side", text("french")), ("general", text("Reille"))],
+    )
+    .expect("Reille is on the battlefield");
+    assert!(
+        refused.contains("On the battlefield") && refused.contains("only a General removed"),
+        "{refused}"
+    );
+
+    // FICTIONAL: the II Corps of two Units, both removed.
+    let record = record_with(
+        &[
+            vec![removed("french", "Reille", "Eliminated")],
+            unit("french", "Unit 8", "II", "14", "Eliminated"),
+            unit("french", "Unit 5", "II", "10", "Captured"),
+        ]
+        .concat(),
+    );
+    let facts = [("side", text("french")), ("general", text("Reille"))];
+    let refused = refusal(&record, "substitute-general", &facts).expect("whole corps removed");
+    assert!(!procedure("substitute-general").applies(&record));
+    assert!(
+        refused.contains("every Unit of the II Corps") && refused.contains("L377"),
+        "{refused}"
+    );
+
+    // With one Unit of the corps left he may be substituted, at the record's count of tries.
+    let mut record = record;
+    record.apply(&[removed("french", "Unit 5", "On the battlefield")], 0);
+    assert!(procedure("substitute-general").applies(&record));
+    assert_eq!(refusal(&record, "substitute-general", &facts), None);
+    let mut wrong = facts.to_vec();
+    wrong.push(("tries_failed", number(2)));
+    let refused = refusal(&record, "substitute-general", &wrong).expect("tries");
+    assert!(refused.contains("tries_failed"), "{refused}");
+}
+
+// --- The Prussian entrance (L638-668) ------------------------------------------------------
+
+/// D15: with the first try on 5-6, turn VIII rolls 4: no entrance. Turn IX needs 4-6 and rolls 4:
+/// Blücher and Bülow enter with the IV Corps at section III (L640-642, L664). Pirch's II Corps
+/// enters on turn X at section II (L666) and Ziethen's I Corps on turn XI at section I (L668),
+/// without a roll.
+#[test]
+fn d15_l640_the_prussians_enter_on_the_second_try() {
+    let mut play = Play::start("historical");
+    play.go_to(7, INITIATIVE.0, INITIATIVE.1);
+    assert!(!play.applies("prussian-entrance"));
+
+    play.go_to(8, INITIATIVE.0, INITIATIVE.1);
+    assert!(play.applies("prussian-entrance"));
+    let input = play.form("prussian-entrance", &[]);
+    assert_eq!(input.text("corps"), "IV");
+    assert_eq!(input.number("turn"), 8);
+    assert_eq!(input.text("prussian_entry"), "5");
+    let fails = play.play("prussian-entrance", &[], &[4]);
+    assert_eq!(fails.outcome.key, "Does not enter");
+    assert!(fails.outcome.headline.contains("needing 5 or more"));
+    assert_eq!(
+        play.attribute("prussian", "Blücher", "entrance rolls failed")
+            .as_deref(),
+        Some("1")
+    );
+    assert_eq!(play.state("prussian", "Bülow"), "Not yet arrived");
+
+    play.go_to(9, INITIATIVE.0, INITIATIVE.1);
+    assert_eq!(
+        play.form("prussian-entrance", &[]).number("tries_failed"),
+        1
+    );
+    let enters = play.play("prussian-entrance", &[], &[4]);
+    assert_eq!(enters.outcome.key, "Enters");
+    assert!(
+        enters
+            .outcome
+            .headline
+            .contains("Blücher and Bülow enter with the IV Corps at entrance section III, turn IX")
+    );
+    assert!(mentions(&enters, "touching entrance section III"));
+    assert!(mentions(&enters, "green marker"));
+    assert!(mentions(&enters, "Initiative marker 2"));
+    assert!(mentions(
+        &enters,
+        "Pirch's II Corps enters at the start of next turn"
+    ));
+    assert_eq!(play.state("prussian", "Blücher"), "On the battlefield");
+    assert_eq!(play.state("prussian", "Bülow"), "On the battlefield");
+    assert_eq!(play.state("prussian", "Pirch"), "Not yet arrived");
+    assert!(
+        play.record()
+            .marks
+            .iter()
+            .any(|m| m.contains("maneuver limit is over"))
+    );
+    // Pirch waits for the next turn.
+    assert!(!play.applies("prussian-entrance"));
+    let refused = play
+        .refusal("prussian-entrance", &[("corps", text("II"))])
+        .expect("too early");
+    assert!(
+        refused.contains("turn after") && refused.contains("L642"),
+        "{refused}"
+    );
+    let refused = play
+        .refusal("prussian-entrance", &[("corps", text("IV"))])
+        .expect("already in");
+    assert!(refused.contains("already entered"), "{refused}");
+
+    play.go_to(10, INITIATIVE.0, INITIATIVE.1);
+    assert!(play.applies("prussian-entrance"));
+    let input = play.form("prussian-entrance", &[]);
+    assert_eq!(input.text("corps"), "II");
+    assert!(procedure("prussian-entrance").dice(&input).is_empty());
+    let pirch = play.play("prussian-entrance", &[], &[]);
+    assert!(
+        pirch
+            .outcome
+            .headline
+            .contains("Pirch enters with the II Corps at entrance section II, turn X")
+    );
+    assert_eq!(play.state("prussian", "Pirch"), "On the battlefield");
+    assert!(mentions(
+        &pirch,
+        "Ziethen's I Corps enters at the start of next turn"
+    ));
+
+    play.go_to(11, INITIATIVE.0, INITIATIVE.1);
+    assert_eq!(play.form("prussian-entrance", &[]).text("corps"), "I");
+    let ziethen = play.play("prussian-entrance", &[], &[]);
+    assert!(
+        ziethen
+            .outcome
+            .headline
+            .contains("Ziethen enters with the I Corps at entrance section I, turn XI")
+    );
+    assert_eq!(play.state("prussian", "Ziethen"), "On the battlefield");
+
+    play.go_to(12, INITIATIVE.0, INITIATIVE.1);
+    assert!(!play.applies("prussian-entrance"));
+}
+
+/// The Units of the entering corps that the record holds as not yet arrived come onto the
+/// battlefield with it.
+#[test]
+fn l664_the_corps_units_on_the_record_enter_with_it() {
+    // FICTIONAL: two Units of the IV Corps and one of the II.
+    let mut record = record_with(
+        &[
+            unit("prussian", "Unit 70", "IV", "12", "Not yet arrived"),
+            unit("prussian", "Unit 71", "IV", "10", "Not yet arrived"),
+            unit("prussian", "Unit 60", "II", "10", "Not yet arrived"),
+        ]
+        .concat(),
+    );
+    record.position.turn = 8;
+    let input = form(&record, "prussian-entrance", &[]);
+    let units: Vec<String> = input
+        .list("units")
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(units, vec!["Unit 70", "Unit 71"]);
+    let res = resolve("prussian-entrance", &input, &[6]);
+    assert!(res.effects.contains(&Effect::set_state(
+        "prussian",
+        "Unit 70",
+        "On the battlefield",
+        "Entrance, L640-642; Executing the entrance, L664"
+    )));
+    let refused = refusal(
+        &record,
+        "prussian-entrance",
+        &[("units", Value::List(vec!["Unit 60".into()]))],
+    )
+    .expect("a II Corps Unit");
+    assert!(
+        refused.contains("Unit 60") && refused.contains("IV Corps"),
+        "{refused}"
+    );
+}
+
+/// The setting PRUSSIAN_ENTRY gives the lost faces of the first try (L640): 5-6 by default, 2
+/// throws in 6; 6 alone, 1 in 6, then one face more each try until no roll is needed.
+#[test]
+fn l640_the_entrance_setting_sets_the_threshold() {
+    let mut record = Play::start("historical").record().clone();
+    record.position.turn = 8;
+    let default = form(&record, "prussian-entrance", &[]);
+    assert_eq!(count("prussian-entrance", &default, "Enters"), 2);
+    assert_eq!(
+        resolve("prussian-entrance", &default, &[5]).outcome.key,
+        "Enters"
+    );
+
+    record.apply(
+        &[Effect::SetOption {
+            name: "prussian_entry".into(),
+            value: "6".into(),
+            rule: "test".into(),
+        }],
+        0,
+    );
+    let strict = form(&record, "prussian-entrance", &[]);
+    assert_eq!(strict.text("prussian_entry"), "6");
+    assert_eq!(count("prussian-entrance", &strict, "Enters"), 1);
+    let fails = resolve("prussian-entrance", &strict, &[5]);
+    assert_eq!(fails.outcome.key, "Does not enter");
+    assert!(mentions(&fails, "the next try needs 5 or more"));
+    let mut fifth = strict.clone();
+    fifth.set("tries_failed", number(4));
+    assert_eq!(count("prussian-entrance", &fifth, "Enters"), 5);
+    fifth.set("tries_failed", number(5));
+    assert!(procedure("prussian-entrance").dice(&fifth).is_empty());
+}
+
+/// No entrance in the short scenario (L1076), nor before turn VIII (L640).
+#[test]
+fn l640_entrance_refusals() {
+    let short = Play::start("short");
+    assert!(!short.applies("prussian-entrance"));
+    let refused = short
+        .refusal("prussian-entrance", &[("turn", number(8))])
+        .expect("short");
+    assert!(refused.contains("L1076"), "{refused}");
+    let historical = Play::start("historical");
+    assert!(!historical.applies("prussian-entrance"));
+    let refused = historical
+        .refusal("prussian-entrance", &[])
+        .expect("turn I");
+    assert!(
+        refused.contains("turn") && refused.contains("VIII"),
+        "{refused}"
+    );
+}
+
+// --- Victory (L287-293, L670-676, L1058-1076) -----------------------------------------------
+
+/// D19: a captured enemy Unit worth 14 VP scores 28 (L674); one out of field worth 15 scores 7
+/// (L676). Generals score the rulebook's values (L1070-1071): Reille 18, a Substitute 6, Blücher
+/// captured 72.
+#[test]
+fn d19_l674_captured_doubles_and_out_of_field_halves() {
+    let mut record = record_with(
+        &[
+            unit("british", "Unit 8", "II", "14", "Captured"),
+            // FICTIONAL: 15 VP (the digest's D19) and 12 VP.
+            unit("british", "Unit 30", "R", "15", "Out of field"),
+            unit("british", "Unit 31", "R", "12", "On the battlefield"),
+            vec![
+                removed("prussian", "Blücher", "Captured"),
+                removed("french", "Reille", "Eliminated"),
+                removed("french", "Lobau", "Eliminated"),
+                Effect::set_attribute("french", "Lobau", "substitute", "yes", "test"),
+            ],
+        ]
+        .concat(),
+    );
+    record.position = Position {
+        turn: 19,
+        phase: 2,
+        step: 4,
+    };
+    let input = form(&record, "victory", &[]);
+    assert_eq!(input.number("allied_pieces_vp"), 28 + 7 + 72);
+    assert_eq!(input.number("french_pieces_vp"), 18 + 6);
+    assert_eq!(refusal(&record, "victory", &[]), None);
+
+    let facts = [
+        ("mont_st_jean", yes()),
+        ("hougoumont", yes()),
+        ("planchenois", yes()),
+    ];
+    let res = resolve("victory", &form(&record, "victory", &facts), &[]);
+    let totals: Vec<(String, i32)> = res
+        .totals
+        .iter()
+        .map(|t| (t.side.clone(), t.total))
+        .collect();
+    assert_eq!(
+        totals,
+        vec![
+            ("French (blue)".to_string(), 107 + 50),
+            ("English (red)".to_string(), 24 + 30),
+            ("Prussian (black)".to_string(), 30),
+            ("Allies".to_string(), 84),
+        ]
+    );
+    assert_eq!(res.outcome.key, "The French win");
+    assert!(res.modifiers.iter().all(|m| m.rule.contains('L')));
+
+    // The Prussians' share of the French pieces moves points between the allies, not their sum.
+    let shared = [facts.to_vec(), vec![("prussian_share", number(18))]].concat();
+    let res = resolve("victory", &form(&record, "victory", &shared), &[]);
+    assert!(
+        res.outcome
+            .headline
+            .contains("Allies' 84 (English 36, Prussian 48)"),
+        "{}",
+        res.outcome.headline
+    );
+}
+
+/// A removed Unit whose points are not entered stops the count, named (L293, L1068).
+#[test]
+fn l1068_a_removed_unit_without_points_stops_the_count() {
+    let mut record = record_with(&unit("british", "Unit 12", "II", "", "Eliminated"));
+    record.position.turn = 19;
+    let refused = refusal(&record, "victory", &[]).expect("refused");
+    assert!(
+        refused.contains("Unit 12") && refused.contains("not entered"),
+        "{refused}"
+    );
+    // On the battlefield it does not count, so it need not be entered.
+    record.apply(&[removed("british", "Unit 12", "On the battlefield")], 0);
+    assert_eq!(refusal(&record, "victory", &[]), None);
+}
+
+/// The count waits for the end: turn XIX, or a fallen Commander in Chief (L289-293).
+#[test]
+fn l293_the_count_waits_for_the_end_of_the_battle() {
+    let play = Play::start("historical");
+    assert!(!play.applies("victory"));
+    let refused = play.refusal("victory", &[]).expect("turn I");
+    assert!(
+        refused.contains("not over") && refused.contains("XIX"),
+        "{refused}"
+    );
+    let refused = play
+        .refusal(
+            "victory",
+            &[("napoleon_removed", yes()), ("wellington_removed", yes())],
+        )
+        .expect("both");
+    assert!(refused.contains("wellington_removed"), "{refused}");
+    let refused = play
+        .refusal("victory", &[("napoleon_removed", yes())])
+        .expect("not on the record");
+    assert!(refused.contains("Napoleon is not removed"), "{refused}");
+}
+
+/// Equal points: the text names no winner.
+#[test]
+fn l1060_equal_points_draw_the_battle() {
+    let mut record = Play::start("historical").record().clone();
+    record.position.turn = 19;
+    let res = resolve(
+        "victory",
+        &form(
+            &record,
+            "victory",
+            &[
+                ("mont_st_jean", yes()),
+                ("haye_sainte", yes()),
+                ("hougoumont", yes()),
+            ],
+        ),
+        &[],
+    );
+    assert_eq!(res.outcome.key, "The battle is drawn");
+}
+
+/// The short scenario: the French win only by removing both Garrisons and holding both Towns
+/// alone (L1076).
+#[test]
+fn l1076_the_short_scenario_is_won_on_its_objectives() {
+    let mut play = Play::start("short");
+    play.go_to(7, 2, 4);
+    assert!(play.applies("victory"));
+    assert_eq!(play.refusal("victory", &[]), None);
+    let both = play.form(
+        "victory",
+        &[("garrisons_removed", yes()), ("towns_held", yes())],
+    );
+    assert_eq!(resolve("victory", &both, &[]).outcome.key, "The French win");
+    let one = play.form("victory", &[("garrisons_removed", yes())]);
+    assert_eq!(resolve("victory", &one, &[]).outcome.key, "The English win");
+}
