@@ -34,6 +34,15 @@ pub enum Effect {
         value: Symbol,
         rule: Symbol,
     },
+    /// A number kept about a unit changes by `amount` (two more markers on it); a value not on the
+    /// record yet counts as 0.
+    UnitAttributeAdd {
+        side: Symbol,
+        unit: Symbol,
+        attribute: Symbol,
+        amount: i64,
+        rule: Symbol,
+    },
     /// A counter the record keeps is set: an allowance of moves, a marker on a track.
     SetCounter {
         name: Symbol,
@@ -76,6 +85,23 @@ impl Effect {
             unit: unit.into(),
             attribute: attribute.into(),
             value: value.to_string().as_str().into(),
+            rule: rule.into(),
+        }
+    }
+
+    /// A number kept about a unit changes by `amount`, whatever it was (markers added).
+    pub fn add_to_attribute(
+        side: &str,
+        unit: &str,
+        attribute: &str,
+        amount: i64,
+        rule: &str,
+    ) -> Effect {
+        Effect::UnitAttributeAdd {
+            side: side.into(),
+            unit: unit.into(),
+            attribute: attribute.into(),
+            amount,
             rule: rule.into(),
         }
     }
@@ -149,6 +175,16 @@ impl Effect {
                 value,
                 rule,
             } => format!("{unit} ({}): {attribute} {value} ({rule})", side_name(side)),
+            Effect::UnitAttributeAdd {
+                side,
+                unit,
+                attribute,
+                amount,
+                rule,
+            } => format!(
+                "{unit} ({}): {attribute} {amount:+} ({rule})",
+                side_name(side)
+            ),
             Effect::SetCounter { name, value, rule } => format!("{name}: {value} ({rule})"),
             Effect::UseCounter { name, rule } => {
                 format!("{name}: one fewer, if that allowance is running ({rule})")
@@ -282,6 +318,24 @@ impl Record {
                     }
                     record.since_event = event_seq;
                 }
+                Effect::UnitAttributeAdd {
+                    side,
+                    unit,
+                    attribute,
+                    amount,
+                    ..
+                } => {
+                    let record = self.units.entry((side.clone(), unit.clone())).or_default();
+                    let before: i64 = record
+                        .attribute(attribute)
+                        .and_then(|v| v.parse().ok())
+                        .unwrap_or(0);
+                    let after = before.saturating_add(*amount).to_string();
+                    record
+                        .attributes
+                        .insert(attribute.clone(), after.as_str().into());
+                    record.since_event = event_seq;
+                }
                 Effect::SetCounter { name, value, .. } => {
                     self.counters.insert(name.clone(), *value);
                 }
@@ -300,5 +354,22 @@ impl Record {
             }
         }
         self.applied += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adding_to_an_attribute_counts_from_what_the_record_holds() {
+        let mut record = Record::default();
+        let add = Effect::add_to_attribute("french", "Formation 1", "orange markers", 2, "R");
+        record.apply(std::slice::from_ref(&add), 1);
+        record.apply(std::slice::from_ref(&add), 2);
+        let formation = record.unit("french", "Formation 1").expect("on the record");
+        assert_eq!(formation.attribute("orange markers"), Some("4"));
+        assert_eq!(formation.since_event, 2);
+        assert_eq!(add.describe(), "Formation 1 (french): orange markers +2 (R)");
     }
 }

@@ -8,6 +8,8 @@
 //! (L602, L610), and "modified result 1 or less" on two dice (L408) can only come from negatives.
 
 mod bombardment;
+mod forms;
+mod melee;
 pub mod options;
 pub mod roster;
 mod setup;
@@ -18,6 +20,7 @@ use crate::engine::table_set::BuiltinTable;
 use crate::engine::turns::{Phase, Scenario, Step, TurnSequence};
 
 pub use bombardment::{Bombardment, Damage};
+pub use melee::Melee;
 pub use setup::SetUp;
 
 pub const ID: &str = "enemy-mistakes";
@@ -31,12 +34,24 @@ pub const SIDES: &[(&str, &str)] = &[
 ];
 
 /// In the order of the sequence of play.
-pub static PROCEDURES: &[&dyn Procedure] = &[&SetUp, &Bombardment, &Damage, &options::SETTINGS];
+pub static PROCEDURES: &[&dyn Procedure] = &[
+    &SetUp,
+    &Bombardment,
+    &Damage,
+    &Melee,
+    &options::SETTINGS,
+];
 
-pub const TABLES: &[BuiltinTable] = &[BuiltinTable {
-    file: "bombardment.toml",
-    text: include_str!("../../../tables/enemy-mistakes/bombardment.toml"),
-}];
+pub const TABLES: &[BuiltinTable] = &[
+    BuiltinTable {
+        file: "bombardment.toml",
+        text: include_str!("../../../tables/enemy-mistakes/bombardment.toml"),
+    },
+    BuiltinTable {
+        file: "melee.toml",
+        text: include_str!("../../../tables/enemy-mistakes/melee.toml"),
+    },
+];
 
 /// The players' name for an army.
 fn army_label(side: &str) -> &'static str {
