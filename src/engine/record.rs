@@ -370,6 +370,9 @@ mod tests {
         let formation = record.unit("french", "Formation 1").expect("on the record");
         assert_eq!(formation.attribute("orange markers"), Some("4"));
         assert_eq!(formation.since_event, 2);
-        assert_eq!(add.describe(), "Formation 1 (french): orange markers +2 (R)");
+        assert_eq!(
+            add.describe(),
+            "Formation 1 (french): orange markers +2 (R)"
+        );
     }
 }

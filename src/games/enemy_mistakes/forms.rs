@@ -41,7 +41,8 @@ pub fn check_enemies(input: &Input, side: &str, enemy: &str) -> Result<(), Input
 
 /// The classes with Regulars first, so that a blank form earns no class modifier (L457 lists
 /// them from the highest).
-pub const CLASS_CHOICES: &[(&str, &str)] = &[CLASSES[3], CLASSES[0], CLASSES[1], CLASSES[2], CLASSES[4]];
+pub const CLASS_CHOICES: &[(&str, &str)] =
+    &[CLASSES[3], CLASSES[0], CLASSES[1], CLASSES[2], CLASSES[4]];
 
 /// An attached or nearby General by his stars (L347-361), or a Commander in Chief, whose rank each
 /// rule states: five stars (L331), but 4 in the Result of Combat (L985).
@@ -75,23 +76,16 @@ pub const UNITS_ON_BATTLEFIELD: &[(&str, &str)] = &[
     ("state", state::ON_BATTLEFIELD),
 ];
 
-pub const FORMATIONS: &[(&str, &str)] = &[(attribute::KIND, kind::FORMATION)];
-
 /// A Unit the record knows must be a Unit on the battlefield. A name the record does not know is
 /// the players' own and passes.
-pub fn check_unit(
-    record: &Record,
-    side: &str,
-    name: &str,
-    field: &str,
-) -> Result<(), InputError> {
+pub fn check_unit(record: &Record, side: &str, name: &str, field: &str) -> Result<(), InputError> {
     let Some(unit) = given(name).and_then(|name| record.unit(side, name)) else {
         return Ok(());
     };
     match unit.attribute(attribute::KIND) {
-        Some(kind) if kind != kind::UNIT => Err(InputError::new(
+        Some(what) if what != kind::UNIT => Err(InputError::new(
             field,
-            format!("{name} is a {kind}, not a Unit"),
+            format!("{name} is a {what}, not a Unit"),
         )),
         _ if !roster::is_on_battlefield(unit) => Err(InputError::new(
             field,
@@ -99,28 +93,6 @@ pub fn check_unit(
         )),
         _ => Ok(()),
     }
-}
-
-/// Formations the record knows must be Formations.
-pub fn check_formations(
-    record: &Record,
-    side: &str,
-    input: &Input,
-    field: &str,
-) -> Result<(), InputError> {
-    for name in input.list(field) {
-        if let Some(kind) = record
-            .unit(side, name)
-            .and_then(|unit| unit.attribute(attribute::KIND))
-            .filter(|kind| *kind != kind::FORMATION)
-        {
-            return Err(InputError::new(
-                field,
-                format!("{name} is a {kind}, not a Formation"),
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// `N` fields in one list, from a form's parts (its situation, each side's fields, its settings),

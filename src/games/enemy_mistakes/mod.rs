@@ -20,7 +20,7 @@ use crate::engine::table_set::BuiltinTable;
 use crate::engine::turns::{Phase, Scenario, Step, TurnSequence};
 
 pub use bombardment::{Bombardment, Damage};
-pub use melee::Melee;
+pub use melee::{Melee, MeleeLosses, Pursuit};
 pub use setup::SetUp;
 
 pub const ID: &str = "enemy-mistakes";
@@ -39,6 +39,8 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &Bombardment,
     &Damage,
     &Melee,
+    &MeleeLosses,
+    &Pursuit,
     &options::SETTINGS,
 ];
 
@@ -109,7 +111,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 Step {
                     title: "3.4 Combat",
                     rule: "L918-1036",
-                    procedures: &[],
+                    procedures: &["melee", "melee-losses", "pursuit"],
                     guidance: "Where enemy Units are in contact, the current player orders the combats: attack, counterattack, reinforcements, then the Result of Combat.",
                 },
                 Step {
