@@ -76,6 +76,8 @@ pub const UNITS_ON_BATTLEFIELD: &[(&str, &str)] = &[
     ("state", state::ON_BATTLEFIELD),
 ];
 
+pub const FORMATIONS: &[(&str, &str)] = &[(attribute::KIND, kind::FORMATION)];
+
 /// A Unit the record knows must be a Unit on the battlefield. A name the record does not know is
 /// the players' own and passes.
 pub fn check_unit(record: &Record, side: &str, name: &str, field: &str) -> Result<(), InputError> {
@@ -93,6 +95,28 @@ pub fn check_unit(record: &Record, side: &str, name: &str, field: &str) -> Resul
         )),
         _ => Ok(()),
     }
+}
+
+/// Formations the record knows must be Formations.
+pub fn check_formations(
+    record: &Record,
+    side: &str,
+    input: &Input,
+    field: &str,
+) -> Result<(), InputError> {
+    for name in input.list(field) {
+        if let Some(what) = record
+            .unit(side, name)
+            .and_then(|unit| unit.attribute(attribute::KIND))
+            .filter(|what| *what != kind::FORMATION)
+        {
+            return Err(InputError::new(
+                field,
+                format!("{name} is a {what}, not a Formation"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// `N` fields in one list, from a form's parts (its situation, each side's fields, its settings),

@@ -11,6 +11,7 @@ mod bombardment;
 mod forms;
 mod melee;
 pub mod options;
+mod result_of_combat;
 pub mod roster;
 mod setup;
 
@@ -21,6 +22,7 @@ use crate::engine::turns::{Phase, Scenario, Step, TurnSequence};
 
 pub use bombardment::{Bombardment, Damage};
 pub use melee::{Melee, MeleeLosses, Pursuit};
+pub use result_of_combat::ResultOfCombat;
 pub use setup::SetUp;
 
 pub const ID: &str = "enemy-mistakes";
@@ -41,6 +43,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &Melee,
     &MeleeLosses,
     &Pursuit,
+    &ResultOfCombat,
     &options::SETTINGS,
 ];
 
@@ -111,7 +114,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 Step {
                     title: "3.4 Combat",
                     rule: "L918-1036",
-                    procedures: &["melee", "melee-losses", "pursuit"],
+                    procedures: &["melee", "melee-losses", "pursuit", "result-of-combat"],
                     guidance: "Where enemy Units are in contact, the current player orders the combats: attack, counterattack, reinforcements, then the Result of Combat.",
                 },
                 Step {
