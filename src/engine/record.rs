@@ -405,3 +405,52 @@ impl Record {
         self.applied += 1;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adding_to_an_attribute_counts_from_what_the_record_holds_and_never_below_zero() {
+        let mut record = Record::default();
+        let known = Effect::set_attribute("french", "Formation 1", "kind", "formation", "R");
+        let add = Effect::add_to("french", "Formation 1", "orange markers", 2, "R");
+        record.apply(&[known, add.clone()], 1);
+        record.apply(std::slice::from_ref(&add), 2);
+        let formation = record.unit("french", "Formation 1").expect("on the record");
+        assert_eq!(formation.attribute("orange markers"), Some("4"));
+        assert_eq!(formation.since_event, 2);
+        assert_eq!(
+            add.describe(),
+            "Formation 1 (french): orange markers +2 (R)"
+        );
+        record.apply(
+            &[Effect::add_to(
+                "french",
+                "Formation 1",
+                "orange markers",
+                -9,
+                "R",
+            )],
+            3,
+        );
+        let formation = record.unit("french", "Formation 1").expect("on the record");
+        assert_eq!(formation.attribute("orange markers"), Some("0"));
+    }
+
+    #[test]
+    fn adding_to_a_unit_the_record_does_not_know_changes_nothing() {
+        let mut record = Record::default();
+        record.apply(
+            &[Effect::add_to(
+                "french",
+                "Formation 9",
+                "orange markers",
+                2,
+                "R",
+            )],
+            1,
+        );
+        assert!(record.unit("french", "Formation 9").is_none());
+    }
+}

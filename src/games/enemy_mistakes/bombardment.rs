@@ -9,6 +9,7 @@
 //! - A final result above 11 reads the "11+" row; below 2 cannot happen (a natural 2 to 5 is never
 //!   modified, and a natural 6 loses at most 3).
 
+use super::forms::named;
 use super::{SIDES, army_label};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError};
@@ -269,15 +270,6 @@ impl Procedure for Bombardment {
             cell: Some(lookup.cell),
             effects,
         })
-    }
-}
-
-fn named(name: &str, otherwise: &str) -> String {
-    let name = name.trim();
-    if name.is_empty() {
-        otherwise.to_string()
-    } else {
-        name.to_string()
     }
 }
 

@@ -11,9 +11,12 @@ mod bombardment;
 mod command;
 mod end_of_turn;
 mod entrance;
+mod forms;
 mod generals;
 mod initiative;
+mod melee;
 pub mod options;
+mod result_of_combat;
 pub mod roster;
 mod setup;
 mod units;
@@ -32,6 +35,8 @@ pub use generals::{
     GeneralCasualty, NAPOLEON_REMOVED, SubstituteGeneral, UnattachedGeneral, WELLINGTON_REMOVED,
 };
 pub use initiative::{InitiativeBid, InitiativeMarkers};
+pub use melee::{Melee, MeleeLosses, Pursuit};
+pub use result_of_combat::ResultOfCombat;
 pub use setup::SetUp;
 pub use units::{AddUnit, MakeFormation, TileValue};
 pub use victory::Victory;
@@ -63,15 +68,25 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &Assign,
     &IssueOrder,
     &GreenMarkersOff,
+    &Melee,
+    &MeleeLosses,
+    &Pursuit,
+    &ResultOfCombat,
     &EndOfTurn,
     &Victory,
     &options::SETTINGS,
 ];
 
-pub const TABLES: &[BuiltinTable] = &[BuiltinTable {
-    file: "bombardment.toml",
-    text: include_str!("../../../tables/enemy-mistakes/bombardment.toml"),
-}];
+pub const TABLES: &[BuiltinTable] = &[
+    BuiltinTable {
+        file: "bombardment.toml",
+        text: include_str!("../../../tables/enemy-mistakes/bombardment.toml"),
+    },
+    BuiltinTable {
+        file: "melee.toml",
+        text: include_str!("../../../tables/enemy-mistakes/melee.toml"),
+    },
+];
 
 /// The players' name for an army.
 fn army_label(side: &str) -> &'static str {
@@ -134,7 +149,14 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 Step {
                     title: "3.4 Combat",
                     rule: "L918-1036",
-                    procedures: &["general-casualty", "unattached-general"],
+                    procedures: &[
+                        "melee",
+                        "melee-losses",
+                        "pursuit",
+                        "result-of-combat",
+                        "general-casualty",
+                        "unattached-general",
+                    ],
                     guidance: "Where enemy Units are in contact, the current player orders the combats: attack, counterattack, reinforcements, then the Result of Combat.",
                 },
                 Step {

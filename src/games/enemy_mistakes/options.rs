@@ -156,6 +156,24 @@ pub const RESULT_PENALTY_CLASS: Field = setting(
     "The lowest class (L457) is the likely reading.",
 );
 
+/// L981 with L994: on a draw the current player's result "subtracts" the other's, and the Fall Back
+/// is 0. Whether the Formations of the side falling back 0 still lose 1 Unit's Loss each (digest
+/// §7.3). Chosen here: no Loss, since L994 puts the Loss on each Formation "executing the Fall
+/// Back maneuver", and a Fall Back 0 moves nothing.
+pub const RESULT_DRAW: Field = setting(
+    "result_draw",
+    "Result of Combat: a draw, Fall Back 0",
+    &[
+        ("no_loss", "Costs no Loss: nothing falls back"),
+        (
+            "loss",
+            "Still costs 1 Loss per Formation of the side falling back 0",
+        ),
+    ],
+    "Result of Combat, L981, L994 (digest §7.3)",
+    "Chosen here: no Loss. L994 gives the Loss to each Formation executing the Fall Back, and a Fall Back 0 moves nothing.",
+);
+
 /// L981-994: who falls back after the Result of Combat (digest §3.17).
 pub const RESULT_READING: Field = setting(
     "result_reading",
@@ -226,6 +244,7 @@ const FIELDS: &[Field] = &[
     PURSUIT_TARGET_CLASS,
     PURSUIT_GENERAL_RANK,
     RESULT_PENALTY_CLASS,
+    RESULT_DRAW,
     RESULT_READING,
     HILL_BONUS,
     MOVEMENT_CAP,

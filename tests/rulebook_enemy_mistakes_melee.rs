@@ -1,0 +1,1013 @@
+//! Waterloo: Enemy Mistakes checked against its rulebook: the melee, its Losses, the Pursuit and the
+//! Result of Combat.
+//!
+//! Specification: the rulebook `shared/seeds/003_471f4827b01eb0ac.txt` (cited as Lnnn) and its
+//! digest `shared/rules/seed003_enemy_mistakes.md` (§3.10, §3.12-§3.17, the vectors D8-D11 of §6).
+//! The text prints no worked example with dice, so the vectors are worked out from the rules by
+//! hand; the unsigned modifiers of L1017-1018, L1032 and L971-972 are read as negative (L1018
+//! prints its "-2").
+
+use aide_de_camp::engine::input::{Input, Value};
+use aide_de_camp::engine::procedure::{Procedure, Resolution, RuleError, odds, resolve_checked};
+use aide_de_camp::engine::record::{Effect, Record};
+use aide_de_camp::engine::table_set::TableSet;
+use aide_de_camp::games;
+
+fn procedure(id: &str) -> &'static dyn Procedure {
+    games::find("enemy-mistakes")
+        .expect("the game is registered")
+        .procedure(id)
+        .expect("the procedure is registered")
+}
+
+fn tables() -> TableSet {
+    games::find("enemy-mistakes")
+        .expect("the game is registered")
+        .load_tables(None)
+        .expect("the built-in tables load")
+}
+
+fn text(input: &mut Input, id: &str, value: &str) {
+    input.set(id, Value::Text(value.into()));
+}
+
+fn flag(input: &mut Input, id: &str) {
+    input.set(id, Value::Flag(true));
+}
+
+fn number(input: &mut Input, id: &str, value: i64) {
+    input.set(id, Value::Number(value));
+}
+
+fn try_resolve(id: &str, input: &Input, faces: &[u8]) -> Result<Resolution, RuleError> {
+    resolve_checked(procedure(id), input, &tables(), faces)
+}
+
+fn resolve(id: &str, input: &Input, faces: &[u8]) -> Resolution {
+    try_resolve(id, input, faces).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The message of a refusal, which names the field.
+fn refusal(id: &str, input: &Input, faces: &[u8]) -> String {
+    match try_resolve(id, input, faces) {
+        Ok(res) => panic!("expected a refusal, got {}", res.outcome.headline),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn reminders(resolution: &Resolution) -> Vec<String> {
+    resolution
+        .effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Reminder { text, .. } => Some(text.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn mentions(resolution: &Resolution, words: &str) -> bool {
+    reminders(resolution).iter().any(|r| r.contains(words))
+}
+
+fn row(resolution: &Resolution) -> Option<(String, String)> {
+    resolution
+        .cell
+        .as_ref()
+        .map(|cell| (cell.row.to_string(), cell.result.to_string()))
+}
+
+fn totals(resolution: &Resolution) -> Vec<i32> {
+    resolution.totals.iter().map(|t| t.total).collect()
+}
+
+/// The record after applying a resolution's effects to `record`.
+fn applied(mut record: Record, resolution: &Resolution) -> Record {
+    record.apply(&resolution.effects, 1);
+    record
+}
+
+// ---------------------------------------------------------------------------
+// Melee
+// ---------------------------------------------------------------------------
+
+/// French Infantry Unit 23 attacks English Infantry Unit 8 in Step A, both Regulars in the open,
+/// already in contact (no Charge): no modifier at all.
+fn melee() -> Input {
+    let mut input = Input::defaults(procedure("melee").fields());
+    text(&mut input, "side", "french");
+    text(&mut input, "enemy_side", "british");
+    text(&mut input, "attacker", "Unit 23");
+    text(&mut input, "defender", "Unit 8");
+    text(&mut input, "charge", "none");
+    input
+}
+
+fn fight(input: &Input, faces: &[u8]) -> Resolution {
+    resolve("melee", input, faces)
+}
+
+/// Each modifier as (side, value, rule).
+fn modifiers(input: &Input) -> Vec<(String, i32, String)> {
+    procedure("melee")
+        .modifiers(input)
+        .into_iter()
+        .map(|m| (m.side, m.value, m.rule))
+        .collect()
+}
+
+/// The value of the one modifier of `side` citing `line`, if any.
+fn modifier(input: &Input, side: &str, line: &str) -> Option<i32> {
+    let found: Vec<i32> = modifiers(input)
+        .into_iter()
+        .filter(|(s, _, rule)| s == side && rule.contains(line))
+        .map(|(_, value, _)| value)
+        .collect();
+    assert!(found.len() <= 1, "{line} given twice to {side}: {found:?}");
+    found.first().copied()
+}
+
+fn yellow_markers(record: &Record, side: &str, unit: &str) -> Option<String> {
+    record
+        .unit(side, unit)
+        .and_then(|u| u.attribute("yellow markers"))
+        .map(str::to_string)
+}
+
+/// The melee effects table at every boundary (L904-907): 0 and 1 stay in contact, 2 and 3 Withdraw
+/// 1, 4 Retreat, 5 and more Routed; equal results read no row at all (L946).
+#[test]
+fn l904_every_row_of_the_melee_table_at_its_edges() {
+    let input = melee();
+    let equal = fight(&input, &[3, 3]);
+    assert_eq!(row(&equal), None);
+    assert!(
+        equal.outcome.headline.contains("no effect"),
+        "{}",
+        equal.outcome.headline
+    );
+    for (faces, difference, expected) in [
+        ([4, 3], 1, ("0/1", "C")),
+        ([5, 3], 2, ("2/3", "W")),
+        ([6, 3], 3, ("2/3", "W")),
+        ([5, 1], 4, ("4", "R")),
+        ([6, 1], 5, ("5+", "X")),
+    ] {
+        let res = fight(&input, &faces);
+        assert_eq!(totals(&res)[0] - totals(&res)[1], difference);
+        assert_eq!(
+            row(&res),
+            Some((expected.0.to_string(), expected.1.to_string())),
+            "{faces:?}"
+        );
+    }
+    // 0 and 1 are the same outcome for the odds; so are the attacker's and the defender's 0/1.
+    assert_eq!(equal.outcome.key, fight(&input, &[4, 3]).outcome.key);
+    assert_eq!(equal.outcome.key, fight(&input, &[3, 4]).outcome.key);
+    // Larger than 5 still reads 5+: 6 + 2 supporters + an attached General = 9 against 1.
+    let mut strong = melee();
+    number(&mut strong, "attacker_supporters", 2);
+    flag(&mut strong, "attacker_general");
+    let res = fight(&strong, &[6, 1]);
+    assert_eq!(totals(&res), vec![9, 1]);
+    assert_eq!(row(&res), Some(("5+".into(), "X".into())));
+}
+
+/// The lower result applies the effect to its own Unit (L902): a defender winning by 2 makes the
+/// attacking Unit Withdraw.
+#[test]
+fn l902_the_lower_result_suffers_the_effect() {
+    let res = fight(&melee(), &[1, 4]);
+    assert_eq!(row(&res), Some(("2/3".into(), "W".into())));
+    assert!(mentions(&res, "Unit 23 Withdraws 1"));
+    assert!(!mentions(&res, "Unit 8 Withdraws"));
+    assert!(mentions(&res, "English (red): Pursuit Opportunity"));
+    assert!(
+        res.outcome.key.starts_with("Attacker (2/3)"),
+        "{}",
+        res.outcome.key
+    );
+}
+
+/// D8: Heavy Cavalry charges (+1, L1011; +2 Heavy against Light, L1031) and rolls 3: 6. The Light
+/// Cavalry defender rolls 4: 4. Difference 2: the defender Withdraws 1 (L905) and the attacker has
+/// a Pursuit Opportunity, except in Step D (L905-907).
+#[test]
+fn d8_l905_heavy_cavalry_drives_back_light_cavalry() {
+    let mut input = melee();
+    text(&mut input, "attacker_type", "heavy_cavalry");
+    text(&mut input, "defender_type", "light_cavalry");
+    text(&mut input, "charge", "charge");
+    assert_eq!(modifier(&input, "Attacker", "L1011"), Some(1));
+    assert_eq!(modifier(&input, "Attacker", "L1031"), Some(2));
+    assert_eq!(modifiers(&input).len(), 2);
+    let res = fight(&input, &[3, 4]);
+    assert_eq!(totals(&res), vec![6, 4]);
+    assert_eq!(row(&res), Some(("2/3".into(), "W".into())));
+    assert!(mentions(&res, "Unit 8 Withdraws 1 away from its front"));
+    assert!(mentions(&res, "French (blue): Pursuit Opportunity"));
+    assert!(mentions(&res, "Unit 8 cannot start a combat nor support"));
+
+    text(&mut input, "step", "d");
+    let step_d = fight(&input, &[3, 4]);
+    assert!(!mentions(&step_d, "Pursuit Opportunity"));
+    assert!(
+        step_d
+            .limits
+            .iter()
+            .any(|l| l.description.contains("No Pursuit") && l.rule.contains("L905")),
+        "{:#?}",
+        step_d.limits
+    );
+}
+
+/// D9: a difference of 4 is a Retreat: Withdraw 1 and a yellow marker (L906, L783); an Artillery
+/// loser on 2/3 or 4 is captured (L905-906); 5 or more routs: 2 yellow markers (L907, L787).
+#[test]
+fn d9_l906_retreat_capture_and_rout() {
+    let record = Record::default();
+    let retreat = fight(&melee(), &[5, 1]);
+    assert!(mentions(&retreat, "Unit 8 Withdraws 1"));
+    assert_eq!(
+        yellow_markers(&applied(record.clone(), &retreat), "british", "Unit 8").as_deref(),
+        Some("1")
+    );
+
+    // A Unit already Shaken is Routed by the Retreat's marker (L787); its -1 is counted.
+    let mut shaken = melee();
+    number(&mut shaken, "defender_yellow", 1);
+    let res = fight(&shaken, &[4, 1]);
+    assert_eq!(totals(&res), vec![4, 0]);
+    assert_eq!(
+        yellow_markers(&applied(record.clone(), &res), "british", "Unit 8").as_deref(),
+        Some("2")
+    );
+    assert!(mentions(&res, "Unit 8 is Routed"));
+
+    let routed = fight(&melee(), &[6, 1]);
+    assert_eq!(
+        yellow_markers(&applied(record.clone(), &routed), "british", "Unit 8").as_deref(),
+        Some("2")
+    );
+    assert!(mentions(&routed, "must Withdraw 2, or is captured"));
+
+    let mut artillery = melee();
+    text(&mut artillery, "defender_type", "foot_artillery");
+    for faces in [[4, 1], [5, 1]] {
+        let res = fight(&artillery, &faces);
+        let record = applied(record.clone(), &res);
+        assert_eq!(
+            record
+                .unit("british", "Unit 8")
+                .map(|u| u.state.to_string()),
+            Some("Captured".into()),
+            "{faces:?}"
+        );
+        assert!(res.outcome.headline.contains("captured"));
+    }
+}
+
+/// A Garrison is never moved and a Routed Garrison is eliminated (L540).
+#[test]
+fn l540_a_garrison_stays_and_is_eliminated_when_routed() {
+    let mut input = melee();
+    text(&mut input, "defender_type", "garrison");
+    text(&mut input, "defender", "Hougoumont (II)");
+    let withdraw = fight(&input, &[4, 1]);
+    assert!(mentions(&withdraw, "A Garrison ignores a Withdraw"));
+    let routed = fight(&input, &[6, 1]);
+    let record = applied(Record::default(), &routed);
+    assert_eq!(
+        record
+            .unit("british", "Hougoumont (II)")
+            .map(|u| u.state.to_string()),
+        Some("Eliminated".into())
+    );
+}
+
+/// Every melee Loss roll is reminded, and a melee ends with each army rolling (L911).
+#[test]
+fn l911_the_loss_rolls_follow_every_melee() {
+    for faces in [[3, 3], [6, 1], [1, 6]] {
+        assert!(mentions(
+            &fight(&melee(), &faces),
+            "1 die for each enemy Unit that took part"
+        ));
+    }
+}
+
+/// The area terrain's combat modifiers count for a Unit entirely inside it, the defensive ones for
+/// a defender NOT IN MOVEMENT (L590-610); the Torrent's for a charger (L626).
+#[test]
+fn l590_terrain_modifiers() {
+    // Hill: +1 for the defender not in movement (L598), and +1 again for a Unit on a Hill not in
+    // movement (L1016) unless the Hill setting counts it once.
+    let mut hill = melee();
+    text(&mut hill, "defender_terrain", "hill");
+    assert_eq!(modifier(&hill, "Defender", "L598"), Some(1));
+    assert_eq!(modifier(&hill, "Defender", "L1016"), Some(1));
+    text(&mut hill, "hill_bonus", "once");
+    assert_eq!(modifier(&hill, "Defender", "L598"), Some(1));
+    assert_eq!(modifier(&hill, "Defender", "L1016"), None);
+    text(&mut hill, "defender_movement", "moving");
+    assert_eq!(modifier(&hill, "Defender", "L598"), None);
+    // The attacker in movement on a Hill earns neither.
+    let mut attacker_on_hill = melee();
+    text(&mut attacker_on_hill, "attacker_terrain", "hill");
+    assert_eq!(modifiers(&attacker_on_hill), vec![]);
+
+    for (terrain, line, bonus) in [
+        ("wood", "L602", 1),
+        ("farm", "L606", 2),
+        ("town", "L610", 2),
+    ] {
+        let mut input = melee();
+        text(&mut input, "defender_terrain", terrain);
+        assert_eq!(modifier(&input, "Defender", line), Some(bonus), "{terrain}");
+        // Cavalry in that terrain: -1, and no Infantry bonus.
+        text(&mut input, "defender_type", "medium_cavalry");
+        assert_eq!(modifier(&input, "Defender", line), Some(-1), "{terrain}");
+        text(&mut input, "attacker_type", "light_cavalry");
+        text(&mut input, "attacker_terrain", terrain);
+        assert_eq!(modifier(&input, "Attacker", line), Some(-1), "{terrain}");
+    }
+
+    let mut torrent = melee();
+    text(&mut torrent, "charge", "charge");
+    flag(&mut torrent, "torrent");
+    assert_eq!(modifier(&torrent, "Attacker", "L626"), Some(-1));
+    text(&mut torrent, "charge", "none");
+    assert!(refusal("melee", &torrent, &[3, 3]).contains("field `torrent`"));
+}
+
+/// +1 for a Charge, but not Charge 0 (L1011); +1 for an attached General (L1012).
+#[test]
+fn l1011_charge_and_general() {
+    let mut input = melee();
+    for (charge, bonus) in [
+        ("charge", Some(1)),
+        ("charge_1", Some(1)),
+        ("pursuit", Some(1)),
+        ("charge_0", None),
+        ("none", None),
+    ] {
+        text(&mut input, "charge", charge);
+        assert_eq!(modifier(&input, "Attacker", "L1011"), bonus, "{charge}");
+    }
+    flag(&mut input, "defender_general");
+    assert_eq!(modifier(&input, "Defender", "L1012"), Some(1));
+    assert!(mentions(
+        &fight(&input, &[3, 3]),
+        "the markers in the box of the General attached to the Formation of Unit 8"
+    ));
+    // A Counterattack is fought where the Units stand (L928).
+    text(&mut input, "step", "b");
+    text(&mut input, "charge", "charge");
+    assert!(refusal("melee", &input, &[3, 3]).contains("field `charge`"));
+}
+
+/// The class modifiers follow the settings: +1 for Élite or higher (L1013), -1 for Recruits (L1017).
+#[test]
+fn l1013_class_modifiers_follow_the_settings() {
+    let mut input = melee();
+    for (class, value) in [
+        ("guard", Some(1)),
+        ("elite", Some(1)),
+        ("veterans", None),
+        ("regulars", None),
+    ] {
+        text(&mut input, "attacker_class", class);
+        assert_eq!(modifier(&input, "Attacker", "L1013"), value, "{class}");
+    }
+    text(&mut input, "melee_bonus_class", "guard");
+    text(&mut input, "attacker_class", "elite");
+    assert_eq!(modifier(&input, "Attacker", "L1013"), None);
+
+    text(&mut input, "defender_class", "recruits");
+    assert_eq!(modifier(&input, "Defender", "L1017"), Some(-1));
+    text(&mut input, "melee_penalty_class", "regulars");
+    assert_eq!(modifier(&input, "Defender", "L1017"), None);
+    text(&mut input, "defender_class", "regulars");
+    assert_eq!(modifier(&input, "Defender", "L1017"), Some(-1));
+}
+
+/// +1 against a Unit that withdrew, but not for Infantry against Cavalry (L1014).
+#[test]
+fn l1014_against_a_unit_that_withdrew() {
+    let mut input = melee();
+    flag(&mut input, "defender_withdrew");
+    assert_eq!(modifier(&input, "Attacker", "L1014"), Some(1));
+    assert_eq!(modifier(&input, "Defender", "L1014"), None);
+    text(&mut input, "defender_type", "heavy_cavalry");
+    assert_eq!(modifier(&input, "Attacker", "L1014"), None);
+    // Cavalry against withdrawn Infantry keeps it.
+    let mut cavalry = melee();
+    text(&mut cavalry, "defender_type", "light_cavalry");
+    flag(&mut cavalry, "attacker_withdrew");
+    assert_eq!(modifier(&cavalry, "Defender", "L1014"), Some(1));
+}
+
+/// +1 per supporter of the same type, at most +2 (L1015); Artillery +1 per Artillery supporter
+/// (L1036).
+#[test]
+fn l1015_support_of_the_same_type() {
+    let mut input = melee();
+    for (supporters, bonus) in [(1, Some(1)), (2, Some(2)), (3, Some(2))] {
+        number(&mut input, "attacker_supporters", supporters);
+        assert_eq!(modifier(&input, "Attacker", "L1015"), bonus);
+    }
+    text(&mut input, "attacker_type", "horse_artillery");
+    assert_eq!(modifier(&input, "Attacker", "L1015"), None);
+    assert_eq!(modifier(&input, "Attacker", "L1036"), Some(3));
+}
+
+/// Shaken -1, or -2 for Shaken Infantry attacked by Cavalry (L1018); a Unit charged on a flank is
+/// temporarily Shaken (L1004), once only if it has a yellow marker already.
+#[test]
+fn l1018_shaken_units() {
+    let mut input = melee();
+    number(&mut input, "attacker_yellow", 1);
+    assert_eq!(modifier(&input, "Attacker", "L1018"), Some(-1));
+    flag(&mut input, "defender_temporarily_shaken");
+    assert_eq!(modifier(&input, "Defender", "L1018"), Some(-1));
+    text(&mut input, "attacker_type", "medium_cavalry");
+    assert_eq!(modifier(&input, "Defender", "L1018"), Some(-2));
+    number(&mut input, "defender_yellow", 1);
+    assert_eq!(modifier(&input, "Defender", "L1018"), Some(-2));
+    // Shaken Cavalry attacked by Cavalry: -1.
+    text(&mut input, "defender_type", "heavy_cavalry");
+    assert_eq!(modifier(&input, "Defender", "L1018"), Some(-1));
+}
+
+/// Infantry against Infantry adds its Fire Discipline (L1022); supported by non-Shaken Cavalry it
+/// has +1 against Cavalry (L1023) and +2 against Infantry (L1024).
+#[test]
+fn l1022_infantry_modifiers() {
+    let mut input = melee();
+    text(&mut input, "defender_fire_discipline", "2");
+    assert_eq!(modifier(&input, "Defender", "L1022"), Some(2));
+    flag(&mut input, "defender_other_arm");
+    assert_eq!(modifier(&input, "Defender", "L1024"), Some(2));
+    text(&mut input, "attacker_type", "light_cavalry");
+    assert_eq!(modifier(&input, "Defender", "L1022"), None);
+    assert_eq!(modifier(&input, "Defender", "L1023"), Some(1));
+    assert_eq!(modifier(&input, "Defender", "L1024"), None);
+}
+
+/// Cavalry: Medium against Light +1 (L1028), Heavy against Medium +1 (L1029), Heavy against Light
+/// +2 (L1031), supported by non-Shaken Infantry +1 (L1030).
+#[test]
+fn l1028_cavalry_against_cavalry() {
+    let mut input = melee();
+    for (attacker, defender, line, bonus) in [
+        ("medium_cavalry", "light_cavalry", "L1028", 1),
+        ("heavy_cavalry", "medium_cavalry", "L1029", 1),
+        ("heavy_cavalry", "light_cavalry", "L1031", 2),
+    ] {
+        text(&mut input, "attacker_type", attacker);
+        text(&mut input, "defender_type", defender);
+        assert_eq!(modifier(&input, "Attacker", line), Some(bonus), "{line}");
+        // The lighter one gets nothing for the weights.
+        assert_eq!(
+            modifiers(&input)
+                .iter()
+                .filter(|m| m.0 == "Defender")
+                .count(),
+            0
+        );
+    }
+    flag(&mut input, "attacker_other_arm");
+    assert_eq!(modifier(&input, "Attacker", "L1030"), Some(1));
+    text(&mut input, "attacker_type", "foot_artillery");
+    assert!(refusal("melee", &input, &[3, 3]).contains("field `attacker_other_arm`"));
+}
+
+/// Cavalry attacking non-Shaken Infantry: -2, except by Charge 1 (not Charge 0) or in Pursuit
+/// (L1032).
+#[test]
+fn l1032_cavalry_attacking_steady_infantry() {
+    let mut input = melee();
+    text(&mut input, "attacker_type", "heavy_cavalry");
+    for (charge, penalty) in [
+        ("charge", Some(-2)),
+        ("charge_1", None),
+        ("pursuit", None),
+        ("charge_0", Some(-2)),
+        ("none", Some(-2)),
+    ] {
+        text(&mut input, "charge", charge);
+        assert_eq!(modifier(&input, "Attacker", "L1032"), penalty, "{charge}");
+    }
+    text(&mut input, "charge", "charge");
+    number(&mut input, "defender_yellow", 1);
+    assert_eq!(modifier(&input, "Attacker", "L1032"), None);
+    // The defending Cavalry is not attacking.
+    let mut defending = melee();
+    text(&mut defending, "defender_type", "heavy_cavalry");
+    assert_eq!(modifier(&defending, "Defender", "L1032"), None);
+}
+
+/// The re-roll (L944): only a Unit of the setting's class; the second die stands, and the odds
+/// count every die rolled.
+#[test]
+fn l944_the_reroll_belongs_to_the_class_in_the_setting() {
+    let mut input = melee();
+    flag(&mut input, "attacker_rerolls");
+    let message = refusal("melee", &input, &[3, 3, 3]);
+    assert!(message.contains("field `attacker_rerolls`"), "{message}");
+    assert!(message.contains("Guard"), "{message}");
+
+    text(&mut input, "attacker_class", "guard");
+    assert_eq!(procedure("melee").dice(&input).slots.len(), 3);
+    // Attacker 1, defender 3, the attacker's re-roll 6: 6 stands.
+    let res = fight(&input, &[1, 3, 6]);
+    assert_eq!(res.totals[0].die, Some(6));
+    assert_eq!(totals(&res)[1], 3);
+
+    text(&mut input, "defender_class", "elite");
+    flag(&mut input, "defender_rerolls");
+    assert!(refusal("melee", &input, &[1, 3, 6, 2]).contains("field `defender_rerolls`"));
+    text(&mut input, "reroll_class", "elite");
+    assert!(refusal("melee", &input, &[1, 3, 6, 2]).contains("field `attacker_rerolls`"));
+    text(&mut input, "attacker_class", "elite");
+    let res = fight(&input, &[1, 3, 6, 2]);
+    assert_eq!(
+        res.totals.iter().map(|t| t.die).collect::<Vec<_>>(),
+        vec![Some(6), Some(2)]
+    );
+    let lines = odds(procedure("melee"), &input, &tables()).expect("odds");
+    assert_eq!(lines.iter().map(|l| l.count).sum::<u64>(), 6u64.pow(4));
+}
+
+/// The odds of a plain melee, best first for the attacker, over 36 throws.
+#[test]
+fn l904_the_odds_of_a_plain_melee() {
+    let lines = odds(procedure("melee"), &melee(), &tables()).expect("odds");
+    let counts: Vec<(String, u64)> = lines.iter().map(|l| (l.key.clone(), l.count)).collect();
+    assert_eq!(counts.first().map(|c| c.1), Some(1)); // 6 against 1: Routed
+    assert_eq!(counts.iter().map(|c| c.1).sum::<u64>(), 36);
+    // Equal or within 1: 6 + 10 throws.
+    assert!(counts.contains(&("Both Units stay in contact".to_string(), 16)));
+}
+
+/// Only the French fight the allies (L321), and a named Unit must be a Unit on the battlefield.
+#[test]
+fn l321_the_armies_and_the_record() {
+    let mut input = melee();
+    text(&mut input, "side", "prussian");
+    assert!(refusal("melee", &input, &[3, 3]).contains("allies"));
+
+    let mut record = Record::default();
+    record.apply(
+        &[
+            Effect::set_state("british", "Unit 8", "Eliminated", "R"),
+            Effect::set_attribute("british", "Unit 8", "kind", "Unit", "R"),
+        ],
+        1,
+    );
+    let error = procedure("melee")
+        .check_record(&melee(), &record)
+        .expect_err("an eliminated Unit cannot fight");
+    assert_eq!(error.field, "defender");
+}
+
+/// A Unit chosen from the record brings its type, class, Fire Discipline and yellow markers.
+#[test]
+fn a_unit_on_the_record_fills_its_tile() {
+    let mut record = Record::default();
+    let rule = "R";
+    record.apply(
+        &[
+            Effect::set_state("british", "Unit 8", "On the battlefield", rule),
+            Effect::set_attribute("british", "Unit 8", "kind", "Unit", rule),
+            Effect::set_attribute("british", "Unit 8", "type", "heavy_cavalry", rule),
+            Effect::set_attribute("british", "Unit 8", "class", "veterans", rule),
+            Effect::set_attribute("british", "Unit 8", "fire discipline", "1", rule),
+            Effect::set_attribute("british", "Unit 8", "yellow markers", "1", rule),
+        ],
+        1,
+    );
+    let mut input = melee();
+    procedure("melee").follow("defender", &mut input, &record);
+    assert_eq!(input.text("defender_type"), "heavy_cavalry");
+    assert_eq!(input.text("defender_class"), "veterans");
+    assert_eq!(input.text("defender_fire_discipline"), "1");
+    assert_eq!(input.number("defender_yellow"), 1);
+    assert!(procedure("melee").check_record(&input, &record).is_ok());
+}
+
+// ---------------------------------------------------------------------------
+// Melee Losses
+// ---------------------------------------------------------------------------
+
+fn losses(enemy_units: i64, own_units: i64) -> Input {
+    let mut input = Input::defaults(procedure("melee-losses").fields());
+    text(&mut input, "side", "french");
+    number(&mut input, "enemy_units", enemy_units);
+    number(&mut input, "own_units", own_units);
+    input
+}
+
+fn loss_count(input: &Input, faces: &[u8]) -> i32 {
+    resolve("melee-losses", input, faces).totals[0].total
+}
+
+/// One die per enemy Unit that took part (L911), a Loss on 5 or 6 by default; the setting "6"
+/// changes the count.
+#[test]
+fn l911_one_die_per_enemy_unit_and_the_faces_setting() {
+    let mut input = losses(3, 2);
+    assert_eq!(procedure("melee-losses").dice(&input).slots.len(), 3);
+    assert_eq!(loss_count(&input, &[5, 6, 5]), 3);
+    assert_eq!(loss_count(&input, &[1, 4, 2]), 0);
+    text(&mut input, "melee_loss_faces", "6");
+    assert_eq!(loss_count(&input, &[5, 6, 5]), 1);
+}
+
+/// The Unit that started the combat suffers no fewer Losses than the others (L913), none beyond
+/// its capacity (L914-916).
+#[test]
+fn l913_the_distribution_limits() {
+    let mut input = losses(3, 2);
+    flag(&mut input, "started");
+    let res = resolve("melee-losses", &input, &[5, 6, 5]);
+    assert!(mentions(&res, "at least 2"));
+    assert!(mentions(&res, "place 3 Loss tokens on its 2 Units"));
+    assert!(mentions(&res, "a Unit with none left is eliminated"));
+    let none = resolve("melee-losses", &input, &[1, 2, 3]);
+    assert!(reminders(&none).is_empty());
+}
+
+// ---------------------------------------------------------------------------
+// Pursuit
+// ---------------------------------------------------------------------------
+
+/// French Cavalry, Regulars, pursuing Regular Infantry, no General near.
+fn pursuit() -> Input {
+    let mut input = Input::defaults(procedure("pursuit").fields());
+    text(&mut input, "side", "french");
+    input
+}
+
+fn pursuit_set(from: &str) -> Input {
+    let mut input = pursuit();
+    text(&mut input, "pursuit_from", from);
+    input
+}
+
+fn pursuit_modifier(input: &Input, line: &str) -> Option<i32> {
+    procedure("pursuit")
+        .modifiers(input)
+        .into_iter()
+        .find(|m| m.rule.contains(line))
+        .map(|m| m.value)
+}
+
+/// The success faces are lost (L960): no Pursuit is rolled until the players enter them; once
+/// entered, a final result at or above them pursues.
+#[test]
+fn l960_pursuit_waits_for_its_faces_then_works() {
+    let message = refusal("pursuit", &pursuit(), &[6]);
+    assert!(message.contains("field `pursuit_from`"), "{message}");
+    assert!(message.contains("Settings"), "{message}");
+
+    let input = pursuit_set("5");
+    // Cavalry +1 (L973): 4 + 1 = 5 pursues, 3 + 1 = 4 does not.
+    assert_eq!(pursuit_modifier(&input, "L973"), Some(1));
+    let res = resolve("pursuit", &input, &[4]);
+    assert_eq!(res.outcome.key, "Pursuit");
+    assert!(mentions(&res, "by Charge 2"));
+    assert_eq!(resolve("pursuit", &input, &[3]).outcome.key, "No Pursuit");
+
+    let mut infantry = pursuit_set("5");
+    text(&mut infantry, "pursuers", "infantry");
+    let res = resolve("pursuit", &infantry, &[5]);
+    assert!(mentions(&res, "by Charge 1"));
+    assert_eq!(
+        resolve("pursuit", &infantry, &[4]).outcome.key,
+        "No Pursuit"
+    );
+    let odds = odds(procedure("pursuit"), &infantry, &tables()).expect("odds");
+    assert_eq!(odds[0].count, 2);
+}
+
+/// Infantry does not pursue Cavalry (L962); orange Formations cannot pursue (L965); still in
+/// contact with the Unit that withdrew, the Pursuit succeeds without a roll (L967).
+#[test]
+fn l962_who_may_pursue() {
+    let mut input = pursuit_set("5");
+    text(&mut input, "pursuers", "infantry");
+    text(&mut input, "target", "cavalry");
+    assert!(refusal("pursuit", &input, &[6]).contains("field `target`"));
+
+    let mut orange = pursuit_set("5");
+    flag(&mut orange, "in_recovery");
+    assert!(refusal("pursuit", &orange, &[6]).contains("field `in_recovery`"));
+
+    // Automatic, even before the faces are entered.
+    let mut contact = pursuit();
+    flag(&mut contact, "in_contact");
+    assert!(procedure("pursuit").dice(&contact).is_empty());
+    let res = resolve("pursuit", &contact, &[]);
+    assert_eq!(res.outcome.key, "Pursuit");
+    assert!(res.limits.iter().any(|l| l.rule.contains("L967")));
+}
+
+/// The Pursuit modifiers (L971-977), the ± ones signed as the player wants.
+#[test]
+fn l971_pursuit_modifiers() {
+    let mut input = pursuit_set("5");
+    flag(&mut input, "shaken");
+    assert_eq!(pursuit_modifier(&input, "L971"), Some(-2));
+    text(&mut input, "class", "recruits");
+    assert_eq!(pursuit_modifier(&input, "L972"), Some(-1));
+    text(&mut input, "target_class", "elite");
+    assert_eq!(pursuit_modifier(&input, "L974"), Some(1));
+    text(&mut input, "general", "2");
+    assert_eq!(pursuit_modifier(&input, "L975"), Some(1));
+    text(&mut input, "general", "3");
+    assert_eq!(pursuit_modifier(&input, "L975"), None);
+    assert_eq!(pursuit_modifier(&input, "L976"), Some(2));
+    text(&mut input, "pursuit_general_rank", "4");
+    assert_eq!(pursuit_modifier(&input, "L976"), None);
+    assert_eq!(pursuit_modifier(&input, "L975"), Some(1));
+    text(&mut input, "general", "commander");
+    assert_eq!(pursuit_modifier(&input, "L976"), Some(2));
+    text(&mut input, "wish", "hold");
+    assert_eq!(pursuit_modifier(&input, "L974"), Some(-1));
+    assert_eq!(pursuit_modifier(&input, "L976"), Some(-2));
+    number(&mut input, "terrain_used", 2);
+    assert_eq!(pursuit_modifier(&input, "L977"), Some(-2));
+    // 6 - 2 - 1 + 1 - 1 - 2 - 2 = -1.
+    assert_eq!(totals(&resolve("pursuit", &input, &[6])), vec![-1]);
+}
+
+// ---------------------------------------------------------------------------
+// Result of Combat
+// ---------------------------------------------------------------------------
+
+/// One Formation each, the French attacking the English, the current player the attacker.
+fn result() -> Input {
+    let mut input = Input::defaults(procedure("result-of-combat").fields());
+    text(&mut input, "side", "french");
+    text(&mut input, "enemy_side", "british");
+    input
+}
+
+fn settle(input: &Input, faces: &[u8]) -> Resolution {
+    resolve("result-of-combat", input, faces)
+}
+
+/// D10 (reading R1): A = die 3 + 2 for one Unit that received 1 yellow marker = 5; B = 2. A
+/// subtracts: 3, Fall Back ceil(3/2) = 2 for all of A's Formations, 1 Loss per Formation; then 2
+/// orange markers on every Formation that took part (L981-996).
+#[test]
+fn d10_l994_the_higher_result_falls_back_half_the_difference() {
+    let mut input = result();
+    number(&mut input, "attacker_one_yellow", 1);
+    let res = settle(&input, &[3, 2]);
+    assert_eq!(totals(&res), vec![5, 2]);
+    assert_eq!(res.outcome.key, "Attacker Falls Back 2");
+    assert!(mentions(
+        &res,
+        "French (blue): all its 1 Formations that took part Fall Back 2"
+    ));
+    assert!(mentions(&res, "1 Unit of each of its 1 Formations"));
+    assert!(!mentions(&res, "is Shaken"));
+    assert!(mentions(
+        &res,
+        "French (blue): each of its 1 Formations that took part receives 2 orange markers"
+    ));
+    assert!(mentions(
+        &res,
+        "English (red): each of its 1 Formations that took part receives 2 orange markers"
+    ));
+    assert!(mentions(&res, "fasten their Horse Teams"));
+}
+
+/// D11: a difference of 7 is Fall Back 4, and every Unit of those Formations is Shaken (L994).
+/// Fall Back is the difference halved, rounded up (digest §3.17): 1→1, 2→1, 3→2, 4→2, 5→3, 6→3,
+/// 7→4, 8→4, 9→5.
+#[test]
+fn d11_l994_fall_back_rounding_and_the_shaken_fall_back_4() {
+    let mut input = result();
+    for (difference, fall_back) in [
+        (1, 1),
+        (2, 1),
+        (3, 2),
+        (4, 2),
+        (5, 3),
+        (6, 3),
+        (7, 4),
+        (8, 4),
+        (9, 5),
+    ] {
+        // The attacker's die 6, with +3 per Unit that received 2 yellow markers beyond 5.
+        let routed = if difference > 5 {
+            (difference - 3) / 3
+        } else {
+            0
+        };
+        let defender_die = 6 + 3 * routed - difference;
+        number(&mut input, "attacker_two_yellow", i64::from(routed));
+        let res = settle(&input, &[6, u8::try_from(defender_die).expect("a die")]);
+        assert_eq!(totals(&res)[0] - totals(&res)[1], difference);
+        let shaken = if fall_back >= 4 { ", Shaken" } else { "" };
+        assert_eq!(
+            res.outcome.key,
+            format!("Attacker Falls Back {fall_back}{shaken}")
+        );
+        assert_eq!(
+            mentions(&res, "every Unit of those Formations is Shaken"),
+            fall_back >= 4
+        );
+    }
+}
+
+/// The modifiers of the Result of Combat (L985-992), under reading R1: the attached General's rank
+/// subtracted (a Commander in Chief counts 4), the terrain with its sign, -1 for the class, +3/+2/+1.
+#[test]
+fn l985_result_modifiers() {
+    let mut input = result();
+    text(&mut input, "attacker_general", "commander");
+    number(&mut input, "attacker_terrain", 2);
+    flag(&mut input, "attacker_class_took_part");
+    number(&mut input, "defender_two_yellow", 1);
+    number(&mut input, "defender_one_yellow", 2);
+    number(&mut input, "defender_withdrew", 1);
+    let values: Vec<(String, i32, String)> = procedure("result-of-combat")
+        .modifiers(&input)
+        .into_iter()
+        .map(|m| (m.side, m.value, m.rule))
+        .collect();
+    let find = |side: &str, line: &str| {
+        values
+            .iter()
+            .find(|(s, _, rule)| s == side && rule.contains(line))
+            .map(|v| v.1)
+    };
+    assert_eq!(find("Attacker", "L985"), Some(-4));
+    assert_eq!(find("Attacker", "L986"), Some(2));
+    assert_eq!(find("Attacker", "L987"), Some(-1));
+    assert_eq!(find("Defender", "L988"), Some(3));
+    assert_eq!(find("Defender", "L989"), Some(4));
+    assert_eq!(find("Defender", "L990"), Some(1));
+    // Attacker 4 - 3 = 1; defender 1 + 8 = 9: the defender falls back ceil(8/2) = 4, Shaken.
+    let res = settle(&input, &[4, 1]);
+    assert_eq!(totals(&res), vec![1, 9]);
+    assert_eq!(res.outcome.key, "Defender Falls Back 4, Shaken");
+    assert!(mentions(
+        &res,
+        "French (blue): the attached General or Commander in Chief rolls 2 dice"
+    ));
+}
+
+/// Reading R2: the lower result falls back, each player keeps his highest die, the General's rank
+/// is added, and the +3/+2/+1 count on the enemy's result.
+#[test]
+fn l981_the_other_reading_of_who_falls_back() {
+    let mut input = result();
+    number(&mut input, "attacker_formations", 2);
+    number(&mut input, "attacker_one_yellow", 1);
+    text(&mut input, "attacker_general", "3");
+    // R1: the attacker keeps its lowest die, 2: 2 - 3 + 2 = 1 against 4. The defender falls back 2.
+    let r1 = settle(&input, &[2, 5, 4]);
+    assert_eq!(totals(&r1), vec![1, 4]);
+    assert_eq!(r1.outcome.key, "Defender Falls Back 2");
+    assert!(
+        r1.limits
+            .iter()
+            .any(|l| l.description.contains("keeps 2 of its dice 2, 5"))
+    );
+
+    text(&mut input, "result_reading", "lower_falls_back");
+    // R2: the attacker keeps 5, +3 for its General: 8; the defender 4 + 2 for the attacker's
+    // shaken Unit: 6. The lower, the defender, falls back 1.
+    let r2 = settle(&input, &[2, 5, 4]);
+    assert_eq!(totals(&r2), vec![8, 6]);
+    assert_eq!(r2.outcome.key, "Defender Falls Back 1");
+}
+
+/// On a draw the current player's result subtracts (L981): under R1 he falls back 0, and by default
+/// loses nothing; the draw setting makes it cost 1 Loss per Formation.
+#[test]
+fn l981_a_draw_and_its_setting() {
+    let mut input = result();
+    text(&mut input, "current", "defender");
+    let res = settle(&input, &[3, 3]);
+    assert_eq!(res.outcome.key, "Draw: Defender falls back 0");
+    assert!(!mentions(&res, "suffers 1 Loss"));
+    text(&mut input, "result_draw", "loss");
+    let res = settle(&input, &[3, 3]);
+    assert!(mentions(
+        &res,
+        "English (red): 1 Unit of each of its 1 Formations"
+    ));
+}
+
+/// Every Formation that took part receives 2 orange markers (L996), which take its green one away
+/// (L552): on the record for the Formations named.
+#[test]
+fn l996_two_orange_markers_on_every_formation_named() {
+    let mut input = result();
+    number(&mut input, "attacker_formations", 2);
+    input.set(
+        "attacker_formation_names",
+        Value::List(vec!["Formation A".into(), "Formation B".into()]),
+    );
+    input.set(
+        "defender_formation_names",
+        Value::List(vec!["Formation C".into()]),
+    );
+    let mut record = Record::default();
+    record.apply(
+        &[
+            Effect::set_attribute("french", "Formation A", "kind", "Formation", "R"),
+            Effect::set_attribute("french", "Formation B", "kind", "Formation", "R"),
+            Effect::set_attribute("british", "Formation C", "kind", "Formation", "R"),
+            Effect::set_attribute("french", "Formation A", "orange markers", "1", "R"),
+            Effect::set_attribute("french", "Formation A", "green marker", "yes", "R"),
+        ],
+        1,
+    );
+    let res = settle(&input, &[1, 1, 6]);
+    let record = applied(record, &res);
+    let attribute = |side: &str, name: &str, attribute: &str| {
+        record
+            .unit(side, name)
+            .and_then(|u| u.attribute(attribute))
+            .map(str::to_string)
+    };
+    assert_eq!(
+        attribute("french", "Formation A", "orange markers").as_deref(),
+        Some("3")
+    );
+    assert_eq!(attribute("french", "Formation A", "green marker"), None);
+    assert_eq!(
+        attribute("french", "Formation B", "orange markers").as_deref(),
+        Some("2")
+    );
+    assert_eq!(
+        attribute("british", "Formation C", "orange markers").as_deref(),
+        Some("2")
+    );
+    assert!(!mentions(&res, "receives 2 orange markers"));
+
+    // Some named and not all: refused, naming the field.
+    input.set(
+        "attacker_formation_names",
+        Value::List(vec!["Formation A".into()]),
+    );
+    assert!(
+        refusal("result-of-combat", &input, &[1, 1, 6])
+            .contains("field `attacker_formation_names`")
+    );
+}
+
+/// The Combat step of the turn offers the combat procedures in the order they are played, then the
+/// Generals' rolls the combats call for.
+#[test]
+fn l924_the_combat_step_lists_the_procedures() {
+    let game = games::find("enemy-mistakes").expect("the game");
+    let step = game
+        .sequence
+        .phases
+        .iter()
+        .flat_map(|phase| phase.steps)
+        .find(|step| step.title == "3.4 Combat")
+        .expect("the Combat step");
+    assert_eq!(
+        step.procedures,
+        [
+            "melee",
+            "melee-losses",
+            "pursuit",
+            "result-of-combat",
+            "general-casualty",
+            "unattached-general"
+        ]
+    );
+    for id in step.procedures {
+        assert!(game.procedure(id).is_ok(), "{id}");
+    }
+}
+
+/// A Formation named in the Result of Combat must be one the record keeps, or its orange markers
+/// (L996) would have nowhere to go: the app refuses the name, pointing at the field.
+#[test]
+fn l996_a_formation_named_must_be_on_the_record() {
+    let mut input = result();
+    input.set(
+        "defender_formation_names",
+        Value::List(vec!["Formation Z".into()]),
+    );
+    let problem = procedure("result-of-combat")
+        .check_record(&input, &Record::default())
+        .expect_err("an unknown Formation is refused")
+        .to_string();
+    assert!(problem.contains("defender_formation_names"), "{problem}");
+    assert!(
+        problem.contains("Formation Z is not a Formation on the record"),
+        "{problem}"
+    );
+}
