@@ -7,7 +7,7 @@
 
 use aide_de_camp::engine::input::{Input, Value};
 use aide_de_camp::engine::procedure::{Procedure, Resolution, odds, resolve_checked};
-use aide_de_camp::engine::record::Effect;
+use aide_de_camp::engine::record::{Effect, Record};
 use aide_de_camp::engine::table_set::TableSet;
 use aide_de_camp::games;
 
@@ -67,8 +67,13 @@ fn reminders(resolution: &Resolution) -> Vec<String> {
         .collect()
 }
 
+/// Whether any effect of the result, on the record or in words, says `words`.
 fn mentions(resolution: &Resolution, words: &str) -> bool {
     reminders(resolution).iter().any(|r| r.contains(words))
+        || resolution
+            .effects
+            .iter()
+            .any(|e| e.describe().contains(words))
 }
 
 /// Every band of the Bombardment effects table at its edges (L680-684), on unmodified rolls.
@@ -186,6 +191,7 @@ fn d6_l727_the_grand_battery_supporters_take_no_smoke() {
     ));
 
     input.set("side", Value::Text("british".into()));
+    input.set("target_side", Value::Text("french".into()));
     let refused = resolve_checked(procedure("bombardment"), &input, &tables(), &[3, 4]);
     assert!(refused.is_err_and(|e| e.to_string().contains("French")));
 }
@@ -252,4 +258,161 @@ fn l684_the_automatic_loss_of_eleven_or_more() {
     flag(&mut input, "automatic_loss");
     assert_eq!(total(&suffer(&input, &[1, 2])), 1);
     assert_eq!(total(&suffer(&input, &[5, 6])), 3);
+}
+
+/// A Unit entered on the record: Foot Artillery or Infantry with its Loss capacity (the capacity
+/// 6 is the example tile's, L463).
+fn on_record(record: &mut Record, side: &str, name: &str, unit_type: &str) {
+    record.apply(
+        &[
+            Effect::set_state(side, name, "On the battlefield", "R"),
+            Effect::set_attribute(side, name, "kind", "Unit", "R"),
+            Effect::set_attribute(side, name, "type", unit_type, "R"),
+            Effect::set_attribute(side, name, "Loss capacity", 6, "R"),
+        ],
+        1,
+    );
+}
+
+fn form(id: &str, record: &Record, values: &[(&str, Value)]) -> Input {
+    let p = procedure(id);
+    let mut input = Input::defaults(p.fields());
+    p.prefill(&mut input, record);
+    for (field, value) in values {
+        input.set(field, value.clone());
+        p.follow(field, &mut input, record);
+    }
+    p.check_record(&input, record)
+        .expect("the record accepts the form");
+    input
+}
+
+fn attribute(record: &Record, side: &str, name: &str, attribute: &str) -> Option<String> {
+    record
+        .unit(side, name)
+        .and_then(|u| u.attribute(attribute))
+        .map(str::to_string)
+}
+
+/// D3 on the record (L683, L697, L771, L1052): Units named on the form take their Smoke tokens,
+/// the target fired on the rear its yellow marker, and the Damage dice their Loss tokens; at zero
+/// capacity the Unit is eliminated.
+#[test]
+fn d3_l683_l697_the_bombardment_marks_the_record() {
+    let mut record = Record::default();
+    for name in ["Unit 23", "Unit 24", "Unit 9"] {
+        on_record(&mut record, "french", name, "foot_artillery");
+    }
+    on_record(&mut record, "british", "Unit 8", "infantry");
+    let text = |v: &str| Value::Text(v.into());
+    let input = form(
+        "bombardment",
+        &record,
+        &[
+            ("side", text("french")),
+            ("artillery", text("Unit 23")),
+            (
+                "supporter_names",
+                Value::List(vec!["Unit 24".into(), "Unit 9".into()]),
+            ),
+            ("target_side", text("british")),
+            ("target", text("Unit 8")),
+            ("target_in_column", Value::Flag(true)),
+            ("fire_on_rear", Value::Flag(true)),
+        ],
+    );
+    assert_eq!(
+        input.number("supporters"),
+        2,
+        "naming the supporters counts them"
+    );
+    let res = bombard(&input, [2, 4]);
+    assert_eq!(total(&res), 10);
+    record.apply(&res.effects, 1);
+    for name in ["Unit 23", "Unit 24", "Unit 9"] {
+        assert_eq!(
+            attribute(&record, "french", name, "Smoke").as_deref(),
+            Some("yes"),
+            "{name}"
+        );
+    }
+    assert_eq!(
+        attribute(&record, "british", "Unit 8", "yellow markers").as_deref(),
+        Some("1")
+    );
+
+    // The Damage form learns the capacity left from the record: 6, less 5 Losses already placed.
+    record.apply(&[Effect::add_to("british", "Unit 8", "Losses", 5, "R")], 1);
+    let damage = form(
+        "damage",
+        &record,
+        &[
+            ("side", text("british")),
+            ("unit", text("Unit 8")),
+            ("damage", Value::Number(2)),
+        ],
+    );
+    assert_eq!(damage.number("capacity_left"), 1);
+    let res = suffer(&damage, &[6, 2]);
+    assert_eq!(res.outcome.key, "Eliminated");
+    record.apply(&res.effects, 1);
+    assert_eq!(
+        attribute(&record, "british", "Unit 8", "Losses").as_deref(),
+        Some("6")
+    );
+    assert_eq!(
+        record
+            .unit("british", "Unit 8")
+            .map(|u| u.state.to_string())
+            .as_deref(),
+        Some("Eliminated")
+    );
+
+    // A second yellow marker Routs: never more than 2.
+    let mut shaken = Record::default();
+    on_record(&mut shaken, "french", "Unit 23", "foot_artillery");
+    shaken.apply(
+        &[Effect::set_attribute(
+            "french",
+            "Unit 23",
+            "yellow markers",
+            2,
+            "R",
+        )],
+        2,
+    );
+    let input = form("bombardment", &shaken, &[("artillery", text("Unit 23"))]);
+    assert!(
+        input.flag("artillery_shaken"),
+        "the yellow marker fills in Shaken"
+    );
+    let res = bombard(&input, [1, 1]);
+    shaken.apply(&res.effects, 3);
+    assert_eq!(
+        attribute(&shaken, "french", "Unit 23", "yellow markers").as_deref(),
+        Some("2")
+    );
+}
+
+/// Naming some supporters and not all is refused, pointing at the field; so is a target of the
+/// bombarding army's own.
+#[test]
+fn l723_supporters_named_are_all_of_them() {
+    let mut input = bombardment();
+    number(&mut input, "supporters", 2);
+    input.set("supporter_names", Value::List(vec!["Unit 24".into()]));
+    let refused = procedure("bombardment")
+        .check_combination(&input)
+        .expect_err("refused");
+    assert!(refused.to_string().contains("supporter_names"), "{refused}");
+
+    let mut input = bombardment();
+    input.set("target_side", Value::Text("french".into()));
+    let refused = procedure("bombardment")
+        .check_combination(&input)
+        .expect_err("refused");
+    assert!(
+        refused.to_string().contains("does not fight itself"),
+        "{refused}"
+    );
 }

@@ -8,15 +8,19 @@
 //!   text (L688-690), and L602 and L610 print the Wood and Town ones as -1 and -2.
 //! - A final result above 11 reads the "11+" row; below 2 cannot happen (a natural 2 to 5 is never
 //!   modified, and a natural 6 loses at most 3).
+//!
+//! Units named on the form take their Smoke, yellow markers and Loss tokens on the record; for a
+//! Unit left unnamed the result says what to place on the table.
 
-use super::forms::named;
+use super::forms::{ENEMY_SIDES, UNITS_ON_BATTLEFIELD, check_enemies, check_unit, given, named};
+use super::roster::{self, attribute, state};
 use super::{SIDES, army_label};
 use crate::engine::dice::{DiceSpec, Die};
-use crate::engine::input::{Field, FieldKind, Input, InputError};
+use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
     About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
-use crate::engine::record::Effect;
+use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
 use crate::engine::tables::AppliedLimit;
 
@@ -39,9 +43,13 @@ const FIELDS: &[Field] = &[
         id: "artillery",
         label: "Artillery Unit bombarding",
         group: "Artillery",
-        kind: FieldKind::Text { max_len: 40 },
+        kind: FieldKind::Unit {
+            of: UnitOf::Side("side"),
+            only: UNITS_ON_BATTLEFIELD,
+            max_len: 40,
+        },
         rule: "Executing the bombardment, L711",
-        help: "An unfastened Foot Artillery Unit without a Smoke token, not in an enemy area of engagement. Of the Horse Artillery only the English Units 39 and 40 may bombard (L532).",
+        help: "Choose it from the record to fill in its yellow marker, or type a name. An unfastened Foot Artillery Unit without a Smoke token, not in an enemy area of engagement. Of the Horse Artillery only the English Units 39 and 40 may bombard (L532).",
     },
     Field {
         id: "artillery_shaken",
@@ -60,6 +68,17 @@ const FIELDS: &[Field] = &[
         help: "+1 each: unfastened Foot Artillery sharing the same target instead of bombarding itself.",
     },
     Field {
+        id: "supporter_names",
+        label: "Which Units support (optional)",
+        group: "Artillery",
+        kind: FieldKind::Units {
+            of: UnitOf::Side("side"),
+            only: UNITS_ON_BATTLEFIELD,
+        },
+        rule: "Executing the bombardment, L723",
+        help: "Name them to put their Smoke tokens on the record; naming them counts them.",
+    },
+    Field {
         id: "grand_battery",
         label: "A Grand Battery Unit bombards, supported by adjacent Foot Artillery",
         group: "Artillery",
@@ -68,12 +87,24 @@ const FIELDS: &[Field] = &[
         help: "While French Units 23, 24 and 9 are in Formation together. Its adjacent supporters take no Smoke token.",
     },
     Field {
+        id: "target_side",
+        label: "Army of the target",
+        group: "Target",
+        kind: FieldKind::Choice(ENEMY_SIDES),
+        rule: "The armies, L321",
+        help: "The English and the Prussians are allies; the French are everyone's enemy.",
+    },
+    Field {
         id: "target",
         label: "Target Unit",
         group: "Target",
-        kind: FieldKind::Text { max_len: 40 },
+        kind: FieldKind::Unit {
+            of: UnitOf::Side("target_side"),
+            only: UNITS_ON_BATTLEFIELD,
+            max_len: 40,
+        },
         rule: "Executing the bombardment, L711; line of fire, L715-717",
-        help: "An enemy Unit touched by the line of fire, up to 180 mm. Unattached Generals cannot be targets.",
+        help: "An enemy Unit touched by the line of fire, up to 180 mm. Unattached Generals cannot be targets. Choose it from the record to learn whether a General is attached.",
     },
     Field {
         id: "target_terrain",
@@ -121,7 +152,60 @@ impl Procedure for Bombardment {
             fields: FIELDS,
         }
     }
+    /// A Unit chosen from the record brings what the record knows: the bombarding Unit's yellow
+    /// marker, the supporters' number, a General attached to the target.
+    fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
+        match changed {
+            "artillery" => {
+                if let Some(unit) = given(input.text("artillery"))
+                    .and_then(|name| record.unit(input.text("side"), name))
+                {
+                    let shaken = roster::number(unit, attribute::YELLOW) > 0;
+                    input.set("artillery_shaken", Value::Flag(shaken));
+                }
+            }
+            "supporter_names" => {
+                let named = input.list("supporter_names").len();
+                input.set("supporters", Value::Number(named as i64));
+            }
+            "target" => {
+                if let Some(target) = given(input.text("target")) {
+                    let attached = record
+                        .units_where(
+                            Some(input.text("target_side")),
+                            &[(attribute::ATTACHED_TO, target)],
+                        )
+                        .any(|(_, _, general)| roster::is_on_battlefield(general));
+                    input.set("general_attached", Value::Flag(attached));
+                }
+            }
+            _ => {}
+        }
+    }
+    fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        check_unit(
+            record,
+            input.text("side"),
+            input.text("artillery"),
+            "artillery",
+        )?;
+        check_unit(
+            record,
+            input.text("target_side"),
+            input.text("target"),
+            "target",
+        )
+    }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
+        check_enemies(input, "side", "target_side")?;
+        let named = input.list("supporter_names").len();
+        let supporters = input.number("supporters");
+        if named != 0 && i32::try_from(named) != Ok(supporters) {
+            return Err(InputError::new(
+                "supporter_names",
+                format!("{named} named for {supporters} Units in support: name them all, or none"),
+            ));
+        }
         if input.flag("grand_battery") && input.text("side") != "french" {
             return Err(InputError::new(
                 "grand_battery",
@@ -207,15 +291,22 @@ impl Procedure for Bombardment {
         let code = lookup.result.code.as_str();
         let target = named(input.text("target"), "The target");
         let artillery = named(input.text("artillery"), "The bombarding Unit");
+        let target_unit = Named {
+            side: input.text("target_side"),
+            name: given(input.text("target")),
+            called: &target,
+        };
         // Ranked best first for the bombarding army.
         let (rank, effect, mut effects) = match code {
             "SS" => (
                 4,
                 format!("{artillery} is Shaken"),
-                vec![Effect::reminder(
-                    &format!("{artillery} receives 1 yellow marker (Shaken)"),
-                    "Bombardment effects table, row 2, L680",
-                )],
+                Named {
+                    side: input.text("side"),
+                    name: given(input.text("artillery")),
+                    called: &artillery,
+                }
+                .shaken("Bombardment effects table, row 2, L680"),
             ),
             "S" => (3, "no effect on the target".to_string(), Vec::new()),
             "D1" => (
@@ -223,29 +314,36 @@ impl Procedure for Bombardment {
                 format!("{target} suffers 1 Damage"),
                 vec![damage_reminder(&target, 1, "row 6/7, L682")],
             ),
-            "D2W" => (
-                1,
-                format!("{target} suffers 2 Damage and must Withdraw 1"),
-                vec![
-                    damage_reminder(&target, 2, "row 8/10, L683"),
-                    withdraw_reminder(&target, input.flag("fire_on_rear")),
-                ],
-            ),
-            _ => (
-                0,
-                format!("{target} suffers 2 Damage and 1 Loss, and Retreats"),
-                vec![
+            "D2W" => {
+                let mut effects = vec![damage_reminder(&target, 2, "row 8/10, L683")];
+                effects.extend(withdraw(&target_unit, input.flag("fire_on_rear")));
+                (
+                    1,
+                    format!("{target} suffers 2 Damage and must Withdraw 1"),
+                    effects,
+                )
+            }
+            _ => {
+                let mut effects = vec![
                     damage_reminder(&target, 2, "row 11+, L684"),
                     Effect::reminder(
                         &format!(
-                            "{target} suffers 1 Loss besides the Damage, Withdraws 1 and receives 1 yellow marker (Retreat)"
+                            "{target} suffers 1 Loss besides the Damage (roll it with the Damage), and Withdraws 1"
                         ),
                         "Bombardment effects table, row 11+, L684; Retreat, L783",
                     ),
-                ],
-            ),
+                ];
+                effects.extend(
+                    target_unit.shaken("Bombardment effects table, row 11+, L684; Retreat, L783"),
+                );
+                (
+                    0,
+                    format!("{target} suffers 2 Damage and 1 Loss, and Retreats"),
+                    effects,
+                )
+            }
         };
-        effects.insert(0, smoke_reminder(input, &artillery));
+        effects.splice(0..0, smoke(input, &artillery));
         // Rank 2 and better (lower) are the rows that Damage the target.
         if rank <= 2 && input.flag("general_attached") {
             effects.push(Effect::reminder(
@@ -273,23 +371,85 @@ impl Procedure for Bombardment {
     }
 }
 
+/// A Unit the result changes: on the record if the players named it, in words otherwise.
+struct Named<'a> {
+    side: &'a str,
+    name: Option<&'a str>,
+    called: &'a str,
+}
+
+/// Yellow markers never go above 2: the second Routs the Unit (L787).
+const ROUTED_YELLOW: i64 = 2;
+
+impl Named<'_> {
+    /// One more yellow marker; a second one Routs the Unit (L787).
+    fn shaken(&self, rule: &str) -> Vec<Effect> {
+        let mut effects = match self.name {
+            Some(name) => vec![
+                Effect::add_to(self.side, name, attribute::YELLOW, 1, rule),
+                Effect::cap(
+                    self.side,
+                    name,
+                    attribute::YELLOW,
+                    ROUTED_YELLOW,
+                    "Routed, L787",
+                ),
+            ],
+            None => Vec::new(),
+        };
+        effects.push(Effect::reminder(
+            &format!(
+                "{} receives 1 yellow marker (Shaken); with a second one it is Routed: it Withdraws 2, or is captured if it cannot, and is eliminated at the end of the turn",
+                self.called
+            ),
+            &format!("{rule}; Routed, L787"),
+        ));
+        effects
+    }
+
+    fn smoke(&self, rule: &str) -> Option<Effect> {
+        self.name
+            .map(|name| Effect::set_attribute(self.side, name, attribute::SMOKE, "yes", rule))
+    }
+}
+
 /// Every row of the table starts with Smoke for the executor and its supporters, except the Grand
-/// Battery's adjacent supporters (L727).
-fn smoke_reminder(input: &Input, artillery: &str) -> Effect {
+/// Battery's adjacent supporters (L727): on the record for the Units named.
+fn smoke(input: &Input, artillery: &str) -> Vec<Effect> {
+    let side = input.text("side");
+    let grand_battery = input.flag("grand_battery");
+    let rule = if grand_battery {
+        "Bombardment effects table, L680-684; the Grand Battery, L727"
+    } else {
+        "Bombardment effects table, L680-684"
+    };
+    let executor = Named {
+        side,
+        name: given(input.text("artillery")),
+        called: artillery,
+    };
+    let mut effects: Vec<Effect> = executor.smoke(rule).into_iter().collect();
     let supporters = input.number("supporters");
-    let text = match (supporters, input.flag("grand_battery")) {
+    let names = input.list("supporter_names");
+    if !grand_battery {
+        effects.extend(names.iter().filter_map(|name| {
+            Named {
+                side,
+                name: given(name),
+                called: name,
+            }
+            .smoke(rule)
+        }));
+    }
+    let text = match (supporters, grand_battery) {
         (0, _) => format!("{artillery} receives a Smoke token"),
         (_, true) => format!(
             "{artillery} receives a Smoke token; its {supporters} adjacent supporters of the Grand Battery do not"
         ),
         (n, false) => format!("{artillery} and its {n} supporters each receive a Smoke token"),
     };
-    let rule = if input.flag("grand_battery") {
-        "Bombardment effects table, L680-684; the Grand Battery, L727"
-    } else {
-        "Bombardment effects table, L680-684"
-    };
-    Effect::reminder(&text, rule)
+    effects.push(Effect::reminder(&text, rule));
+    effects
 }
 
 fn damage_reminder(target: &str, damage: i32, row: &str) -> Effect {
@@ -302,21 +462,22 @@ fn damage_reminder(target: &str, damage: i32, row: &str) -> Effect {
 }
 
 /// A target fired on the rear cannot Withdraw (L771), so it is Shaken instead (L683).
-fn withdraw_reminder(target: &str, fire_on_rear: bool) -> Effect {
+fn withdraw(target: &Named, fire_on_rear: bool) -> Vec<Effect> {
     if fire_on_rear {
-        Effect::reminder(
-            &format!(
-                "{target} cannot Withdraw, being fired on the rear: it receives 1 yellow marker (Shaken)"
-            ),
-            "Bombardment effects table, row 8/10, L683; Withdraw, L771",
-        )
+        let mut effects = vec![Effect::reminder(
+            &format!("{} cannot Withdraw, being fired on the rear", target.called),
+            "Withdraw, L771",
+        )];
+        effects.extend(target.shaken("Bombardment effects table, row 8/10, L683"));
+        effects
     } else {
-        Effect::reminder(
+        vec![Effect::reminder(
             &format!(
-                "{target} Withdraws 1; if its player cannot or will not, it receives 1 yellow marker (Shaken)"
+                "{} Withdraws 1; if its player cannot or will not, it receives 1 yellow marker (Shaken)",
+                target.called
             ),
             "Bombardment effects table, row 8/10, L683",
-        )
+        )]
     }
 }
 
@@ -343,9 +504,13 @@ const DAMAGE_FIELDS: &[Field] = &[
         id: "unit",
         label: "Damaged Unit",
         group: "Damage",
-        kind: FieldKind::Text { max_len: 40 },
+        kind: FieldKind::Unit {
+            of: UnitOf::Side("side"),
+            only: UNITS_ON_BATTLEFIELD,
+            max_len: 40,
+        },
         rule: "Suffering Damages, L697",
-        help: "For the record.",
+        help: "Choose it from the record to fill in the Losses it can still sustain and to place its Loss tokens there, or type a name.",
     },
     Field {
         id: "damage",
@@ -372,7 +537,7 @@ const DAMAGE_FIELDS: &[Field] = &[
         group: "Damage",
         kind: FieldKind::Number { min: 1, max: 20 },
         rule: "Units, L463; Suffering Damages, L697",
-        help: "The capacity printed on the tile, less the Loss tokens already on it. At zero the Unit is eliminated.",
+        help: "The capacity printed on the tile, less the Loss tokens already on it. At zero the Unit is eliminated. Filled in from the record.",
     },
 ];
 
@@ -387,6 +552,25 @@ impl Procedure for Damage {
             summary: "Each Damage from a bombardment rolls 1 die: only a 5 or 6 is a Loss. A Unit whose capacity to sustain Losses reaches zero is eliminated.",
             fields: DAMAGE_FIELDS,
         }
+    }
+    /// A Unit chosen from the record brings the Losses it can still sustain.
+    fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
+        if changed != "unit" {
+            return;
+        }
+        let Some(unit) =
+            given(input.text("unit")).and_then(|name| record.unit(input.text("side"), name))
+        else {
+            return;
+        };
+        let capacity = roster::number(unit, attribute::CAPACITY);
+        if capacity > 0 {
+            let left = (capacity - roster::number(unit, attribute::LOSSES)).max(1);
+            input.set("capacity_left", Value::Number(i64::from(left)));
+        }
+    }
+    fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        check_unit(record, input.text("side"), input.text("unit"), "unit")
     }
     fn dice(&self, input: &Input) -> DiceSpec {
         let count = usize::try_from(input.number("damage"))
@@ -406,17 +590,35 @@ impl Procedure for Damage {
     ) -> Result<Resolution, RuleError> {
         let from_dice = faces.iter().filter(|f| **f >= LOSS_FROM).count() as i32;
         let losses = from_dice + i32::from(input.flag("automatic_loss"));
+        let side = input.text("side");
         let unit = named(input.text("unit"), "The Unit");
         let capacity = input.number("capacity_left");
         let eliminated = losses >= capacity;
         let mut effects = Vec::new();
         if losses > 0 {
-            effects.push(Effect::reminder(
-                &format!("Place {losses} Loss tokens on {unit}"),
-                "Suffering Damages, L697",
-            ));
+            effects.push(match given(input.text("unit")) {
+                Some(name) => Effect::add_to(
+                    side,
+                    name,
+                    attribute::LOSSES,
+                    i64::from(losses),
+                    "Suffering Damages, L697",
+                ),
+                None => Effect::reminder(
+                    &format!("Place {losses} Loss tokens on {unit}"),
+                    "Suffering Damages, L697",
+                ),
+            });
         }
         let headline = if eliminated {
+            if let Some(name) = given(input.text("unit")) {
+                effects.push(Effect::set_state(
+                    side,
+                    name,
+                    state::ELIMINATED,
+                    "Suffering Damages, L697",
+                ));
+            }
             effects.push(Effect::reminder(
                 &format!("{unit} is eliminated; the other friendly Units in its column become Shaken (1 yellow marker if they have none)"),
                 "Suffering Damages, L697; Elimination, L672",
