@@ -435,3 +435,105 @@ fn d18_end_of_turn() {
         Some("0")
     );
 }
+
+/// D18 (L1049-1054, L552, L371): a Formation with 2 orange markers keeps 1 and may then only
+/// RECOVER; Ney's 2 markers go; a Routed Unit is eliminated and counts for the enemy.
+#[test]
+fn d18_end_of_turn_orange_markers_ney_and_the_routed() {
+    let mut play = Play::start("enemy-mistakes", "historical");
+    play.play("ney", &[], &[]);
+    assert_eq!(play.state("french", "Ney"), state::ON_BATTLEFIELD);
+    assert_eq!(
+        play.attribute("french", "Ney", attribute::ATTACHED_TO)
+            .as_deref(),
+        Some("Unit 38")
+    );
+    add_unit(&mut play, "french", 1, "infantry", "I");
+    add_unit(&mut play, "french", 2, "infantry", "I");
+    add_unit(&mut play, "british", 8, "infantry", "I");
+    play.play(
+        "formation",
+        &[
+            ("side", text("french")),
+            ("name", text("I centre")),
+            ("corps", text("I")),
+            ("units", list(&["Unit 1", "Unit 2"])),
+        ],
+        &[],
+    );
+    play.play("initiative-markers", &[("side", text("french"))], &[6]);
+    play.go_to(1, 2, 0);
+    play.play(
+        "assign",
+        &[
+            ("side", text("french")),
+            ("general", text("Ney")),
+            ("markers", number(2)),
+        ],
+        &[],
+    );
+    assert_eq!(markers(&play, "french", "Ney"), 2);
+
+    // The English Unit 8 routs the French Unit 2 in melee: 6 against 1 (L907).
+    play.go_to(1, 2, 3);
+    play.play(
+        "melee",
+        &[
+            ("side", text("british")),
+            ("attacker", text("Unit 8")),
+            ("enemy_side", text("french")),
+            ("defender", text("Unit 2")),
+        ],
+        &[6, 1],
+    );
+    assert_eq!(
+        play.attribute("french", "Unit 2", attribute::YELLOW)
+            .as_deref(),
+        Some("2")
+    );
+    // The Result of Combat puts 2 orange markers on the French Formation (L996).
+    play.play(
+        "result-of-combat",
+        &[
+            ("side", text("british")),
+            ("enemy_side", text("french")),
+            ("defender_formation_names", list(&["I centre"])),
+        ],
+        &[3, 3],
+    );
+    assert_eq!(
+        play.attribute("french", "I centre", attribute::ORANGE)
+            .as_deref(),
+        Some("2")
+    );
+
+    play.go_to(1, 2, 4);
+    play.play("end-of-turn", &[("side", text("french"))], &[]);
+    assert_eq!(play.state("french", "Unit 2"), state::ELIMINATED);
+    assert_eq!(
+        play.input("victory", &[]).number("french_pieces_vp"),
+        10,
+        "the victory count scores the Unit's FICTIONAL 10 points once (L672)"
+    );
+    assert_eq!(
+        play.attribute("french", "I centre", attribute::ORANGE)
+            .as_deref(),
+        Some("1")
+    );
+    assert_eq!(markers(&play, "french", "Ney"), 0);
+
+    // Next turn the Formation may only RECOVER (L552).
+    play.go_to(2, 2, 1);
+    let refused = play
+        .refused(
+            "order",
+            &[
+                ("side", text("french")),
+                ("commander", text("D'Erlon")),
+                ("order", text("keep_in_movement")),
+                ("formation", text("I centre")),
+            ],
+        )
+        .expect("refused");
+    assert!(refused.contains("may only RECOVER"), "{refused}");
+}

@@ -37,7 +37,7 @@ pub use generals::{
 pub use initiative::{InitiativeBid, InitiativeMarkers};
 pub use melee::{Melee, MeleeLosses, Pursuit};
 pub use result_of_combat::ResultOfCombat;
-pub use setup::SetUp;
+pub use setup::{BringInNey, SetUp};
 pub use units::{AddUnit, MakeFormation, TileValue};
 pub use victory::Victory;
 
@@ -58,6 +58,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &InitiativeMarkers,
     &InitiativeBid,
     &SubstituteGeneral,
+    &BringInNey,
     &Bombardment,
     &Damage,
     &GeneralCasualty,
@@ -110,8 +111,9 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     "initiative-markers",
                     "initiative",
                     "substitute-general",
+                    "ney",
                 ],
-                guidance: "From turn VIII the Prussians roll to enter. Each army rolls for its command markers; from turn II each bids secretly for Initiative. Then the Substitute Generals are rolled for.",
+                guidance: "From turn VIII the Prussians roll to enter. Each army rolls for its command markers; from turn II each bids secretly for Initiative. Then the Substitute Generals are rolled for. On turn I, players using the optional rule bring in General Ney.",
             }],
         },
         Phase {

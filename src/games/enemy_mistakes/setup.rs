@@ -5,11 +5,12 @@
 //! Readings taken:
 //! - The Prussian commanders wait off the battlefield until their entrance (L640-642, L662-668);
 //!   in the short scenario they never come (L1074-1076).
-//! - Ney waits off the battlefield too: he is an optional rule (L367-373), brought in on turn I.
+//! - Ney waits off the battlefield too: he is an optional rule (L367-373), which the players take
+//!   up on turn I with `BringInNey`.
 
 use super::SIDES;
 use super::roster::{self, COMMANDERS, NEY, state};
-use crate::engine::input::{Field, FieldKind, Input, Value};
+use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
 use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
@@ -88,6 +89,72 @@ impl Procedure for SetUp {
             "set-up",
             format!("Set up: {commanders} commanders on the record; the French hold Initiative 1"),
             effects,
+        ))
+    }
+}
+
+/// The Unit Ney starts attached to, in the Formation with Units 36, 37 and 39 (L371).
+const NEY_STARTS_WITH: &str = "Unit 38";
+const NEY_RULE: &str = "General Ney, optional rule, L367-373";
+
+/// General Ney is an optional rule for experienced players (L369): left out unless the players
+/// bring him in, which they may do on turn I, since he joins at the Game Preparation (L371).
+pub struct BringInNey;
+
+impl Procedure for BringInNey {
+    fn about(&self) -> &About {
+        &About {
+            id: "ney",
+            title: "General Ney (optional rule)",
+            rule: NEY_RULE,
+            summary: "Brings General Ney into the French army, attached to Unit 38. He generates no Command points; Napoleon must give him 2 markers every turn, and his box is emptied at the End of Turn. Without this, his counter and box are ignored.",
+            fields: &[],
+        }
+    }
+    /// Only on turn I, while Ney waits.
+    fn applies(&self, record: &Record) -> bool {
+        record.position.turn == 1
+            && record
+                .unit(SIDES[0].0, NEY)
+                .is_some_and(|ney| ney.state.as_ref() == state::NOT_ARRIVED)
+    }
+    fn check_record(&self, _input: &Input, record: &Record) -> Result<(), InputError> {
+        if self.applies(record) {
+            Ok(())
+        } else {
+            Err(InputError::new(
+                "ney",
+                "General Ney joins only at the start of the battle, on turn I (L371)",
+            ))
+        }
+    }
+    fn acting_side(&self, _input: &Input) -> String {
+        SIDES[0].0.into()
+    }
+    fn resolve(
+        &self,
+        _input: &Input,
+        _tables: &TableSet,
+        _faces: &[u8],
+    ) -> Result<Resolution, RuleError> {
+        let french = SIDES[0].0;
+        Ok(Resolution::book_keeping(
+            "ney",
+            format!("General Ney joins the French army, attached to {NEY_STARTS_WITH}"),
+            vec![
+                Effect::set_state(french, NEY, state::ON_BATTLEFIELD, NEY_RULE),
+                Effect::set_attribute(
+                    french,
+                    NEY,
+                    roster::attribute::ATTACHED_TO,
+                    NEY_STARTS_WITH,
+                    "General Ney, L371",
+                ),
+                Effect::reminder(
+                    "Napoleon must give Ney 2 markers every turn, at Assign",
+                    "General Ney, L371",
+                ),
+            ],
         ))
     }
 }
