@@ -6,7 +6,7 @@ use aide_de_camp::engine::session::Session;
 use aide_de_camp::ui::AideApp;
 use aide_de_camp::ui::files::NoPicker;
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT as _, Queryable};
+use egui_kittest::kittest::{By, NodeT as _, Queryable};
 
 fn app_harness(folder: &std::path::Path) -> Harness<'static, AideApp> {
     let data = folder.join("data");
@@ -680,4 +680,321 @@ fn settings_are_recorded_and_prefill_the_attack() {
         .expect("the attack form")
         .input;
     assert_eq!(input.text("chateau_defence"), "loses_stars");
+}
+
+/// Sets the number in the spin box labelled `label`, as a screen reader or a typed value does.
+fn set_number(harness: &mut Harness<'_, AideApp>, label: &str, value: f64) {
+    let spin = || By::new().role(egui::Role::SpinButton).label(label);
+    harness.get(spin()).scroll_to_me();
+    harness.run();
+    harness.get(spin()).set_value_accesskit(value);
+    harness.run();
+}
+
+/// Picks `unit` from the "On record" menu beside the unit field labelled `label`.
+/// `nth` tells apart fields of the same label (the attacker's and the defender's).
+fn pick_on_record(harness: &mut Harness<'_, AideApp>, label: &str, unit: &str, nth: usize) {
+    let menu = format!("On record: {label}");
+    harness
+        .get_all_by_label(&menu)
+        .nth(nth)
+        .expect("the field")
+        .scroll_to_me();
+    harness.run();
+    harness
+        .get_all_by_label(&menu)
+        .nth(nth)
+        .expect("the field")
+        .click();
+    harness.run();
+    harness
+        .get_by_role_and_label(egui::Role::Button, unit)
+        .click();
+    harness.run();
+}
+
+/// Ticks the box of `unit` in a list of units.
+fn tick(harness: &mut Harness<'_, AideApp>, unit: &str) {
+    harness
+        .get_by_role_and_label(egui::Role::CheckBox, unit)
+        .scroll_to_me();
+    harness.run();
+    harness
+        .get_by_role_and_label(egui::Role::CheckBox, unit)
+        .click();
+    harness.run();
+}
+
+/// Opens a procedure from the "All procedures" list.
+fn open_procedure(harness: &mut Harness<'_, AideApp>, title: &str) {
+    let button = harness.get_by_role_and_label(egui::Role::Button, title);
+    button.scroll_to_me();
+    harness.run();
+    harness
+        .get_by_role_and_label(egui::Role::Button, title)
+        .click();
+    harness.run();
+}
+
+/// A number the record keeps about an Enemy Mistakes piece; 0 when not kept.
+fn kept(harness: &Harness<'_, AideApp>, side: &str, unit: &str, attribute: &str) -> i64 {
+    record(harness)
+        .unit(side, unit)
+        .and_then(|u| u.attribute(attribute))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
+/// An army's Generals of an Army Corps on the battlefield, as the record has them.
+fn kept_generals(harness: &Harness<'_, AideApp>, side: &str) -> i64 {
+    record(harness)
+        .units_where(
+            Some(side),
+            &[("kind", "General"), ("state", "On the battlefield")],
+        )
+        .filter(|(_, _, general)| general.attribute("corps").is_some_and(|c| !c.is_empty()))
+        .count() as i64
+}
+
+/// Adds a Unit from its tile in the roster's form. Its Loss capacity (4) and victory points (10)
+/// are FICTIONAL: the text prints no tile but the sample (L459-465).
+fn add_tile(
+    harness: &mut Harness<'_, AideApp>,
+    army: &str,
+    number: f64,
+    unit_type: &str,
+    corps: &str,
+) {
+    open_procedure(harness, "Add a Unit from its tile");
+    radio(harness, army);
+    set_number(harness, "Number on the tile", number);
+    choose(harness, "Type", unit_type);
+    type_into(harness, "Army Corps", corps);
+    set_number(harness, "Losses it can sustain", 4.0); // FICTIONAL
+    set_number(harness, "Victory points", 10.0); // FICTIONAL
+    resolve_and_apply(harness);
+}
+
+/// Enemy Mistakes, turn II, as two players would play it in the app: the Units from their tiles,
+/// the command markers and the sealed Initiative bids, a bombardment and its Damage, Assign, two
+/// Orders, a melee and its Result of Combat, and the End of Turn, each checked on the record and
+/// in the log.
+#[test]
+fn enemy_mistakes_turn_ii_is_played_in_the_app() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let mut harness = app_harness(folder.path());
+    radio(&mut harness, "Waterloo: Enemy Mistakes");
+    click(&mut harness, "Start the game");
+
+    // The players enter the Units of the fight from their tiles, and two French Formations.
+    add_tile(&mut harness, "French (blue)", 1.0, "Infantry", "I");
+    add_tile(
+        &mut harness,
+        "French (blue)",
+        23.0,
+        "Artillery on Foot",
+        "I",
+    );
+    add_tile(&mut harness, "English (red)", 8.0, "Infantry", "I");
+    assert_eq!(kept(&harness, "british", "Unit 8", "Loss capacity"), 4);
+    for (name, unit) in [("I centre", "Unit 1"), ("I guns", "Unit 23")] {
+        open_procedure(&mut harness, "Formation");
+        radio(&mut harness, "French (blue)");
+        type_into(&mut harness, "Formation name", name);
+        type_into(&mut harness, "Army Corps", "I");
+        tick(&mut harness, unit);
+        resolve_and_apply(&mut harness);
+    }
+    assert_eq!(
+        record(&harness)
+            .unit("french", "Unit 1")
+            .and_then(|f| f.attribute("formation").map(str::to_string)),
+        Some("I centre".into())
+    );
+
+    // Turn I belongs to the French without a bid; the checklist walks on to turn II.
+    for _ in 0..7 {
+        click(&mut harness, "Next step");
+    }
+    assert_eq!(record(&harness).position.turn, 2);
+
+    // Each army rolls 1 die plus its Generals of an Army Corps on the battlefield (L648).
+    let french_generals = kept_generals(&harness, "french");
+    let british_generals = kept_generals(&harness, "british");
+    physical_dice_and_apply(&mut harness, "3");
+    click(&mut harness, "Resolve: Command markers");
+    radio(&mut harness, "English (red)");
+    physical_dice_and_apply(&mut harness, "5");
+    let french_markers = 3 + french_generals;
+    let british_markers = 5 + british_generals;
+    assert_eq!(
+        kept(&harness, "french", "Napoleon", "markers"),
+        french_markers
+    );
+    assert_eq!(
+        kept(&harness, "british", "Wellington", "markers"),
+        british_markers
+    );
+
+    // The secret bids: each typed hidden and sealed, then revealed together (L652-660). A bid of
+    // more markers than the box holds is refused.
+    click(&mut harness, "Resolve: Initiative bid");
+    type_into(&mut harness, "French (blue): secret choice", "30");
+    click(&mut harness, "Seal French (blue)'s choice");
+    harness.get_by_label_contains("holds only");
+    harness.get_by_label("French (blue): secret choice").click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness
+        .get_by_label("French (blue): secret choice")
+        .type_text("2");
+    harness.run();
+    click(&mut harness, "Seal French (blue)'s choice");
+    type_into(&mut harness, "English (red): secret choice", "3");
+    click(&mut harness, "Seal English (red)'s choice");
+    click(&mut harness, "Reveal all choices");
+    resolve_and_apply(&mut harness);
+    // The English win: their box loses the bid and gains 2; the French lose theirs.
+    assert_eq!(
+        kept(&harness, "french", "Napoleon", "markers"),
+        french_markers - 2
+    );
+    assert_eq!(
+        kept(&harness, "british", "Wellington", "markers"),
+        british_markers - 3 + 2
+    );
+    assert_eq!(kept(&harness, "british", "Wellington", "Initiative"), 1);
+    let napoleon = french_markers - 2;
+
+    // Bombardment: the French Unit 23 fires at the English Unit 8, 4 + 4 = 8: 2 Damage and
+    // Withdraw 1 (L683). Its Smoke token goes on the record.
+    click(&mut harness, "Next step");
+    pick_on_record(&mut harness, "Artillery Unit bombarding", "Unit 23", 0);
+    pick_on_record(&mut harness, "Target Unit", "Unit 8", 0);
+    physical_dice_and_apply(&mut harness, "4,4");
+    assert_eq!(
+        record(&harness)
+            .unit("french", "Unit 23")
+            .and_then(|u| u.attribute("Smoke").map(str::to_string)),
+        Some("yes".into())
+    );
+    // Each Damage rolls 1 die: the 5 is a Loss, the 2 is not (L697).
+    click(&mut harness, "Resolve: Damage from bombardment");
+    radio(&mut harness, "English (red)");
+    pick_on_record(&mut harness, "Damaged Unit", "Unit 8", 0);
+    set_number(&mut harness, "Damage suffered", 2.0);
+    physical_dice_and_apply(&mut harness, "5,2");
+    assert_eq!(kept(&harness, "british", "Unit 8", "Losses"), 1);
+
+    // Assign: Napoleon gives D'Erlon 2 markers; a third is refused (L737).
+    click(&mut harness, "Next step");
+    pick_on_record(&mut harness, "To General", "D'Erlon", 0);
+    set_number(&mut harness, "Markers", 2.0);
+    resolve_and_apply(&mut harness);
+    assert_eq!(kept(&harness, "french", "D'Erlon", "markers"), 2);
+    assert_eq!(
+        kept(&harness, "french", "Napoleon", "markers"),
+        napoleon - 2
+    );
+    click(&mut harness, "Resolve: Assign markers");
+    pick_on_record(&mut harness, "To General", "D'Erlon", 0);
+    set_number(&mut harness, "Markers", 1.0);
+    harness.get_by_label_contains("at most 2 per turn");
+
+    // Orders: D'Erlon puts I centre in movement, 1 + 1 Unit = 2 points, his 1 generated point
+    // first, then 1 marker (L741, L757). He cannot pay a REDEPLOY of I guns (2) with the marker
+    // left; Napoleon can.
+    click(&mut harness, "Next step");
+    pick_on_record(&mut harness, "Issued by", "D'Erlon", 0);
+    pick_on_record(&mut harness, "Formation", "I centre", 0);
+    resolve_and_apply(&mut harness);
+    assert_eq!(kept(&harness, "french", "D'Erlon", "markers"), 1);
+    assert_eq!(
+        kept(&harness, "french", "D'Erlon", "generated points spent"),
+        1
+    );
+    click(&mut harness, "Resolve: Issue an Order");
+    pick_on_record(&mut harness, "Issued by", "D'Erlon", 0);
+    choose(&mut harness, "Order", "REDEPLOY");
+    pick_on_record(&mut harness, "Formation", "I guns", 0);
+    harness.get_by_label_contains("this Order costs 2");
+    pick_on_record(&mut harness, "Issued by", "Napoleon", 0);
+    resolve_and_apply(&mut harness);
+    assert_eq!(
+        kept(&harness, "french", "Napoleon", "markers"),
+        napoleon - 4
+    );
+
+    // Combat: the French Unit 1 attacks the English Unit 8, 6 against 1: Routed, 2 yellow
+    // markers (L907). The Result of Combat puts 2 orange markers on I centre (L996).
+    click(&mut harness, "Next step");
+    click(&mut harness, "Next step");
+    pick_on_record(&mut harness, "Unit in melee", "Unit 1", 0);
+    pick_on_record(&mut harness, "Unit in melee", "Unit 8", 1);
+    physical_dice_and_apply(&mut harness, "6,1");
+    assert_eq!(kept(&harness, "british", "Unit 8", "yellow markers"), 2);
+    click(&mut harness, "Resolve: Result of Combat");
+    tick(&mut harness, "I centre");
+    physical_dice_and_apply(&mut harness, "3,3");
+    assert_eq!(kept(&harness, "french", "I centre", "orange markers"), 2);
+
+    // End of Turn, each army: the Routed Unit is eliminated, one orange marker and the Smoke come
+    // off, Napoleon's box is emptied (L1049-1054).
+    click(&mut harness, "Next step");
+    resolve_and_apply(&mut harness);
+    click(&mut harness, "Resolve: End of Turn");
+    radio(&mut harness, "English (red)");
+    resolve_and_apply(&mut harness);
+    let record = record(&harness);
+    assert_eq!(
+        record
+            .unit("british", "Unit 8")
+            .map(|u| u.state.to_string()),
+        Some("Eliminated".into())
+    );
+    assert_eq!(kept(&harness, "french", "I centre", "orange markers"), 1);
+    assert_eq!(kept(&harness, "french", "Napoleon", "markers"), 0);
+    assert_eq!(kept(&harness, "french", "D'Erlon", "markers"), 1);
+    assert!(
+        record
+            .unit("french", "Unit 23")
+            .is_some_and(|u| u.attribute("Smoke").is_none())
+    );
+
+    // The log holds every resolution, each applied, and its chain verifies.
+    let view = harness.state().game_view().expect("a game");
+    let procedures: Vec<&str> = view
+        .session
+        .events()
+        .iter()
+        .filter_map(|e| match &e.body {
+            EventBody::Resolved { procedure, .. } => Some(procedure.as_str()),
+            _ => None,
+        })
+        .skip_while(|p| *p != "initiative")
+        .collect();
+    assert_eq!(
+        procedures,
+        vec![
+            "initiative",
+            "bombardment",
+            "damage",
+            "assign",
+            "order",
+            "order",
+            "melee",
+            "result-of-combat",
+            "end-of-turn",
+            "end-of-turn"
+        ]
+    );
+    assert_eq!(
+        view.session
+            .events()
+            .iter()
+            .filter(|e| view.session.awaits_apply(e))
+            .count(),
+        0
+    );
+    assert!(view.session.verify().is_ok());
 }

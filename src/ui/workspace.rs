@@ -155,7 +155,9 @@ impl Workspace {
                 .map_or(fields.len(), |n| start + n);
             ui.add_space(4.0);
             ui.label(egui::RichText::new(group).strong().size(16.0));
-            egui::Grid::new(("form", group))
+            // A group may come back later in a form (after the other side's fields): the run's
+            // start keeps each grid's id its own.
+            egui::Grid::new(("form", group, start))
                 .num_columns(2)
                 .striped(true)
                 .spacing([12.0, 6.0])
