@@ -853,6 +853,10 @@ fn enemy_mistakes_turn_ii_is_played_in_the_app() {
     type_into(&mut harness, "English (red): secret choice", "3");
     click(&mut harness, "Seal English (red)'s choice");
     click(&mut harness, "Reveal all choices");
+    // The revealed bids are in the form, and nobody can change them there.
+    let bid = harness.get(By::new().role(egui::Role::SpinButton).label("French (blue) bid"));
+    assert_eq!(bid.value().as_deref(), Some("2"));
+    assert!(bid.accesskit_node().is_disabled());
     resolve_and_apply(&mut harness);
     // The English win: their box loses the bid and gains 2; the French lose theirs.
     assert_eq!(

@@ -61,6 +61,12 @@ impl SealedPanel {
                 .any(|(_, f)| *f == field.id || secret_group(f) == Some(field.group))
     }
 
+    /// Whether the field holds a revealed choice, which the form then shows but does not let anyone
+    /// change: the log's commitment is to that value.
+    pub fn locks(&self, field: &Field) -> bool {
+        self.revealed && self.choices.iter().any(|(_, f)| *f == field.id)
+    }
+
     /// Whether the choices are in the form, so the procedure may be resolved.
     pub fn is_revealed(&self) -> bool {
         self.revealed

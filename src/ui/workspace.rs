@@ -164,7 +164,8 @@ impl Workspace {
                 .min_col_width(120.0)
                 .show(ui, |ui| {
                     for field in &fields[start..end] {
-                        self.field_row(ui, field, record, sides);
+                        let locked = self.sealed.as_ref().is_some_and(|s| s.locks(field));
+                        self.field_row(ui, field, record, sides, locked);
                         ui.end_row();
                     }
                 });
@@ -176,13 +177,30 @@ impl Workspace {
             .on_hover_text("Every field back to how the form opened")
             .clicked()
         {
-            self.input = self.opening_input.clone();
+            // Revealed choices stay: they were sealed, and cannot be typed again.
+            let mut reset = self.opening_input.clone();
+            for field in procedure.fields() {
+                if self.sealed.as_ref().is_some_and(|s| s.locks(field))
+                    && let Some(value) = self.input.get(field.id)
+                {
+                    reset.set(field.id, value.clone());
+                }
+            }
+            self.input = reset;
             self.result = None;
         }
         action
     }
 
-    fn field_row(&mut self, ui: &mut egui::Ui, field: &Field, record: &Record, sides: &[SideName]) {
+    /// One field: its label and rule, then its widget, greyed out when `locked`.
+    fn field_row(
+        &mut self,
+        ui: &mut egui::Ui,
+        field: &Field,
+        record: &Record,
+        sides: &[SideName],
+        locked: bool,
+    ) {
         let label_width = 240.0;
         let label = ui
             .vertical(|ui| {
@@ -199,170 +217,176 @@ impl Workspace {
             .cloned()
             .unwrap_or_else(|| field.default_value());
         let mut changed: Option<Value> = None;
-        ui.vertical(|ui| match field.kind {
-            FieldKind::Flag => {
-                let mut value = matches!(current, Value::Flag(true));
-                let text = if value { "Yes" } else { "No" };
-                let response = ui.checkbox(&mut value, text);
-                let response = response.labelled_by(label.id).on_hover_text(field.help);
-                if response.changed() {
-                    changed = Some(Value::Flag(value));
-                }
+        ui.vertical(|ui| {
+            if locked {
+                ui.disable();
             }
-            FieldKind::Count { max } => {
-                let mut value = match current {
-                    Value::Number(n) => n,
-                    _ => 0,
-                };
-                let response = ui
-                    .add(
-                        egui::DragValue::new(&mut value)
-                            .range(0..=i64::from(max))
-                            .speed(0.1),
-                    )
-                    .labelled_by(label.id)
-                    .on_hover_text(field.help);
-                if response.changed() {
-                    changed = Some(Value::Number(value));
-                }
-            }
-            FieldKind::Number { min, max } => {
-                let mut value = match current {
-                    Value::Number(n) => n,
-                    _ => 0,
-                };
-                let response = ui
-                    .add(
-                        egui::DragValue::new(&mut value)
-                            .range(i64::from(min)..=i64::from(max))
-                            .speed(0.1),
-                    )
-                    .labelled_by(label.id)
-                    .on_hover_text(field.help);
-                if response.changed() {
-                    changed = Some(Value::Number(value));
-                }
-            }
-            FieldKind::Choice(options) => {
-                let selected = match &current {
-                    Value::Text(t) => t.to_string(),
-                    _ => String::new(),
-                };
-                if options.len() <= 3 {
-                    let group = egui::UiBuilder::new()
-                        .accessibility_label(field.label)
-                        .accessibility_role(egui::Role::RadioGroup);
-                    ui.scope_builder(group, |ui| {
-                        for (id, text) in options {
-                            if ui.radio(selected == *id, *text).clicked() {
-                                changed = Some(Value::Text((*id).into()));
-                            }
-                        }
-                    });
-                } else {
-                    let shown = options
-                        .iter()
-                        .find(|o| o.0 == selected)
-                        .map(|o| o.1)
-                        .unwrap_or("");
-                    let response = egui::ComboBox::from_id_salt(("choice", field.id))
-                        .selected_text(shown)
-                        .width(240.0)
-                        .show_ui(ui, |ui| {
-                            for (id, text) in options {
-                                if ui.selectable_label(selected == *id, *text).clicked() {
-                                    changed = Some(Value::Text((*id).into()));
-                                }
-                            }
-                        })
-                        .response;
-                    response.labelled_by(label.id).on_hover_text(field.help);
-                }
-            }
-            // A unit is text too, with the units the record knows for its side one click away.
-            FieldKind::Text { max_len } | FieldKind::Unit { max_len, .. } => {
-                let mut value = match &current {
-                    Value::Text(t) => t.to_string(),
-                    _ => String::new(),
-                };
-                let known = match field.kind {
-                    FieldKind::Unit { of, only, .. } => {
-                        known_units(record, sides, &self.input, of, only)
+            match field.kind {
+                FieldKind::Flag => {
+                    let mut value = matches!(current, Value::Flag(true));
+                    let text = if value { "Yes" } else { "No" };
+                    let response = ui.checkbox(&mut value, text);
+                    let response = response.labelled_by(label.id).on_hover_text(field.help);
+                    if response.changed() {
+                        changed = Some(Value::Flag(value));
                     }
-                    _ => Vec::new(),
-                };
-                ui.horizontal(|ui| {
+                }
+                FieldKind::Count { max } => {
+                    let mut value = match current {
+                        Value::Number(n) => n,
+                        _ => 0,
+                    };
                     let response = ui
                         .add(
-                            egui::TextEdit::singleline(&mut value)
-                                .char_limit(max_len)
-                                .desired_width(210.0)
-                                .hint_text(match field.kind {
-                                    FieldKind::Unit { .. } => "type a name or pick one",
-                                    _ => "for the record",
-                                }),
+                            egui::DragValue::new(&mut value)
+                                .range(0..=i64::from(max))
+                                .speed(0.1),
                         )
                         .labelled_by(label.id)
                         .on_hover_text(field.help);
                     if response.changed() {
-                        changed = Some(Value::Text(value.as_str().into()));
+                        changed = Some(Value::Number(value));
                     }
-                    if !known.is_empty() {
-                        let menu = ui.menu_button("On record", |ui| {
-                            for name in &known {
-                                if ui.button(name.as_str()).clicked() {
-                                    changed = Some(Value::Text(name.as_str().into()));
+                }
+                FieldKind::Number { min, max } => {
+                    let mut value = match current {
+                        Value::Number(n) => n,
+                        _ => 0,
+                    };
+                    let response = ui
+                        .add(
+                            egui::DragValue::new(&mut value)
+                                .range(i64::from(min)..=i64::from(max))
+                                .speed(0.1),
+                        )
+                        .labelled_by(label.id)
+                        .on_hover_text(field.help);
+                    if response.changed() {
+                        changed = Some(Value::Number(value));
+                    }
+                }
+                FieldKind::Choice(options) => {
+                    let selected = match &current {
+                        Value::Text(t) => t.to_string(),
+                        _ => String::new(),
+                    };
+                    if options.len() <= 3 {
+                        let group = egui::UiBuilder::new()
+                            .accessibility_label(field.label)
+                            .accessibility_role(egui::Role::RadioGroup);
+                        ui.scope_builder(group, |ui| {
+                            for (id, text) in options {
+                                if ui.radio(selected == *id, *text).clicked() {
+                                    changed = Some(Value::Text((*id).into()));
                                 }
                             }
                         });
-                        menu.response
-                            .accessible_name(format!("On record: {}", field.label))
-                            .on_hover_text(format!(
-                                "{}: units the record already knows",
-                                field.label
-                            ));
-                    }
-                });
-            }
-            // Several units: a box for each the record offers, and for any already named.
-            FieldKind::Units { of, only } => {
-                let chosen: Vec<String> = match &current {
-                    Value::List(names) => names.iter().map(|n| n.to_string()).collect(),
-                    _ => Vec::new(),
-                };
-                let mut offered = known_units(record, sides, &self.input, of, only);
-                for name in &chosen {
-                    if !offered.contains(name) {
-                        offered.push(name.clone());
-                    }
-                }
-                if offered.is_empty() {
-                    ui.label(egui::RichText::new("None on the record").weak())
-                        .labelled_by(label.id);
-                }
-                for name in &offered {
-                    let mut ticked = chosen.contains(name);
-                    let response = ui
-                        .checkbox(&mut ticked, name.as_str())
-                        .on_hover_text(field.help);
-                    if response.changed() {
-                        let names = offered
+                    } else {
+                        let shown = options
                             .iter()
-                            .filter(|n| {
-                                if *n == name {
-                                    ticked
-                                } else {
-                                    chosen.contains(n)
+                            .find(|o| o.0 == selected)
+                            .map(|o| o.1)
+                            .unwrap_or("");
+                        let response = egui::ComboBox::from_id_salt(("choice", field.id))
+                            .selected_text(shown)
+                            .width(240.0)
+                            .show_ui(ui, |ui| {
+                                for (id, text) in options {
+                                    if ui.selectable_label(selected == *id, *text).clicked() {
+                                        changed = Some(Value::Text((*id).into()));
+                                    }
                                 }
                             })
-                            .map(|n| n.as_str().into())
-                            .collect();
-                        changed = Some(Value::List(names));
+                            .response;
+                        response.labelled_by(label.id).on_hover_text(field.help);
+                    }
+                }
+                // A unit is text too, with the units the record knows for its side one click away.
+                FieldKind::Text { max_len } | FieldKind::Unit { max_len, .. } => {
+                    let mut value = match &current {
+                        Value::Text(t) => t.to_string(),
+                        _ => String::new(),
+                    };
+                    let known = match field.kind {
+                        FieldKind::Unit { of, only, .. } => {
+                            known_units(record, sides, &self.input, of, only)
+                        }
+                        _ => Vec::new(),
+                    };
+                    ui.horizontal(|ui| {
+                        let response = ui
+                            .add(
+                                egui::TextEdit::singleline(&mut value)
+                                    .char_limit(max_len)
+                                    .desired_width(210.0)
+                                    .hint_text(match field.kind {
+                                        FieldKind::Unit { .. } => "type a name or pick one",
+                                        _ => "for the record",
+                                    }),
+                            )
+                            .labelled_by(label.id)
+                            .on_hover_text(field.help);
+                        if response.changed() {
+                            changed = Some(Value::Text(value.as_str().into()));
+                        }
+                        if !known.is_empty() {
+                            let menu = ui.menu_button("On record", |ui| {
+                                for name in &known {
+                                    if ui.button(name.as_str()).clicked() {
+                                        changed = Some(Value::Text(name.as_str().into()));
+                                    }
+                                }
+                            });
+                            menu.response
+                                .accessible_name(format!("On record: {}", field.label))
+                                .on_hover_text(format!(
+                                    "{}: units the record already knows",
+                                    field.label
+                                ));
+                        }
+                    });
+                }
+                // Several units: a box for each the record offers, and for any already named.
+                FieldKind::Units { of, only } => {
+                    let chosen: Vec<String> = match &current {
+                        Value::List(names) => names.iter().map(|n| n.to_string()).collect(),
+                        _ => Vec::new(),
+                    };
+                    let mut offered = known_units(record, sides, &self.input, of, only);
+                    for name in &chosen {
+                        if !offered.contains(name) {
+                            offered.push(name.clone());
+                        }
+                    }
+                    if offered.is_empty() {
+                        ui.label(egui::RichText::new("None on the record").weak())
+                            .labelled_by(label.id);
+                    }
+                    for name in &offered {
+                        let mut ticked = chosen.contains(name);
+                        let response = ui
+                            .checkbox(&mut ticked, name.as_str())
+                            .on_hover_text(field.help);
+                        if response.changed() {
+                            let names = offered
+                                .iter()
+                                .filter(|n| {
+                                    if *n == name {
+                                        ticked
+                                    } else {
+                                        chosen.contains(n)
+                                    }
+                                })
+                                .map(|n| n.as_str().into())
+                                .collect();
+                            changed = Some(Value::List(names));
+                        }
                     }
                 }
             }
         });
         if let Some(value) = changed
+            && !locked
             && field.check(&value).is_ok()
         {
             self.input.set(field.id, value);
