@@ -854,7 +854,11 @@ fn enemy_mistakes_turn_ii_is_played_in_the_app() {
     click(&mut harness, "Seal English (red)'s choice");
     click(&mut harness, "Reveal all choices");
     // The revealed bids are in the form, and nobody can change them there.
-    let bid = harness.get(By::new().role(egui::Role::SpinButton).label("French (blue) bid"));
+    let bid = harness.get(
+        By::new()
+            .role(egui::Role::SpinButton)
+            .label("French (blue) bid"),
+    );
     assert_eq!(bid.value().as_deref(), Some("2"));
     assert!(bid.accesskit_node().is_disabled());
     resolve_and_apply(&mut harness);
@@ -904,10 +908,15 @@ fn enemy_mistakes_turn_ii_is_played_in_the_app() {
     pick_on_record(&mut harness, "To General", "D'Erlon", 0);
     set_number(&mut harness, "Markers", 1.0);
     harness.get_by_label_contains("at most 2 per turn");
+    // Napoleon moves onto Unit 23 and is attached to it, and so to I guns (L400-406).
+    click(&mut harness, "Resolve: Attach a General");
+    pick_on_record(&mut harness, "General or Commander in Chief", "Napoleon", 0);
+    pick_on_record(&mut harness, "Attached to Unit", "Unit 23", 0);
+    resolve_and_apply(&mut harness);
 
     // Orders: D'Erlon puts I centre in movement, 1 + 1 Unit = 2 points, his 1 generated point
-    // first, then 1 marker (L741, L757). He cannot pay a REDEPLOY of I guns (2) with the marker
-    // left; Napoleon can.
+    // first, then 1 marker (L741, L757). He cannot pay the same for I guns with the marker left;
+    // Napoleon, attached to it, can (L381, L743).
     click(&mut harness, "Next step");
     pick_on_record(&mut harness, "Issued by", "D'Erlon", 0);
     pick_on_record(&mut harness, "Formation", "I centre", 0);
@@ -919,7 +928,6 @@ fn enemy_mistakes_turn_ii_is_played_in_the_app() {
     );
     click(&mut harness, "Resolve: Issue an Order");
     pick_on_record(&mut harness, "Issued by", "D'Erlon", 0);
-    choose(&mut harness, "Order", "REDEPLOY");
     pick_on_record(&mut harness, "Formation", "I guns", 0);
     harness.get_by_label_contains("this Order costs 2");
     pick_on_record(&mut harness, "Issued by", "Napoleon", 0);
@@ -984,6 +992,7 @@ fn enemy_mistakes_turn_ii_is_played_in_the_app() {
             "bombardment",
             "damage",
             "assign",
+            "attach",
             "order",
             "order",
             "melee",

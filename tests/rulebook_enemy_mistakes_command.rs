@@ -537,3 +537,147 @@ fn d18_end_of_turn_orange_markers_ney_and_the_routed() {
         .expect("refused");
     assert!(refused.contains("may only RECOVER"), "{refused}");
 }
+
+/// Attaching (L400-406) and who may order a Formation: a Commander in Chief only the one he is
+/// attached to (L381, L743); one General per Formation (L404); a General only to his own Army
+/// Corps (L402).
+#[test]
+fn l381_l404_attaching_and_the_commander_in_chief_s_orders() {
+    let mut play = Play::start("enemy-mistakes", "historical");
+    add_unit(&mut play, "french", 1, "infantry", "I");
+    add_unit(&mut play, "french", 5, "infantry", "II");
+    play.play(
+        "formation",
+        &[
+            ("side", text("french")),
+            ("name", text("I centre")),
+            ("corps", text("I")),
+            ("units", list(&["Unit 1"])),
+        ],
+        &[],
+    );
+    play.play("initiative-markers", &[("side", text("french"))], &[6]);
+    play.go_to(1, 2, 0);
+    let napoleon_orders = [
+        ("side", text("french")),
+        ("commander", text("Napoleon")),
+        ("order", text("keep_in_movement")),
+        ("formation", text("I centre")),
+    ];
+    let refused = play.refused("order", &napoleon_orders).expect("refused");
+    assert!(refused.contains("attached to (L381, L743)"), "{refused}");
+
+    let attach = |general: &str, unit: &str| {
+        vec![
+            ("side", text("french")),
+            ("general", text(general)),
+            ("unit", text(unit)),
+        ]
+    };
+    let refused = play
+        .refused("attach", &attach("Reille", "Unit 1"))
+        .expect("refused");
+    assert!(refused.contains("own Army Corps (L402)"), "{refused}");
+    play.play("attach", &attach("Napoleon", "Unit 1"), &[]);
+    assert_eq!(
+        play.attribute("french", "Napoleon", attribute::ATTACHED_TO)
+            .as_deref(),
+        Some("Unit 1")
+    );
+    let refused = play
+        .refused("attach", &attach("D'Erlon", "Unit 1"))
+        .expect("refused");
+    assert!(
+        refused.contains("Napoleon is already attached to I centre"),
+        "{refused}"
+    );
+
+    play.go_to(1, 2, 1);
+    assert_eq!(play.refused("order", &napoleon_orders), None);
+}
+
+/// REDEPLOY moves any number of Formations of the General's Army Corps for 2 points (L823), but
+/// no Foot Artillery with a Smoke token.
+#[test]
+fn l823_one_redeploy_for_several_formations_but_not_with_smoke() {
+    let mut play = Play::start("enemy-mistakes", "historical");
+    add_unit(&mut play, "french", 1, "infantry", "I");
+    add_unit(&mut play, "french", 2, "infantry", "I");
+    add_unit(&mut play, "french", 23, "foot_artillery", "I");
+    for (name, unit) in [
+        ("I left", "Unit 1"),
+        ("I right", "Unit 2"),
+        ("I guns", "Unit 23"),
+    ] {
+        play.play(
+            "formation",
+            &[
+                ("side", text("french")),
+                ("name", text(name)),
+                ("corps", text("I")),
+                ("units", list(&[unit])),
+            ],
+            &[],
+        );
+    }
+    play.play("initiative-markers", &[("side", text("french"))], &[6]);
+    play.go_to(1, 2, 0);
+    play.play(
+        "assign",
+        &[
+            ("side", text("french")),
+            ("general", text("D'Erlon")),
+            ("markers", number(2)),
+        ],
+        &[],
+    );
+    play.go_to(1, 2, 1);
+    let redeploy = |more: &[&str]| {
+        vec![
+            ("side", text("french")),
+            ("commander", text("D'Erlon")),
+            ("order", text("redeploy")),
+            ("formation", text("I left")),
+            ("more_formations", list(more)),
+        ]
+    };
+    play.play(
+        "bombardment",
+        &[("side", text("french")), ("artillery", text("Unit 23"))],
+        &[1, 2],
+    );
+    let refused = play
+        .refused("order", &redeploy(&["I guns"]))
+        .expect("refused");
+    assert!(
+        refused.contains("Unit 23 of I guns is Foot Artillery with a Smoke token"),
+        "{refused}"
+    );
+
+    let resolution = play.play("order", &redeploy(&["I right"]), &[]);
+    assert_eq!(resolution.totals[0].total, 2);
+    for formation in ["I left", "I right"] {
+        assert_eq!(
+            play.attribute("french", formation, attribute::ORDER)
+                .as_deref(),
+            Some("REDEPLOY")
+        );
+    }
+}
+
+/// A Prussian Unit entered before its Army Corps arrives waits off the battlefield with its
+/// General, and comes in with the entrance (L640-642, L662-668).
+#[test]
+fn l640_a_prussian_unit_waits_for_its_army_corps() {
+    let play = Play::start("enemy-mistakes", "historical");
+    let input = play.input(
+        "add-unit",
+        &[("side", text("prussian")), ("corps", text("IV"))],
+    );
+    assert_eq!(input.text("arrival"), state::NOT_ARRIVED);
+    let input = play.input(
+        "add-unit",
+        &[("side", text("french")), ("corps", text("I"))],
+    );
+    assert_eq!(input.text("arrival"), state::ON_BATTLEFIELD);
+}

@@ -12,13 +12,13 @@
 //! - The not-visible surcharge is paid once per Order (digest §3.7 b).
 
 use super::options::{self, MOVEMENT_CAP};
-use super::roster::{self, COMMANDER_RANK, attribute, commander_in_chief, kind, state};
+use super::roster::{self, COMMANDER_RANK, NEY, attribute, commander_in_chief, kind, state};
 use super::{SIDES, army_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
     About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
-use crate::engine::record::{Effect, Record};
+use crate::engine::record::{Effect, Record, UnitRecord};
 use crate::engine::settings::prefill_setting;
 use crate::engine::table_set::TableSet;
 
@@ -192,6 +192,17 @@ const ORDER_FIELDS: &[Field] = &[
         help: "A Formation on the record; make one with \"Formation\" in 3.1 or 3.2.",
     },
     Field {
+        id: "more_formations",
+        label: "Other Formations in the same REDEPLOY",
+        group: "Order",
+        kind: FieldKind::Units {
+            of: UnitOf::Side("side"),
+            only: &[(attribute::KIND, kind::FORMATION)],
+        },
+        rule: "REDEPLOY, L823",
+        help: "A REDEPLOY moves any number of Formations of his Army Corps for the one cost.",
+    },
+    Field {
         id: "units",
         label: "Units in the Formation",
         group: "Cost",
@@ -311,6 +322,14 @@ impl IssueOrder {
         items
     }
 
+    /// The Formations the Order goes to: one, or several for a REDEPLOY (L823).
+    fn formations(input: &Input) -> Vec<&str> {
+        let mut names = vec![input.text("formation").trim()];
+        names.extend(input.list("more_formations").iter().map(|n| n.as_ref()));
+        names.retain(|n| !n.is_empty());
+        names
+    }
+
     fn total_cost(input: &Input) -> i32 {
         Self::cost(input).iter().map(|m| m.value).sum()
     }
@@ -343,6 +362,61 @@ impl IssueOrder {
     }
 }
 
+impl IssueOrder {
+    /// The other Formations of a REDEPLOY are of the General's own Army Corps, without an Order
+    /// or an orange marker this turn; and no Foot Artillery with a Smoke token redeploys (L823).
+    fn check_redeploy(
+        input: &Input,
+        record: &Record,
+        issuer: &UnitRecord,
+    ) -> Result<(), InputError> {
+        if !matches!(input.text("order"), "redeploy" | "grand_battery") {
+            return Ok(());
+        }
+        let side = input.text("side");
+        for name in input.list("more_formations") {
+            let formation = record.unit(side, name);
+            let problem = match formation {
+                None => Some("is not a Formation on the record"),
+                Some(f) if f.attribute(attribute::CORPS) != issuer.attribute(attribute::CORPS) => {
+                    Some("is not of his Army Corps (L823)")
+                }
+                Some(f) if f.attribute(attribute::ORDER).is_some_and(|o| !o.is_empty()) => {
+                    Some("has had its Order this turn (L751)")
+                }
+                Some(f) if roster::number(f, attribute::ORANGE) > 0 => {
+                    Some("has an orange marker: it may only RECOVER (L552)")
+                }
+                _ => None,
+            };
+            if let Some(problem) = problem {
+                return Err(InputError::new(
+                    "more_formations",
+                    format!("{name} {problem}"),
+                ));
+            }
+        }
+        for formation in Self::formations(input) {
+            let in_formation = [(attribute::FORMATION, formation)];
+            let smoking = record
+                .units_where(Some(side), &in_formation)
+                .find(|(_, _, unit)| {
+                    unit.attribute(attribute::TYPE) == Some("foot_artillery")
+                        && unit.attribute(attribute::SMOKE) == Some("yes")
+                });
+            if let Some((_, unit, _)) = smoking {
+                return Err(InputError::new(
+                    "formation",
+                    format!(
+                        "{unit} of {formation} is Foot Artillery with a Smoke token: it cannot REDEPLOY (L823)"
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// The Units of a Formation on the record.
 fn members<'a>(
     record: &'a Record,
@@ -371,15 +445,24 @@ impl Procedure for IssueOrder {
         self.follow("formation", input, record);
     }
     fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
-        if !matches!(changed, "formation" | "commander" | "side") {
+        if !matches!(
+            changed,
+            "formation" | "more_formations" | "commander" | "side"
+        ) {
             return;
         }
         let side = input.text("side").to_string();
         let formation = input.text("formation").trim().to_string();
-        if changed == "formation" && record.unit(&side, &formation).is_some() {
+        if matches!(changed, "formation" | "more_formations")
+            && record.unit(&side, &formation).is_some()
+        {
             let units: Vec<_> = members(record, &side, &formation).collect();
+            let redeployed: Vec<_> = Self::formations(input)
+                .iter()
+                .flat_map(|name| members(record, &side, name))
+                .collect();
             let has = |types: &[&str]| {
-                units.iter().any(|u| {
+                redeployed.iter().any(|u| {
                     u.attribute(attribute::TYPE)
                         .is_some_and(|t| types.contains(&t))
                 })
@@ -400,6 +483,12 @@ impl Procedure for IssueOrder {
         }
         if input.text("formation").trim().is_empty() && input.text("order") != "out_of_sequence" {
             return Err(InputError::new("formation", "name the Formation"));
+        }
+        if !input.list("more_formations").is_empty() && input.text("order") != "redeploy" {
+            return Err(InputError::new(
+                "more_formations",
+                "only a REDEPLOY goes to several Formations (L823)",
+            ));
         }
         if input.text("order") == "recover" && input.list("recovering").is_empty() {
             return Err(InputError::new(
@@ -434,6 +523,12 @@ impl Procedure for IssueOrder {
                 ),
             ));
         };
+        if !roster::is_on_battlefield(issuer) {
+            return Err(InputError::new(
+                "commander",
+                format!("{commander} is {}, not on the battlefield", issuer.state),
+            ));
+        }
         let (generated, markers) = Self::available(record, side, commander, formation_name);
         if input.number("generated") > generated || input.number("markers") > markers {
             return Err(InputError::new(
@@ -470,8 +565,11 @@ impl Procedure for IssueOrder {
                 format!("{formation_name} has an orange marker: it may only RECOVER (L552)"),
             ));
         }
+        // A Commander in Chief has no Army Corps: he orders only the Formation he is attached to
+        // (L381, L743).
         let is_commander_in_chief = issuer.matches(&[(attribute::KIND, kind::COMMANDER)]);
-        let own_corps = issuer.attribute(attribute::CORPS) == formation.attribute(attribute::CORPS);
+        let own_corps = !is_commander_in_chief
+            && issuer.attribute(attribute::CORPS) == formation.attribute(attribute::CORPS);
         let attached = issuer
             .attribute(attribute::ATTACHED_TO)
             .is_some_and(|unit| {
@@ -479,15 +577,35 @@ impl Procedure for IssueOrder {
                     .unit(side, unit)
                     .is_some_and(|u| u.attribute(attribute::FORMATION) == Some(formation_name))
             });
-        if !(own_corps || attached || is_commander_in_chief) {
+        let ney_attached = commander != NEY
+            && record.unit(side, NEY).is_some_and(|ney| {
+                roster::is_on_battlefield(ney)
+                    && ney
+                        .attribute(attribute::ATTACHED_TO)
+                        .and_then(|unit| record.unit(side, unit))
+                        .and_then(|unit| unit.attribute(attribute::FORMATION))
+                        == Some(formation_name)
+            });
+        if ney_attached {
             return Err(InputError::new(
                 "commander",
                 format!(
-                    "{commander} may order only Formations of his own Army Corps or the one he is attached to (L363, L749)"
+                    "Ney is attached to {formation_name}: its Army Corps General cannot order it (L371)"
                 ),
             ));
         }
-        Ok(())
+        if !(own_corps || attached) {
+            let may = if is_commander_in_chief {
+                "only the Formation he is attached to (L381, L743): attach him in 3.1"
+            } else {
+                "only Formations of his own Army Corps or the one he is attached to (L363, L749)"
+            };
+            return Err(InputError::new(
+                "commander",
+                format!("{commander} may order {may}"),
+            ));
+        }
+        Self::check_redeploy(input, record, issuer)
     }
     fn modifiers(&self, input: &Input) -> Vec<Modifier> {
         Self::cost(input)
@@ -569,13 +687,24 @@ impl Procedure for IssueOrder {
                 }
             }
             "redeploy" | "grand_battery" => {
-                effects.push(Effect::set_attribute(
-                    side,
-                    formation,
-                    attribute::GREEN,
-                    "",
-                    "REDEPLOY, L823",
-                ));
+                for name in input.list("more_formations") {
+                    effects.push(Effect::set_attribute(
+                        side,
+                        name,
+                        attribute::ORDER,
+                        label,
+                        "One Order per Formation, L751",
+                    ));
+                }
+                for name in Self::formations(input) {
+                    effects.push(Effect::set_attribute(
+                        side,
+                        name,
+                        attribute::GREEN,
+                        "",
+                        "REDEPLOY, L823",
+                    ));
+                }
                 effects.push(Effect::reminder("Move up to 2 UoM in any direction, never closer to the enemy; Foot Artillery only without Smoke", "REDEPLOY, L823-825"));
             }
             _ => effects.push(Effect::reminder(

@@ -7,6 +7,7 @@
 //! unsigned modifier is read as negative: the same modifiers appear elsewhere with their signs
 //! (L602, L610), and "modified result 1 or less" on two dice (L408) can only come from negatives.
 
+mod attach;
 mod bombardment;
 mod command;
 mod end_of_turn;
@@ -27,6 +28,7 @@ use crate::engine::record::{Position, Record};
 use crate::engine::table_set::BuiltinTable;
 use crate::engine::turns::{Phase, Scenario, Step, TurnNote, TurnSequence};
 
+pub use attach::Attach;
 pub use bombardment::{Bombardment, Damage};
 pub use command::{Assign, GreenMarkersOff, IssueOrder};
 pub use end_of_turn::EndOfTurn;
@@ -67,6 +69,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &TileValue,
     &MakeFormation,
     &Assign,
+    &Attach,
     &IssueOrder,
     &GreenMarkersOff,
     &Melee,
@@ -133,7 +136,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 Step {
                     title: "3.1 Assign",
                     rule: "L735-745",
-                    procedures: &["assign", "formation"],
+                    procedures: &["assign", "attach", "formation"],
                     guidance: "The Commander in Chief's markers go to the Generals, at most 2 each; then Generals and Commanders may move up to 2 UoM and attach.",
                 },
                 Step {

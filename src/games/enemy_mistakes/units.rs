@@ -4,7 +4,7 @@
 
 use super::roster::{CLASSES, FIRE_DISCIPLINES, UNIT_TYPES, attribute, kind, state, unit_name};
 use super::{SIDES, army_label};
-use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf};
+use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
@@ -76,6 +76,20 @@ const UNIT_FIELDS: &[Field] = &[
         rule: "Units, L465; Victory, L1068",
         help: "The sample tile shows 14.",
     },
+    Field {
+        id: "arrival",
+        label: "Where it starts",
+        group: "Tile",
+        kind: FieldKind::Choice(&[
+            (state::ON_BATTLEFIELD, "On the battlefield"),
+            (
+                state::NOT_ARRIVED,
+                "Not yet arrived (with its Army Corps General)",
+            ),
+        ]),
+        rule: "Prussian entrance, L640-642, L662-668",
+        help: "A Unit of an Army Corps whose General has not arrived (the Prussians before their entrance) waits with him. Filled in from the record.",
+    },
 ];
 
 /// Adds a Unit from its tile to the record.
@@ -106,6 +120,26 @@ impl Procedure for AddUnit {
         }
         Ok(())
     }
+    /// A Unit waits off the battlefield while its Army Corps General does (L640-642).
+    fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
+        if !matches!(changed, "side" | "corps") {
+            return;
+        }
+        let corps = input.text("corps").trim().to_string();
+        let of_corps = [
+            (attribute::KIND, kind::GENERAL),
+            (attribute::CORPS, corps.as_str()),
+        ];
+        let waiting = record
+            .units_where(Some(input.text("side")), &of_corps)
+            .any(|(_, _, general)| general.state.as_ref() == state::NOT_ARRIVED);
+        let arrival = if waiting {
+            state::NOT_ARRIVED
+        } else {
+            state::ON_BATTLEFIELD
+        };
+        input.set("arrival", Value::Text(arrival.into()));
+    }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let (side, name) = (input.text("side"), unit_name(input.number("number")));
         if record.unit(side, &name).is_some() {
@@ -128,7 +162,7 @@ impl Procedure for AddUnit {
             Effect::set_attribute(side, &name, attribute, value, TILE_RULE)
         };
         let effects = vec![
-            Effect::set_state(side, &name, state::ON_BATTLEFIELD, TILE_RULE),
+            Effect::set_state(side, &name, input.text("arrival"), TILE_RULE),
             set(attribute::KIND, kind::UNIT),
             set(attribute::TYPE, input.text("type")),
             set(attribute::CLASS, input.text("class")),
