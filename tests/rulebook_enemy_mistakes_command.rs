@@ -681,3 +681,48 @@ fn l640_a_prussian_unit_waits_for_its_army_corps() {
     );
     assert_eq!(input.text("arrival"), state::ON_BATTLEFIELD);
 }
+
+/// T1 (L459-465): the sample tile, Unit 8 of Army Corps II, sustains 6 Losses and is worth 14
+/// victory points; entered from its tile, the record holds each value.
+#[test]
+fn t1_l459_the_sample_tile_on_the_record() {
+    let mut play = Play::start("enemy-mistakes", "historical");
+    play.play(
+        "add-unit",
+        &[
+            ("side", text("british")),
+            ("number", number(8)),
+            ("type", text("infantry")),
+            ("corps", text("II")),
+            ("capacity", number(6)),
+            ("victory_points", number(14)),
+        ],
+        &[],
+    );
+    assert_eq!(play.state("british", "Unit 8"), state::ON_BATTLEFIELD);
+    for (attribute, value) in [
+        (attribute::CORPS, "II"),
+        (attribute::CAPACITY, "6"),
+        (attribute::VICTORY_POINTS, "14"),
+    ] {
+        assert_eq!(
+            play.attribute("british", "Unit 8", attribute).as_deref(),
+            Some(value)
+        );
+    }
+}
+
+/// T8 (L634, L1076): 19 half-hour turns from 11:30, Roman-numbered, the last at 20:30 ending at
+/// 21:00; the short scenario ends after turn VII.
+#[test]
+fn t8_l634_the_turn_track() {
+    let game = aide_de_camp::games::find("enemy-mistakes").expect("the game");
+    let names = game.sequence.turn_names;
+    assert_eq!(names.len(), 19);
+    assert_eq!(names[0], "I, 11:30");
+    assert_eq!(names[7], "VIII, 15:00");
+    assert_eq!(names[18], "XIX, 20:30");
+    let last = |id: &str| game.scenario(id).map(|s| s.last_turn);
+    assert_eq!(last("historical"), Some(19));
+    assert_eq!(last("short"), Some(7));
+}
