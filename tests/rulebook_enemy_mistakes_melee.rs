@@ -824,8 +824,10 @@ fn d11_l994_fall_back_rounding_and_the_shaken_fall_back_4() {
     }
 }
 
-/// The modifiers of the Result of Combat (L985-992), under reading R1: the attached General's rank
-/// subtracted (a Commander in Chief counts 4), the terrain with its sign, -1 for the class, +3/+2/+1.
+/// The modifiers of the Result of Combat (L985-992), under reading R1, where the higher result
+/// falls back: what helps a side lowers its result. The attached General's rank is subtracted (a
+/// Commander in Chief counts 4), a Town's +2 is subtracted as the Pursuit subtracts it (L977), the
+/// class's penalty is +1, and the side's own shaken and withdrawn Units count +3/+2/+1.
 #[test]
 fn l985_result_modifiers() {
     let mut input = result();
@@ -847,15 +849,16 @@ fn l985_result_modifiers() {
             .map(|v| v.1)
     };
     assert_eq!(find("Attacker", "L985"), Some(-4));
-    assert_eq!(find("Attacker", "L986"), Some(2));
-    assert_eq!(find("Attacker", "L987"), Some(-1));
+    assert_eq!(find("Attacker", "L986"), Some(-2));
+    assert_eq!(find("Attacker", "L987"), Some(1));
     assert_eq!(find("Defender", "L988"), Some(3));
     assert_eq!(find("Defender", "L989"), Some(4));
     assert_eq!(find("Defender", "L990"), Some(1));
-    // Attacker 4 - 3 = 1; defender 1 + 8 = 9: the defender falls back ceil(8/2) = 4, Shaken.
+    // Attacker 4 - 4 - 2 + 1 = -1; defender 1 + 8 = 9: the defender falls back ceil(10/2) = 5,
+    // Shaken.
     let res = settle(&input, &[4, 1]);
-    assert_eq!(totals(&res), vec![1, 9]);
-    assert_eq!(res.outcome.key, "Defender Falls Back 4, Shaken");
+    assert_eq!(totals(&res), vec![-1, 9]);
+    assert_eq!(res.outcome.key, "Defender Falls Back 5, Shaken");
     assert!(mentions(
         &res,
         "French (blue): the attached General or Commander in Chief rolls 2 dice"
@@ -886,6 +889,139 @@ fn l981_the_other_reading_of_who_falls_back() {
     let r2 = settle(&input, &[2, 5, 4]);
     assert_eq!(totals(&r2), vec![8, 6]);
     assert_eq!(r2.outcome.key, "Defender Falls Back 1");
+}
+
+/// "± the terrain modifier" (L986) works for its side under either reading of who falls back
+/// (digest §3.17): a Town's +2 (L610) keeps its defender from falling back, as a terrain used
+/// in the combat holds the Units in the Pursuit (L977); a Wood's -1 for Cavalry (L602) pushes them
+/// back.
+#[test]
+fn l986_a_town_holds_its_defender_under_either_reading() {
+    for reading in ["higher_falls_back", "lower_falls_back"] {
+        let mut input = result();
+        text(&mut input, "result_reading", reading);
+        // Without terrain, the attacker keeping 3 and the defender 4: the defender falls back 1
+        // under R1 (the higher), the attacker under R2 (the lower).
+        let plain = settle(&input, &[3, 4]);
+        let expected = if reading == "higher_falls_back" {
+            "Defender Falls Back 1"
+        } else {
+            "Attacker Falls Back 1"
+        };
+        assert_eq!(plain.outcome.key, expected, "{reading}");
+
+        // A Town's +2 for the defender: under R1 its 4 becomes 2 and the attacker falls back 1;
+        // under R2 it becomes 6 and the attacker falls back 2. The defender stands either way.
+        number(&mut input, "defender_terrain", 2);
+        let town = settle(&input, &[3, 4]);
+        let (totals_expected, key) = if reading == "higher_falls_back" {
+            (vec![3, 2], "Attacker Falls Back 1")
+        } else {
+            (vec![3, 6], "Attacker Falls Back 2")
+        };
+        assert_eq!(totals(&town), totals_expected, "{reading}");
+        assert_eq!(town.outcome.key, key, "{reading}");
+        assert!(
+            town.modifiers
+                .iter()
+                .any(|m| m.side == "Defender" && m.rule.contains("L986")),
+            "{reading}"
+        );
+
+        // A Wood's -1 for the attacking Cavalry, both keeping 3: a draw, the current player the
+        // attacker. It hurts the attacker: under R1 its 3 becomes 4, the higher, and it falls back
+        // 1; under R2 it becomes 2, the lower, and it falls back 1.
+        number(&mut input, "defender_terrain", 0);
+        number(&mut input, "attacker_terrain", -1);
+        let wood = settle(&input, &[3, 3]);
+        assert_eq!(wood.outcome.key, "Attacker Falls Back 1", "{reading}");
+    }
+}
+
+/// The 1 for a class that took part (L987, L1197; the class the setting names, by default the
+/// lowest, L457) hurts its own side under either reading: Recruits in the attacker's Formation turn
+/// a draw into a Fall Back 1 for the attacker.
+#[test]
+fn l987_recruits_hurt_their_own_side_under_either_reading() {
+    for (reading, value, total) in [("higher_falls_back", 1, 4), ("lower_falls_back", -1, 2)] {
+        let mut input = result();
+        text(&mut input, "result_reading", reading);
+        text(&mut input, "current", "defender");
+        // A draw at 3, the current player the defender: the defender falls back 0 under R1, the
+        // attacker under R2; nobody moves.
+        assert!(
+            settle(&input, &[3, 3]).outcome.key.starts_with("Draw: "),
+            "{reading}"
+        );
+        flag(&mut input, "attacker_class_took_part");
+        assert_eq!(modifier_of(&input, "Attacker", "L987"), Some(value));
+        let res = settle(&input, &[3, 3]);
+        assert_eq!(totals(&res), vec![total, 3], "{reading}");
+        assert_eq!(res.outcome.key, "Attacker Falls Back 1", "{reading}");
+    }
+}
+
+/// Under both readings (digest §3.17), over every pair of dice, each modifier of L985-990 moves the
+/// outcome only in its side's favour (the General, the Town) or only against it (a Wood for
+/// Cavalry, the class, shaken and withdrawn Units). The outcome's rank sorts the attacker's best
+/// first, so its negation is the defender's Fall Back less the attacker's.
+#[test]
+fn l985_every_modifier_works_in_its_direction_under_both_readings() {
+    // (field, value, whether it helps the side it is entered for)
+    let cases: [(&str, &str, bool); 10] = [
+        ("attacker_general", "3", true),
+        ("defender_general", "commander", true),
+        ("attacker_terrain", "2", true),
+        ("defender_terrain", "2", true),
+        ("attacker_terrain", "-1", false),
+        ("defender_terrain", "-1", false),
+        ("attacker_class_took_part", "", false),
+        ("defender_class_took_part", "", false),
+        ("attacker_one_yellow", "1", false),
+        ("defender_withdrew", "1", false),
+    ];
+    for reading in ["higher_falls_back", "lower_falls_back"] {
+        for (field, value, helps) in cases {
+            let mut base = result();
+            text(&mut base, "result_reading", reading);
+            let mut with = base.clone();
+            if field.ends_with("_general") {
+                text(&mut with, field, value);
+            } else if field.ends_with("_took_part") {
+                flag(&mut with, field);
+            } else {
+                number(&mut with, field, value.parse().expect("a number"));
+            }
+            let attackers = field.starts_with("attacker");
+            for a in 1..=6u8 {
+                for d in 1..=6u8 {
+                    let before = -settle(&base, &[a, d]).outcome.rank;
+                    let after = -settle(&with, &[a, d]).outcome.rank;
+                    let better_for_attacker = attackers == helps;
+                    if better_for_attacker {
+                        assert!(after >= before, "{reading} {field} {value} {a} {d}");
+                    } else {
+                        assert!(after <= before, "{reading} {field} {value} {a} {d}");
+                    }
+                }
+            }
+            // And it changes something somewhere.
+            assert!(
+                (1..=6u8)
+                    .any(|a| settle(&base, &[a, 3]).outcome.rank
+                        != settle(&with, &[a, 3]).outcome.rank),
+                "{reading} {field} {value}"
+            );
+        }
+    }
+}
+
+fn modifier_of(input: &Input, side: &str, line: &str) -> Option<i32> {
+    procedure("result-of-combat")
+        .modifiers(input)
+        .into_iter()
+        .find(|m| m.side == side && m.rule.contains(line))
+        .map(|m| m.value)
 }
 
 /// On a draw the current player's result subtracts (L981): under R1 he falls back 0, and by default

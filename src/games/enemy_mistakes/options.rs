@@ -148,12 +148,13 @@ pub const PURSUIT_GENERAL_RANK: Field = setting(
 );
 
 /// L987/L1197: "-1 if at least one [class] participated in the combat"; the digest reads Recruits.
+/// A penalty to its own side under either reading of who falls back (result_of_combat.rs).
 pub const RESULT_PENALTY_CLASS: Field = setting(
     "result_penalty_class",
-    "Result of Combat -1 when a Unit of this class took part",
+    "Result of Combat: 1 against a side a Unit of this class took part for",
     LOWEST_CLASS,
     "Result of Combat, L987, L1197 (class icon lost)",
-    "The lowest class (L457) is the likely reading.",
+    "The lowest class (L457) is the likely reading. The 1 hurts that side: +1 to its result when the higher result falls back, -1 when the lower does.",
 );
 
 /// L981 with L994: on a draw the current player's result "subtracts" the other's, and the Fall Back

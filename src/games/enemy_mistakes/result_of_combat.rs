@@ -9,13 +9,26 @@
 //!   Read the other way (R2), the side with the lower result falls back, and those modifiers count
 //!   the enemy's Units, so that they go to the other army's result.
 //! - Each player keeps the die that serves him under the reading: the lowest when the higher result
-//!   falls back, the highest otherwise. The attached General's rank, "as the player wants", is
-//!   subtracted under R1 and added under R2, for the same reason.
+//!   falls back, the highest otherwise.
+//! - Every modifier works for or against its own side as the rulebook means it, under either
+//!   reading: under R1 the lower result is the better one, so what helps a side is subtracted from
+//!   its result and what hurts it is added; under R2 the reverse. The printed signs do not all fit
+//!   one reading (the +3/+2/+1 for a side's own disorder fit R1; a Town's bonus added with its sign
+//!   and a penalty class's -1 fit R2), so each line is oriented by its intent:
+//!   - the attached General's rank, "as the player wants" (L985): the player takes the sign that
+//!     serves him, subtracted under R1 and added under R2;
+//!   - "± the terrain modifier" (L986) is the modifier the Unit used in the melee, with its own sign
+//!     (L1010): a Town's +2 helps its side, a Wood's -1 for Cavalry hurts it. Under R1 it is
+//!     subtracted with its sign, as the Pursuit subtracts it (L977), where a higher result also
+//!     takes the Units out of their ground; under R2 it is added, as in the melee. A Town's
+//!     defenders thus fall back less, or not at all, under either reading;
+//!   - the 1 for a class that took part (L987, L1197; sign and icon lost, digest §0.1-0.2) is a
+//!     penalty to its own side, as the melee's -1 (L1017) and the Pursuit's (L972) are, and the
+//!     setting names one of the lowest classes: +1 under R1, -1 under R2;
+//!   - the +3/+2/+1 (L988-990) always count against the side whose Units were shaken or withdrew,
+//!     as the first reading above says.
 //! - "The rank of the attached General" is one General's: the highest-ranked attached to the army's
 //!   Formations that took part. A Commander in Chief counts 4 here (L985), not his five stars (L331).
-//! - "± the terrain modifier" adds the modifier a Unit used in the combat with its own sign, as in
-//!   the melee list (L1010).
-//! - The -1 for a class that took part (L987) is negative, its sign lost like the others' (L1017).
 //! - On a draw the side that falls back 0 is the current player's under R1, the other under R2;
 //!   whether it still loses 1 Unit's Loss per Formation is the draw setting (digest §7.3).
 //! - The 2 orange markers go once per combat: L934 and L996 state the same event. An orange marker
@@ -142,7 +155,7 @@ const fn side_fields(ids: &Ids) -> [Field; 9] {
             group,
             kind: FieldKind::Number { min: -1, max: 2 },
             rule: "Result of Combat, L986; terrain, L590-630",
-            help: "With its sign: a Town's +2, a Wood's -1 for Cavalry.",
+            help: "With its sign: a Town's +2, a Wood's -1 for Cavalry. It works for its side: subtracted when the higher result falls back, added otherwise.",
         },
         Field {
             id: ids.class_took_part,
@@ -150,7 +163,7 @@ const fn side_fields(ids: &Ids) -> [Field; 9] {
             group,
             kind: FieldKind::Flag,
             rule: "Result of Combat, L987",
-            help: "-1.",
+            help: "1 against this side: +1 when the higher result falls back, -1 otherwise.",
         },
         Field {
             id: ids.routed,
@@ -241,18 +254,32 @@ fn all_modifiers(input: &Input) -> Vec<Modifier> {
                 "Result of Combat, L985; the Result setting",
             );
         }
+        // The terrain works for its side (L986, with its sign as in the melee, L1010): under R1 it
+        // is subtracted, as in the Pursuit (L977), so that a Town's +2 lowers its side's result.
+        let terrain = input.number(own.terrain);
+        let (value, why) = if r1 {
+            (-terrain, "subtracted, as the lower result is better")
+        } else {
+            (terrain, "added, as the higher result is better")
+        };
         add(
             own.role,
-            "The terrain modifier used in the combat".into(),
-            input.number(own.terrain),
-            "Result of Combat, L986",
+            format!("The terrain modifier {terrain:+} used in the combat, {why}"),
+            value,
+            "Result of Combat, L986; the Result setting",
         );
+        // The class's 1 is a penalty to its own side under either reading (L987).
         if input.flag(own.class_took_part) {
+            let (value, why) = if r1 {
+                (1, "added, as the higher result falls back")
+            } else {
+                (-1, "subtracted, as the lower result falls back")
+            };
             add(
                 own.role,
-                "A Unit of the class the setting names took part".into(),
-                -1,
-                "Result of Combat, L987",
+                format!("A Unit of the class the setting names took part: 1 against it, {why}"),
+                value,
+                "Result of Combat, L987; the Result setting",
             );
         }
         // R1 counts a side's own disordered Units on its result; R2 counts them on the enemy's.
