@@ -49,6 +49,33 @@ fn add_unit(play: &mut Play, side: &str, number_on_tile: i64, kind: &str, corps:
     );
 }
 
+/// A Formation of `units`, made in the form of 3.1 (L381).
+fn formation(play: &mut Play, side: &str, name: &str, corps: &str, units: &[&str]) {
+    play.play(
+        "formation",
+        &[
+            ("side", text(side)),
+            ("name", text(name)),
+            ("corps", text(corps)),
+            ("units", list(units)),
+        ],
+        &[],
+    );
+}
+
+/// The Commander in Chief gives `general` `markers` from his box (L737).
+fn assign(play: &mut Play, side: &str, general: &str, markers: i64) {
+    play.play(
+        "assign",
+        &[
+            ("side", text(side)),
+            ("general", text(general)),
+            ("markers", number(markers)),
+        ],
+        &[],
+    );
+}
+
 /// The start (L283, L347-361): every commander on the record, Prussians waiting, French Initiative 1.
 #[test]
 fn l283_set_up_puts_the_commanders_on_the_record_and_gives_the_french_initiative() {
@@ -187,24 +214,8 @@ fn l737_a_third_marker_to_a_general_is_refused() {
     let mut play = Play::start("enemy-mistakes", "historical");
     draw_markers(&mut play, 3, 5);
     play.go_to(1, 2, 0);
-    play.play(
-        "assign",
-        &[
-            ("side", text("french")),
-            ("general", text("D'Erlon")),
-            ("markers", number(1)),
-        ],
-        &[],
-    );
-    play.play(
-        "assign",
-        &[
-            ("side", text("french")),
-            ("general", text("D'Erlon")),
-            ("markers", number(1)),
-        ],
-        &[],
-    );
+    assign(&mut play, "french", "D'Erlon", 1);
+    assign(&mut play, "french", "D'Erlon", 1);
     assert_eq!(markers(&play, "french", "D'Erlon"), 2);
     assert_eq!(markers(&play, "french", "Napoleon"), 7);
     let refused = play
@@ -294,35 +305,15 @@ fn l749_overspending_is_refused_and_generated_points_go_to_one_formation() {
         add_unit(&mut play, "french", n, "infantry", "II");
     }
     play.go_to(1, 2, 0);
-    play.play(
-        "formation",
-        &[
-            ("side", text("french")),
-            ("name", text("II left")),
-            ("corps", text("II")),
-            ("units", list(&["Unit 1", "Unit 2", "Unit 3"])),
-        ],
-        &[],
+    formation(
+        &mut play,
+        "french",
+        "II left",
+        "II",
+        &["Unit 1", "Unit 2", "Unit 3"],
     );
-    play.play(
-        "formation",
-        &[
-            ("side", text("french")),
-            ("name", text("II right")),
-            ("corps", text("II")),
-            ("units", list(&["Unit 4"])),
-        ],
-        &[],
-    );
-    play.play(
-        "assign",
-        &[
-            ("side", text("french")),
-            ("general", text("Reille")),
-            ("markers", number(1)),
-        ],
-        &[],
-    );
+    formation(&mut play, "french", "II right", "II", &["Unit 4"]);
+    assign(&mut play, "french", "Reille", 1);
     play.go_to(1, 2, 1);
     let order = |formation: &str| {
         vec![
@@ -387,16 +378,7 @@ fn d18_end_of_turn() {
     let mut play = Play::start("enemy-mistakes", "historical");
     add_unit(&mut play, "french", 1, "infantry", "I");
     add_unit(&mut play, "french", 2, "infantry", "I");
-    play.play(
-        "formation",
-        &[
-            ("side", text("french")),
-            ("name", text("I centre")),
-            ("corps", text("I")),
-            ("units", list(&["Unit 1"])),
-        ],
-        &[],
-    );
+    formation(&mut play, "french", "I centre", "I", &["Unit 1"]);
     for turn in 1..=3 {
         play.go_to(turn, 0, 0);
         play.play("initiative-markers", &[("side", text("french"))], &[6]);
@@ -409,15 +391,7 @@ fn d18_end_of_turn() {
             );
         }
         play.go_to(turn, 2, 0);
-        play.play(
-            "assign",
-            &[
-                ("side", text("french")),
-                ("general", text("D'Erlon")),
-                ("markers", number(2)),
-            ],
-            &[],
-        );
+        assign(&mut play, "french", "D'Erlon", 2);
         play.go_to(turn, 2, 4);
         if turn == 3 {
             break;
@@ -451,27 +425,10 @@ fn d18_end_of_turn_orange_markers_ney_and_the_routed() {
     add_unit(&mut play, "french", 1, "infantry", "I");
     add_unit(&mut play, "french", 2, "infantry", "I");
     add_unit(&mut play, "british", 8, "infantry", "I");
-    play.play(
-        "formation",
-        &[
-            ("side", text("french")),
-            ("name", text("I centre")),
-            ("corps", text("I")),
-            ("units", list(&["Unit 1", "Unit 2"])),
-        ],
-        &[],
-    );
+    formation(&mut play, "french", "I centre", "I", &["Unit 1", "Unit 2"]);
     play.play("initiative-markers", &[("side", text("french"))], &[6]);
     play.go_to(1, 2, 0);
-    play.play(
-        "assign",
-        &[
-            ("side", text("french")),
-            ("general", text("Ney")),
-            ("markers", number(2)),
-        ],
-        &[],
-    );
+    assign(&mut play, "french", "Ney", 2);
     assert_eq!(markers(&play, "french", "Ney"), 2);
 
     // The English Unit 8 routs the French Unit 2 in melee: 6 against 1 (L907).
@@ -546,16 +503,7 @@ fn l381_l404_attaching_and_the_commander_in_chief_s_orders() {
     let mut play = Play::start("enemy-mistakes", "historical");
     add_unit(&mut play, "french", 1, "infantry", "I");
     add_unit(&mut play, "french", 5, "infantry", "II");
-    play.play(
-        "formation",
-        &[
-            ("side", text("french")),
-            ("name", text("I centre")),
-            ("corps", text("I")),
-            ("units", list(&["Unit 1"])),
-        ],
-        &[],
-    );
+    formation(&mut play, "french", "I centre", "I", &["Unit 1"]);
     play.play("initiative-markers", &[("side", text("french"))], &[6]);
     play.go_to(1, 2, 0);
     let napoleon_orders = [
@@ -609,28 +557,11 @@ fn l823_one_redeploy_for_several_formations_but_not_with_smoke() {
         ("I right", "Unit 2"),
         ("I guns", "Unit 23"),
     ] {
-        play.play(
-            "formation",
-            &[
-                ("side", text("french")),
-                ("name", text(name)),
-                ("corps", text("I")),
-                ("units", list(&[unit])),
-            ],
-            &[],
-        );
+        formation(&mut play, "french", name, "I", &[unit]);
     }
     play.play("initiative-markers", &[("side", text("french"))], &[6]);
     play.go_to(1, 2, 0);
-    play.play(
-        "assign",
-        &[
-            ("side", text("french")),
-            ("general", text("D'Erlon")),
-            ("markers", number(2)),
-        ],
-        &[],
-    );
+    assign(&mut play, "french", "D'Erlon", 2);
     play.go_to(1, 2, 1);
     let redeploy = |more: &[&str]| {
         vec![

@@ -129,6 +129,25 @@ impl DiceSpec {
         }
     }
 
+    /// One die of kind `die` for each label: a throw of several alike (a d6 per Damage).
+    pub fn alike<'a>(die: Die, labels: impl IntoIterator<Item = &'a str>) -> Self {
+        DiceSpec {
+            slots: labels
+                .into_iter()
+                .map(|label| DieSlot {
+                    label: label.to_string(),
+                    die,
+                })
+                .collect(),
+        }
+    }
+
+    /// As many of `labels` as a form's `count` asks for, at least 1 and at most all of them.
+    pub fn first_alike(die: Die, labels: &[&str], count: i32) -> Self {
+        let count = usize::try_from(count).unwrap_or(1).clamp(1, labels.len());
+        Self::alike(die, labels[..count].iter().copied())
+    }
+
     pub fn is_empty(&self) -> bool {
         self.slots.is_empty()
     }

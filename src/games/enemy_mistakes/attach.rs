@@ -68,11 +68,7 @@ fn attached_elsewhere_in<'a>(
         .units_where(Some(side), &[])
         .filter(|(_, name, commander)| *name != general && roster::is_on_battlefield(commander))
         .find(|(_, _, commander)| {
-            commander
-                .attribute(attribute::ATTACHED_TO)
-                .and_then(|unit| record.unit(side, unit))
-                .and_then(|unit| unit.attribute(attribute::FORMATION))
-                == Some(formation)
+            roster::attached_formation(record, side, commander) == Some(formation)
         })
         .map(|(_, name, _)| name)
 }

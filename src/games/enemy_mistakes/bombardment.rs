@@ -573,14 +573,7 @@ impl Procedure for Damage {
         check_unit(record, input.text("side"), input.text("unit"), "unit")
     }
     fn dice(&self, input: &Input) -> DiceSpec {
-        let count = usize::try_from(input.number("damage"))
-            .unwrap_or(1)
-            .clamp(1, DAMAGE_DICE.len());
-        let slots: Vec<(&str, Die)> = DAMAGE_DICE[..count]
-            .iter()
-            .map(|label| (*label, Die::D6))
-            .collect();
-        DiceSpec::new(&slots)
+        DiceSpec::first_alike(Die::D6, &DAMAGE_DICE, input.number("damage"))
     }
     fn resolve(
         &self,

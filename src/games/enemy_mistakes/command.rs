@@ -570,21 +570,11 @@ impl Procedure for IssueOrder {
         let is_commander_in_chief = issuer.matches(&[(attribute::KIND, kind::COMMANDER)]);
         let own_corps = !is_commander_in_chief
             && issuer.attribute(attribute::CORPS) == formation.attribute(attribute::CORPS);
-        let attached = issuer
-            .attribute(attribute::ATTACHED_TO)
-            .is_some_and(|unit| {
-                record
-                    .unit(side, unit)
-                    .is_some_and(|u| u.attribute(attribute::FORMATION) == Some(formation_name))
-            });
+        let attached = roster::attached_formation(record, side, issuer) == Some(formation_name);
         let ney_attached = commander != NEY
             && record.unit(side, NEY).is_some_and(|ney| {
                 roster::is_on_battlefield(ney)
-                    && ney
-                        .attribute(attribute::ATTACHED_TO)
-                        .and_then(|unit| record.unit(side, unit))
-                        .and_then(|unit| unit.attribute(attribute::FORMATION))
-                        == Some(formation_name)
+                    && roster::attached_formation(record, side, ney) == Some(formation_name)
             });
         if ney_attached {
             return Err(InputError::new(

@@ -1074,14 +1074,7 @@ impl Procedure for MeleeLosses {
         crate::engine::settings::prefill_setting(input, record, &options::MELEE_LOSS_FACES);
     }
     fn dice(&self, input: &Input) -> DiceSpec {
-        let count = usize::try_from(input.number("enemy_units"))
-            .unwrap_or(1)
-            .clamp(1, LOSS_DICE.len());
-        let slots: Vec<(&str, Die)> = LOSS_DICE[..count]
-            .iter()
-            .map(|label| (*label, Die::D6))
-            .collect();
-        DiceSpec::new(&slots)
+        DiceSpec::first_alike(Die::D6, &LOSS_DICE, input.number("enemy_units"))
     }
     fn resolve(
         &self,

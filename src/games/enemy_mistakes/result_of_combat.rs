@@ -360,12 +360,12 @@ impl Procedure for ResultOfCombat {
         Ok(())
     }
     fn dice(&self, input: &Input) -> DiceSpec {
-        let slots: Vec<(&str, Die)> = [&ATTACKER_IDS, &DEFENDER_IDS]
-            .into_iter()
-            .flat_map(|ids| ids.dice[..formations(input, ids)].iter())
-            .map(|label| (*label, Die::D6))
-            .collect();
-        DiceSpec::new(&slots)
+        DiceSpec::alike(
+            Die::D6,
+            [&ATTACKER_IDS, &DEFENDER_IDS]
+                .into_iter()
+                .flat_map(|ids| ids.dice[..formations(input, ids)].iter().copied()),
+        )
     }
     fn modifiers(&self, input: &Input) -> Vec<Modifier> {
         all_modifiers(input)

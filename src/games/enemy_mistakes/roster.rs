@@ -273,6 +273,18 @@ pub fn is_removed(unit: &UnitRecord) -> bool {
     [state::ELIMINATED, state::CAPTURED, state::OUT_OF_FIELD].contains(&unit.state.as_ref())
 }
 
+/// The Formation of the Unit a General or Commander in Chief is attached to, if any (L404).
+pub fn attached_formation<'a>(
+    record: &'a Record,
+    side: &str,
+    commander: &'a UnitRecord,
+) -> Option<&'a str> {
+    commander
+        .attribute(attribute::ATTACHED_TO)
+        .and_then(|unit| record.unit(side, unit))
+        .and_then(|unit| unit.attribute(attribute::FORMATION))
+}
+
 pub fn is_on_battlefield(unit: &UnitRecord) -> bool {
     unit.state.as_ref() == state::ON_BATTLEFIELD
 }
