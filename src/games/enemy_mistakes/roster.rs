@@ -46,13 +46,22 @@ pub mod attribute {
     pub const LOSSES: &str = "Losses";
     pub const YELLOW: &str = "yellow markers";
     pub const SMOKE: &str = "Smoke";
+    /// An Artillery Unit's Horse Team: `horse_team::FASTENED` or `horse_team::UNFASTENED` (L512).
     pub const HORSE_TEAM: &str = "Horse Team";
+    /// "yes" if the Horse Team was fastened this turn, which limits unfastening (L861-869).
+    pub const FASTENED_THIS_TURN: &str = "Horse Team fastened this turn";
     pub const FORMATION: &str = "formation";
     // A Formation's markers.
     pub const GREEN: &str = "green marker";
     pub const ORANGE: &str = "orange markers";
     /// The Order a Formation received this turn: one at most (L751).
     pub const ORDER: &str = "order this turn";
+}
+
+/// The values of `attribute::HORSE_TEAM`.
+pub mod horse_team {
+    pub const FASTENED: &str = "fastened";
+    pub const UNFASTENED: &str = "unfastened";
 }
 
 pub mod state {
@@ -321,6 +330,28 @@ pub fn markers_on_record(record: &Record, attribute: &str) -> usize {
         .filter(|unit| unit.state.as_ref() == state::ON_BATTLEFIELD)
         .map(|unit| usize::try_from(number(unit, attribute)).unwrap_or(0))
         .sum()
+}
+
+pub fn is_artillery(unit: &UnitRecord) -> bool {
+    matches!(
+        unit.attribute(attribute::TYPE),
+        Some("foot_artillery" | "horse_artillery")
+    )
+}
+
+/// An Artillery Unit fastens its Horse Team (put in movement L759, Withdraw L763, Fall Back L803,
+/// after combat L998), noting that it did so this turn.
+pub fn fasten_horse_team(side: &str, unit: &str, rule: &str) -> [Effect; 2] {
+    [
+        Effect::set_attribute(
+            side,
+            unit,
+            attribute::HORSE_TEAM,
+            horse_team::FASTENED,
+            rule,
+        ),
+        Effect::set_attribute(side, unit, attribute::FASTENED_THIS_TURN, "yes", rule),
+    ]
 }
 
 /// The record's entries for one commander at the start of a scenario.
