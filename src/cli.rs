@@ -422,7 +422,7 @@ fn resolve(
     let faces: Vec<u8> = rolled.iter().map(|d| d.face).collect();
     let resolution = resolve_checked(p, &input, &tables, &faces).map_err(|e| bad(e.to_string()))?;
     if let Some(session) = &session {
-        p.check_record(&input, session.record())
+        game.check_record(p, &input, session.record())
             .map_err(|e| bad(format!("{}: {e}", input_path.display())))?;
     }
 

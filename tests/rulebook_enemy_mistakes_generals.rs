@@ -59,7 +59,7 @@ fn refusal(record: &Record, id: &str, values: &[(&str, Value)]) -> Option<String
     let p = procedure(id);
     let input = form(record, id, values);
     p.check_combination(&input)
-        .and_then(|()| p.check_record(&input, record))
+        .and_then(|()| game().check_record(p, &input, record))
         .err()
         .map(|e| e.to_string())
 }
@@ -137,7 +137,7 @@ impl Play {
     fn play(&mut self, id: &str, values: &[(&str, Value)], faces: &[u8]) -> Resolution {
         let p = procedure(id);
         let input = self.form(id, values);
-        if let Err(e) = p.check_record(&input, self.record()) {
+        if let Err(e) = game().check_record(p, &input, self.record()) {
             panic!("{id}: the record refuses {input:?}: {e}");
         }
         let resolution = resolve(id, &input, faces);
@@ -269,6 +269,14 @@ fn d12_l408_napoleon_in_a_routed_unit_falls_on_a_5() {
     let result = resolve("victory", &input, &[]);
     assert_eq!(result.outcome.key, "The English win");
     assert!(result.outcome.headline.contains("L289"));
+
+    // Play stops at once: nothing but the Victory and the settings may be resolved (L289).
+    let refused = play
+        .refusal("bombardment", &[])
+        .expect("no bombardment after the end");
+    assert!(refused.contains("the game is over"), "{refused}");
+    assert!(refused.contains("L289-291"), "{refused}");
+    assert_eq!(play.refusal("settings", &[]), None);
 }
 
 /// Wellington's removal ends the game for the French (L291).
@@ -703,7 +711,8 @@ fn l703_each_failed_try_widens_the_next_by_one_face() {
 fn l703_substitution_refusals() {
     let record = record_with(&[
         removed("french", "Ney", "Eliminated"),
-        removed("french", "Napoleon", "Eliminated"),
+        // Blücher's removal, unlike Napoleon's, does not end the game (L289-291).
+        removed("prussian", "Blücher", "Eliminated"),
     ]);
     let refused = refusal(
         &record,
@@ -715,9 +724,9 @@ fn l703_substitution_refusals() {
     let refused = refusal(
         &record,
         "substitute-general",
-        &[("side", text("french")), ("general", text("Napoleon"))],
+        &[("side", text("prussian")), ("general", text("Blücher"))],
     )
-    .expect("Napoleon");
+    .expect("Blücher");
     assert!(refused.contains("Commander in Chief"), "{refused}");
     let refused = refusal(
         &record,
@@ -1097,4 +1106,293 @@ fn l1076_the_short_scenario_is_won_on_its_objectives() {
     assert_eq!(resolve("victory", &both, &[]).outcome.key, "The French win");
     let one = play.form("victory", &[("garrisons_removed", yes())]);
     assert_eq!(resolve("victory", &one, &[]).outcome.key, "The English win");
+}
+
+/// A record of `scenario` at its start, with `effects` applied.
+fn scenario_with(scenario: &str, effects: &[Effect]) -> Record {
+    let mut record = Play::start(scenario).record().clone();
+    record.apply(effects, 0);
+    record
+}
+
+fn totals(res: &Resolution) -> Vec<(String, i32)> {
+    res.totals
+        .iter()
+        .map(|t| (t.side.clone(), t.total))
+        .collect()
+}
+
+/// The Free Scenario, Basic Version (L1080): it ends on the turn the players agree, and each army
+/// scores the enemy Units removed plus the Losses on the enemy Units still on the battlefield.
+/// Removed Generals count only if the players choose so (L1080 names Units; L1068 Generals too).
+#[test]
+fn l1080_the_free_scenario_counts_units_removed_and_losses_on_the_battlefield() {
+    let record = scenario_with(
+        "free",
+        &[
+            // FICTIONAL: 10 VP.
+            unit("british", "Unit 30", "R", "10", "Captured"),
+            unit("british", "Unit 31", "R", "12", "On the battlefield"),
+            vec![
+                Effect::set_attribute("british", "Unit 31", "Losses", 3, "test"),
+                removed("french", "Reille", "Eliminated"),
+            ],
+            unit("french", "Unit 8", "II", "14", "On the battlefield"),
+            vec![Effect::set_attribute(
+                "french", "Unit 8", "Losses", 2, "test",
+            )],
+        ]
+        .concat(),
+    );
+    // Turn I: the players may agree to end at once.
+    assert_eq!(record.position.turn, 1);
+    assert_eq!(refusal(&record, "victory", &[]), None);
+    let input = form(&record, "victory", &[]);
+    assert_eq!(input.number("allied_pieces_vp"), 20);
+    assert_eq!(input.number("allied_losses"), 3);
+    // Reille is a General, not counted by default (L1080).
+    assert_eq!(input.number("french_pieces_vp"), 0);
+    assert_eq!(input.number("french_losses"), 2);
+    let res = resolve("victory", &input, &[]);
+    assert_eq!(
+        totals(&res),
+        vec![
+            ("French (blue)".to_string(), 23),
+            ("English (red)".to_string(), 2),
+            ("Prussian (black)".to_string(), 0),
+            ("Allies".to_string(), 2),
+        ]
+    );
+    assert!(res.modifiers.iter().any(|m| m.rule.contains("L1080")));
+
+    // With Generals counted, Reille's 18 (L1071) goes to the Allies.
+    let mut record = record;
+    record.apply(
+        &[Effect::SetOption {
+            name: "free_tally_generals".into(),
+            value: "yes".into(),
+            rule: "test".into(),
+        }],
+        0,
+    );
+    assert_eq!(form(&record, "victory", &[]).number("french_pieces_vp"), 18);
+
+    // No historical objective in a free scenario.
+    let refused = refusal(&record, "victory", &[("mont_st_jean", yes())]).expect("objective");
+    assert!(refused.contains("L1080"), "{refused}");
+}
+
+/// T9: the Free Scenario's Advanced Version adds the Towns held alone: Frichermont, Smohain,
+/// Papelotte and Haye Sainte 5 each, Hougoumont and Braine-Laleud 10 each (L1082).
+#[test]
+fn t9_l1082_the_advanced_free_scenario_scores_towns_held_alone() {
+    let record = scenario_with("free", &[]);
+    let towns = [
+        ("town_frichermont", "french", 5),
+        ("town_smohain", "british", 5),
+        ("town_papelotte", "prussian", 5),
+        ("town_haye_sainte", "french", 5),
+        ("town_hougoumont", "british", 10),
+        ("town_braine_laleud", "french", 10),
+    ];
+    for (town, holder, points) in towns {
+        let input = form(
+            &record,
+            "victory",
+            &[("towns_version", text("advanced")), (town, text(holder))],
+        );
+        let res = resolve("victory", &input, &[]);
+        assert_eq!(res.modifiers.len(), 1, "{town}");
+        assert_eq!(res.modifiers[0].value, points, "{town}");
+        assert!(res.modifiers[0].rule.contains("L1082"));
+    }
+    // Belle Alliance scores only in the Advanced Three Player Version (L1094).
+    let refused = refusal(
+        &record,
+        "victory",
+        &[
+            ("towns_version", text("advanced")),
+            ("town_belle_alliance", text("french")),
+        ],
+    )
+    .expect("Belle Alliance");
+    assert!(refused.contains("Belle Alliance"), "{refused}");
+    // The basic version scores no Town.
+    let refused = refusal(&record, "victory", &[("town_smohain", text("french"))]).expect("basic");
+    assert!(refused.contains("Smohain"), "{refused}");
+    // The historical scenario has no advanced version.
+    let mut historical = Play::start("historical").record().clone();
+    historical.position.turn = 19;
+    let refused = refusal(
+        &historical,
+        "victory",
+        &[("towns_version", text("advanced"))],
+    )
+    .expect("historical");
+    assert!(refused.contains("free scenarios"), "{refused}");
+}
+
+/// T9: the Generals' victory points as printed (L1070-1071), each scored by the enemy.
+#[test]
+fn t9_l1070_each_general_is_worth_his_printed_points() {
+    let printed = [
+        ("british", "Orange", 6),
+        ("british", "Hill", 18),
+        ("british", "Picton", 18),
+        ("british", "Uxbridge", 18),
+        ("prussian", "Blücher", 36),
+        ("prussian", "Ziethen", 12),
+        ("prussian", "Pirch", 12),
+        ("prussian", "Bülow", 12),
+        ("french", "Drouot", 12),
+        ("french", "D'Erlon", 12),
+        ("french", "Reille", 18),
+        ("french", "Lobau", 12),
+        ("french", "Kellermann", 18),
+        ("french", "Milhaud", 12),
+        ("french", "Ney", 12),
+    ];
+    for (side, general, points) in printed {
+        let mut record = record_with(&[removed(side, general, "Eliminated")]);
+        record.position.turn = 19;
+        let input = form(&record, "victory", &[]);
+        let field = if side == "french" {
+            "french_pieces_vp"
+        } else {
+            "allied_pieces_vp"
+        };
+        assert_eq!(input.number(field), points, "{general}");
+    }
+}
+
+/// The Advanced Three Player Version scores Towns whose value the text lost (L1094): the players
+/// enter it, and the tally waits for it.
+#[test]
+fn l1094_the_advanced_three_player_towns_need_their_lost_value() {
+    let record = scenario_with("free-deployment-three", &[]);
+    let facts = [
+        ("towns_version", text("advanced_three")),
+        ("town_planchenois", text("prussian")),
+    ];
+    let refused = refusal(&record, "victory", &facts).expect("no value");
+    assert!(refused.contains("L1094"), "{refused}");
+    // FICTIONAL: 7 points a Town.
+    let entered = [facts.to_vec(), vec![("town_points", number(7))]].concat();
+    assert_eq!(refusal(&record, "victory", &entered), None);
+    let res = resolve("victory", &form(&record, "victory", &entered), &[]);
+    assert_eq!(totals(&res)[2], ("Prussian (black)".to_string(), 7));
+    // Smohain is not among its Towns; the Free Scenario's version is not for this one.
+    let refused = refusal(
+        &record,
+        "victory",
+        &[entered.clone(), vec![("town_smohain", text("french"))]].concat(),
+    )
+    .expect("Smohain");
+    assert!(refused.contains("Smohain"), "{refused}");
+    let free = scenario_with("free", &[]);
+    let refused = refusal(&free, "victory", &entered).expect("wrong scenario");
+    assert!(refused.contains("Three Player Version"), "{refused}");
+}
+
+/// The Scenario Ready for Three Players starts on turn VIII with Blücher and Bülow deployed
+/// (L1086); Pirch's corps follows at the start of turn IX, without a roll (L642, L666).
+#[test]
+fn l1086_the_three_player_scenario_starts_on_turn_viii_with_the_iv_corps() {
+    let mut play = Play::start("three-players");
+    assert_eq!(play.record().position.turn, 8);
+    assert_eq!(play.state("prussian", "Blücher"), "On the battlefield");
+    assert_eq!(play.state("prussian", "Bülow"), "On the battlefield");
+    assert_eq!(play.state("prussian", "Pirch"), "Not yet arrived");
+    assert!(
+        play.record()
+            .marks
+            .iter()
+            .any(|m| m.contains("maneuver limit"))
+    );
+    // Nothing is due on turn VIII; Pirch enters on turn IX.
+    assert!(!play.applies("prussian-entrance"));
+    play.go_to(9, 0, 0);
+    assert!(play.applies("prussian-entrance"));
+    let res = play.play("prussian-entrance", &[], &[]);
+    assert!(
+        res.outcome.headline.contains("Pirch"),
+        "{}",
+        res.outcome.headline
+    );
+    // Ney may still join, on the scenario's first turn only.
+    assert!(!play.applies("ney"));
+    assert!(Play::start("three-players").applies("ney"));
+}
+
+/// A Routed Unit that cannot Withdraw 2 is captured (L787); a Unit touching the edge is out of
+/// field (L578, L676); the victory count doubles and halves them (L674, L676).
+#[test]
+fn l787_l676_units_captured_or_out_of_field_count_for_the_enemy() {
+    let mut record = Play::start("free").record().clone();
+    record.apply(
+        &[
+            unit("british", "Unit 30", "R", "10", "On the battlefield"), // FICTIONAL: 10 VP
+            unit("british", "Unit 31", "R", "15", "On the battlefield"), // FICTIONAL: 15 VP
+            vec![Effect::set_attribute(
+                "british",
+                "Unit 31",
+                "yellow markers",
+                1,
+                "test",
+            )],
+        ]
+        .concat(),
+        0,
+    );
+    let routed = [
+        ("side", text("british")),
+        ("unit", text("Unit 31")),
+        ("how", text("routed")),
+    ];
+    let refused = refusal(&record, "remove-unit", &routed).expect("only Shaken");
+    assert!(refused.contains("L787"), "{refused}");
+    let overrun = [
+        ("side", text("british")),
+        ("unit", text("Unit 30")),
+        ("how", text("overrun")),
+    ];
+    let refused = refusal(&record, "remove-unit", &overrun).expect("not artillery");
+    assert!(refused.contains("L894"), "{refused}");
+
+    record.apply(
+        &[Effect::set_attribute(
+            "british",
+            "Unit 31",
+            "yellow markers",
+            2,
+            "test",
+        )],
+        0,
+    );
+    assert_eq!(refusal(&record, "remove-unit", &routed), None);
+    let captured = resolve("remove-unit", &form(&record, "remove-unit", &routed), &[]);
+    record.apply(&captured.effects, 0);
+    let out = [
+        ("side", text("british")),
+        ("unit", text("Unit 30")),
+        ("how", text("out_of_field")),
+    ];
+    let out_of_field = resolve("remove-unit", &form(&record, "remove-unit", &out), &[]);
+    assert!(out_of_field.outcome.headline.contains("L676"));
+    record.apply(&out_of_field.effects, 0);
+    assert_eq!(
+        record.unit("british", "Unit 31").map(|u| u.state.as_ref()),
+        Some("Captured")
+    );
+    assert_eq!(
+        record.unit("british", "Unit 30").map(|u| u.state.as_ref()),
+        Some("Out of field")
+    );
+    // 15 doubled and 10 halved (L674, L676).
+    assert_eq!(
+        form(&record, "victory", &[]).number("allied_pieces_vp"),
+        30 + 5
+    );
+    // A removed Unit cannot be removed again.
+    assert!(refusal(&record, "remove-unit", &out).is_some());
 }

@@ -1119,6 +1119,7 @@ fn l924_the_combat_step_lists_the_procedures() {
             "melee-losses",
             "pursuit",
             "result-of-combat",
+            "remove-unit",
             "general-casualty",
             "unattached-general"
         ]

@@ -146,6 +146,10 @@ impl InputError {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // An error about the whole form (the game is over) names no field.
+        if self.field.is_empty() {
+            return f.write_str(&self.message);
+        }
         write!(f, "field `{}`: {}", self.field, self.message)
     }
 }

@@ -5,7 +5,7 @@ pub mod enemy_mistakes;
 pub mod waterloo_campaign;
 
 use crate::engine::export::EventText;
-use crate::engine::input::{FieldKind, Input};
+use crate::engine::input::{FieldKind, Input, InputError};
 use crate::engine::log::{Event, EventBody, SideName, side_name};
 use crate::engine::procedure::{Procedure, Resolution, resolve_checked};
 use crate::engine::record::{Record, UnitRecord};
@@ -39,6 +39,15 @@ pub struct Game {
     pub turn_notes: fn(&Record) -> Vec<TurnNote>,
     /// What the record panel shows beside a unit's state (its markers), if anything.
     pub unit_summary: fn(&UnitRecord) -> String,
+    /// Why play has stopped before the last turn (a Commander in Chief fell), if it has. Then
+    /// only the procedures in `after_the_end` may still be resolved.
+    pub game_over: fn(&Record) -> Option<String>,
+    pub after_the_end: &'static [&'static str],
+}
+
+/// For games that end only after their last turn.
+fn never_over(_: &Record) -> Option<String> {
+    None
 }
 
 /// For games whose record panel shows only each unit's state.
@@ -73,6 +82,8 @@ const fn not_yet_available(
         settings: None,
         turn_notes: no_turn_notes,
         unit_summary: state_only,
+        game_over: never_over,
+        after_the_end: &[],
     }
 }
 
@@ -99,6 +110,8 @@ pub static GAMES: &[Game] = &[
         settings: Some("settings"),
         turn_notes: waterloo_campaign::turn_notes,
         unit_summary: state_only,
+        game_over: never_over,
+        after_the_end: &[],
     },
     not_yet_available(
         "battles-of-waterloo",
@@ -127,6 +140,8 @@ pub static GAMES: &[Game] = &[
         settings: Some("settings"),
         turn_notes: enemy_mistakes::turn_notes,
         unit_summary: enemy_mistakes::roster::summary,
+        game_over: enemy_mistakes::game_over,
+        after_the_end: enemy_mistakes::AFTER_THE_END,
     },
     not_yet_available(
         "waterloo-200",
@@ -190,6 +205,22 @@ impl Game {
                     .to_string(),
             })
             .collect()
+    }
+
+    /// Checks `input` for `procedure` where play stands: once the game is over only the
+    /// procedures that close it may be resolved; then the procedure's own record checks.
+    pub fn check_record(
+        &self,
+        procedure: &dyn Procedure,
+        input: &Input,
+        record: &Record,
+    ) -> Result<(), InputError> {
+        if !self.after_the_end.contains(&procedure.id())
+            && let Some(reason) = (self.game_over)(record)
+        {
+            return Err(InputError::new("", reason));
+        }
+        procedure.check_record(input, record)
     }
 
     /// Where an owner's copy of table file `file` lives in the data folder.

@@ -162,7 +162,7 @@ impl GameView {
 
     pub fn open_procedure(&mut self, id: &str) {
         if let Ok(procedure) = self.game.procedure(id) {
-            self.workspace = Some(Workspace::new(procedure, self.session.record()));
+            self.workspace = Some(Workspace::new(self.game, procedure, self.session.record()));
         }
     }
 
@@ -605,6 +605,13 @@ impl GameView {
         let last_turn = scenario.map_or(position.turn, |s| s.last_turn);
         ui.label(egui::RichText::new("Turn sequence").strong().size(16.0));
         ui.label(egui::RichText::new(sequence.turn_name(position.turn)).size(15.0));
+        if let Some(reason) = (self.game.game_over)(self.session.record()) {
+            ui.label(
+                egui::RichText::new(format!("Game over. {reason}."))
+                    .strong()
+                    .color(ui.visuals().error_fg_color),
+            );
+        }
         let notes = (self.game.turn_notes)(self.session.record());
         if !notes.is_empty() {
             egui::Frame::group(ui.style())

@@ -8,6 +8,7 @@ use crate::engine::procedure::{OddsLine, Procedure, Resolution, odds};
 use crate::engine::record::Record;
 use crate::engine::table_set::TableSet;
 use crate::engine::tables::CellRef;
+use crate::games::Game;
 use crate::ui::sealed_panel::{SealedAction, SealedPanel};
 
 pub const ROLL_SHORTCUT: egui::KeyboardShortcut =
@@ -34,6 +35,7 @@ pub enum WorkspaceAction {
 }
 
 pub struct Workspace {
+    game: &'static Game,
     pub procedure: &'static dyn Procedure,
     pub input: Input,
     /// The form as it opened (defaults plus what the record knows), for Reset.
@@ -47,12 +49,17 @@ pub struct Workspace {
 }
 
 impl Workspace {
-    pub fn new(procedure: &'static dyn Procedure, record: &Record) -> Workspace {
+    pub fn new(
+        game: &'static Game,
+        procedure: &'static dyn Procedure,
+        record: &Record,
+    ) -> Workspace {
         let mut input = Input::defaults(procedure.fields());
         procedure.prefill(&mut input, record);
         let round = format!("{}, turn {}", procedure.title(), record.position.turn);
         Workspace {
             sealed: SealedPanel::new(procedure, record, round),
+            game,
             procedure,
             opening_input: input.clone(),
             input,
@@ -439,7 +446,7 @@ impl Workspace {
         let problem = self
             .procedure
             .check_combination(&self.input)
-            .and_then(|()| self.procedure.check_record(&self.input, record))
+            .and_then(|()| self.game.check_record(self.procedure, &self.input, record))
             .err();
         if let Some(problem) = &problem {
             let label = self
@@ -448,16 +455,19 @@ impl Workspace {
                 .iter()
                 .find(|f| f.id == problem.field)
                 .map_or(problem.field.as_str(), |f| f.label);
-            ui.add(
-                egui::Label::new(
-                    egui::RichText::new(format!(
-                        "Cannot {} yet. {label}: {}.",
-                        heading.to_lowercase(),
-                        problem.message
-                    ))
-                    .color(ui.visuals().error_fg_color),
+            // A problem with no field is about the whole game (it is over), not about this form.
+            let text = if label.is_empty() {
+                format!("Cannot {}: {}.", heading.to_lowercase(), problem.message)
+            } else {
+                format!(
+                    "Cannot {} yet. {label}: {}.",
+                    heading.to_lowercase(),
+                    problem.message
                 )
-                .wrap(),
+            };
+            ui.add(
+                egui::Label::new(egui::RichText::new(text).color(ui.visuals().error_fg_color))
+                    .wrap(),
             );
         }
         let ready = problem.is_none();

@@ -73,7 +73,7 @@ impl Play {
         let p = self.game.procedure(procedure).expect("procedure");
         let input = self.input(procedure, values);
         p.check_combination(&input)
-            .and_then(|()| p.check_record(&input, self.record()))
+            .and_then(|()| self.game.check_record(p, &input, self.record()))
             .err()
             .map(|e| e.to_string())
     }
@@ -82,7 +82,7 @@ impl Play {
     pub fn play(&mut self, procedure: &str, values: &[(&str, Value)], faces: &[u8]) -> Resolution {
         let p = self.game.procedure(procedure).expect("procedure");
         let input = self.input(procedure, values);
-        if let Err(e) = p.check_record(&input, self.record()) {
+        if let Err(e) = self.game.check_record(p, &input, self.record()) {
             panic!("{procedure}: the record refuses {input:?}: {e}");
         }
         let resolution = resolve_checked(p, &input, &self.tables, faces)

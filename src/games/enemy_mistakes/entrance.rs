@@ -1,5 +1,5 @@
-//! The entrance of the Prussian army (L638-642, L662-668), from turn VIII of the historical
-//! scenario. At the start of each turn until it succeeds, the Prussian player rolls 1 die; on a
+//! The entrance of the Prussian army (L638-642, L662-668), from turn VIII of every scenario but
+//! the short one (L1076). At the start of each turn until it succeeds, the Prussian player rolls 1 die; on a
 //! success Blücher and Bülow deploy with the IV Corps touching entrance section III. Pirch's II
 //! Corps follows at the start of the next turn (section II) and Ziethen's I Corps the turn after
 //! (section I), without a roll. The first Prussian Units on the battlefield end the French maneuver
@@ -26,7 +26,7 @@ use crate::engine::symbol::Symbol;
 use crate::engine::table_set::TableSet;
 
 const PRUSSIANS: &str = "prussian";
-const BULOW: &str = "Bülow";
+pub const BULOW: &str = "Bülow";
 
 /// Failed entrance rolls, kept on Blücher's entry.
 const ENTRANCE_TRIES: &str = "entrance rolls failed";
@@ -195,7 +195,8 @@ impl Procedure for PrussianEntrance {
     }
     /// The historical scenario, from turn VIII, while a corps is due.
     fn applies(&self, record: &Record) -> bool {
-        record.scenario.as_ref() == "historical"
+        // Every scenario but the short one, which the Prussians never reach (L1076).
+        record.scenario.as_ref() != "short"
             && record_turn(record) >= FIRST_TURN
             && due(record).is_some()
     }
@@ -362,7 +363,16 @@ impl Procedure for PrussianEntrance {
 
 /// A corps's entrance: its commanders and Units onto the battlefield, and what the players do.
 fn entrance(input: &Input, stage: &Stage) -> (String, Vec<Effect>) {
-    let turn = input.number("turn");
+    arrival(input.number("turn"), input.list("units"), stage)
+}
+
+/// The three-player scenarios start on turn VIII with the IV Corps's entrance made "as described
+/// in the rules" (L1086): Pirch's and Ziethen's corps then follow as after any entrance.
+pub fn deployed_at_start() -> Vec<Effect> {
+    arrival(FIRST_TURN, &[], &STAGES[0]).1
+}
+
+fn arrival(turn: i32, units: &[Symbol], stage: &Stage) -> (String, Vec<Effect>) {
     let rule = stage.rule;
     let first = stage.after.is_none();
     let commanders: &[&str] = if first {
@@ -386,7 +396,7 @@ fn entrance(input: &Input, stage: &Stage) -> (String, Vec<Effect>) {
             rule,
         ));
     }
-    for unit in input.list("units") {
+    for unit in units {
         effects.push(Effect::set_state(
             PRUSSIANS,
             unit,

@@ -17,6 +17,7 @@ mod generals;
 mod initiative;
 mod melee;
 pub mod options;
+mod removal;
 mod result_of_combat;
 pub mod roster;
 mod setup;
@@ -38,10 +39,14 @@ pub use generals::{
 };
 pub use initiative::{InitiativeBid, InitiativeMarkers};
 pub use melee::{Melee, MeleeLosses, Pursuit};
+pub use removal::RemoveUnit;
 pub use result_of_combat::ResultOfCombat;
 pub use setup::{BringInNey, SetUp};
 pub use units::{AddUnit, MakeFormation, TileValue};
-pub use victory::Victory;
+pub use victory::{Victory, commander_in_chief_fell as game_over};
+
+/// What may still be resolved once a Commander in Chief has fallen.
+pub const AFTER_THE_END: &[&str] = &["victory", "settings"];
 
 pub const ID: &str = "enemy-mistakes";
 pub const TITLE: &str = "Waterloo: Enemy Mistakes";
@@ -76,6 +81,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &MeleeLosses,
     &Pursuit,
     &ResultOfCombat,
+    &RemoveUnit,
     &EndOfTurn,
     &Victory,
     &options::SETTINGS,
@@ -159,6 +165,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                         "melee-losses",
                         "pursuit",
                         "result-of-combat",
+                        "remove-unit",
                         "general-casualty",
                         "unattached-general",
                     ],
@@ -220,7 +227,54 @@ pub const SCENARIOS: &[Scenario] = &[
         start: FIRST_TURN,
         last_turn: 7,
     },
+    Scenario {
+        id: "free",
+        title: "Free Scenario",
+        rule: "L1078-1082",
+        summary: "Ends on the turn the players agree. Each army scores the enemy Units removed and the Losses on enemy Units still on the battlefield; the Advanced Version adds the Towns held alone.",
+        start: FIRST_TURN,
+        last_turn: 19,
+    },
+    Scenario {
+        id: "three-players",
+        title: "Scenario Ready for Three Players",
+        rule: "L1084-1086",
+        summary: "Starts on turn VIII with Blücher and Bülow's IV Corps deployed at entrance section III; normal rules; tallied as the Free Scenario.",
+        start: THREE_PLAYER_TURN,
+        last_turn: 19,
+    },
+    Scenario {
+        id: "free-deployment",
+        title: "Scenario With Free Deployment",
+        rule: "L1088-1090",
+        summary: "The Free Scenario with both armies deployed freely in their areas and no Garrisons.",
+        start: FIRST_TURN,
+        last_turn: 19,
+    },
+    Scenario {
+        id: "free-deployment-three",
+        title: "Scenario With Free Deployment, Three Player Version",
+        rule: "L1088-1094",
+        summary: "Free deployment, starting on turn VIII with Blücher and Bülow's IV Corps deployed; tallied as the Free Scenario, or by the Towns held alone in the Advanced Three Player Version.",
+        start: THREE_PLAYER_TURN,
+        last_turn: 19,
+    },
 ];
+
+/// The turn the three-player scenarios start on, with the Prussians' IV Corps deployed (L1086).
+const THREE_PLAYER_TURN: Position = Position {
+    turn: 8,
+    phase: 0,
+    step: 0,
+};
+
+/// Whether play stands on the scenario's first turn (Ney joins then, L371).
+fn on_first_turn(record: &Record) -> bool {
+    SCENARIOS
+        .iter()
+        .find(|s| s.id == record.scenario.as_ref())
+        .is_some_and(|s| s.start.turn == record.position.turn)
+}
 
 /// The banner above the checklist: the order of Initiative, each army's markers in reserve, and a
 /// warning for any shared supply of markers the record has used up (L92-116: the text gives no

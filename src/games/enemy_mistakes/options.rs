@@ -234,6 +234,19 @@ pub const MOVEMENT_CAP: Field = setting(
     "The cap speaks of a Formation of any number of Units; the surcharges are stated apart from it.",
 );
 
+/// L1080: the Free Scenario sums "the values of the Units removed", where the historical tally
+/// counts "each enemy General, Unit or Garrison" (L1068). Chosen here: the words of L1080.
+pub const FREE_TALLY_GENERALS: Field = setting(
+    "free_tally_generals",
+    "Free Scenario tally: removed Generals",
+    &[
+        ("no", "Not counted: only Units removed (L1080)"),
+        ("yes", "Counted, as in the historical tally (L1068)"),
+    ],
+    "Free Scenario, L1080; End of the Game, L1068",
+    "L1080 names only the Units removed; the historical tally adds Generals and Garrisons.",
+);
+
 const FIELDS: &[Field] = &[
     PRUSSIAN_ENTRY,
     MELEE_LOSS_FACES,
@@ -250,6 +263,7 @@ const FIELDS: &[Field] = &[
     HILL_BONUS,
     MOVEMENT_CAP,
     ROUTED_AND_SHAKEN,
+    FREE_TALLY_GENERALS,
 ];
 
 pub const SETTINGS: Settings = Settings {

@@ -5,11 +5,15 @@
 //! Readings taken:
 //! - The Prussian commanders wait off the battlefield until their entrance (L640-642, L662-668);
 //!   in the short scenario they never come (L1074-1076).
+//! - In the three-player scenarios Blücher and Bülow start on the battlefield on turn VIII, as if
+//!   their entrance had just succeeded (L1086): Pirch and Ziethen follow by the entrance procedure,
+//!   "the normal rules".
 //! - Ney waits off the battlefield too: he is an optional rule (L367-373), which the players take
 //!   up on turn I with `BringInNey`.
 
-use super::SIDES;
-use super::roster::{self, COMMANDERS, NEY, state};
+use super::entrance::{self, BULOW};
+use super::roster::{self, BLUCHER, COMMANDERS, NEY, state};
+use super::{SIDES, on_first_turn};
 use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
 use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
@@ -20,7 +24,17 @@ const RULE: &str = "Game Preparation, L260-283";
 const SCENARIOS: &[(&str, &str)] = &[
     ("historical", "The complete historical scenario"),
     ("short", "Short Alternative Scenario"),
+    ("free", "Free Scenario"),
+    ("three-players", "Scenario Ready for Three Players"),
+    ("free-deployment", "Scenario With Free Deployment"),
+    (
+        "free-deployment-three",
+        "Scenario With Free Deployment, Three Player Version",
+    ),
 ];
+
+/// The scenarios that start on turn VIII with Blücher and Bülow deployed (L1086, L1092).
+const PRUSSIANS_DEPLOYED: &[&str] = &["three-players", "free-deployment-three"];
 
 const FIELDS: &[Field] = &[Field {
     id: "scenario",
@@ -61,10 +75,13 @@ impl Procedure for SetUp {
         _tables: &TableSet,
         _faces: &[u8],
     ) -> Result<Resolution, RuleError> {
-        let short = input.text("scenario") == "short";
+        let scenario = input.text("scenario");
+        let short = scenario == "short";
+        let deployed = PRUSSIANS_DEPLOYED.contains(&scenario);
         let mut effects = Vec::new();
         for commander in COMMANDERS {
-            let waits = commander.side == "prussian" || commander.name == NEY;
+            let enters_now = deployed && [BLUCHER, BULOW].contains(&commander.name);
+            let waits = (commander.side == "prussian" && !enters_now) || commander.name == NEY;
             let start = if waits {
                 state::NOT_ARRIVED
             } else {
@@ -73,6 +90,9 @@ impl Procedure for SetUp {
             if !(short && commander.side == "prussian") {
                 effects.extend(roster::commander_effects(commander, start, RULE));
             }
+        }
+        if deployed {
+            effects.extend(entrance::deployed_at_start());
         }
         effects.push(Effect::set_attribute(
             SIDES[0].0,
@@ -98,7 +118,7 @@ const NEY_STARTS_WITH: &str = "Unit 38";
 const NEY_RULE: &str = "General Ney, optional rule, L367-373";
 
 /// General Ney is an optional rule for experienced players (L369): left out unless the players
-/// bring him in, which they may do on turn I, since he joins at the Game Preparation (L371).
+/// bring him in, which they may do on the first turn, since he joins at the Game Preparation (L371).
 pub struct BringInNey;
 
 impl Procedure for BringInNey {
@@ -111,9 +131,9 @@ impl Procedure for BringInNey {
             fields: &[],
         }
     }
-    /// Only on turn I, while Ney waits.
+    /// Only on the scenario's first turn, while Ney waits.
     fn applies(&self, record: &Record) -> bool {
-        record.position.turn == 1
+        on_first_turn(record)
             && record
                 .unit(SIDES[0].0, NEY)
                 .is_some_and(|ney| ney.state.as_ref() == state::NOT_ARRIVED)
@@ -124,7 +144,7 @@ impl Procedure for BringInNey {
         } else {
             Err(InputError::new(
                 "ney",
-                "General Ney joins only at the start of the battle, on turn I (L371)",
+                "General Ney joins only at the start of the battle, on its first turn (L371)",
             ))
         }
     }

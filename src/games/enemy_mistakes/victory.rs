@@ -4,7 +4,10 @@
 //! the last turn each army scores the victory points of the enemy pieces removed: eliminated at
 //! their value, captured doubled, out of field halved and rounded down (L672-676). The historical
 //! objectives held exclusively add to that (L1068-1072). The short scenario has no points: the
-//! French must remove both Garrisons and hold both Towns (L1076).
+//! French must remove both Garrisons and hold both Towns (L1076). The free scenarios (Free
+//! Scenario L1078-1082, Ready for Three Players L1084-1086, With Free Deployment L1088-1094) end on
+//! the turn the players agree, and add the Losses on the enemy Units still on the battlefield; their
+//! advanced versions add the Towns one army holds alone.
 //!
 //! A General's points are printed in the rulebook (L1070-1071; `roster::COMMANDERS`), a
 //! Substitute's too; a Unit's are on the back of its tile, and the players enter them on the record.
@@ -20,15 +23,22 @@
 //!   cause (digest §7.20).
 //! - L289 names only the English as winners when Napoleon falls; the result says so.
 //! - Equal points: the text names no winner; the battle is drawn.
+//! - The free scenarios' battle ends "in whichever turn agreed" (L1080), at most the nineteenth the
+//!   turn track shows: their Victory may be resolved on any turn.
+//! - The Prussians' share, which the record cannot know, covers the Losses on French Units as well
+//!   as the French pieces removed.
+//! - The Advanced Three Player Version's points per Town were lost with their icon (L1094): the
+//!   players enter the value their rulebook prints, and the app refuses the tally without it.
 
 use super::generals::{YES, is_removed};
 use super::roster::{self, NAPOLEON, WELLINGTON, attribute, kind, state};
-use super::{SCENARIOS, army_label};
+use super::{SCENARIOS, army_label, options};
 use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
 use crate::engine::procedure::{
     About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
 use crate::engine::record::{Effect, Record, UnitRecord};
+use crate::engine::settings::prefill_setting;
 use crate::engine::table_set::TableSet;
 
 const RULE: &str = "Victory Conditions, L287-293; End of the Game, L1058-1072";
@@ -38,6 +48,18 @@ const SUBSTITUTE_POINTS: i32 = 6;
 
 /// The most points a field takes: far more than all the pieces, captured, are worth.
 const MOST_POINTS: i32 = 5000;
+
+/// The scenarios tallied as the Free Scenario (L1080, L1086, L1090-1094).
+const FREE_TALLY: &[&str] = &[
+    "free",
+    "three-players",
+    "free-deployment",
+    "free-deployment-three",
+];
+
+fn free_tally(scenario: &str) -> bool {
+    FREE_TALLY.contains(&scenario)
+}
 
 const FRENCH: &str = "french";
 const ENGLISH: &str = "british";
@@ -147,6 +169,76 @@ const OBJECTIVES: [Objective; 5] = [
     },
 ];
 
+/// Who holds a Town alone, for the advanced free scenarios (L1082, L1094).
+const HOLDERS: &[(&str, &str)] = &[
+    ("none", "No army alone"),
+    (FRENCH, "French alone"),
+    (ENGLISH, "English alone"),
+    (PRUSSIAN, "Prussians alone"),
+];
+
+/// A Town that scores in an advanced free scenario: its points in the Free Scenario's Advanced
+/// Version (L1082), if it scores there, and whether it scores in the Advanced Three Player Version
+/// of the Scenario With Free Deployment (L1094).
+struct Town {
+    field: Field,
+    free_points: Option<i32>,
+    three_player: bool,
+}
+
+const fn town(
+    id: &'static str,
+    label: &'static str,
+    free_points: Option<i32>,
+    three_player: bool,
+) -> Town {
+    Town {
+        field: Field {
+            id,
+            label,
+            group: "Towns (advanced free scenarios)",
+            kind: FieldKind::Choice(HOLDERS),
+            rule: "Free Scenario, Advanced Version, L1082; Free Deployment, Advanced Three Player Version, L1094",
+            help: "The army whose Units alone occupy the Town.",
+        },
+        free_points,
+        three_player,
+    }
+}
+
+const TOWNS: [Town; 11] = [
+    town("town_frichermont", "Frichermont", Some(5), true),
+    town("town_smohain", "Smohain", Some(5), false),
+    town("town_papelotte", "Papelotte", Some(5), true),
+    town("town_haye_sainte", "Haye Sainte", Some(5), true),
+    town("town_hougoumont", "Hougoumont", Some(10), true),
+    town("town_braine_laleud", "Braine-Laleud", Some(10), true),
+    town("town_merbe_braine", "Merbe-Braine", None, true),
+    town("town_hanotelet", "Hanotelet", None, true),
+    town("town_maransart", "Maransart", None, true),
+    town("town_planchenois", "Planchenois", None, true),
+    town("town_belle_alliance", "Belle Alliance", None, true),
+];
+
+const BASIC: &str = "basic";
+const ADVANCED: &str = "advanced";
+const ADVANCED_THREE: &str = "advanced_three";
+
+/// The Losses on an army's Units still on the battlefield, scored by the enemy (L1080).
+const fn losses(id: &'static str, label: &'static str, help: &'static str) -> Field {
+    Field {
+        id,
+        label,
+        group: "Free scenarios' tally",
+        kind: FieldKind::Number {
+            min: 0,
+            max: MOST_POINTS,
+        },
+        rule: "Free Scenario, Basic Version, L1080",
+        help,
+    }
+}
+
 const FIELDS: &[Field] = &[
     Field {
         id: "scenario",
@@ -155,8 +247,15 @@ const FIELDS: &[Field] = &[
         kind: FieldKind::Choice(&[
             ("historical", "The complete historical scenario"),
             ("short", "Short Alternative Scenario"),
+            ("free", "Free Scenario"),
+            ("three-players", "Scenario Ready for Three Players"),
+            ("free-deployment", "Scenario With Free Deployment"),
+            (
+                "free-deployment-three",
+                "Scenario With Free Deployment, Three Player Version",
+            ),
         ]),
-        rule: "End of the last turn, L1058-1062; Short Alternative Scenario, L1076",
+        rule: "End of the last turn, L1058-1062; Short Alternative Scenario, L1076; free scenarios, L1078-1094",
         help: "Filled in from the record.",
     },
     flag(
@@ -187,10 +286,55 @@ const FIELDS: &[Field] = &[
     ),
     points(
         "prussian_share",
-        "Of those, the points of the French pieces the Prussians removed",
+        "Of the points scored against the French, the Prussians' share",
         "Victory Conditions, L293 (\"removed ... by the enemy army\")",
-        "The record does not say which ally removed a piece: enter the Prussians' share to rank the two allies. The Allies' total is the same either way.",
+        "The record does not say which ally removed a piece (or inflicted a Loss): enter the Prussians' share to rank the two allies. The Allies' total is the same either way.",
     ),
+    losses(
+        "allied_losses",
+        "Losses on English and Prussian Units still on the battlefield",
+        "Scored by the French in the free scenarios. Filled in from the record.",
+    ),
+    losses(
+        "french_losses",
+        "Losses on French Units still on the battlefield",
+        "Scored by the Allies in the free scenarios. Filled in from the record.",
+    ),
+    options::on_form(options::FREE_TALLY_GENERALS),
+    Field {
+        id: "towns_version",
+        label: "Version",
+        group: "Towns (advanced free scenarios)",
+        kind: FieldKind::Choice(&[
+            (BASIC, "Basic: no Towns"),
+            (ADVANCED, "Advanced Version of the Free Scenario (L1082)"),
+            (
+                ADVANCED_THREE,
+                "Advanced Three Player Version of the Free Deployment (L1094)",
+            ),
+        ]),
+        rule: "Free Scenario, L1080-1082; Scenario With Free Deployment, L1090-1094",
+        help: "The advanced versions add points for each Town occupied solely by Units of one army.",
+    },
+    Field {
+        id: "town_points",
+        label: "Points for each Town (Advanced Three Player Version)",
+        group: "Towns (advanced free scenarios)",
+        kind: FieldKind::Number { min: 0, max: 100 },
+        rule: "Scenario With Free Deployment, L1094 (value lost from the text)",
+        help: "The text lost this value with its icon: enter the value your rulebook prints.",
+    },
+    TOWNS[0].field,
+    TOWNS[1].field,
+    TOWNS[2].field,
+    TOWNS[3].field,
+    TOWNS[4].field,
+    TOWNS[5].field,
+    TOWNS[6].field,
+    TOWNS[7].field,
+    TOWNS[8].field,
+    TOWNS[9].field,
+    TOWNS[10].field,
     OBJECTIVES[0].field,
     OBJECTIVES[1].field,
     OBJECTIVES[2].field,
@@ -248,12 +392,13 @@ fn printed_points(side: &str, name: &str, unit: &UnitRecord) -> Result<Option<i3
 }
 
 /// The points the removed pieces of `sides` are worth to their enemy, or the first removed Unit
-/// whose points are not entered.
-fn removed_points(record: &Record, sides: &[&str]) -> Result<i32, String> {
+/// whose points are not entered. `generals` says whether removed commanders count.
+fn removed_points(record: &Record, sides: &[&str], generals: bool) -> Result<i32, String> {
     let mut total = 0;
     for side in sides {
         for (_, name, unit) in record.units_where(Some(side), &[]) {
-            if !is_removed(unit) {
+            let is_unit = unit.attribute(attribute::KIND) == Some(kind::UNIT);
+            if !is_removed(unit) || !(is_unit || generals) {
                 continue;
             }
             if let Some(points) = printed_points(side, name, unit)? {
@@ -264,10 +409,27 @@ fn removed_points(record: &Record, sides: &[&str]) -> Result<i32, String> {
     Ok(total)
 }
 
-/// Whose pieces each points field counts.
-const PIECES: &[(&str, &[&str])] = &[
-    ("allied_pieces_vp", &[ENGLISH, PRUSSIAN]),
-    ("french_pieces_vp", &[FRENCH]),
+/// The Loss tokens on the Units of `sides` still on the battlefield (L1080).
+fn losses_on_battlefield(record: &Record, sides: &[&str]) -> i32 {
+    sides
+        .iter()
+        .flat_map(|side| record.units_where(Some(side), &[(attribute::KIND, kind::UNIT)]))
+        .filter(|(_, _, unit)| roster::is_on_battlefield(unit))
+        .map(|(_, _, unit)| roster::number(unit, attribute::LOSSES))
+        .sum()
+}
+
+/// Whether removed Generals count in this session's tally: always in the historical tally
+/// (L1068), in the free scenarios as the players chose (L1080).
+fn generals_count(record: &Record) -> bool {
+    !free_tally(record.scenario.as_ref())
+        || record.option(options::FREE_TALLY_GENERALS.id, "no") == "yes"
+}
+
+/// Whose pieces each points field counts, and the field counting the Losses on them.
+const PIECES: &[(&str, &str, &[&str])] = &[
+    ("allied_pieces_vp", "allied_losses", &[ENGLISH, PRUSSIAN]),
+    ("french_pieces_vp", "french_losses", &[FRENCH]),
 ];
 
 fn commander_removed(record: &Record, side: &str, name: &str) -> bool {
@@ -280,6 +442,17 @@ const SUDDEN_DEATH: &[(&str, &str, &str)] = &[
     ("wellington_removed", ENGLISH, WELLINGTON),
 ];
 
+/// Why play has stopped before the last turn: a Commander in Chief was removed (L289-291). Only
+/// Victory and the settings may then be resolved.
+pub fn commander_in_chief_fell(record: &Record) -> Option<String> {
+    SUDDEN_DEATH
+        .iter()
+        .find(|(_, side, name)| commander_removed(record, side, name))
+        .map(|(_, _, name)| {
+            format!("{name} is removed: the game is over (Victory Conditions, L289-291); resolve Victory")
+        })
+}
+
 /// Whether the game is over where play stands: a Commander in Chief fell, or the last turn is
 /// being played.
 fn game_over(record: &Record) -> bool {
@@ -287,7 +460,8 @@ fn game_over(record: &Record) -> bool {
         .iter()
         .find(|s| s.id == record.scenario.as_ref())
         .map_or(u32::MAX, |s| s.last_turn);
-    record.position.turn >= last
+    free_tally(record.scenario.as_ref())
+        || record.position.turn >= last
         || SUDDEN_DEATH
             .iter()
             .any(|(_, side, name)| commander_removed(record, side, name))
@@ -315,13 +489,19 @@ impl Procedure for Victory {
         for (field, side, name) in SUDDEN_DEATH {
             input.set(field, Value::Flag(commander_removed(record, side, name)));
         }
-        for (field, sides) in PIECES {
+        prefill_setting(input, record, &options::FREE_TALLY_GENERALS);
+        let generals = generals_count(record);
+        for (field, losses, sides) in PIECES {
             // Points not entered leave 0; the record check names the Unit.
-            let points = removed_points(record, sides).unwrap_or(0);
+            let points = removed_points(record, sides, generals).unwrap_or(0);
             input.set(
                 field,
                 Value::Number(i64::from(points.clamp(0, MOST_POINTS))),
             );
+            if free_tally(record.scenario.as_ref()) {
+                let on_units = losses_on_battlefield(record, sides).clamp(0, MOST_POINTS);
+                input.set(losses, Value::Number(i64::from(on_units)));
+            }
         }
     }
     fn acting_side(&self, _input: &Input) -> String {
@@ -334,13 +514,30 @@ impl Procedure for Victory {
                 "the game ended when the first Commander in Chief was removed (L289-291)",
             ));
         }
-        if input.number("prussian_share") > input.number("french_pieces_vp") {
+        let free = free_tally(input.text("scenario"));
+        let against_french = input.number("french_pieces_vp")
+            + if free {
+                input.number("french_losses")
+            } else {
+                0
+            };
+        if input.number("prussian_share") > against_french {
             return Err(InputError::new(
                 "prussian_share",
-                "the Prussians' share cannot be more than the French pieces' points",
+                "the Prussians' share cannot be more than the points scored against the French",
             ));
         }
-        Ok(())
+        if !free {
+            for field in ["allied_losses", "french_losses"] {
+                if input.number(field) != 0 {
+                    return Err(InputError::new(
+                        field,
+                        "Losses on the battlefield score only in the free scenarios (L1080)",
+                    ));
+                }
+            }
+        }
+        check_towns(input, free)
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         if input.text("scenario") != record.scenario.as_ref() {
@@ -372,38 +569,71 @@ impl Procedure for Victory {
                 ),
             ));
         }
-        for (field, sides) in PIECES {
-            removed_points(record, sides).map_err(|message| InputError::new(field, message))?;
+        let generals = generals_count(record);
+        for (field, _, sides) in PIECES {
+            removed_points(record, sides, generals)
+                .map_err(|message| InputError::new(field, message))?;
         }
         Ok(())
     }
     fn modifiers(&self, input: &Input) -> Vec<Modifier> {
-        if input.text("scenario") != "historical" || sudden_death(input).is_some() {
+        let free = free_tally(input.text("scenario"));
+        if !(free || input.text("scenario") == "historical") || sudden_death(input).is_some() {
             return Vec::new();
         }
         let share = input.number("prussian_share");
         let pieces = "Effects of removal, L672-676; End of the Game, L1068";
+        let losses = "Free Scenario, L1080";
+        let (french, english, prussian) = (
+            army_label(FRENCH),
+            army_label(ENGLISH),
+            army_label(PRUSSIAN),
+        );
         let mut modifiers = vec![
             Modifier::new(
-                army_label(FRENCH),
+                french,
                 "English and Prussian pieces removed",
                 input.number("allied_pieces_vp"),
                 pieces,
             ),
             Modifier::new(
-                army_label(ENGLISH),
+                french,
+                "Losses on English and Prussian Units",
+                input.number("allied_losses"),
+                losses,
+            ),
+            Modifier::new(
+                english,
                 "French pieces removed",
-                input.number("french_pieces_vp") - share,
+                input.number("french_pieces_vp"),
                 pieces,
             ),
-            Modifier::new(army_label(PRUSSIAN), "French pieces removed", share, pieces),
+            Modifier::new(
+                english,
+                "Losses on French Units",
+                input.number("french_losses"),
+                losses,
+            ),
+            Modifier::new(english, "The Prussians' share", -share, pieces),
+            Modifier::new(
+                prussian,
+                "Their share of the points against the French",
+                share,
+                pieces,
+            ),
         ];
-        modifiers.extend(
-            OBJECTIVES
-                .iter()
-                .filter(|o| input.flag(o.field.id))
-                .map(|o| Modifier::new(army_label(o.side), o.field.label, o.points, o.field.rule)),
-        );
+        if free {
+            modifiers.extend(towns_held(input));
+        } else {
+            modifiers.extend(
+                OBJECTIVES
+                    .iter()
+                    .filter(|o| input.flag(o.field.id))
+                    .map(|o| {
+                        Modifier::new(army_label(o.side), o.field.label, o.points, o.field.rule)
+                    }),
+            );
+        }
         modifiers.retain(|m| m.value != 0);
         modifiers
     }
@@ -470,6 +700,81 @@ impl Procedure for Victory {
             }],
         })
     }
+}
+
+/// The points of each Town one army holds alone, in the advanced version chosen (L1082, L1094).
+fn towns_held(input: &Input) -> Vec<Modifier> {
+    let version = input.text("towns_version");
+    TOWNS
+        .iter()
+        .filter(|town| input.text(town.field.id) != "none")
+        .filter_map(|town| {
+            let (points, rule) = match version {
+                ADVANCED => (town.free_points?, "Free Scenario, Advanced Version, L1082"),
+                ADVANCED_THREE if town.three_player => (
+                    input.number("town_points"),
+                    "Free Deployment, Advanced Three Player Version, L1094",
+                ),
+                _ => return None,
+            };
+            let holder = army_label(input.text(town.field.id));
+            Some(Modifier::new(
+                holder,
+                format!("Holds {} alone", town.field.label),
+                points,
+                rule,
+            ))
+        })
+        .collect()
+}
+
+/// The Towns and objectives entered must score in the scenario and version chosen.
+fn check_towns(input: &Input, free: bool) -> Result<(), InputError> {
+    let version = input.text("towns_version");
+    if free {
+        if let Some(objective) = OBJECTIVES.iter().find(|o| input.flag(o.field.id)) {
+            return Err(InputError::new(
+                objective.field.id,
+                "the free scenarios score no historical objectives (L1080)",
+            ));
+        }
+    } else if version != BASIC {
+        return Err(InputError::new(
+            "towns_version",
+            "only the free scenarios have advanced versions (L1082, L1094)",
+        ));
+    }
+    if version == ADVANCED_THREE {
+        if input.text("scenario") != "free-deployment-three" {
+            return Err(InputError::new(
+                "towns_version",
+                "the Advanced Three Player Version belongs to the Scenario With Free Deployment, Three Player Version (L1094)",
+            ));
+        }
+        if input.number("town_points") == 0 {
+            return Err(InputError::new(
+                "town_points",
+                "the text lost the points for each Town with their icon (L1094): enter the value your rulebook prints",
+            ));
+        }
+    }
+    for town in TOWNS.iter().filter(|t| input.text(t.field.id) != "none") {
+        let scores = match version {
+            ADVANCED => town.free_points.is_some(),
+            ADVANCED_THREE => town.three_player,
+            _ => false,
+        };
+        if !scores {
+            return Err(InputError::new(
+                town.field.id,
+                format!(
+                    "{} scores nothing in this version (L1082, L1094)",
+                    town.field.label
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The result when a Commander in Chief fell (L289-291, L422).
