@@ -1,5 +1,6 @@
 //! Waterloo: Enemy Mistakes checked against its rulebook: the Generals' casualty rolls, their
-//! Substitutes, the Prussian entrance and the victory count.
+//! Substitutes, the Prussian entrance, the scenarios and their victory count, and the die that
+//! settles a rules dispute.
 //!
 //! Specification: the rulebook `shared/seeds/003_471f4827b01eb0ac.txt` (cited as Lnnn) and its
 //! digest `shared/rules/seed003_enemy_mistakes.md` (§3.1, §3.4, §3.18, §3.19, §3.21, §3.23 and the
@@ -1395,4 +1396,38 @@ fn l787_l676_units_captured_or_out_of_field_count_for_the_enemy() {
     );
     // A removed Unit cannot be removed again.
     assert!(refusal(&record, "remove-unit", &out).is_some());
+}
+
+/// A rules dispute is settled by a die after a call of even or odd (L1104): half the faces permit.
+#[test]
+fn l1104_a_dispute_is_settled_by_an_even_or_odd_call() {
+    let record = Play::start("historical").record().clone();
+    let facts = [
+        ("side", text("french")),
+        ("action", text("Unit 8 moves through the wood")),
+        ("call", text("even")),
+    ];
+    let input = form(&record, "dispute", &facts);
+    assert_eq!(count("dispute", &input, "Permitted"), 3);
+    let permitted = resolve("dispute", &input, &[4]);
+    assert_eq!(permitted.outcome.key, "Permitted");
+    assert!(
+        permitted
+            .outcome
+            .headline
+            .contains("Unit 8 moves through the wood")
+    );
+    assert_eq!(
+        resolve("dispute", &input, &[3]).outcome.key,
+        "Not permitted"
+    );
+    let odd = form(
+        &record,
+        "dispute",
+        &[facts[0].clone(), facts[1].clone(), ("call", text("odd"))],
+    );
+    assert_eq!(resolve("dispute", &odd, &[3]).outcome.key, "Permitted");
+    // The question goes on the record with the ruling.
+    let refused = refusal(&record, "dispute", &[("action", text(" "))]).expect("no question");
+    assert!(refused.contains("action"), "{refused}");
 }

@@ -10,6 +10,7 @@
 mod attach;
 mod bombardment;
 mod command;
+mod dispute;
 mod end_of_turn;
 mod entrance;
 mod forms;
@@ -32,6 +33,7 @@ use crate::engine::turns::{Phase, Scenario, Step, TurnNote, TurnSequence};
 pub use attach::Attach;
 pub use bombardment::{Bombardment, Damage};
 pub use command::{Assign, GreenMarkersOff, IssueOrder};
+pub use dispute::Dispute;
 pub use end_of_turn::EndOfTurn;
 pub use entrance::PrussianEntrance;
 pub use generals::{
@@ -84,6 +86,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &RemoveUnit,
     &EndOfTurn,
     &Victory,
+    &Dispute,
     &options::SETTINGS,
 ];
 
