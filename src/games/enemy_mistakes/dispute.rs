@@ -6,7 +6,7 @@
 use super::SIDES;
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError};
-use crate::engine::procedure::{About, Outcome, Procedure, Resolution, RuleError, SideTotal};
+use crate::engine::procedure::{About, Outcome, Procedure, Resolution, RuleError};
 use crate::engine::table_set::TableSet;
 
 const RULE: &str = "Tips from the Authors, L1104";
@@ -87,12 +87,7 @@ impl Procedure for Dispute {
                 ),
             },
             modifiers: Vec::new(),
-            totals: vec![SideTotal {
-                side: "Die".into(),
-                die: Some(i32::from(die)),
-                modifiers: 0,
-                total: i32::from(die),
-            }],
+            totals: Vec::new(),
             limits: Vec::new(),
             cell: None,
             effects: Vec::new(),

@@ -24,19 +24,19 @@ const RULE: &str = "Effects of removal, L670-676";
 const HOW: &[(&str, &str, &str, &str)] = &[
     (
         "routed",
-        "Captured: Routed, it cannot Withdraw 2",
+        "Captured: Routed, it cannot Withdraw 2 (L787)",
         state::CAPTURED,
         "Routed, L787; Capture, L674",
     ),
     (
         "overrun",
-        "Captured: unfastened Artillery overrun by a Charge",
+        "Captured: unfastened Artillery overrun by a Charge (L894)",
         state::CAPTURED,
         "Artillery charged, L894; Capture, L674",
     ),
     (
         "out_of_field",
-        "Out of field: it touched the edge, a Command Table or the turn track",
+        "Out of field: it touched the edge, a Command Table or the turn track (L578)",
         state::OUT_OF_FIELD,
         "Elements out of field, L578; Out of field, L676",
     ),

@@ -41,7 +41,8 @@ use crate::engine::record::{Effect, Record, UnitRecord};
 use crate::engine::settings::prefill_setting;
 use crate::engine::table_set::TableSet;
 
-const RULE: &str = "Victory Conditions, L287-293; End of the Game, L1058-1072";
+const RULE: &str =
+    "Victory Conditions, L287-293; End of the Game, L1058-1072; free scenarios, L1078-1094";
 
 /// A removed Substitute's points, to either army (L1070-1071).
 const SUBSTITUTE_POINTS: i32 = 6;
@@ -475,7 +476,7 @@ impl Procedure for Victory {
             id: "victory",
             title: "Victory",
             rule: RULE,
-            summary: "The game ends when Napoleon or Wellington is removed, or at the end of the last turn: each army scores the enemy pieces removed (captured doubled, out of field halved) and the historical objectives it holds alone.",
+            summary: "The game ends when Napoleon or Wellington is removed, or at the end of the last turn (in the free scenarios, the turn the players agree): each army scores the enemy pieces removed (captured doubled, out of field halved), and the historical objectives it holds alone or, in the free scenarios, the Losses on enemy Units and the Towns held alone.",
             fields: FIELDS,
         }
     }
