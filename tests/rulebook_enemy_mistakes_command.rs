@@ -509,7 +509,7 @@ fn l381_l404_attaching_and_the_commander_in_chief_s_orders() {
     let napoleon_orders = [
         ("side", text("french")),
         ("commander", text("Napoleon")),
-        ("order", text("keep_in_movement")),
+        ("order", text("put_in_movement")),
         ("formation", text("I centre")),
     ];
     let refused = play.refused("order", &napoleon_orders).expect("refused");
@@ -656,4 +656,706 @@ fn t8_l634_the_turn_track() {
     let last = |id: &str| game.scenario(id).map(|s| s.last_turn);
     assert_eq!(last("historical"), Some(19));
     assert_eq!(last("short"), Some(7));
+}
+
+/// The banner's warnings (L92-116): green markers and Smoke tokens come in supplies of 25 and 23.
+/// With all in use the players are told none is left; with more on the record than the game has,
+/// they are told so. The record here holds the markers as the procedures place them: a green
+/// marker on a Formation, a Smoke token on an Artillery Unit.
+#[test]
+fn l96_l116_the_banner_warns_when_the_green_markers_or_smoke_tokens_run_out() {
+    use aide_de_camp::engine::record::Effect;
+    let play = Play::start("enemy-mistakes", "historical");
+    let notes = |green: usize, smoke: usize| {
+        let mut record = play.record().clone();
+        for n in 0..green.max(smoke) {
+            let (formation, unit) = (format!("F{n}"), format!("Unit {n}"));
+            let mut effects = Vec::new();
+            if n < green {
+                effects.push(Effect::set_state(
+                    "french",
+                    &formation,
+                    state::ON_BATTLEFIELD,
+                    "T",
+                ));
+                effects.push(Effect::set_attribute(
+                    "french",
+                    &formation,
+                    attribute::GREEN,
+                    "yes",
+                    "T",
+                ));
+            }
+            if n < smoke {
+                effects.push(Effect::set_state(
+                    "french",
+                    &unit,
+                    state::ON_BATTLEFIELD,
+                    "T",
+                ));
+                effects.push(Effect::set_attribute(
+                    "french",
+                    &unit,
+                    attribute::SMOKE,
+                    "yes",
+                    "T",
+                ));
+            }
+            record.apply(&effects, 1);
+        }
+        (play.game.turn_notes)(&record)
+            .into_iter()
+            .map(|note| format!("{} ({})", note.text, note.rule))
+            .collect::<Vec<_>>()
+    };
+    let below = notes(24, 22);
+    assert!(
+        !below
+            .iter()
+            .any(|n| n.contains("green") || n.contains("Smoke")),
+        "{below:?}"
+    );
+    let used_up = notes(25, 23);
+    assert!(
+        used_up.contains(&"All 25 green markers are in use: none is left (Components, L96)".into()),
+        "{used_up:?}"
+    );
+    assert!(
+        used_up.contains(&"All 23 Smoke tokens are in use: none is left (Components, L116)".into()),
+        "{used_up:?}"
+    );
+    let beyond = notes(26, 24);
+    assert!(
+        beyond.contains(
+            &"26 green markers are on the record, but the game has only 25 (Components, L96)"
+                .into()
+        ),
+        "{beyond:?}"
+    );
+    assert!(
+        beyond.contains(
+            &"24 Smoke tokens are on the record, but the game has only 23 (Components, L116)"
+                .into()
+        ),
+        "{beyond:?}"
+    );
+}
+
+/// L648: "In this phase, each player receives" his markers: once a turn. A second draw is
+/// refused; the next turn the army draws again.
+#[test]
+fn l648_an_army_draws_its_markers_once_a_turn() {
+    let mut play = Play::start("enemy-mistakes", "historical");
+    play.play("initiative-markers", &[("side", text("french"))], &[4]);
+    let refused = play
+        .refused("initiative-markers", &[("side", text("french"))])
+        .expect("refused");
+    assert!(
+        refused.contains("French (blue) has drawn its markers this turn"),
+        "{refused}"
+    );
+    assert!(refused.contains("L648"), "{refused}");
+    // The English have not drawn yet.
+    assert_eq!(
+        play.refused("initiative-markers", &[("side", text("british"))]),
+        None
+    );
+    play.go_to(2, 0, 0);
+    assert_eq!(
+        play.refused("initiative-markers", &[("side", text("french"))]),
+        None
+    );
+}
+
+/// The forms' facts filled in from the record cannot be edited away from it: the Generals and
+/// reserve counted for the markers (L648, L150-246), and for the bid the Prussians' presence
+/// (L658), last turn's places (L660) and the reserves (L658).
+#[test]
+fn l648_l658_initiative_forms_refuse_facts_the_record_does_not_hold() {
+    let mut play = Play::start("enemy-mistakes", "historical");
+    let french = ("side", text("french"));
+    let refused = play
+        .refused(
+            "initiative-markers",
+            &[french.clone(), ("generals", number(7))],
+        )
+        .expect("refused");
+    assert_eq!(
+        refused,
+        "field `generals`: the record holds 6 Generals of an Army Corps on the battlefield for French (blue)"
+    );
+    let refused = play
+        .refused(
+            "initiative-markers",
+            &[french.clone(), ("reserve", number(20))],
+        )
+        .expect("refused");
+    assert!(
+        refused.contains("the record holds 36 markers in the reserve of French (blue)"),
+        "{refused}"
+    );
+    let refused = play
+        .refused(
+            "initiative-markers",
+            &[("side", text("prussian")), ("no_die", flag(true))],
+        )
+        .expect("refused");
+    // The Prussians are not on the battlefield: that comes first.
+    assert!(refused.contains("L658"), "{refused}");
+
+    play.go_to(2, 0, 0);
+    draw_markers(&mut play, 3, 5);
+    let bids = [("french_bid", number(2)), ("british_bid", number(3))];
+    let with = |extra: (&'static str, aide_de_camp::engine::input::Value)| {
+        let mut values = bids.to_vec();
+        values.push(extra);
+        values
+    };
+    let refused = play
+        .refused(
+            "initiative",
+            &[
+                with(("prussians_in", flag(true))),
+                vec![("prussian_bid", number(1))],
+            ]
+            .concat(),
+        )
+        .expect("refused");
+    assert!(
+        refused.contains("the record does not say that the Prussian army is on the battlefield"),
+        "{refused}"
+    );
+    let refused = play
+        .refused("initiative", &with(("british_last", number(1))))
+        .expect("refused");
+    assert!(
+        refused.contains("the record holds 0 as the place of English (red) last turn"),
+        "{refused}"
+    );
+    let refused = play
+        .refused("initiative", &with(("french_reserve", number(36))))
+        .expect("refused");
+    assert!(
+        refused.contains("the record holds 27 markers in the reserve of French (blue)"),
+        "{refused}"
+    );
+    assert_eq!(play.refused("initiative", &bids), None);
+}
+
+/// L658: the reward comes "from his own reserve". The English fill their Generals' boxes until
+/// their reserve is empty; on turn III a winning bid of 1 goes back to the reserve and is the only
+/// marker the reward can take: +1 instead of +2, and the result says why.
+#[test]
+fn l658_the_reward_for_the_bid_is_only_what_the_reserve_holds() {
+    let mut play = Play::start("enemy-mistakes", "historical");
+    let generals = ["Orange", "Hill", "Picton", "Uxbridge"];
+    for turn in 1..=3 {
+        play.go_to(turn, 0, 0);
+        // 6 + 4 Generals = 10 English markers each turn.
+        draw_markers(&mut play, 1, 6);
+        if turn == 2 {
+            play.play(
+                "initiative",
+                &[("french_bid", number(1)), ("british_bid", number(2))],
+                &[],
+            );
+        }
+        if turn == 3 {
+            break;
+        }
+        play.go_to(turn, 2, 0);
+        for general in generals {
+            assign(&mut play, "british", general, 2);
+        }
+        play.go_to(turn, 2, 4);
+        play.play("end-of-turn", &[("side", text("british"))], &[]);
+    }
+    // 4 Generals keep 4 markers each, and Wellington's box holds the 10 just drawn.
+    assert_eq!(roster::reserve(play.record(), "british"), 0);
+    assert_eq!(initiative(&play, "british"), 1);
+    let result = play.play(
+        "initiative",
+        &[("french_bid", number(1)), ("british_bid", number(1))],
+        &[],
+    );
+    assert_eq!(
+        initiative(&play, "british"),
+        1,
+        "the tie goes to last turn's first (L660)"
+    );
+    assert!(
+        result
+            .outcome
+            .headline
+            .contains("1. English (red) (bid 1, +1 of 2 markers: the reserve is empty)"),
+        "{}",
+        result.outcome.headline
+    );
+    assert!(
+        result.limits.iter().any(|l| l
+            .description
+            .contains("earns 2 extra markers but its reserve holds only 1")),
+        "{:?}",
+        result.limits
+    );
+    assert_eq!(markers(&play, "british", "Wellington"), 10 - 1 + 1);
+    assert_eq!(roster::reserve(play.record(), "british"), 0);
+}
+
+/// Three armies (L652-660): from turn VIII, with the Prussians on the battlefield, the second
+/// highest bid earns Initiative 2 and 1 marker (L658); equal bids go to the better place last turn
+/// (L660); every bid is lost to the reserve (L656). Before the Prussians arrive the second earns
+/// nothing.
+#[test]
+fn l658_three_armies_bid_and_the_second_place_earns_one_marker() {
+    let mut play = Play::start("enemy-mistakes", "historical");
+    // Turn VII, two armies: the English win, the French are second and earn nothing.
+    play.go_to(7, 0, 0);
+    draw_markers(&mut play, 1, 1);
+    play.play(
+        "initiative",
+        &[("french_bid", number(1)), ("british_bid", number(2))],
+        &[],
+    );
+    assert_eq!(markers(&play, "french", "Napoleon"), 1 + 6 - 1);
+    assert_eq!(initiative(&play, "british"), 1);
+    assert_eq!(initiative(&play, "french"), 2);
+    play.go_to(7, 2, 4);
+    for side in ["french", "british"] {
+        play.play("end-of-turn", &[("side", text(side))], &[]);
+    }
+
+    // Turn VIII: the Prussians enter, and draw 4 + Bülow = 5.
+    play.go_to(8, 0, 0);
+    play.play("prussian-entrance", &[], &[6]);
+    assert_eq!(play.state("prussian", "Blücher"), state::ON_BATTLEFIELD);
+    draw_markers(&mut play, 2, 2);
+    play.play("initiative-markers", &[("side", text("prussian"))], &[4]);
+    assert_eq!(markers(&play, "prussian", "Blücher"), 5);
+    let input = play.input("initiative", &[]);
+    assert!(input.flag("prussians_in"));
+    assert_eq!(input.number("prussian_last"), 0);
+    // Three equal bids: last turn's first, the English, then the French; the Prussians, who took
+    // no part, come last.
+    let result = play.play(
+        "initiative",
+        &[
+            ("french_bid", number(2)),
+            ("british_bid", number(2)),
+            ("prussian_bid", number(2)),
+        ],
+        &[],
+    );
+    assert_eq!(
+        result.outcome.headline,
+        "Initiative: 1. English (red) (bid 2, +2 markers); 2. French (blue) (bid 2, +1 markers); 3. Prussian (black) (bid 2)"
+    );
+    assert!(result.limits.iter().any(|l| l.rule.contains("L660")));
+    assert_eq!(markers(&play, "british", "Wellington"), 2 + 4 - 2 + 2);
+    assert_eq!(markers(&play, "french", "Napoleon"), 2 + 6 - 2 + 1);
+    assert_eq!(markers(&play, "prussian", "Blücher"), 5 - 2);
+    assert_eq!(initiative(&play, "prussian"), 3);
+    // The bids went back to the reserves: each holds its supply less its boxes.
+    assert_eq!(roster::reserve(play.record(), "prussian"), 21 - 3);
+    assert_eq!(roster::reserve(play.record(), "french"), 36 - 7);
+}
+
+/// Ney (optional rule, L371): Napoleon "must give him 2 blue markers every turn". An assignment
+/// to Ney is those 2; until Ney has them, Napoleon cannot give them to another General.
+#[test]
+fn l371_napoleon_must_give_ney_two_markers_every_turn() {
+    let mut play = Play::start("enemy-mistakes", "historical");
+    play.play("ney", &[], &[]);
+    // 6 + 6 Generals = 12 markers.
+    play.play("initiative-markers", &[("side", text("french"))], &[6]);
+    play.go_to(1, 2, 0);
+    for general in ["Drouot", "D'Erlon", "Reille", "Lobau", "Kellermann"] {
+        assign(&mut play, "french", general, 2);
+    }
+    assert_eq!(markers(&play, "french", "Napoleon"), 2);
+    let to = |general: &str, n: i64| {
+        vec![
+            ("side", text("french")),
+            ("general", text(general)),
+            ("markers", number(n)),
+        ]
+    };
+    let refused = play.refused("assign", &to("Milhaud", 1)).expect("refused");
+    assert_eq!(
+        refused,
+        "field `markers`: Napoleon must keep 2 of his 2 markers for Ney, who must have 2 every turn (General Ney, L371)"
+    );
+    let refused = play.refused("assign", &to("Ney", 1)).expect("refused");
+    assert!(
+        refused.contains("Napoleon must give Ney his 2 markers every turn: 2 now"),
+        "{refused}"
+    );
+    assign(&mut play, "french", "Ney", 2);
+    assert_eq!(markers(&play, "french", "Ney"), 2);
+    assert_eq!(markers(&play, "french", "Napoleon"), 0);
+}
+
+/// Ney removed (L373): no Substitute, and "every turn" Napoleon "must lose the 2 blue markers that
+/// he would have assigned to Ney". They go back to the reserve at the first French assignment of
+/// each turn, where he would have given them; until then no Order spends them.
+#[test]
+fn l373_once_ney_is_removed_napoleon_loses_his_two_markers_every_turn() {
+    let mut play = Play::start("enemy-mistakes", "historical");
+    play.play("ney", &[], &[]);
+    // Ney's Unit takes part in a combat: 1 + 1, -1 for his two stars, eliminates him (L408, L415).
+    play.go_to(1, 2, 3);
+    play.play(
+        "general-casualty",
+        &[
+            ("side", text("french")),
+            ("general", text("Ney")),
+            ("cause", text("combat")),
+            ("melee_this_turn", flag(false)),
+        ],
+        &[1, 1],
+    );
+    assert_eq!(play.state("french", "Ney"), state::ELIMINATED);
+
+    for turn in 2..=3 {
+        play.go_to(turn, 0, 0);
+        draw_markers(&mut play, 6, 1);
+        play.play(
+            "initiative",
+            &[("french_bid", number(1)), ("british_bid", number(1))],
+            &[],
+        );
+        // The French win the tie (L660): 12 - 1 + 2 = 13 markers.
+        assert_eq!(markers(&play, "french", "Napoleon"), 13);
+        play.go_to(turn, 2, 0);
+        let input = play.input("assign", &[("side", text("french"))]);
+        assert_eq!(input.number("lost_for_ney"), 2);
+        // Until they are lost, Napoleon cannot spend them on an Order either (L743).
+        let napoleon = play.input(
+            "order",
+            &[("side", text("french")), ("commander", text("Napoleon"))],
+        );
+        assert_eq!(napoleon.number("markers"), 13 - 2);
+        let refused = play
+            .refused(
+                "assign",
+                &[
+                    ("side", text("french")),
+                    ("general", text("D'Erlon")),
+                    ("markers", number(2)),
+                    ("lost_for_ney", number(0)),
+                ],
+            )
+            .expect("refused");
+        assert!(
+            refused
+                .contains("the record has Napoleon lose 2 markers for Ney now (General Ney, L373)"),
+            "{refused}"
+        );
+        let reserve = roster::reserve(play.record(), "french");
+        let result = play.play(
+            "assign",
+            &[
+                ("side", text("french")),
+                ("general", text("D'Erlon")),
+                ("markers", number(1)),
+            ],
+            &[],
+        );
+        assert!(
+            result
+                .outcome
+                .headline
+                .contains("Napoleon loses the 2 he would have given Ney"),
+            "{}",
+            result.outcome.headline
+        );
+        assert_eq!(markers(&play, "french", "Napoleon"), 13 - 1 - 2);
+        assert_eq!(roster::reserve(play.record(), "french"), reserve + 2);
+        // Once a turn: the next assignment loses nothing.
+        let input = play.input("assign", &[("side", text("french"))]);
+        assert_eq!(input.number("lost_for_ney"), 0);
+        assign(&mut play, "french", "Reille", 2);
+        assert_eq!(markers(&play, "french", "Napoleon"), 8);
+        play.go_to(turn, 2, 4);
+        play.play("end-of-turn", &[("side", text("french"))], &[]);
+    }
+}
+
+/// KEEP IN MOVEMENT is for "any 1 Formation of his Army Corps already marked in green" (L819):
+/// refused for a Formation without a green marker, given to one put in movement last turn.
+#[test]
+fn l819_keep_in_movement_only_for_a_formation_marked_green() {
+    let mut play = Play::start("enemy-mistakes", "historical");
+    add_unit(&mut play, "french", 1, "infantry", "I");
+    formation(&mut play, "french", "I centre", "I", &["Unit 1"]);
+    play.play("initiative-markers", &[("side", text("french"))], &[6]);
+    play.go_to(1, 2, 0);
+    assign(&mut play, "french", "D'Erlon", 2);
+    play.go_to(1, 2, 1);
+    let order = |order: &str| {
+        vec![
+            ("side", text("french")),
+            ("commander", text("D'Erlon")),
+            ("order", text(order)),
+            ("formation", text("I centre")),
+        ]
+    };
+    let refused = play
+        .refused("order", &order("keep_in_movement"))
+        .expect("refused");
+    assert!(
+        refused.contains("I centre has no green marker: KEEP IN MOVEMENT is for a Formation already in movement (L819)"),
+        "{refused}"
+    );
+    play.play("order", &order("put_in_movement"), &[]);
+    play.go_to(1, 2, 4);
+    play.play("end-of-turn", &[("side", text("french"))], &[]);
+    play.go_to(2, 2, 1);
+    let result = play.play("order", &order("keep_in_movement"), &[]);
+    assert_eq!(result.totals[0].total, 1);
+    assert_eq!(
+        play.attribute("french", "I centre", attribute::GREEN)
+            .as_deref(),
+        Some("yes")
+    );
+}
+
+/// RECOVER "SHAKEN (marked in yellow) Units of any one Formation", 2 points "for each Shaken Unit
+/// of the Formation he wants to RECOVER" (L821); never a Routed Unit (L787). The form lists the
+/// Formation's Shaken Units; a Routed Unit, a steady one or one of another Formation is refused.
+#[test]
+fn l821_recover_only_the_shaken_units_of_the_formation() {
+    let mut play = Play::start("enemy-mistakes", "historical");
+    for n in 1..=4 {
+        add_unit(&mut play, "french", n, "infantry", "I");
+    }
+    for n in 8..=10 {
+        add_unit(&mut play, "british", n, "infantry", "I");
+    }
+    formation(
+        &mut play,
+        "french",
+        "I centre",
+        "I",
+        &["Unit 1", "Unit 2", "Unit 3"],
+    );
+    formation(&mut play, "french", "I right", "I", &["Unit 4"]);
+    // English Charges, +1 (L1011): 4 + 1 against 1 is a Retreat, 1 yellow marker; 6 + 1 against 1
+    // Routs, 2 (L905-907). Both sides' FICTIONAL class adds alike.
+    play.go_to(1, 2, 3);
+    for (attacker, defender, faces) in [
+        ("Unit 8", "Unit 1", [4, 1]),
+        ("Unit 9", "Unit 2", [6, 1]),
+        ("Unit 10", "Unit 4", [4, 1]),
+    ] {
+        play.play(
+            "melee",
+            &[
+                ("side", text("british")),
+                ("attacker", text(attacker)),
+                ("enemy_side", text("french")),
+                ("defender", text(defender)),
+            ],
+            &faces,
+        );
+    }
+    let yellow = |play: &Play, unit: &str| play.attribute("french", unit, attribute::YELLOW);
+    assert_eq!(yellow(&play, "Unit 1").as_deref(), Some("1"));
+    assert_eq!(yellow(&play, "Unit 2").as_deref(), Some("2"));
+    assert_eq!(yellow(&play, "Unit 4").as_deref(), Some("1"));
+
+    play.go_to(2, 0, 0);
+    draw_markers(&mut play, 6, 1);
+    play.play(
+        "initiative",
+        &[("french_bid", number(1)), ("british_bid", number(1))],
+        &[],
+    );
+    play.go_to(2, 2, 0);
+    assign(&mut play, "french", "D'Erlon", 2);
+    play.go_to(2, 2, 1);
+    let recover = vec![
+        ("side", text("french")),
+        ("commander", text("D'Erlon")),
+        ("order", text("recover")),
+        ("formation", text("I centre")),
+    ];
+    let input = play.input("order", &recover);
+    let names = |field: &str| {
+        input
+            .list(field)
+            .iter()
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(names("recovering"), ["Unit 1"]);
+    for (unit, why) in [
+        ("Unit 2", "Unit 2 is not a Shaken Unit of I centre"),
+        ("Unit 3", "Unit 3 is not a Shaken Unit of I centre"),
+        ("Unit 4", "Unit 4 is not a Shaken Unit of I centre"),
+    ] {
+        let refused = play
+            .refused(
+                "order",
+                &[recover.clone(), vec![("recovering", list(&[unit]))]].concat(),
+            )
+            .expect("refused");
+        assert!(refused.contains(why), "{refused}");
+        assert!(
+            refused.contains("the record holds Unit 1 (L787, L821)"),
+            "{refused}"
+        );
+    }
+    let result = play.play("order", &recover, &[]);
+    assert_eq!(result.totals[0].total, 2);
+    assert_eq!(yellow(&play, "Unit 1").as_deref(), Some("0"));
+    assert_eq!(yellow(&play, "Unit 2").as_deref(), Some("2"));
+}
+
+/// The Grand Battery (L727, L825-827): French Units 23, 24 and 9 in one Formation, under D'Erlon,
+/// who "must issue a specific Order REDEPLOY (spending 2 Command points) just to the Formation of
+/// the Grand Battery". Nobody else issues it, to no other Formation, and his ordinary REDEPLOY
+/// does not take the Grand Battery along.
+#[test]
+fn l827_only_d_erlon_redeploys_the_grand_battery_for_two_points() {
+    let mut play = Play::start("enemy-mistakes", "historical");
+    add_unit(&mut play, "french", 1, "infantry", "I");
+    for n in [23, 24, 9] {
+        add_unit(&mut play, "french", n, "foot_artillery", "I");
+    }
+    formation(&mut play, "french", "I left", "I", &["Unit 1"]);
+    formation(&mut play, "french", "I guns", "I", &["Unit 23", "Unit 24"]);
+    formation(&mut play, "french", "I reserve", "I", &["Unit 9"]);
+    play.play("initiative-markers", &[("side", text("french"))], &[6]);
+    play.go_to(1, 2, 0);
+    assign(&mut play, "french", "D'Erlon", 2);
+    play.play(
+        "attach",
+        &[
+            ("side", text("french")),
+            ("general", text("Napoleon")),
+            ("unit", text("Unit 23")),
+        ],
+        &[],
+    );
+    play.go_to(1, 2, 1);
+    let order = |commander: &str, order: &str, formation: &str| {
+        vec![
+            ("side", text("french")),
+            ("commander", text(commander)),
+            ("order", text(order)),
+            ("formation", text(formation)),
+        ]
+    };
+    // Unit 9 is apart: there is no Grand Battery.
+    let refused = play
+        .refused("order", &order("D'Erlon", "grand_battery", "I guns"))
+        .expect("refused");
+    assert!(
+        refused.contains("there is no Grand Battery (L727)"),
+        "{refused}"
+    );
+
+    formation(
+        &mut play,
+        "french",
+        "I guns",
+        "I",
+        &["Unit 23", "Unit 24", "Unit 9"],
+    );
+    assert_eq!(
+        roster::grand_battery_formation(play.record()),
+        Some("I guns")
+    );
+    // Napoleon, attached to it, may order it, but not this Order.
+    let refused = play
+        .refused("order", &order("Napoleon", "grand_battery", "I guns"))
+        .expect("refused");
+    assert!(
+        refused.contains("only D'Erlon redeploys the Grand Battery (L727, L827)"),
+        "{refused}"
+    );
+    let refused = play
+        .refused("order", &order("D'Erlon", "grand_battery", "I left"))
+        .expect("refused");
+    assert!(
+        refused.contains("the Grand Battery is I guns, not I left"),
+        "{refused}"
+    );
+    let refused = play
+        .refused(
+            "order",
+            &[
+                order("D'Erlon", "redeploy", "I left"),
+                vec![("more_formations", list(&["I guns"]))],
+            ]
+            .concat(),
+        )
+        .expect("refused");
+    assert!(
+        refused.contains("I guns is the Grand Battery: it has its own REDEPLOY, by D'Erlon (L827)"),
+        "{refused}"
+    );
+    let result = play.play("order", &order("D'Erlon", "grand_battery", "I guns"), &[]);
+    assert_eq!(result.totals[0].total, 2);
+    assert_eq!(
+        play.attribute("french", "I guns", attribute::ORDER)
+            .as_deref(),
+        Some("REDEPLOY the Grand Battery")
+    );
+}
+
+/// PUT IN MOVEMENT: "The Artillery Units in the Formation must fasten their Horse Team" (L759).
+/// The form lists them from the record, the record refuses another list, and the Horse Teams are
+/// fastened, noted as fastened this turn.
+#[test]
+fn l759_put_in_movement_fastens_the_artillery_s_horse_teams() {
+    let mut play = Play::start("enemy-mistakes", "historical");
+    add_unit(&mut play, "french", 1, "infantry", "I");
+    add_unit(&mut play, "french", 23, "foot_artillery", "I");
+    formation(&mut play, "french", "I centre", "I", &["Unit 1", "Unit 23"]);
+    play.play("initiative-markers", &[("side", text("french"))], &[6]);
+    play.go_to(1, 2, 0);
+    assign(&mut play, "french", "D'Erlon", 2);
+    play.go_to(1, 2, 1);
+    let order = vec![
+        ("side", text("french")),
+        ("commander", text("D'Erlon")),
+        ("order", text("put_in_movement")),
+        ("formation", text("I centre")),
+    ];
+    let input = play.input("order", &order);
+    let artillery: Vec<String> = input
+        .list("artillery")
+        .iter()
+        .map(|n| n.to_string())
+        .collect();
+    assert_eq!(artillery, ["Unit 23"]);
+    let refused = play
+        .refused(
+            "order",
+            &[order.clone(), vec![("artillery", list(&[]))]].concat(),
+        )
+        .expect("refused");
+    assert_eq!(
+        refused,
+        "field `artillery`: the record holds Unit 23 as the Artillery of I centre"
+    );
+    // 1 + 2 Units = 3 points: 1 generated and 2 markers.
+    let result = play.play("order", &order, &[]);
+    assert_eq!(result.totals[0].total, 3);
+    assert_eq!(
+        play.attribute("french", "Unit 23", attribute::HORSE_TEAM)
+            .as_deref(),
+        Some(roster::horse_team::FASTENED)
+    );
+    assert_eq!(
+        play.attribute("french", "Unit 23", attribute::FASTENED_THIS_TURN)
+            .as_deref(),
+        Some("yes")
+    );
+    assert_eq!(
+        play.attribute("french", "Unit 1", attribute::HORSE_TEAM),
+        None
+    );
 }

@@ -10,9 +10,22 @@
 //! - PUT IN MOVEMENT costs 1 plus 1 per Unit, at most 5, for any number of Units (L759); the mixed
 //!   and not-visible surcharges add to that (setting `movement_cap`, digest §7.17).
 //! - The not-visible surcharge is paid once per Order (digest §3.7 b).
+//! - Napoleon "must give [Ney] 2 blue markers every turn" (L371): an assignment to Ney is of those
+//!   2 at once (all Napoleon holds, if fewer), and until Ney has them Napoleon may not give or spend
+//!   them elsewhere.
+//! - Once Ney is removed, Napoleon loses the 2 markers "he would have assigned" him (L373) where he
+//!   would have assigned them, in 3.1: at the French army's first assignment of the turn they go
+//!   back to the reserve, and until then they are kept from other Generals and Orders alike.
+//! - The Grand Battery is redeployed only by its own Order: D'Erlon's ordinary REDEPLOY does not
+//!   take it along (L827, "a specific Order ... in respect to the other Formations").
+//! - RECOVER is for Shaken Units, with one yellow marker: a Routed Unit, with two, cannot recover
+//!   (L787).
 
 use super::options::{self, MOVEMENT_CAP};
-use super::roster::{self, COMMANDER_RANK, NEY, attribute, commander_in_chief, kind, state};
+use super::roster::{
+    self, COMMANDER_RANK, GRAND_BATTERY_GENERAL, NAPOLEON, NEY, attribute, commander_in_chief,
+    kind, state,
+};
 use super::{SIDES, army_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
@@ -20,6 +33,7 @@ use crate::engine::procedure::{
 };
 use crate::engine::record::{Effect, Record, UnitRecord};
 use crate::engine::settings::prefill_setting;
+use crate::engine::symbol::Symbol;
 use crate::engine::table_set::TableSet;
 
 const ASSIGN_RULE: &str = "3.1 Assign, L737";
@@ -59,7 +73,41 @@ const ASSIGN_FIELDS: &[Field] = &[
         rule: ASSIGN_RULE,
         help: "From the Commander in Chief's box; at most 2 per General per turn.",
     },
+    Field {
+        id: "lost_for_ney",
+        label: "Markers Napoleon loses for Ney, removed",
+        group: "Assign",
+        kind: FieldKind::Count { max: 2 },
+        rule: NEY_REMOVED_RULE,
+        help: "Once Ney is removed, Napoleon loses each turn the 2 markers he would have given him: they go back to the reserve at the first French assignment of the turn. Filled in from the record.",
+    },
 ];
+
+const NEY_RULE: &str = "General Ney, L371";
+const NEY_REMOVED_RULE: &str = "General Ney, L373";
+
+/// The markers Napoleon must give Ney each turn, or lose once Ney is removed (L371, L373).
+const NEY_SHARE: i32 = 2;
+
+/// Ney's share of Napoleon's markers this turn not yet given (or lost): none unless the players
+/// brought Ney in, and no more than Napoleon's box holds.
+fn owed_to_ney(record: &Record) -> i32 {
+    let french = SIDES[0].0;
+    let Some(ney) = record.unit(french, NEY) else {
+        return 0;
+    };
+    if ney.state.as_ref() == state::NOT_ARRIVED {
+        return 0;
+    }
+    let held = roster::number_of(record, french, NAPOLEON, attribute::MARKERS);
+    (NEY_SHARE - roster::number(ney, attribute::ASSIGNED)).clamp(0, held)
+}
+
+/// The markers Napoleon loses now for Ney, removed (L373).
+fn lost_for_ney(record: &Record, side: &str) -> i32 {
+    let ney_removed = side == SIDES[0].0 && record.unit(side, NEY).is_some_and(roster::is_removed);
+    if ney_removed { owed_to_ney(record) } else { 0 }
+}
 
 /// 3.1: markers from the Commander in Chief to a General.
 pub struct Assign;
@@ -74,6 +122,15 @@ impl Procedure for Assign {
             fields: ASSIGN_FIELDS,
         }
     }
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        self.follow("side", input, record);
+    }
+    fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
+        if changed == "side" {
+            let lost = lost_for_ney(record, input.text("side"));
+            input.set("lost_for_ney", Value::Number(i64::from(lost)));
+        }
+    }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
         if input.number("markers") < 1 {
             return Err(InputError::new("markers", "assign at least 1 marker"));
@@ -83,6 +140,15 @@ impl Procedure for Assign {
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let (side, general) = (input.text("side"), input.text("general").trim());
         let markers = input.number("markers");
+        let lost = lost_for_ney(record, side);
+        if input.number("lost_for_ney") != lost {
+            return Err(InputError::new(
+                "lost_for_ney",
+                format!(
+                    "the record has Napoleon lose {lost} markers for Ney now ({NEY_REMOVED_RULE})"
+                ),
+            ));
+        }
         let Some(entry) = record.unit(side, general) else {
             return Err(InputError::new(
                 "general",
@@ -109,11 +175,34 @@ impl Procedure for Assign {
             ));
         }
         let commander = commander_in_chief(side);
-        let held = roster::number_of(record, side, commander, attribute::MARKERS);
+        let held = roster::number_of(record, side, commander, attribute::MARKERS) - lost;
         if markers > held {
+            let besides = if lost > 0 {
+                " besides those lost for Ney"
+            } else {
+                ""
+            };
             return Err(InputError::new(
                 "markers",
-                format!("{commander}'s box holds only {held} markers"),
+                format!("{commander}'s box holds only {held} markers{besides}"),
+            ));
+        }
+        if side != SIDES[0].0 {
+            return Ok(());
+        }
+        let owed = owed_to_ney(record) - lost;
+        if general == NEY && markers != owed {
+            return Err(InputError::new(
+                "markers",
+                format!("Napoleon must give Ney his 2 markers every turn: {owed} now ({NEY_RULE})"),
+            ));
+        }
+        if general != NEY && markers > held - owed {
+            return Err(InputError::new(
+                "markers",
+                format!(
+                    "Napoleon must keep {owed} of his {held} markers for Ney, who must have 2 every turn ({NEY_RULE})"
+                ),
             ));
         }
         Ok(())
@@ -127,15 +216,24 @@ impl Procedure for Assign {
         let (side, general) = (input.text("side"), input.text("general").trim());
         let markers = i64::from(input.number("markers"));
         let commander = commander_in_chief(side);
-        Ok(Resolution::book_keeping(
-            "assign",
-            format!("{markers} markers from {commander} to {general}"),
-            vec![
-                Effect::add_to(side, commander, attribute::MARKERS, -markers, ASSIGN_RULE),
-                Effect::add_to(side, general, attribute::MARKERS, markers, ASSIGN_RULE),
-                Effect::add_to(side, general, attribute::ASSIGNED, markers, ASSIGN_RULE),
-            ],
-        ))
+        let mut headline = format!("{markers} markers from {commander} to {general}");
+        let mut effects = vec![
+            Effect::add_to(side, commander, attribute::MARKERS, -markers, ASSIGN_RULE),
+            Effect::add_to(side, general, attribute::MARKERS, markers, ASSIGN_RULE),
+            Effect::add_to(side, general, attribute::ASSIGNED, markers, ASSIGN_RULE),
+        ];
+        let lost = i64::from(input.number("lost_for_ney"));
+        if lost > 0 {
+            // Counted as assigned to Ney, so that they are lost once a turn.
+            effects.extend([
+                Effect::add_to(side, commander, attribute::MARKERS, -lost, NEY_REMOVED_RULE),
+                Effect::add_to(side, NEY, attribute::ASSIGNED, lost, NEY_REMOVED_RULE),
+            ]);
+            headline.push_str(&format!(
+                "; {commander} loses the {lost} he would have given Ney"
+            ));
+        }
+        Ok(Resolution::book_keeping("assign", headline, effects))
     }
 }
 
@@ -207,7 +305,7 @@ const ORDER_FIELDS: &[Field] = &[
         label: "Units in the Formation",
         group: "Cost",
         kind: FieldKind::Count { max: 40 },
-        rule: "PUT IN MOVEMENT, L759",
+        rule: PUT_IN_MOVEMENT_RULE,
         help: "+1 point each, up to 5 in all. Filled in from the record. For a move out of sequence: the Units that move, 4 points each (L833).",
     },
     Field {
@@ -235,7 +333,18 @@ const ORDER_FIELDS: &[Field] = &[
             only: &[(attribute::YELLOW, "1")],
         },
         rule: "RECOVER, L821",
-        help: "2 points each; the yellow marker comes off. Routed Units (2 yellow markers) cannot recover (L787).",
+        help: "Shaken Units of this Formation, 2 points each; the yellow marker comes off. Routed Units (2 yellow markers) cannot recover (L787). Filled in from the record: untick those not recovered.",
+    },
+    Field {
+        id: "artillery",
+        label: "Its Artillery Units",
+        group: "Effects",
+        kind: FieldKind::Units {
+            of: UnitOf::Side("side"),
+            only: &[(attribute::TYPE, "foot_artillery|horse_artillery")],
+        },
+        rule: PUT_IN_MOVEMENT_RULE,
+        help: "Put in movement, they fasten their Horse Team. Filled in from the record.",
     },
     Field {
         id: "generated",
@@ -255,6 +364,8 @@ const ORDER_FIELDS: &[Field] = &[
     },
     options::on_form(MOVEMENT_CAP),
 ];
+
+const PUT_IN_MOVEMENT_RULE: &str = "PUT IN MOVEMENT, L759";
 
 /// Most points a PUT IN MOVEMENT pays for its Units (L759).
 const MOVEMENT_UNITS_CAP: i32 = 5;
@@ -276,10 +387,10 @@ impl IssueOrder {
                         "PUT IN MOVEMENT: 1, +1 for each of {units} Units, at most {MOVEMENT_UNITS_CAP}"
                     ),
                     units_cost,
-                    "PUT IN MOVEMENT, L759",
+                    PUT_IN_MOVEMENT_RULE,
                 )];
                 if mixed {
-                    items.push(item("Mixed Formation", 1, "PUT IN MOVEMENT, L759"));
+                    items.push(item("Mixed Formation", 1, PUT_IN_MOVEMENT_RULE));
                 }
                 items
             }
@@ -358,11 +469,105 @@ impl IssueOrder {
         } else {
             generated_left.max(0)
         };
-        (generated, roster::number(entry, attribute::MARKERS))
+        let mut markers = roster::number(entry, attribute::MARKERS);
+        if commander == NAPOLEON {
+            markers -= owed_to_ney(record);
+        }
+        (generated, markers)
     }
 }
 
 impl IssueOrder {
+    /// What each Order requires of its Formation: KEEP IN MOVEMENT a green one (L819); RECOVER
+    /// its Shaken Units (L821); the Grand Battery's REDEPLOY by D'Erlon, to it alone (L827); PUT IN
+    /// MOVEMENT its Artillery as the record holds it, to fasten their Horse Teams (L759).
+    fn check_order_fits(
+        input: &Input,
+        record: &Record,
+        formation: &UnitRecord,
+    ) -> Result<(), InputError> {
+        let side = input.text("side");
+        let name = input.text("formation").trim();
+        let grand_battery = roster::grand_battery_formation(record);
+        match input.text("order") {
+            "keep_in_movement" if formation.attribute(attribute::GREEN) != Some("yes") => {
+                Err(InputError::new(
+                    "order",
+                    format!(
+                        "{name} has no green marker: KEEP IN MOVEMENT is for a Formation already in movement (L819)"
+                    ),
+                ))
+            }
+            "recover" => {
+                let shaken = shaken(record, side, name);
+                match input
+                    .list("recovering")
+                    .iter()
+                    .find(|unit| !shaken.contains(unit))
+                {
+                    Some(unit) => Err(InputError::new(
+                        "recovering",
+                        format!(
+                            "{unit} is not a Shaken Unit of {name}; the record holds {} (L787, L821)",
+                            listed(&shaken)
+                        ),
+                    )),
+                    None => Ok(()),
+                }
+            }
+            "grand_battery" => {
+                let commander = input.text("commander").trim();
+                if commander != GRAND_BATTERY_GENERAL {
+                    return Err(InputError::new(
+                        "commander",
+                        format!(
+                            "only {GRAND_BATTERY_GENERAL} redeploys the Grand Battery (L727, L827)"
+                        ),
+                    ));
+                }
+                match grand_battery {
+                    Some(battery) if battery == name => Ok(()),
+                    Some(battery) => Err(InputError::new(
+                        "formation",
+                        format!("the Grand Battery is {battery}, not {name} (L727, L827)"),
+                    )),
+                    None => Err(InputError::new(
+                        "formation",
+                        "French Units 23, 24 and 9 are not in one Formation on the record: there is no Grand Battery (L727)",
+                    )),
+                }
+            }
+            "redeploy" => match grand_battery {
+                Some(battery) if Self::formations(input).contains(&battery) => {
+                    Err(InputError::new(
+                        "order",
+                        format!(
+                            "{battery} is the Grand Battery: it has its own REDEPLOY, by {GRAND_BATTERY_GENERAL} (L827)"
+                        ),
+                    ))
+                }
+                _ => Ok(()),
+            },
+            "put_in_movement" => {
+                let guns = artillery(record, side, name);
+                let mut named = input.list("artillery").to_vec();
+                named.sort();
+                if named == guns {
+                    Ok(())
+                } else {
+                    Err(InputError::new(
+                        "artillery",
+                        format!(
+                            "the record holds {} as the Artillery of {name}",
+                            listed(&guns)
+                        ),
+                    ))
+                }
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// The other Formations of a REDEPLOY are of the General's own Army Corps, without an Order
     /// or an orange marker this turn; and no Foot Artillery with a Smoke token redeploys (L823).
     fn check_redeploy(
@@ -422,12 +627,59 @@ fn members<'a>(
     record: &'a Record,
     side: &'a str,
     formation: &'a str,
-) -> impl Iterator<Item = &'a crate::engine::record::UnitRecord> + 'a {
+) -> impl Iterator<Item = &'a UnitRecord> + 'a {
+    named_members(record, side, formation).map(|(_, unit)| unit)
+}
+
+/// The Units of a Formation on the record, with their names.
+fn named_members<'a>(
+    record: &'a Record,
+    side: &'a str,
+    formation: &'a str,
+) -> impl Iterator<Item = (&'a str, &'a UnitRecord)> + 'a {
     record
         .units_where(Some(side), &[(attribute::KIND, kind::UNIT)])
         .filter(move |(_, _, unit)| unit.attribute(attribute::FORMATION) == Some(formation))
         .filter(|(_, _, unit)| roster::is_on_battlefield(unit))
-        .map(|(_, _, unit)| unit)
+        .map(|(_, name, unit)| (name, unit))
+}
+
+/// The names of a Formation's Units that meet `test`.
+fn members_where(
+    record: &Record,
+    side: &str,
+    formation: &str,
+    test: impl Fn(&UnitRecord) -> bool,
+) -> Vec<Symbol> {
+    named_members(record, side, formation)
+        .filter(|(_, unit)| test(unit))
+        .map(|(name, _)| name.into())
+        .collect()
+}
+
+/// A Formation's Shaken Units: one yellow marker, since a Routed Unit cannot recover (L787, L821).
+fn shaken(record: &Record, side: &str, formation: &str) -> Vec<Symbol> {
+    members_where(record, side, formation, |unit| {
+        roster::number(unit, attribute::YELLOW) == 1
+    })
+}
+
+/// A Formation's Artillery Units, which fasten their Horse Team when it is put in movement (L759).
+fn artillery(record: &Record, side: &str, formation: &str) -> Vec<Symbol> {
+    members_where(record, side, formation, roster::is_artillery)
+}
+
+/// Names for a message: "none" if there are none.
+fn listed(names: &[Symbol]) -> String {
+    if names.is_empty() {
+        "none".into()
+    } else {
+        names
+            .iter()
+            .map(|n| n.as_ref())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
 impl Procedure for IssueOrder {
@@ -447,12 +699,22 @@ impl Procedure for IssueOrder {
     fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
         if !matches!(
             changed,
-            "formation" | "more_formations" | "commander" | "side"
+            "formation" | "more_formations" | "commander" | "side" | "order"
         ) {
             return;
         }
         let side = input.text("side").to_string();
         let formation = input.text("formation").trim().to_string();
+        if matches!(changed, "formation" | "order") && record.unit(&side, &formation).is_some() {
+            let recovering = if input.text("order") == "recover" {
+                shaken(record, &side, &formation)
+            } else {
+                Vec::new()
+            };
+            input.set("recovering", Value::List(recovering));
+            let artillery = artillery(record, &side, &formation);
+            input.set("artillery", Value::List(artillery));
+        }
         if matches!(changed, "formation" | "more_formations")
             && record.unit(&side, &formation).is_some()
         {
@@ -595,6 +857,7 @@ impl Procedure for IssueOrder {
                 format!("{commander} may order {may}"),
             ));
         }
+        Self::check_order_fits(input, record, formation)?;
         Self::check_redeploy(input, record, issuer)
     }
     fn modifiers(&self, input: &Input) -> Vec<Modifier> {
@@ -659,10 +922,9 @@ impl Procedure for IssueOrder {
                     "Green markers, L548; Orders, L759, L819",
                 ));
                 if order == "put_in_movement" {
-                    effects.push(Effect::reminder(
-                        "The Formation's Artillery fastens its Horse Teams",
-                        "PUT IN MOVEMENT, L759",
-                    ));
+                    for unit in input.list("artillery") {
+                        effects.extend(roster::fasten_horse_team(side, unit, PUT_IN_MOVEMENT_RULE));
+                    }
                 }
             }
             "recover" => {

@@ -8,8 +8,11 @@
 //! - A tie for second place is broken like a tie for first, by last turn's order (L660; digest §7.16).
 //! - With two players the English player bids for both allied armies; the app still takes one
 //!   sealed bid per army (digest §3.3).
-//! - A reserve too small for the markers drawn gives what it holds: the text has no rule for running
-//!   out (digest §1), so the result says so.
+//! - A reserve too small for the markers drawn, or for the reward of the bid, gives what it holds:
+//!   the text has no rule for running out (digest §1), so the result says so.
+//! - The bids go back to the reserve (L656) before the reward is drawn from it (L658): the bids are
+//!   lost when they are shown, and only then is the winner known.
+//! - An army draws its markers once a turn: "in this phase, each player receives" them (L648).
 
 use super::roster::{self, attribute, commander_in_chief};
 use super::{SIDES, army_label};
@@ -54,10 +57,43 @@ const MARKER_FIELDS: &[Field] = &[
         label: "Markers left in the army's reserve",
         group: "Markers",
         kind: FieldKind::Count { max: 36 },
-        rule: "Components, L150, L200, L246",
+        rule: RESERVE_RULE,
         help: "The army's own colour: 36 blue, 26 red, 21 black, less those in its boxes. Filled in from the record.",
     },
+    Field {
+        id: "turn",
+        label: "Turn",
+        group: "Markers",
+        kind: FieldKind::Number { min: 1, max: 19 },
+        rule: MARKERS_RULE,
+        help: "An army draws its markers once a turn. Filled in from the record.",
+    },
 ];
+
+const RESERVE_RULE: &str = "Components, L150, L200, L246";
+
+/// A number the form fills in from the record must still be the record's.
+fn agrees(input: &Input, field: &str, held: i32, what: &str) -> Result<(), InputError> {
+    if input.number(field) == held {
+        return Ok(());
+    }
+    Err(InputError::new(
+        field,
+        format!("the record holds {held} {what}"),
+    ))
+}
+
+/// A flag the form fills in from the record must still be the record's.
+fn agrees_that(input: &Input, field: &str, holds: bool, fact: &str) -> Result<(), InputError> {
+    if input.flag(field) == holds {
+        return Ok(());
+    }
+    let says = if holds { "says" } else { "does not say" };
+    Err(InputError::new(
+        field,
+        format!("the record {says} that {fact}"),
+    ))
+}
 
 /// Each army's command markers for the turn.
 pub struct InitiativeMarkers;
@@ -86,21 +122,45 @@ impl Procedure for InitiativeMarkers {
             count(roster::corps_generals_on_battlefield(record, &side)),
         );
         input.set("reserve", count(roster::reserve(record, &side)));
-        let blucher_removed = side == "prussian"
-            && record
-                .unit(&side, roster::BLUCHER)
-                .is_some_and(roster::is_removed);
-        input.set("no_die", Value::Flag(blucher_removed));
+        input.set("no_die", Value::Flag(blucher_removed(record, &side)));
+        input.set("turn", Value::Number(i64::from(record.position.turn)));
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let side = input.text("side");
+        let label = army_label(side);
         if !roster::army_in_play(record, side) {
             return Err(InputError::new(
                 "side",
-                format!("{} is not on the battlefield yet (L658)", army_label(side)),
+                format!("{label} is not on the battlefield yet (L658)"),
             ));
         }
-        Ok(())
+        let turn = i32::try_from(record.position.turn).unwrap_or(i32::MAX);
+        let commander = commander_in_chief(side);
+        if roster::number_of(record, side, commander, attribute::MARKERS_DRAWN_ON) == turn {
+            return Err(InputError::new(
+                "side",
+                format!("{label} has drawn its markers this turn: once a turn (L648)"),
+            ));
+        }
+        agrees(input, "turn", turn, "the turn being played")?;
+        agrees(
+            input,
+            "generals",
+            roster::corps_generals_on_battlefield(record, side),
+            &format!("Generals of an Army Corps on the battlefield for {label}"),
+        )?;
+        agrees(
+            input,
+            "reserve",
+            roster::reserve(record, side),
+            &format!("markers in the reserve of {label}"),
+        )?;
+        agrees_that(
+            input,
+            "no_die",
+            blucher_removed(record, side),
+            "Blücher has been removed",
+        )
     }
     fn dice(&self, input: &Input) -> DiceSpec {
         if input.flag("no_die") {
@@ -136,7 +196,7 @@ impl Procedure for InitiativeMarkers {
                 description: format!(
                     "{wanted} markers called for, but the reserve holds only {reserve}: the text has no rule for running out"
                 ),
-                rule: "Components, L150, L200, L246".into(),
+                rule: RESERVE_RULE.into(),
             });
         }
         let commander = commander_in_chief(side);
@@ -155,24 +215,69 @@ impl Procedure for InitiativeMarkers {
                 rank: -drawn,
                 headline: format!("{label} draws {drawn} command markers into {commander}'s box"),
             },
-            effects: vec![Effect::add_to(
-                side,
-                commander,
-                attribute::MARKERS,
-                i64::from(drawn),
-                MARKERS_RULE,
-            )],
+            effects: vec![
+                Effect::add_to(
+                    side,
+                    commander,
+                    attribute::MARKERS,
+                    i64::from(drawn),
+                    MARKERS_RULE,
+                ),
+                Effect::set_attribute(
+                    side,
+                    commander,
+                    attribute::MARKERS_DRAWN_ON,
+                    input.number("turn"),
+                    MARKERS_RULE,
+                ),
+            ],
         })
     }
 }
 
+/// The Prussians roll no die for their markers once Blücher is removed (L337).
+fn blucher_removed(record: &Record, side: &str) -> bool {
+    side == "prussian"
+        && record
+            .unit(side, roster::BLUCHER)
+            .is_some_and(roster::is_removed)
+}
+
 const BID_RULE: &str = "1. Initiative, the bid, L652-660";
 
-/// Each army's bid, and last turn's place in the order of Initiative (for ties).
-const BIDS: &[(&str, &str, &str)] = &[
-    ("french", "french_bid", "french_last"),
-    ("british", "british_bid", "british_last"),
-    ("prussian", "prussian_bid", "prussian_last"),
+/// The reward of first and second place, the second only with the Prussians on the battlefield
+/// (L658).
+const FIRST_REWARD: i32 = 2;
+const SECOND_REWARD: i32 = 1;
+
+/// An army's fields on the bid form: its sealed bid, its place last turn (for ties) and its reserve
+/// (for the reward).
+struct Bidder {
+    side: &'static str,
+    bid: &'static str,
+    last: &'static str,
+    reserve: &'static str,
+}
+
+const BIDDERS: &[Bidder] = &[
+    Bidder {
+        side: "french",
+        bid: "french_bid",
+        last: "french_last",
+        reserve: "french_reserve",
+    },
+    Bidder {
+        side: "british",
+        bid: "british_bid",
+        last: "british_last",
+        reserve: "british_reserve",
+    },
+    Bidder {
+        side: "prussian",
+        bid: "prussian_bid",
+        last: "prussian_last",
+        reserve: "prussian_reserve",
+    },
 ];
 
 const fn bid_field(id: &'static str, label: &'static str) -> Field {
@@ -197,6 +302,17 @@ const fn last_field(id: &'static str, label: &'static str) -> Field {
     }
 }
 
+const fn reserve_field(id: &'static str, label: &'static str) -> Field {
+    Field {
+        id,
+        label,
+        group: "Reserves",
+        kind: FieldKind::Count { max: 36 },
+        rule: "Initiative, the reward from the reserve, L656-658; Components, L150, L200, L246",
+        help: "The bid goes back to it, and the reward comes from it. Filled in from the record.",
+    }
+}
+
 const BID_FIELDS: &[Field] = &[
     bid_field("french_bid", "French (blue) bid"),
     bid_field("british_bid", "English (red) bid"),
@@ -212,6 +328,9 @@ const BID_FIELDS: &[Field] = &[
         rule: "Initiative marker 2, L658",
         help: "Then the second highest bid wins Initiative 2 and 1 extra marker. Filled in from the record.",
     },
+    reserve_field("french_reserve", "French markers in the reserve"),
+    reserve_field("british_reserve", "English markers in the reserve"),
+    reserve_field("prussian_reserve", "Prussian markers in the reserve"),
 ];
 
 /// Every army in play bids at least 1 marker (L652).
@@ -230,11 +349,10 @@ pub struct InitiativeBid;
 
 impl InitiativeBid {
     /// The armies that bid: the Prussians only once on the battlefield.
-    fn bidders(
-        input: &Input,
-    ) -> impl Iterator<Item = &'static (&'static str, &'static str, &'static str)> + '_ {
-        BIDS.iter()
-            .filter(|(side, _, _)| *side != "prussian" || input.flag("prussians_in"))
+    fn bidders(input: &Input) -> impl Iterator<Item = &'static Bidder> + '_ {
+        BIDDERS
+            .iter()
+            .filter(|b| b.side != "prussian" || input.flag("prussians_in"))
     }
 }
 
@@ -253,11 +371,10 @@ impl Procedure for InitiativeBid {
         record.position.turn >= 2
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
-        for (side, _, last) in BIDS {
-            input.set(
-                last,
-                Value::Number(i64::from(roster::initiative(record, side))),
-            );
+        let count = |n: i32| Value::Number(i64::from(n.max(0)));
+        for bidder in BIDDERS {
+            input.set(bidder.last, count(roster::initiative(record, bidder.side)));
+            input.set(bidder.reserve, count(roster::reserve(record, bidder.side)));
         }
         input.set(
             "prussians_in",
@@ -265,15 +382,17 @@ impl Procedure for InitiativeBid {
         );
     }
     fn sealed_fields(&self, record: &Record) -> Vec<(&'static str, &'static str)> {
-        BIDS.iter()
-            .filter(|(side, _, _)| roster::army_in_play(record, side))
-            .map(|(side, bid, _)| (*side, *bid))
+        BIDDERS
+            .iter()
+            .filter(|b| roster::army_in_play(record, b.side))
+            .map(|b| (b.side, b.bid))
             .collect()
     }
     fn check_sealed(&self, field: &str, input: &Input, record: &Record) -> Result<(), InputError> {
-        let Some((side, _, _)) = BIDS.iter().find(|(_, bid, _)| *bid == field) else {
+        let Some(bidder) = BIDDERS.iter().find(|b| b.bid == field) else {
             return Ok(());
         };
+        let side = bidder.side;
         at_least_one(side, field, input)?;
         let bid = input.number(field);
         let commander = commander_in_chief(side);
@@ -296,14 +415,35 @@ impl Procedure for InitiativeBid {
                 "on turn I the French hold Initiative 1 without a bid (L283, L650)",
             ));
         }
-        for (_, bid, _) in Self::bidders(input) {
-            self.check_sealed(bid, input, record)?;
+        agrees_that(
+            input,
+            "prussians_in",
+            roster::army_in_play(record, "prussian"),
+            "the Prussian army is on the battlefield",
+        )?;
+        for bidder in BIDDERS {
+            let label = army_label(bidder.side);
+            agrees(
+                input,
+                bidder.last,
+                roster::initiative(record, bidder.side),
+                &format!("as the place of {label} last turn"),
+            )?;
+            agrees(
+                input,
+                bidder.reserve,
+                roster::reserve(record, bidder.side),
+                &format!("markers in the reserve of {label}"),
+            )?;
+        }
+        for bidder in Self::bidders(input) {
+            self.check_sealed(bidder.bid, input, record)?;
         }
         Ok(())
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
-        for (side, bid, _) in Self::bidders(input) {
-            at_least_one(side, bid, input)?;
+        for bidder in Self::bidders(input) {
+            at_least_one(bidder.side, bidder.bid, input)?;
         }
         if !input.flag("prussians_in") && input.number("prussian_bid") > 0 {
             return Err(InputError::new(
@@ -323,31 +463,49 @@ impl Procedure for InitiativeBid {
         _faces: &[u8],
     ) -> Result<Resolution, RuleError> {
         // Highest bid first; a tie goes to the better place last turn (0: none, so last).
-        let mut order: Vec<(&str, i32, i32)> = Self::bidders(input)
-            .map(|(side, bid, last)| {
-                let last = match input.number(last) {
+        let mut order: Vec<(&Bidder, i32, i32)> = Self::bidders(input)
+            .map(|bidder| {
+                let last = match input.number(bidder.last) {
                     0 => i32::MAX,
                     place => place,
                 };
-                (*side, input.number(bid), last)
+                (bidder, input.number(bidder.bid), last)
             })
             .collect();
         order.sort_by_key(|(_, bid, last)| (-bid, *last));
-        let tie_broken = order.windows(2).any(|pair| pair[0].1 == pair[1].1);
+        let mut limits = Vec::new();
+        if order.windows(2).any(|pair| pair[0].1 == pair[1].1) {
+            limits.push(AppliedLimit {
+                description: "Equal bids: the better place last turn wins".into(),
+                rule: "Ties, L660".into(),
+            });
+        }
         let mut effects = Vec::new();
         let mut places = Vec::new();
-        for (index, (side, bid, _)) in order.iter().enumerate() {
+        for (index, (bidder, bid, _)) in order.iter().enumerate() {
+            let (side, label) = (bidder.side, army_label(bidder.side));
             let place = index + 1;
-            let bonus = match place {
-                1 => 2,
-                2 if input.flag("prussians_in") => 1,
+            let earned = match place {
+                1 => FIRST_REWARD,
+                2 if input.flag("prussians_in") => SECOND_REWARD,
                 _ => 0,
             };
+            // The bid is back in the reserve before the reward is drawn from it (L656-658).
+            let reserve = input.number(bidder.reserve) + bid;
+            let reward = earned.min(reserve);
+            if reward < earned {
+                limits.push(AppliedLimit {
+                    description: format!(
+                        "{label} earns {earned} extra markers but its reserve holds only {reserve}: the text has no rule for running out"
+                    ),
+                    rule: RESERVE_RULE.into(),
+                });
+            }
             effects.push(Effect::add_to(
                 side,
                 commander_in_chief(side),
                 attribute::MARKERS,
-                i64::from(bonus - bid),
+                i64::from(reward - bid),
                 BID_RULE,
             ));
             effects.push(Effect::set_attribute(
@@ -357,28 +515,20 @@ impl Procedure for InitiativeBid {
                 place,
                 BID_RULE,
             ));
-            let reward = if bonus > 0 {
-                format!(", +{bonus} markers")
-            } else {
-                String::new()
+            let reward = match (reward, earned) {
+                (0, 0) => String::new(),
+                (r, e) if r == e => format!(", +{r} markers"),
+                (r, e) => format!(", +{r} of {e} markers: the reserve is empty"),
             };
-            places.push(format!("{place}. {} (bid {bid}{reward})", army_label(side)));
+            places.push(format!("{place}. {label} (bid {bid}{reward})"));
         }
-        let limits = if tie_broken {
-            vec![AppliedLimit {
-                description: "Equal bids: the better place last turn wins".into(),
-                rule: "Ties, L660".into(),
-            }]
-        } else {
-            Vec::new()
-        };
-        let leader = order.first().map_or("", |(side, _, _)| side);
+        let leader = order.first().map_or("", |(bidder, _, _)| bidder.side);
         Ok(Resolution {
             modifiers: Vec::new(),
             totals: order
                 .iter()
-                .map(|(side, bid, _)| SideTotal {
-                    side: army_label(side).into(),
+                .map(|(bidder, bid, _)| SideTotal {
+                    side: army_label(bidder.side).into(),
                     die: None,
                     modifiers: 0,
                     total: *bid,

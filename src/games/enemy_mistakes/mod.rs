@@ -280,8 +280,8 @@ fn on_first_turn(record: &Record) -> bool {
 }
 
 /// The banner above the checklist: the order of Initiative, each army's markers in reserve, and a
-/// warning for any shared supply of markers the record has used up (L92-116: the text gives no
-/// rule for running out, so the players should know when they do).
+/// warning for any shared supply of markers or tokens the record has used up (L92-116: the text
+/// gives no rule for running out, so the players should know when none is left).
 pub fn turn_notes(record: &Record) -> Vec<TurnNote> {
     let mut notes = Vec::new();
     let mut order: Vec<(i32, &str)> = SIDES
@@ -315,16 +315,22 @@ pub fn turn_notes(record: &Record) -> Vec<TurnNote> {
     });
     let supplies = [
         (
-            "yellow markers",
-            roster::attribute::YELLOW,
-            roster::YELLOW_SUPPLY,
-            "Components, L100",
-        ),
-        (
             "orange markers",
             roster::attribute::ORANGE,
             roster::ORANGE_SUPPLY,
             "Components, L92",
+        ),
+        (
+            "green markers",
+            roster::attribute::GREEN,
+            roster::GREEN_SUPPLY,
+            "Components, L96",
+        ),
+        (
+            "yellow markers",
+            roster::attribute::YELLOW,
+            roster::YELLOW_SUPPLY,
+            "Components, L100",
         ),
         (
             "Loss tokens",
@@ -332,15 +338,23 @@ pub fn turn_notes(record: &Record) -> Vec<TurnNote> {
             roster::LOSS_SUPPLY,
             "Components, L112",
         ),
+        (
+            "Smoke tokens",
+            roster::attribute::SMOKE,
+            roster::SMOKE_SUPPLY,
+            "Components, L116",
+        ),
     ];
     for (what, attribute, supply, rule) in supplies {
         let in_use = roster::markers_on_record(record, attribute);
-        if in_use > supply {
-            notes.push(TurnNote {
-                text: format!("{in_use} {what} are on the record, but the game has only {supply}"),
-                rule,
-            });
-        }
+        let text = if in_use > supply {
+            format!("{in_use} {what} are on the record, but the game has only {supply}")
+        } else if in_use == supply {
+            format!("All {supply} {what} are in use: none is left")
+        } else {
+            continue;
+        };
+        notes.push(TurnNote { text, rule });
     }
     notes
 }

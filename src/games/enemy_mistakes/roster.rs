@@ -32,6 +32,9 @@ pub mod attribute {
     pub const ASSIGNED: &str = "assigned this turn";
     /// A Commander in Chief's army's place in the order of Initiative this turn (L654).
     pub const INITIATIVE: &str = "Initiative";
+    /// The turn an army last drew its command markers, kept with its Commander in Chief: once a
+    /// turn (L648).
+    pub const MARKERS_DRAWN_ON: &str = "markers drawn on turn";
     /// A General or Commander attached to a Unit (L402).
     pub const ATTACHED_TO: &str = "attached to";
     /// A removed General's failed substitution rolls so far (L703).
@@ -181,8 +184,15 @@ pub const MARKER_SUPPLY: &[(&str, i32)] = &[("french", 36), ("british", 26), ("p
 
 /// The shared supplies of coloured markers and tokens (L92-116).
 pub const ORANGE_SUPPLY: usize = 30;
+pub const GREEN_SUPPLY: usize = 25;
 pub const YELLOW_SUPPLY: usize = 15;
 pub const LOSS_SUPPLY: usize = 124;
+pub const SMOKE_SUPPLY: usize = 23;
+
+/// The French Units that are the Grand Battery while they are in one Formation, and the General
+/// it is under (L727).
+pub const GRAND_BATTERY: [i32; 3] = [23, 24, 9];
+pub const GRAND_BATTERY_GENERAL: &str = "D'Erlon";
 
 pub fn commander_spec(name: &str) -> Option<&'static Commander> {
     COMMANDERS.iter().find(|c| c.name == name)
@@ -322,14 +332,34 @@ pub fn army_in_play(record: &Record, side: &str) -> bool {
             .any(|(_, _, unit)| is_on_battlefield(unit))
 }
 
-/// How many of a kind of marker are on the record, to warn when the physical supply runs out.
+/// How many of a kind of marker are on the record, to warn when the physical supply runs out. A
+/// marker kept as a count (yellow, orange, Losses) counts its number; one kept as "yes" (green,
+/// Smoke) counts one.
 pub fn markers_on_record(record: &Record, attribute: &str) -> usize {
     record
         .units
         .values()
         .filter(|unit| unit.state.as_ref() == state::ON_BATTLEFIELD)
-        .map(|unit| usize::try_from(number(unit, attribute)).unwrap_or(0))
+        .map(|unit| match unit.attribute(attribute) {
+            Some("yes") => 1,
+            _ => usize::try_from(number(unit, attribute)).unwrap_or(0),
+        })
         .sum()
+}
+
+/// The Formation of the Grand Battery: the one holding the French Units 23, 24 and 9 on the
+/// battlefield, while they are all in it (L727).
+pub fn grand_battery_formation(record: &Record) -> Option<&str> {
+    let mut formations = GRAND_BATTERY.iter().map(|number| {
+        record
+            .unit("french", &unit_name(*number))
+            .filter(|unit| is_on_battlefield(unit))
+            .and_then(|unit| unit.attribute(attribute::FORMATION))
+    });
+    let first = formations.next().flatten()?;
+    formations
+        .all(|formation| formation == Some(first))
+        .then_some(first)
 }
 
 pub fn is_artillery(unit: &UnitRecord) -> bool {
