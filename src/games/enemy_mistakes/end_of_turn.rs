@@ -4,7 +4,7 @@
 //! contact and advance the turn.
 //!
 //! What this turn allowed, which the record counts (markers assigned, generated points spent, the
-//! Order each Formation had), starts again from nothing.
+//! Order and the maneuver each Formation had, the Horse Teams fastened), starts again from nothing.
 
 use super::roster::{self, COMMANDERS, NEY, attribute, kind};
 use super::{SIDES, army_label};
@@ -63,6 +63,17 @@ const FIELDS: &[Field] = &[
         },
         rule: "End of Turn 3, L1052",
         help: "The tokens are removed. Filled in from the record.",
+    },
+    Field {
+        id: "fastened",
+        label: "Artillery that fastened its Horse Team this turn",
+        group: "End of Turn",
+        kind: FieldKind::Units {
+            of: UnitOf::Side("side"),
+            only: &[(attribute::FASTENED_THIS_TURN, "yes")],
+        },
+        rule: "Horse Teams during a turn, L861-869",
+        help: "Next turn it may unfasten again. Filled in from the record.",
     },
 ];
 
@@ -128,6 +139,13 @@ impl Procedure for EndOfTurn {
                 "",
                 "One Order per Formation a turn, L751",
             ));
+            effects.push(Effect::set_attribute(
+                side,
+                formation,
+                attribute::MANEUVER,
+                "",
+                "One maneuver per Formation a turn, L837",
+            ));
         }
         for unit in input.list("smoke") {
             effects.push(Effect::set_attribute(
@@ -136,6 +154,15 @@ impl Procedure for EndOfTurn {
                 attribute::SMOKE,
                 "",
                 "End of Turn 3, L1052",
+            ));
+        }
+        for unit in input.list("fastened") {
+            effects.push(Effect::set_attribute(
+                side,
+                unit,
+                attribute::FASTENED_THIS_TURN,
+                "",
+                "Horse Teams during a turn, L861-869",
             ));
         }
         for commander in COMMANDERS.iter().filter(|c| c.side == side) {

@@ -1,10 +1,10 @@
 //! What the procedures' forms share: a Unit's name in the text, the two armies of a fight, the
 //! choices of class and General, and the checks of a named Unit against the record.
 
-use super::SIDES;
-use super::roster::{self, CLASSES, attribute, kind, state};
+use super::roster::{self, ARTILLERY_TYPES, CLASSES, attribute, kind, state};
+use super::{SIDES, army_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError};
-use crate::engine::record::Record;
+use crate::engine::record::{Record, UnitRecord};
 
 /// The name the players gave, or `otherwise` ("The defending Unit") if they gave none.
 pub fn named(name: &str, otherwise: &str) -> String {
@@ -77,6 +77,35 @@ pub const UNITS_ON_BATTLEFIELD: &[(&str, &str)] = &[
 ];
 
 pub const FORMATIONS: &[(&str, &str)] = &[(attribute::KIND, kind::FORMATION)];
+
+/// The Artillery Units a form offers: those on the battlefield.
+pub const ARTILLERY_ON_BATTLEFIELD: &[(&str, &str)] = &[
+    (attribute::KIND, kind::UNIT),
+    (attribute::TYPE, ARTILLERY_TYPES),
+    ("state", state::ON_BATTLEFIELD),
+];
+
+/// The record's entry for an Artillery Unit of `side` on the battlefield named in `field`: its
+/// Horse Team is kept on the record, so the Unit must be there.
+pub fn artillery<'a>(
+    record: &'a Record,
+    side: &str,
+    name: &str,
+    field: &str,
+) -> Result<&'a UnitRecord, InputError> {
+    record
+        .unit(side, name)
+        .filter(|unit| unit.matches(ARTILLERY_ON_BATTLEFIELD))
+        .ok_or_else(|| {
+            InputError::new(
+                field,
+                format!(
+                    "{name} is not an Artillery Unit of {} on the battlefield",
+                    army_label(side)
+                ),
+            )
+        })
+}
 
 /// A Unit the record knows must be a Unit on the battlefield. A name the record does not know is
 /// the players' own and passes.

@@ -15,7 +15,9 @@ mod end_of_turn;
 mod entrance;
 mod forms;
 mod generals;
+mod horse_team;
 mod initiative;
+mod maneuver;
 mod melee;
 pub mod options;
 mod removal;
@@ -39,7 +41,9 @@ pub use entrance::PrussianEntrance;
 pub use generals::{
     GeneralCasualty, NAPOLEON_REMOVED, SubstituteGeneral, UnattachedGeneral, WELLINGTON_REMOVED,
 };
+pub use horse_team::HorseTeam;
 pub use initiative::{InitiativeBid, InitiativeMarkers};
+pub use maneuver::Maneuver;
 pub use melee::{Melee, MeleeLosses, Pursuit};
 pub use removal::RemoveUnit;
 pub use result_of_combat::ResultOfCombat;
@@ -79,6 +83,8 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &Attach,
     &IssueOrder,
     &GreenMarkersOff,
+    &Maneuver,
+    &HorseTeam,
     &Melee,
     &MeleeLosses,
     &Pursuit,
@@ -154,12 +160,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     procedures: &["order", "formation", "green-off"],
                     guidance: "Generals spend Command points on Orders, one Order per Formation. Green markers come off Formations not put or kept in movement.",
                 },
-                Step {
-                    title: "3.3 Maneuver",
-                    rule: "L835-869",
-                    procedures: &[],
-                    guidance: "Each Formation in movement Advances, Falls Back 1 or Charges; then Artillery may unfasten its Horse Teams.",
-                },
+                MANEUVER_STEP,
                 Step {
                     title: "3.4 Combat",
                     rule: "L918-1036",
@@ -206,6 +207,21 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
         "XIX, 20:30",
     ],
 };
+
+/// 3.3 Maneuver: Horse Teams unfasten only at its end (L857).
+const MANEUVER_STEP: Step = Step {
+    title: "3.3 Maneuver",
+    rule: "L835-871",
+    procedures: &["maneuver", "horse-team", "remove-unit"],
+    guidance: "In the order of Initiative, each Formation in movement (green) Advances, Falls Back 1 or Charges, once. At the end, any Artillery may unfasten its Horse Team.",
+};
+
+/// Whether play stands at `step` of the sequence.
+fn stands_at(record: &Record, step: &Step) -> bool {
+    SEQUENCE
+        .step(record.position)
+        .is_some_and(|here| here.title == step.title)
+}
 
 const FIRST_TURN: Position = Position {
     turn: 1,

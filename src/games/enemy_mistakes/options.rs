@@ -247,6 +247,42 @@ pub const FREE_TALLY_GENERALS: Field = setting(
     "L1080 names only the Units removed; the historical tally adds Generals and Garrisons.",
 );
 
+/// L795 with L532: Light Cavalry's extra Unit of Measurement (digest §7.10). As printed it is an
+/// Advance +1; L532 speaks of the "Advance/Charge ability" of Light Cavalry.
+pub const LIGHT_CAVALRY_BONUS: Field = setting(
+    "light_cavalry_bonus",
+    "A Formation of only Light Cavalry gets +1 UoM to",
+    &[
+        ("advance", "Advance only (as printed, L795)"),
+        (
+            "advance_and_charge",
+            "Advance and Charge (L532: its \"Advance/Charge ability\")",
+        ),
+    ],
+    "Advance, L795; Horse Artillery, L532 (digest §7.10)",
+    "The Advance rule gives the +1; the Horse Artillery rule speaks of the Light Cavalry's Advance/Charge ability.",
+);
+
+/// L602-L626: whether the terrain's reductions (a Town as 1 UoM already moved, a Sunken road or a
+/// Torrent -1) come off after or before the Wood and Farm field limits. Chosen here: after, since
+/// a maneuver in a Farm field that crosses a Town has moved 1 of its 2 already (L606, L610).
+pub const TERRAIN_REDUCTIONS: Field = setting(
+    "terrain_reductions",
+    "Maneuver: the Town, Sunken road and Torrent reductions come off",
+    &[
+        (
+            "after_limits",
+            "After the Wood and Farm field limits (a Farm field and a Sunken road: 1)",
+        ),
+        (
+            "before_limits",
+            "Before them, from the Advance number (a Farm field and a Sunken road: 2)",
+        ),
+    ],
+    "Wood L602, Farm field L606, Town L610, Sunken road L622, Torrent L626",
+    "Chosen here: after. A maneuver that crosses a Town is treated as having moved 1 already, so in a Farm field it has 1 of its 2 left.",
+);
+
 const FIELDS: &[Field] = &[
     PRUSSIAN_ENTRY,
     MELEE_LOSS_FACES,
@@ -264,6 +300,8 @@ const FIELDS: &[Field] = &[
     MOVEMENT_CAP,
     ROUTED_AND_SHAKEN,
     FREE_TALLY_GENERALS,
+    LIGHT_CAVALRY_BONUS,
+    TERRAIN_REDUCTIONS,
 ];
 
 pub const SETTINGS: Settings = Settings {

@@ -59,6 +59,9 @@ pub mod attribute {
     pub const ORANGE: &str = "orange markers";
     /// The Order a Formation received this turn: one at most (L751).
     pub const ORDER: &str = "order this turn";
+    /// The maneuver a Formation executed this turn: one at most (L837). Foot Artillery that
+    /// fastened its Horse Team and maneuvered this turn cannot unfasten it (L869).
+    pub const MANEUVER: &str = "maneuver this turn";
 }
 
 /// The values of `attribute::HORSE_TEAM`.
@@ -259,6 +262,11 @@ pub fn summary(unit: &UnitRecord) -> String {
             if unit.attribute(attribute::SMOKE) == Some("yes") {
                 parts.push("Smoke".into());
             }
+            if is_artillery(unit)
+                && let Some(team) = unit.attribute(attribute::HORSE_TEAM)
+            {
+                parts.push(format!("Horse Team {team}"));
+            }
         }
         kind::FORMATION => {
             if unit.attribute(attribute::GREEN) == Some("yes") {
@@ -269,6 +277,9 @@ pub fn summary(unit: &UnitRecord) -> String {
             }
             if let Some(order) = unit.attribute(attribute::ORDER) {
                 parts.push(order.to_string());
+            }
+            if let Some(maneuver) = unit.attribute(attribute::MANEUVER) {
+                parts.push(maneuver.to_string());
             }
         }
         _ => {}
@@ -362,11 +373,29 @@ pub fn grand_battery_formation(record: &Record) -> Option<&str> {
         .then_some(first)
 }
 
+/// The Units of a Formation on the battlefield, by name.
+pub fn formation_units<'a>(
+    record: &'a Record,
+    side: &'a str,
+    formation: &'a str,
+) -> impl Iterator<Item = (&'a str, &'a UnitRecord)> + 'a {
+    record
+        .units_where(Some(side), &[(attribute::KIND, kind::UNIT)])
+        .filter(move |(_, _, unit)| unit.attribute(attribute::FORMATION) == Some(formation))
+        .filter(|(_, _, unit)| is_on_battlefield(unit))
+        .map(|(_, name, unit)| (name, unit))
+}
+
+/// The Unit types that are Artillery (L512-530).
+pub const ARTILLERY_TYPES: &str = "foot_artillery|horse_artillery";
+
 pub fn is_artillery(unit: &UnitRecord) -> bool {
-    matches!(
-        unit.attribute(attribute::TYPE),
-        Some("foot_artillery" | "horse_artillery")
-    )
+    unit.matches(&[(attribute::TYPE, ARTILLERY_TYPES)])
+}
+
+/// Whether a Unit type (`UNIT_TYPES`) is Artillery.
+pub fn is_artillery_type(unit_type: &str) -> bool {
+    ARTILLERY_TYPES.split('|').any(|t| t == unit_type)
 }
 
 /// An Artillery Unit fastens its Horse Team (put in movement L759, Withdraw L763, Fall Back L803,

@@ -2,7 +2,10 @@
 //! a sample tile, L455-467), so the players add each Unit once per session from its tile; the
 //! Formations change during play (L381, L839, L873-877) and are recorded as the players make them.
 
-use super::roster::{CLASSES, FIRE_DISCIPLINES, UNIT_TYPES, attribute, kind, state, unit_name};
+use super::roster::{
+    CLASSES, FIRE_DISCIPLINES, UNIT_TYPES, attribute, horse_team, is_artillery_type, kind, state,
+    unit_name,
+};
 use super::{SIDES, army_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
@@ -61,6 +64,17 @@ const UNIT_FIELDS: &[Field] = &[
         help: "Infantry only: dots on the tile. Garrisons have good Fire Discipline (L538).",
     },
     Field {
+        id: "horse_team",
+        label: "Horse Team",
+        group: "Tile",
+        kind: FieldKind::Choice(&[
+            (horse_team::UNFASTENED, "Unfastened"),
+            (horse_team::FASTENED, "Fastened"),
+        ]),
+        rule: "Game preparation, L266; Artillery, L512",
+        help: "Artillery only: fastened if the game board shows its Horse Team counter with it. Horse Teams not on the board are unfastened.",
+    },
+    Field {
         id: "capacity",
         label: "Losses it can sustain",
         group: "Tile",
@@ -101,7 +115,7 @@ impl Procedure for AddUnit {
             id: "add-unit",
             title: "Add a Unit from its tile",
             rule: TILE_RULE,
-            summary: "Puts a Unit on the record with what its tile prints: type, class, Army Corps, Fire Discipline, the Losses it can sustain and its victory points.",
+            summary: "Puts a Unit on the record with what its tile prints: type, class, Army Corps, Fire Discipline, the Losses it can sustain and its victory points; for Artillery, its Horse Team as the board shows it.",
             fields: UNIT_FIELDS,
         }
     }
@@ -161,7 +175,7 @@ impl Procedure for AddUnit {
         let set = |attribute: &str, value: &str| {
             Effect::set_attribute(side, &name, attribute, value, TILE_RULE)
         };
-        let effects = vec![
+        let mut effects = vec![
             Effect::set_state(side, &name, input.text("arrival"), TILE_RULE),
             set(attribute::KIND, kind::UNIT),
             set(attribute::TYPE, input.text("type")),
@@ -176,6 +190,15 @@ impl Procedure for AddUnit {
             set(attribute::LOSSES, "0"),
             set(attribute::YELLOW, "0"),
         ];
+        if is_artillery_type(input.text("type")) {
+            effects.push(Effect::set_attribute(
+                side,
+                &name,
+                attribute::HORSE_TEAM,
+                input.text("horse_team"),
+                "Game preparation, L266",
+            ));
+        }
         let type_label = UNIT_TYPES
             .iter()
             .find(|(id, _)| *id == input.text("type"))
