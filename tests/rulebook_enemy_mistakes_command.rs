@@ -1359,3 +1359,42 @@ fn l759_put_in_movement_fastens_the_artillery_s_horse_teams() {
         None
     );
 }
+
+/// T6 (L371, L266): Ney starts attached to Unit 38, "in the Formation with Units 36, 37 and 39":
+/// once that Formation is made he is attached to it, and it takes no Order from its corps General.
+#[test]
+fn t6_l371_ney_is_attached_to_the_formation_of_units_36_to_39() {
+    let mut play = Play::start("enemy-mistakes", "historical");
+    play.play("ney", &[], &[]);
+    for number in 36..=39 {
+        add_unit(&mut play, "french", number, "infantry", "I"); // FICTIONAL corps
+    }
+    formation(
+        &mut play,
+        "french",
+        "Ney's column",
+        "I",
+        &["Unit 36", "Unit 37", "Unit 38", "Unit 39"],
+    );
+    let ney = play.record().unit("french", "Ney").expect("Ney");
+    assert_eq!(
+        roster::attached_formation(play.record(), "french", ney),
+        Some("Ney's column")
+    );
+    play.play("initiative-markers", &[("side", text("french"))], &[6]);
+    play.go_to(1, 2, 0);
+    assign(&mut play, "french", "D'Erlon", 2);
+    play.go_to(1, 2, 1);
+    let refused = play
+        .refused(
+            "order",
+            &[
+                ("side", text("french")),
+                ("commander", text("D'Erlon")),
+                ("order", text("keep_in_movement")),
+                ("formation", text("Ney's column")),
+            ],
+        )
+        .expect("Ney's Formation");
+    assert!(refused.contains("L371"), "{refused}");
+}
