@@ -1398,3 +1398,31 @@ fn t6_l371_ney_is_attached_to_the_formation_of_units_36_to_39() {
         .expect("Ney's Formation");
     assert!(refused.contains("L371"), "{refused}");
 }
+
+/// The cost of PUT IN MOVEMENT counts the Formation's Units and whether it is mixed (L759): both
+/// are the record's, so a form edited away from it is refused.
+#[test]
+fn l759_the_order_cost_counts_the_units_on_the_record() {
+    let mut play = Play::start("enemy-mistakes", "historical");
+    add_unit(&mut play, "french", 1, "infantry", "II");
+    add_unit(&mut play, "french", 2, "infantry", "II");
+    formation(&mut play, "french", "II line", "II", &["Unit 1", "Unit 2"]);
+    play.play("initiative-markers", &[("side", text("french"))], &[6]);
+    play.go_to(1, 2, 0);
+    assign(&mut play, "french", "Reille", 2);
+    play.go_to(1, 2, 1);
+    let order = [
+        ("side", text("french")),
+        ("commander", text("Reille")),
+        ("order", text("put_in_movement")),
+        ("formation", text("II line")),
+    ];
+    assert_eq!(play.input("order", &order).number("units"), 2);
+    let fewer = [order.to_vec(), vec![("units", number(1))]].concat();
+    let refused = play.refused("order", &fewer).expect("one Unit");
+    assert!(refused.contains("2 Units on the record"), "{refused}");
+    let mixed = [order.to_vec(), vec![("mixed", flag(true))]].concat();
+    let refused = play.refused("order", &mixed).expect("not mixed");
+    assert!(refused.contains("does not mix"), "{refused}");
+    assert_eq!(play.refused("order", &order), None);
+}

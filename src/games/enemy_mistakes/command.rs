@@ -374,6 +374,27 @@ const MOVEMENT_UNITS_CAP: i32 = 5;
 pub struct IssueOrder;
 
 impl IssueOrder {
+    /// What the record says of the Formation ordered: its Units, and whether the Formations the
+    /// Order goes to mix Infantry and Cavalry (L759, L823).
+    fn size_and_mix(input: &Input, record: &Record) -> (i32, bool) {
+        let side = input.text("side");
+        let formation = input.text("formation").trim();
+        let units = members(record, side, formation).count();
+        let redeployed: Vec<_> = Self::formations(input)
+            .iter()
+            .flat_map(|name| members(record, side, name))
+            .collect();
+        let has = |types: &[&str]| {
+            redeployed.iter().any(|u| {
+                u.attribute(attribute::TYPE)
+                    .is_some_and(|t| types.contains(&t))
+            })
+        };
+        let mixed =
+            has(&["infantry"]) && has(&["light_cavalry", "medium_cavalry", "heavy_cavalry"]);
+        (i32::try_from(units).unwrap_or(i32::MAX), mixed)
+    }
+
     /// The cost of the Order, item by item, each with its rule.
     fn cost(input: &Input) -> Vec<Modifier> {
         let item = |label: &str, value: i32, rule: &str| Modifier::new("Cost", label, value, rule);
@@ -628,20 +649,7 @@ fn members<'a>(
     side: &'a str,
     formation: &'a str,
 ) -> impl Iterator<Item = &'a UnitRecord> + 'a {
-    named_members(record, side, formation).map(|(_, unit)| unit)
-}
-
-/// The Units of a Formation on the record, with their names.
-fn named_members<'a>(
-    record: &'a Record,
-    side: &'a str,
-    formation: &'a str,
-) -> impl Iterator<Item = (&'a str, &'a UnitRecord)> + 'a {
-    record
-        .units_where(Some(side), &[(attribute::KIND, kind::UNIT)])
-        .filter(move |(_, _, unit)| unit.attribute(attribute::FORMATION) == Some(formation))
-        .filter(|(_, _, unit)| roster::is_on_battlefield(unit))
-        .map(|(_, name, unit)| (name, unit))
+    roster::formation_units(record, side, formation).map(|(_, unit)| unit)
 }
 
 /// The names of a Formation's Units that meet `test`.
@@ -651,7 +659,7 @@ fn members_where(
     formation: &str,
     test: impl Fn(&UnitRecord) -> bool,
 ) -> Vec<Symbol> {
-    named_members(record, side, formation)
+    roster::formation_units(record, side, formation)
         .filter(|(_, unit)| test(unit))
         .map(|(name, _)| name.into())
         .collect()
@@ -718,20 +726,8 @@ impl Procedure for IssueOrder {
         if matches!(changed, "formation" | "more_formations")
             && record.unit(&side, &formation).is_some()
         {
-            let units: Vec<_> = members(record, &side, &formation).collect();
-            let redeployed: Vec<_> = Self::formations(input)
-                .iter()
-                .flat_map(|name| members(record, &side, name))
-                .collect();
-            let has = |types: &[&str]| {
-                redeployed.iter().any(|u| {
-                    u.attribute(attribute::TYPE)
-                        .is_some_and(|t| types.contains(&t))
-                })
-            };
-            let mixed =
-                has(&["infantry"]) && has(&["light_cavalry", "medium_cavalry", "heavy_cavalry"]);
-            input.set("units", Value::Number(units.len() as i64));
+            let (units, mixed) = Self::size_and_mix(input, record);
+            input.set("units", Value::Number(i64::from(units)));
             input.set("mixed", Value::Flag(mixed));
         }
         let commander = input.text("commander").trim().to_string();
@@ -812,6 +808,28 @@ impl Procedure for IssueOrder {
                 ),
             ));
         };
+        // The cost is worked out from these two facts: they must be the record's (L759).
+        let (units, mixed) = Self::size_and_mix(input, record);
+        let order = input.text("order");
+        // A move out of sequence pays for the Units that move: some or all of them (L833).
+        let wrong_size = if order == "out_of_sequence" {
+            input.number("units") > units
+        } else {
+            order == "put_in_movement" && input.number("units") != units
+        };
+        if wrong_size {
+            return Err(InputError::new(
+                "units",
+                format!("{formation_name} has {units} Units on the record"),
+            ));
+        }
+        if matches!(order, "put_in_movement" | "redeploy") && input.flag("mixed") != mixed {
+            let is = if mixed { "mixes" } else { "does not mix" };
+            return Err(InputError::new(
+                "mixed",
+                format!("the record says the Order {is} Infantry and Cavalry (L759, L823)"),
+            ));
+        }
         if formation
             .attribute(attribute::ORDER)
             .is_some_and(|o| !o.is_empty())

@@ -39,6 +39,19 @@ pub fn check_enemies(input: &Input, side: &str, enemy: &str) -> Result<(), Input
     Ok(())
 }
 
+/// The scenarios, as the set-up and the Victory forms offer them (L1058-1094).
+pub const SCENARIO_CHOICES: &[(&str, &str)] = &[
+    ("historical", "The complete historical scenario"),
+    ("short", "Short Alternative Scenario"),
+    ("free", "Free Scenario"),
+    ("three-players", "Scenario Ready for Three Players"),
+    ("free-deployment", "Scenario With Free Deployment"),
+    (
+        "free-deployment-three",
+        "Scenario With Free Deployment, Three Player Version",
+    ),
+];
+
 /// The classes with Regulars first, so that a blank form earns no class modifier (L457 lists
 /// them from the highest).
 pub const CLASS_CHOICES: &[(&str, &str)] =

@@ -67,11 +67,6 @@ const REMOVED_AT: i32 = 1;
 /// Whose roll the modifiers change.
 const GENERAL: &str = "General";
 
-/// A piece removed from the battlefield, in any of the three ways (L670-676).
-pub fn is_removed(unit: &UnitRecord) -> bool {
-    [state::ELIMINATED, state::CAPTURED, state::OUT_OF_FIELD].contains(&unit.state.as_ref())
-}
-
 /// The General named on the form: a field of the record's commanders of the form's army.
 const fn general_field(
     only: &'static [(&'static str, &'static str)],
@@ -603,7 +598,7 @@ fn corps_removed(record: &Record, side: &str, general: &UnitRecord) -> bool {
     let corps = general.attribute(attribute::CORPS).unwrap_or("");
     let of_corps = [(attribute::KIND, kind::UNIT), (attribute::CORPS, corps)];
     let mut units = record.units_where(Some(side), &of_corps).peekable();
-    units.peek().is_some() && units.all(|(_, _, u)| is_removed(u))
+    units.peek().is_some() && units.all(|(_, _, u)| roster::is_removed(u))
 }
 
 const SUBSTITUTION_RULE: &str = "Substitute Generals, L699-703";
@@ -655,7 +650,7 @@ impl Procedure for SubstituteGeneral {
         record
             .units_where(None, &[(attribute::KIND, kind::GENERAL)])
             .any(|(side, name, unit)| {
-                is_removed(unit)
+                roster::is_removed(unit)
                     && name != NEY
                     && unit.attribute(attribute::SUBSTITUTE) != Some(YES)
                     && !corps_removed(record, side, unit)
@@ -695,7 +690,7 @@ impl Procedure for SubstituteGeneral {
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let unit = commander_on_record(input, record)?;
         let (side, name) = (input.text("side"), input.text("general").trim());
-        if !is_removed(unit) {
+        if !roster::is_removed(unit) {
             return Err(InputError::new(
                 "general",
                 format!(

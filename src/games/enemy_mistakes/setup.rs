@@ -12,6 +12,7 @@
 //!   up on turn I with `BringInNey`.
 
 use super::entrance::{self, BULOW};
+use super::forms::SCENARIO_CHOICES;
 use super::roster::{self, BLUCHER, COMMANDERS, NEY, state};
 use super::{SIDES, on_first_turn};
 use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
@@ -21,18 +22,6 @@ use crate::engine::table_set::TableSet;
 
 const RULE: &str = "Game Preparation, L260-283";
 
-const SCENARIOS: &[(&str, &str)] = &[
-    ("historical", "The complete historical scenario"),
-    ("short", "Short Alternative Scenario"),
-    ("free", "Free Scenario"),
-    ("three-players", "Scenario Ready for Three Players"),
-    ("free-deployment", "Scenario With Free Deployment"),
-    (
-        "free-deployment-three",
-        "Scenario With Free Deployment, Three Player Version",
-    ),
-];
-
 /// The scenarios that start on turn VIII with Blücher and Bülow deployed (L1086, L1092).
 const PRUSSIANS_DEPLOYED: &[&str] = &["three-players", "free-deployment-three"];
 
@@ -40,7 +29,7 @@ const FIELDS: &[Field] = &[Field {
     id: "scenario",
     label: "Scenario",
     group: "Scenario",
-    kind: FieldKind::Choice(SCENARIOS),
+    kind: FieldKind::Choice(SCENARIO_CHOICES),
     rule: "Scenarios, L1058-1076",
     help: "The scenario being started.",
 }];
@@ -62,7 +51,10 @@ impl Procedure for SetUp {
         record.units.is_empty()
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
-        if SCENARIOS.iter().any(|c| c.0 == record.scenario.as_ref()) {
+        if SCENARIO_CHOICES
+            .iter()
+            .any(|c| c.0 == record.scenario.as_ref())
+        {
             input.set("scenario", Value::Text(record.scenario.clone()));
         }
     }

@@ -30,7 +30,8 @@
 //! - The Advanced Three Player Version's points per Town were lost with their icon (L1094): the
 //!   players enter the value their rulebook prints, and the app refuses the tally without it.
 
-use super::generals::{YES, is_removed};
+use super::forms::SCENARIO_CHOICES;
+use super::generals::YES;
 use super::roster::{self, NAPOLEON, WELLINGTON, attribute, kind, state};
 use super::{SCENARIOS, army_label, options};
 use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
@@ -245,17 +246,7 @@ const FIELDS: &[Field] = &[
         id: "scenario",
         label: "Scenario",
         group: "Scenario",
-        kind: FieldKind::Choice(&[
-            ("historical", "The complete historical scenario"),
-            ("short", "Short Alternative Scenario"),
-            ("free", "Free Scenario"),
-            ("three-players", "Scenario Ready for Three Players"),
-            ("free-deployment", "Scenario With Free Deployment"),
-            (
-                "free-deployment-three",
-                "Scenario With Free Deployment, Three Player Version",
-            ),
-        ]),
+        kind: FieldKind::Choice(SCENARIO_CHOICES),
         rule: "End of the last turn, L1058-1062; Short Alternative Scenario, L1076; free scenarios, L1078-1094",
         help: "Filled in from the record.",
     },
@@ -399,7 +390,7 @@ fn removed_points(record: &Record, sides: &[&str], generals: bool) -> Result<i32
     for side in sides {
         for (_, name, unit) in record.units_where(Some(side), &[]) {
             let is_unit = unit.attribute(attribute::KIND) == Some(kind::UNIT);
-            if !is_removed(unit) || !(is_unit || generals) {
+            if !roster::is_removed(unit) || !(is_unit || generals) {
                 continue;
             }
             if let Some(points) = printed_points(side, name, unit)? {
@@ -434,7 +425,7 @@ const PIECES: &[(&str, &str, &[&str])] = &[
 ];
 
 fn commander_removed(record: &Record, side: &str, name: &str) -> bool {
-    record.unit(side, name).is_some_and(is_removed)
+    record.unit(side, name).is_some_and(roster::is_removed)
 }
 
 /// The sudden-death flags and the commander each reads.
