@@ -920,6 +920,14 @@ fn l658_three_armies_bid_and_the_second_place_earns_one_marker() {
     assert_eq!(markers(&play, "french", "Napoleon"), 1 + 6 - 1);
     assert_eq!(initiative(&play, "british"), 1);
     assert_eq!(initiative(&play, "french"), 2);
+    // Initiative is bid for once a turn (L652-654).
+    let refused = play
+        .refused(
+            "initiative",
+            &[("french_bid", number(1)), ("british_bid", number(1))],
+        )
+        .expect("a second bid");
+    assert!(refused.contains("once a turn"), "{refused}");
     play.go_to(7, 2, 4);
     for side in ["french", "british"] {
         play.play("end-of-turn", &[("side", text(side))], &[]);

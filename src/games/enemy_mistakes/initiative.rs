@@ -14,7 +14,7 @@
 //!   lost when they are shown, and only then is the winner known.
 //! - An army draws its markers once a turn: "in this phase, each player receives" them (L648).
 
-use super::roster::{self, attribute, commander_in_chief};
+use super::roster::{self, NAPOLEON, attribute, commander_in_chief};
 use super::{SIDES, army_label};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
@@ -60,15 +60,24 @@ const MARKER_FIELDS: &[Field] = &[
         rule: RESERVE_RULE,
         help: "The army's own colour: 36 blue, 26 red, 21 black, less those in its boxes. Filled in from the record.",
     },
+    turn_field(
+        "Markers",
+        MARKERS_RULE,
+        "An army draws its markers once a turn.",
+    ),
+];
+
+/// The turn being played, so that what happens once a turn is kept with its turn.
+const fn turn_field(group: &'static str, rule: &'static str, help: &'static str) -> Field {
     Field {
         id: "turn",
         label: "Turn",
-        group: "Markers",
+        group,
         kind: FieldKind::Number { min: 1, max: 19 },
-        rule: MARKERS_RULE,
-        help: "An army draws its markers once a turn. Filled in from the record.",
-    },
-];
+        rule,
+        help,
+    }
+}
 
 const RESERVE_RULE: &str = "Components, L150, L200, L246";
 
@@ -331,6 +340,11 @@ const BID_FIELDS: &[Field] = &[
     reserve_field("french_reserve", "French markers in the reserve"),
     reserve_field("british_reserve", "English markers in the reserve"),
     reserve_field("prussian_reserve", "Prussian markers in the reserve"),
+    turn_field(
+        "Last turn",
+        BID_RULE,
+        "Initiative is bid for once a turn. Filled in from the record.",
+    ),
 ];
 
 /// Every army in play bids at least 1 marker (L652).
@@ -380,6 +394,7 @@ impl Procedure for InitiativeBid {
             "prussians_in",
             Value::Flag(roster::army_in_play(record, "prussian")),
         );
+        input.set("turn", Value::Number(i64::from(record.position.turn)));
     }
     fn sealed_fields(&self, record: &Record) -> Vec<(&'static str, &'static str)> {
         BIDDERS
@@ -415,6 +430,14 @@ impl Procedure for InitiativeBid {
                 "on turn I the French hold Initiative 1 without a bid (L283, L650)",
             ));
         }
+        let turn = i32::try_from(record.position.turn).unwrap_or(i32::MAX);
+        if roster::number_of(record, SIDES[0].0, NAPOLEON, attribute::INITIATIVE_BID_ON) == turn {
+            return Err(InputError::new(
+                "french_bid",
+                "Initiative has been bid for this turn: once a turn (L652-654)",
+            ));
+        }
+        agrees(input, "turn", turn, "the turn being played")?;
         agrees_that(
             input,
             "prussians_in",
@@ -522,6 +545,14 @@ impl Procedure for InitiativeBid {
             };
             places.push(format!("{place}. {label} (bid {bid}{reward})"));
         }
+        // Kept with the French Commander in Chief, who is on the record in every scenario.
+        effects.push(Effect::set_attribute(
+            SIDES[0].0,
+            NAPOLEON,
+            attribute::INITIATIVE_BID_ON,
+            input.number("turn"),
+            BID_RULE,
+        ));
         let leader = order.first().map_or("", |(bidder, _, _)| bidder.side);
         Ok(Resolution {
             modifiers: Vec::new(),

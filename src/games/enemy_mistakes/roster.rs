@@ -35,6 +35,8 @@ pub mod attribute {
     /// The turn an army last drew its command markers, kept with its Commander in Chief: once a
     /// turn (L648).
     pub const MARKERS_DRAWN_ON: &str = "markers drawn on turn";
+    /// The turn Initiative was last bid for, kept on Napoleon (L652).
+    pub const INITIATIVE_BID_ON: &str = "Initiative bid on turn";
     /// A General or Commander attached to a Unit (L402).
     pub const ATTACHED_TO: &str = "attached to";
     /// A removed General's failed substitution rolls so far (L703).
