@@ -416,3 +416,247 @@ fn l723_supporters_named_are_all_of_them() {
         "{refused}"
     );
 }
+
+/// Why the record refuses a form (the form opened, filled in and followed as the app does it).
+fn refused_on(record: &Record, id: &str, values: &[(&str, Value)]) -> Option<String> {
+    let p = procedure(id);
+    let mut input = Input::defaults(p.fields());
+    p.prefill(&mut input, record);
+    for (field, value) in values {
+        input.set(field, value.clone());
+        p.follow(field, &mut input, record);
+    }
+    p.check_combination(&input)
+        .and_then(|()| p.check_record(&input, record))
+        .err()
+        .map(|e| e.to_string())
+}
+
+fn text(value: &str) -> Value {
+    Value::Text(value.into())
+}
+
+/// Only Artillery on Foot, unfastened and without a Smoke token bombards (L707, L711, L512); of the
+/// Horse Artillery only the English Units 39 and 40 (L532). A supporter supports instead of
+/// bombarding itself (L723): the same holds for it, and the English 39 and 40 do not support.
+#[test]
+fn l707_only_unfastened_foot_artillery_without_smoke_bombards() {
+    let mut record = Record::default();
+    on_record(&mut record, "french", "Unit 23", "foot_artillery");
+    on_record(&mut record, "french", "Unit 24", "foot_artillery");
+    on_record(&mut record, "french", "Unit 25", "horse_artillery");
+    on_record(&mut record, "french", "Unit 1", "infantry");
+    on_record(&mut record, "british", "Unit 39", "horse_artillery");
+    on_record(&mut record, "british", "Unit 38", "horse_artillery");
+    on_record(&mut record, "british", "Unit 8", "infantry");
+    let firing = |side: &str, artillery: &str, target_side: &str| {
+        vec![
+            ("side", text(side)),
+            ("artillery", text(artillery)),
+            ("target_side", text(target_side)),
+        ]
+    };
+    let french = |artillery: &str| firing("french", artillery, "british");
+    assert_eq!(refused_on(&record, "bombardment", &french("Unit 23")), None);
+    let infantry = refused_on(&record, "bombardment", &french("Unit 1")).expect("refused");
+    assert!(infantry.contains("field `artillery`"), "{infantry}");
+    assert!(infantry.contains("Unit 1 is Infantry"), "{infantry}");
+    let horse = refused_on(&record, "bombardment", &french("Unit 25")).expect("refused");
+    assert!(horse.contains("L532"), "{horse}");
+    assert_eq!(
+        refused_on(
+            &record,
+            "bombardment",
+            &firing("british", "Unit 39", "french")
+        ),
+        None,
+        "the English Horse Artillery 39 bombards"
+    );
+    assert!(
+        refused_on(
+            &record,
+            "bombardment",
+            &firing("british", "Unit 38", "french")
+        )
+        .is_some()
+    );
+
+    let mut support = french("Unit 23");
+    support.push(("supporter_names", Value::List(vec!["Unit 24".into()])));
+    assert_eq!(refused_on(&record, "bombardment", &support), None);
+
+    record.apply(
+        &[
+            Effect::set_attribute("french", "Unit 24", "Horse Team", "fastened", "R"),
+            Effect::set_attribute("french", "Unit 23", "Smoke", "yes", "R"),
+        ],
+        2,
+    );
+    let smoke = refused_on(&record, "bombardment", &french("Unit 23")).expect("refused");
+    assert!(smoke.contains("Smoke token"), "{smoke}");
+    let fastened = refused_on(&record, "bombardment", &french("Unit 24")).expect("refused");
+    assert!(
+        fastened.contains("fastened to its Horse Team"),
+        "{fastened}"
+    );
+    // The executor left unnamed, so that only the supporter is checked.
+    let mut support = french("");
+    support.push(("supporter_names", Value::List(vec!["Unit 24".into()])));
+    let supporter = refused_on(&record, "bombardment", &support).expect("refused");
+    assert!(supporter.contains("field `supporter_names`"), "{supporter}");
+    assert!(supporter.contains("L723"), "{supporter}");
+}
+
+/// A target fired on the rear cannot Withdraw (L771): without a yellow marker it receives one
+/// (L683, L767); with one already it suffers 1 Loss instead (L767), not a second marker that would
+/// Rout it. That Loss is rolled with the Damage, like the automatic Loss of an 11+.
+#[test]
+fn l767_a_shaken_target_that_cannot_withdraw_suffers_a_loss() {
+    let mut record = Record::default();
+    on_record(&mut record, "french", "Unit 23", "foot_artillery");
+    on_record(&mut record, "british", "Unit 8", "infantry");
+    record.apply(
+        &[Effect::set_attribute(
+            "british",
+            "Unit 8",
+            "yellow markers",
+            1,
+            "R",
+        )],
+        2,
+    );
+    let input = form(
+        "bombardment",
+        &record,
+        &[
+            ("artillery", text("Unit 23")),
+            ("target", text("Unit 8")),
+            ("fire_on_rear", Value::Flag(true)),
+        ],
+    );
+    assert!(input.flag("target_shaken"), "filled in from the record");
+    let res = bombard(&input, [4, 4]);
+    assert_eq!(row(&res), ("8/10".into(), "D2W".into()));
+    assert!(res.outcome.headline.contains("cannot Withdraw: 1 Loss"));
+    assert!(mentions(&res, "suffers 1 Loss instead"));
+    record.apply(&res.effects, 3);
+    assert_eq!(
+        attribute(&record, "british", "Unit 8", "yellow markers").as_deref(),
+        Some("1"),
+        "no second marker"
+    );
+    let damage = form(
+        "damage",
+        &record,
+        &[
+            ("side", text("british")),
+            ("unit", text("Unit 8")),
+            ("damage", Value::Number(2)),
+            ("automatic_loss", Value::Flag(true)),
+        ],
+    );
+    let res = suffer(&damage, &[1, 2]);
+    record.apply(&res.effects, 4);
+    assert_eq!(
+        attribute(&record, "british", "Unit 8", "Losses").as_deref(),
+        Some("1")
+    );
+
+    // Not fired on the rear: the player Withdraws, or takes the same yellow marker or Loss.
+    let mut input = input.clone();
+    input.set("fire_on_rear", Value::Flag(false));
+    let res = bombard(&input, [4, 4]);
+    assert!(mentions(&res, "or suffers 1 Loss if it has one already"));
+}
+
+/// A Garrison is never moved (L540). In Retreat from a bombardment (11+), Haye Sainte receives one
+/// yellow marker if it has none, and none if it has one: it is not Routed. Hougoumont ignores the
+/// Retreat. The record tells a Garrison, not which one: the form asks.
+#[test]
+fn l540_haye_sainte_takes_only_one_yellow_marker_from_a_bombardment() {
+    let mut record = Record::default();
+    on_record(&mut record, "french", "Unit 23", "foot_artillery");
+    on_record(&mut record, "french", "Unit 24", "foot_artillery");
+    on_record(&mut record, "british", "Unit 50", "garrison");
+    let values = |garrison: &str| {
+        vec![
+            ("artillery", text("Unit 23")),
+            ("target", text("Unit 50")),
+            ("target_garrison", text(garrison)),
+        ]
+    };
+    let unsaid = refused_on(&record, "bombardment", &values("no")).expect("refused");
+    assert!(unsaid.contains("field `target_garrison`"), "{unsaid}");
+    assert!(unsaid.contains("L540"), "{unsaid}");
+
+    let haye_sainte = form("bombardment", &record, &values("haye_sainte"));
+    let res = bombard(&haye_sainte, [6, 6]);
+    assert_eq!(row(&res), ("11+".into(), "D2LR".into()));
+    record.apply(&res.effects, 2);
+    assert_eq!(
+        attribute(&record, "british", "Unit 50", "yellow markers").as_deref(),
+        Some("1")
+    );
+    // Unit 23 has its Smoke token now: Unit 24 bombards.
+    let mut next = values("haye_sainte");
+    next.push(("artillery", text("Unit 24")));
+    let again = form("bombardment", &record, &next);
+    assert!(again.flag("target_shaken"));
+    let res = bombard(&again, [6, 6]);
+    record.apply(&res.effects, 3);
+    assert_eq!(
+        attribute(&record, "british", "Unit 50", "yellow markers").as_deref(),
+        Some("1"),
+        "never Routed by a bombardment"
+    );
+    assert!(!mentions(&res, "Withdraws 1"));
+
+    let mut fresh = Record::default();
+    on_record(&mut fresh, "french", "Unit 23", "foot_artillery");
+    on_record(&mut fresh, "british", "Unit 50", "garrison");
+    let hougoumont = form("bombardment", &fresh, &values("hougoumont"));
+    let res = bombard(&hougoumont, [6, 6]);
+    fresh.apply(&res.effects, 2);
+    assert_eq!(
+        attribute(&fresh, "british", "Unit 50", "yellow markers"),
+        None
+    );
+    assert!(mentions(&res, "it ignores the Retreat"));
+    let res = bombard(&hougoumont, [4, 4]);
+    assert!(mentions(&res, "it ignores the Withdraw"));
+}
+
+/// A bombarding Unit already Shaken that rolls a natural 2 is Routed (L680, L787): it must
+/// Withdraw 2, and an Artillery Unit that Withdraws fastens its Horse Team (L763).
+#[test]
+fn l763_a_routed_bombarding_unit_fastens_its_horse_team() {
+    let mut record = Record::default();
+    on_record(&mut record, "french", "Unit 23", "foot_artillery");
+    on_record(&mut record, "french", "Unit 24", "foot_artillery");
+    record.apply(
+        &[Effect::set_attribute(
+            "french",
+            "Unit 23",
+            "yellow markers",
+            1,
+            "R",
+        )],
+        2,
+    );
+    let res = bombard(
+        &form("bombardment", &record, &[("artillery", text("Unit 23"))]),
+        [1, 1],
+    );
+    record.apply(&res.effects, 3);
+    assert_eq!(
+        attribute(&record, "french", "Unit 23", "Horse Team").as_deref(),
+        Some("fastened")
+    );
+    // Shaken for the first time, it stays where it is, unfastened.
+    let res = bombard(
+        &form("bombardment", &record, &[("artillery", text("Unit 24"))]),
+        [1, 1],
+    );
+    record.apply(&res.effects, 4);
+    assert_eq!(attribute(&record, "french", "Unit 24", "Horse Team"), None);
+}

@@ -5,13 +5,17 @@
 //! digest `shared/rules/seed003_enemy_mistakes.md` (§3.10, §3.12-§3.17, the vectors D8-D11 of §6).
 //! The text prints no worked example with dice, so the vectors are worked out from the rules by
 //! hand; the unsigned modifiers of L1017-1018, L1032 and L971-972 are read as negative (L1018
-//! prints its "-2").
+//! prints its "-2"). The Units' tile values are not in the text: the tests played on a record enter
+//! values marked FICTIONAL.
+
+mod support;
 
 use aide_de_camp::engine::input::{Input, Value};
 use aide_de_camp::engine::procedure::{Procedure, Resolution, RuleError, odds, resolve_checked};
 use aide_de_camp::engine::record::{Effect, Record};
 use aide_de_camp::engine::table_set::TableSet;
 use aide_de_camp::games;
+use support::Play;
 
 fn procedure(id: &str) -> &'static dyn Procedure {
     games::find("enemy-mistakes")
@@ -1147,4 +1151,469 @@ fn l996_a_formation_named_must_be_on_the_record() {
         problem.contains("Formation Z is not a Formation on the record"),
         "{problem}"
     );
+}
+
+// ---------------------------------------------------------------------------
+// On the record
+// ---------------------------------------------------------------------------
+
+/// A game at its start, for the facts the record keeps.
+fn game() -> Play {
+    Play::start("enemy-mistakes", "historical")
+}
+
+/// A Unit from its tile: `unit_type`, a capacity of `capacity` Losses (FICTIONAL: the text prints
+/// no tile but the sample, L459-465).
+fn tile(play: &mut Play, side: &str, number_on_tile: i64, unit_type: &str, capacity: i64) {
+    play.play(
+        "add-unit",
+        &[
+            ("side", support::text(side)),
+            ("number", support::number(number_on_tile)),
+            ("type", support::text(unit_type)),
+            ("corps", support::text("I")),
+            ("capacity", support::number(capacity)), // FICTIONAL
+            ("victory_points", support::number(10)), // FICTIONAL
+        ],
+        &[],
+    );
+}
+
+/// `losses` Loss tokens on a Unit, from bombardment Damage rolled all 6 (L697).
+fn wear(play: &mut Play, side: &str, unit: &str, losses: i64) {
+    let faces = vec![6; usize::try_from(losses).expect("a few")];
+    play.play(
+        "damage",
+        &[
+            ("side", support::text(side)),
+            ("unit", support::text(unit)),
+            ("damage", support::number(losses)),
+        ],
+        &faces,
+    );
+}
+
+/// One yellow marker on a French Unit: the English Unit 8 drives it back in Retreat, 5 against 1
+/// (L906, L783).
+fn shake(play: &mut Play, unit: &str) {
+    play.play(
+        "melee",
+        &[
+            ("side", support::text("british")),
+            ("enemy_side", support::text("french")),
+            ("attacker", support::text("Unit 8")),
+            ("defender", support::text(unit)),
+            ("charge", support::text("none")),
+        ],
+        &[5, 1],
+    );
+}
+
+fn kept(play: &Play, side: &str, unit: &str, attribute: &str) -> Option<String> {
+    play.attribute(side, unit, attribute)
+}
+
+/// The French Units 1, 2 and 3 that took part in a melee, Unit 1 having started it; the English
+/// Unit 8 their enemy. Unit 2 can sustain 1 more Loss, Unit 3 two more (capacity 4 each).
+fn losses_game() -> Play {
+    let mut play = game();
+    for n in [1, 2, 3] {
+        tile(&mut play, "french", n, "infantry", 4);
+    }
+    tile(&mut play, "british", 8, "infantry", 4);
+    wear(&mut play, "french", "Unit 2", 3);
+    wear(&mut play, "french", "Unit 3", 2);
+    play
+}
+
+/// The French Losses form: 3 enemy dice, 3 own Units, one of which started the combat, and
+/// `shares` as (Unit, Losses) in the form's order. Values added after these replace them.
+fn shares(shares: &[(&str, i64)]) -> Vec<(&'static str, Value)> {
+    const UNITS: [&str; 6] = ["unit_1", "unit_2", "unit_3", "unit_4", "unit_5", "unit_6"];
+    const LOSSES: [&str; 6] = [
+        "losses_1", "losses_2", "losses_3", "losses_4", "losses_5", "losses_6",
+    ];
+    let mut values = vec![
+        ("side", support::text("french")),
+        ("enemy_units", support::number(3)),
+        ("own_units", support::number(3)),
+        ("started", support::flag(true)),
+    ];
+    for (i, (unit, losses)) in shares.iter().enumerate() {
+        values.push((UNITS[i], support::text(unit)));
+        values.push((LOSSES[i], support::number(*losses)));
+    }
+    values
+}
+
+/// Why the Losses form refuses these dice, as the app refuses them before logging anything.
+fn refused_with_dice(play: &Play, values: &[(&str, Value)], faces: &[u8]) -> String {
+    let p = procedure("melee-losses");
+    let input = play.input("melee-losses", values);
+    match resolve_checked(p, &input, &play.tables, faces) {
+        Ok(res) => panic!("expected a refusal, got {}", res.outcome.headline),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// The player shares the Losses rolled among the Units he names (L911); each takes its Loss
+/// tokens on the record, and a Unit whose capacity reaches zero is eliminated (L916). Unit 2,
+/// with 1 Loss left, takes exactly 1: eliminated. Unit 3, with 2 left, takes 1: one short of its
+/// capacity, it stays.
+#[test]
+fn l911_l916_melee_losses_go_on_the_units_named() {
+    let mut play = losses_game();
+    let values = shares(&[("Unit 1", 1), ("Unit 2", 1), ("Unit 3", 1)]);
+    let input = play.input("melee-losses", &values);
+    assert_eq!(input.number("left_1"), 4, "filled in from the record");
+    assert_eq!(input.number("left_2"), 1);
+    assert_eq!(input.number("left_3"), 2);
+    let res = play.play("melee-losses", &values, &[5, 6, 6]);
+    assert_eq!(res.totals[0].total, 3);
+    assert_eq!(
+        kept(&play, "french", "Unit 1", "Losses").as_deref(),
+        Some("1")
+    );
+    assert_eq!(
+        kept(&play, "french", "Unit 2", "Losses").as_deref(),
+        Some("4")
+    );
+    assert_eq!(play.state("french", "Unit 2"), "Eliminated");
+    assert_eq!(
+        kept(&play, "french", "Unit 3", "Losses").as_deref(),
+        Some("3")
+    );
+    assert_eq!(play.state("french", "Unit 3"), "On the battlefield");
+    assert!(mentions(
+        &res,
+        "Unit 2 is eliminated; the other friendly Units in its column"
+    ));
+    assert!(!mentions(&res, "place 3 Loss tokens"));
+}
+
+/// The shares must add up to the Losses the dice give (L911): the app refuses other dice before
+/// logging, naming the field; the odds, which try every face, still work.
+#[test]
+fn l911_the_shares_add_up_to_the_losses_rolled() {
+    let play = losses_game();
+    let values = shares(&[("Unit 1", 1), ("Unit 3", 1)]);
+    let refusal = refused_with_dice(&play, &values, &[5, 6, 6]);
+    assert!(refusal.contains("field `losses_1`"), "{refusal}");
+    assert!(
+        refusal.contains("the dice give 3 Losses and 2 are shared out"),
+        "{refusal}"
+    );
+    let refusal = refused_with_dice(&play, &values, &[5, 1, 1]);
+    assert!(
+        refusal.contains("the dice give 1 Losses and 2"),
+        "{refusal}"
+    );
+    let input = play.input("melee-losses", &values);
+    let lines = odds(procedure("melee-losses"), &input, &tables()).expect("the odds");
+    assert_eq!(lines.first().map(|l| l.key.as_str()), Some("0 Losses"));
+    // A refused roll of the app's is not logged: rolling again gives the same dice, to share out.
+    let spec = procedure("melee-losses").dice(&input);
+    assert_eq!(play.session.roll(&spec), play.session.roll(&spec));
+}
+
+/// No Unit suffers more than it can sustain (L914); the Unit that started the combat is named
+/// first and suffers no fewer Losses than any other (L913), unless its capacity stops it.
+#[test]
+fn l913_l914_the_limits_of_the_share_out() {
+    let play = losses_game();
+    let beyond = play
+        .refused("melee-losses", &shares(&[("Unit 1", 1), ("Unit 2", 2)]))
+        .expect("refused");
+    assert!(beyond.contains("field `losses_2`"), "{beyond}");
+    assert!(beyond.contains("only 1 more Losses"), "{beyond}");
+    assert!(beyond.contains("L914"), "{beyond}");
+
+    let fewer = play
+        .refused("melee-losses", &shares(&[("Unit 1", 1), ("Unit 3", 2)]))
+        .expect("refused");
+    assert!(fewer.contains("field `losses_1`"), "{fewer}");
+    assert!(fewer.contains("L913"), "{fewer}");
+    assert_eq!(
+        play.refused("melee-losses", &shares(&[("Unit 1", 2), ("Unit 3", 1)])),
+        None
+    );
+
+    // Unit 2 started this one: at its capacity after 1 Loss, it may suffer fewer than Unit 1.
+    assert_eq!(
+        play.refused("melee-losses", &shares(&[("Unit 2", 1), ("Unit 1", 2)])),
+        None
+    );
+
+    let mut second_only = shares(&[]);
+    second_only.push(("unit_2", support::text("Unit 1")));
+    second_only.push(("losses_2", support::number(1)));
+    let first = play.refused("melee-losses", &second_only).expect("refused");
+    assert!(first.contains("field `unit_1`"), "{first}");
+
+    let mut nameless = shares(&[]);
+    nameless.push(("losses_2", support::number(1)));
+    let nameless = play.refused("melee-losses", &nameless).expect("refused");
+    assert!(nameless.contains("field `unit_2`"), "{nameless}");
+}
+
+/// When every Unit that took part is named and eliminated, the Losses beyond their capacity go
+/// unsuffered (L914-916).
+#[test]
+fn l914_losses_beyond_every_capacity_go_unsuffered() {
+    let mut play = losses_game();
+    let mut values = shares(&[("Unit 2", 1)]);
+    values.push(("own_units", support::number(1)));
+    let res = play.play("melee-losses", &values, &[6, 6, 5]);
+    assert_eq!(play.state("french", "Unit 2"), "Eliminated");
+    assert!(
+        res.limits
+            .iter()
+            .any(|l| l.description.contains("2 Losses go unsuffered") && l.rule.contains("L914"))
+    );
+    // With a second Unit that took part but not named, the Losses are all to share out.
+    let mut values = shares(&[("Unit 3", 2)]);
+    values.push(("own_units", support::number(2)));
+    let refusal = refused_with_dice(&play, &values, &[6, 6, 5]);
+    assert!(refusal.contains("share out all 3"), "{refusal}");
+}
+
+/// The melee form shows the enemy Units' dice at most 6, the form's own limit: the rulebook sets
+/// none (L911). A seventh is refused, naming the field.
+#[test]
+fn l911_the_form_rolls_at_most_six_dice() {
+    let mut input = losses(6, 2);
+    assert_eq!(procedure("melee-losses").dice(&input).slots.len(), 6);
+    number(&mut input, "enemy_units", 7);
+    let refusal = refusal("melee-losses", &input, &[1; 7]);
+    assert!(refusal.contains("field `enemy_units`"), "{refusal}");
+}
+
+/// An Artillery Unit Routed in melee must Withdraw 2 (L787), so it fastens its Horse Team (L763);
+/// one that must Withdraw or Retreat is captured instead (L905-906), and fastens nothing.
+#[test]
+fn l763_routed_artillery_fastens_its_horse_team() {
+    let mut play = game();
+    tile(&mut play, "french", 1, "infantry", 4);
+    tile(&mut play, "british", 12, "foot_artillery", 4);
+    tile(&mut play, "british", 13, "foot_artillery", 4);
+    let against = |unit: &str| {
+        vec![
+            ("side", support::text("french")),
+            ("enemy_side", support::text("british")),
+            ("attacker", support::text("Unit 1")),
+            ("defender", support::text(unit)),
+            ("charge", support::text("none")),
+        ]
+    };
+    play.play("melee", &against("Unit 12"), &[6, 1]);
+    assert_eq!(
+        kept(&play, "british", "Unit 12", "yellow markers").as_deref(),
+        Some("2")
+    );
+    assert_eq!(
+        kept(&play, "british", "Unit 12", "Horse Team").as_deref(),
+        Some("fastened")
+    );
+    assert_eq!(
+        kept(&play, "british", "Unit 12", "Horse Team fastened this turn").as_deref(),
+        Some("yes")
+    );
+    play.play("melee", &against("Unit 13"), &[3, 1]);
+    assert_eq!(play.state("british", "Unit 13"), "Captured");
+    // Added unfastened (L266), it stays so.
+    assert_eq!(
+        kept(&play, "british", "Unit 13", "Horse Team").as_deref(),
+        Some("unfastened")
+    );
+}
+
+/// The French Formation "I centre" of Units 1 (steady), 2 (Shaken, 1 Loss left), 3 (Shaken, 2
+/// Losses left) and the Foot Artillery 4; the English Formation "Line" of Unit 8 and the Foot
+/// Artillery 9.
+fn result_game() -> Play {
+    let mut play = game();
+    for n in [1, 2, 3] {
+        tile(&mut play, "french", n, "infantry", 4);
+    }
+    tile(&mut play, "french", 4, "foot_artillery", 4);
+    tile(&mut play, "british", 8, "infantry", 4);
+    tile(&mut play, "british", 9, "foot_artillery", 4);
+    wear(&mut play, "french", "Unit 2", 3);
+    wear(&mut play, "french", "Unit 3", 2);
+    shake(&mut play, "Unit 2");
+    shake(&mut play, "Unit 3");
+    for (side, name, units) in [
+        (
+            "french",
+            "I centre",
+            &["Unit 1", "Unit 2", "Unit 3", "Unit 4"][..],
+        ),
+        ("british", "Line", &["Unit 8", "Unit 9"][..]),
+    ] {
+        play.play(
+            "formation",
+            &[
+                ("side", support::text(side)),
+                ("name", support::text(name)),
+                ("corps", support::text("I")),
+                ("units", support::list(units)),
+            ],
+            &[],
+        );
+    }
+    play
+}
+
+/// Both Formations named, the French Unit `chosen` to suffer its Formation's Loss, and
+/// `two_yellow` French Units counted as Routed in the combat (+3 each under the printed reading).
+/// Values added after these replace them.
+fn result_values(chosen: &str, two_yellow: i64) -> Vec<(&'static str, Value)> {
+    vec![
+        ("side", support::text("french")),
+        ("enemy_side", support::text("british")),
+        ("attacker_formation_names", support::list(&["I centre"])),
+        ("defender_formation_names", support::list(&["Line"])),
+        ("attacker_loss_units", support::list(&[chosen])),
+        ("attacker_two_yellow", support::number(two_yellow)),
+    ]
+}
+
+/// The Formations named bring their Units and what the record knows of them (L994, L998).
+#[test]
+fn l994_the_formations_named_bring_their_units() {
+    let play = result_game();
+    let input = play.input("result-of-combat", &result_values("Unit 1", 0));
+    let names =
+        |field: &str| -> Vec<String> { input.list(field).iter().map(|n| n.to_string()).collect() };
+    assert_eq!(
+        names("attacker_units"),
+        ["Unit 1", "Unit 2", "Unit 3", "Unit 4"]
+    );
+    assert_eq!(names("attacker_shaken_units"), ["Unit 2", "Unit 3"]);
+    assert_eq!(names("attacker_artillery"), ["Unit 4"]);
+    assert_eq!(names("attacker_one_loss_left"), ["Unit 2"]);
+    assert_eq!(names("attacker_two_losses_left"), ["Unit 3"]);
+    assert_eq!(names("defender_units"), ["Unit 8", "Unit 9"]);
+    assert_eq!(names("defender_artillery"), ["Unit 9"]);
+}
+
+/// D11 on the record: French 6 + 3 against English 1, Fall Back 4 (L994). The chosen Unit 1 takes
+/// its Formation's Loss; every Unit of "I centre" is Shaken, the steady ones with a yellow marker,
+/// the Shaken ones with 1 Loss instead. Unit 2 reaches its capacity and is eliminated (L916);
+/// Unit 3, one short, stays. The Artillery of both sides fastens its Horse Team (L998, L803).
+#[test]
+fn d11_l994_a_fall_back_4_on_the_record() {
+    let mut play = result_game();
+    let res = play.play("result-of-combat", &result_values("Unit 1", 1), &[6, 1]);
+    assert_eq!(res.outcome.key, "Attacker Falls Back 4, Shaken");
+    let losses = |play: &Play, unit: &str| kept(play, "french", unit, "Losses");
+    let yellow = |play: &Play, unit: &str| kept(play, "french", unit, "yellow markers");
+    assert_eq!(losses(&play, "Unit 1").as_deref(), Some("1"));
+    assert_eq!(yellow(&play, "Unit 1").as_deref(), Some("1"));
+    assert_eq!(losses(&play, "Unit 2").as_deref(), Some("4"));
+    assert_eq!(play.state("french", "Unit 2"), "Eliminated");
+    assert_eq!(losses(&play, "Unit 3").as_deref(), Some("3"));
+    assert_eq!(yellow(&play, "Unit 3").as_deref(), Some("1"));
+    assert_eq!(play.state("french", "Unit 3"), "On the battlefield");
+    assert_eq!(yellow(&play, "Unit 4").as_deref(), Some("1"));
+    assert_eq!(
+        kept(&play, "french", "Unit 4", "Horse Team").as_deref(),
+        Some("fastened")
+    );
+    assert_eq!(
+        kept(&play, "british", "Unit 9", "Horse Team").as_deref(),
+        Some("fastened")
+    );
+    assert_eq!(
+        kept(&play, "british", "Unit 8", "Losses").as_deref(),
+        Some("0")
+    );
+    assert!(!mentions(&res, "every Unit of those Formations is Shaken"));
+    assert!(!mentions(&res, "chosen by its player, suffers 1 Loss"));
+    assert!(mentions(
+        &res,
+        "a Unit that cannot Fall Back suffers 1 Loss instead"
+    ));
+}
+
+/// A shorter Fall Back shakes nobody: only the chosen Unit's Loss (L994). Unit 3, with 2 Losses
+/// left, is chosen and takes 1: it stays.
+#[test]
+fn l994_a_fall_back_below_4_costs_only_the_chosen_units_loss() {
+    let mut play = result_game();
+    let res = play.play("result-of-combat", &result_values("Unit 3", 0), &[4, 1]);
+    assert_eq!(res.outcome.key, "Attacker Falls Back 2");
+    assert_eq!(
+        kept(&play, "french", "Unit 3", "Losses").as_deref(),
+        Some("3")
+    );
+    assert_eq!(
+        kept(&play, "french", "Unit 3", "yellow markers").as_deref(),
+        Some("1")
+    );
+    assert_eq!(
+        kept(&play, "french", "Unit 1", "yellow markers").as_deref(),
+        Some("0")
+    );
+    assert_eq!(
+        kept(&play, "french", "Unit 1", "Losses").as_deref(),
+        Some("0")
+    );
+}
+
+/// 1 Unit per Formation suffers the Loss (L994): one name for each Formation, each of its own
+/// Formation, among the Units of those Formations.
+#[test]
+fn l994_one_unit_per_formation_suffers_the_loss() {
+    let mut play = result_game();
+    tile(&mut play, "french", 5, "infantry", 4);
+    play.play(
+        "formation",
+        &[
+            ("side", support::text("french")),
+            ("name", support::text("I right")),
+            ("corps", support::text("I")),
+            ("units", support::list(&["Unit 5"])),
+        ],
+        &[],
+    );
+    let chosen = |units: &[&str]| {
+        let mut values = result_values("Unit 1", 0);
+        values.push(("attacker_formations", support::number(2)));
+        values.push((
+            "attacker_formation_names",
+            support::list(&["I centre", "I right"]),
+        ));
+        values.push(("attacker_loss_units", support::list(units)));
+        values
+    };
+    let too_few = play
+        .refused("result-of-combat", &chosen(&["Unit 1"]))
+        .expect("refused");
+    assert!(too_few.contains("field `attacker_loss_units`"), "{too_few}");
+    let same = play
+        .refused("result-of-combat", &chosen(&["Unit 1", "Unit 2"]))
+        .expect("refused");
+    assert!(same.contains("both of I centre"), "{same}");
+    assert!(same.contains("L994"), "{same}");
+    assert_eq!(
+        play.refused("result-of-combat", &chosen(&["Unit 1", "Unit 5"])),
+        None
+    );
+    let stray = play
+        .refused("result-of-combat", &chosen(&["Unit 1", "Unit 8"]))
+        .expect("refused");
+    assert!(stray.contains("Unit 8 is not among the Units"), "{stray}");
+}
+
+/// The rulebook counts one die per Formation without a limit (L981); the form takes 3 a side,
+/// and refuses a fourth, naming the field.
+#[test]
+fn l981_the_form_takes_three_formations_a_side() {
+    let mut input = result();
+    number(&mut input, "attacker_formations", 3);
+    assert_eq!(procedure("result-of-combat").dice(&input).slots.len(), 4);
+    number(&mut input, "attacker_formations", 4);
+    let refusal = refusal("result-of-combat", &input, &[1; 5]);
+    assert!(refusal.contains("field `attacker_formations`"), "{refusal}");
 }

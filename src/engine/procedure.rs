@@ -224,6 +224,11 @@ pub trait Procedure: Sync + Send {
     fn modifiers(&self, _input: &Input) -> Vec<Modifier> {
         Vec::new()
     }
+    /// Checks what the players enter once they see the dice (how the Losses rolled are shared out
+    /// among their Units). Run before resolving a roll; not by the odds, which try every face.
+    fn check_with_dice(&self, _input: &Input, _faces: &[u8]) -> Result<(), InputError> {
+        Ok(())
+    }
     /// Pure: the same input, tables and faces always give the same resolution.
     fn resolve(
         &self,
@@ -243,6 +248,7 @@ pub fn resolve_checked(
     input.check(procedure.fields())?;
     procedure.check_combination(input)?;
     procedure.dice(input).check(faces)?;
+    procedure.check_with_dice(input, faces)?;
     procedure.resolve(input, tables, faces)
 }
 

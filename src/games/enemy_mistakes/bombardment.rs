@@ -8,12 +8,30 @@
 //!   text (L688-690), and L602 and L610 print the Wood and Town ones as -1 and -2.
 //! - A final result above 11 reads the "11+" row; below 2 cannot happen (a natural 2 to 5 is never
 //!   modified, and a natural 6 loses at most 3).
+//! - A Unit that cannot Withdraw receives a yellow marker, or suffers 1 Loss if it has one already
+//!   (L767): the table's "is Shaken" for a target that cannot Withdraw (L683) is that rule, so a
+//!   target already Shaken and fired on the rear suffers 1 Loss, not a second marker. That Loss is
+//!   rolled with the Damage, as the automatic Loss of an 11+ is.
+//! - A Garrison is never moved and ignores a Withdraw and a Retreat (L540), as in the melee. Haye
+//!   Sainte in Retreat from a bombardment "receives only one yellow marker, unless it already has
+//!   one": it receives none if it has one, as "1 yellow marker if they don't already have one"
+//!   means wherever the text says it (L672, L777, L845); it is never Routed by a bombardment.
+//! - An Artillery Unit supports "as opposed to executing" its own bombardment (L723), so it must be
+//!   one that could bombard: on Foot, unfastened, without a Smoke token (L707). Only the English
+//!   Horse Artillery Units 39 and 40 bombard (L532); they do not support, which L723 gives to
+//!   Artillery on Foot.
+//! - An executing Unit Routed by a final 2 must Withdraw 2 (L787), and an Artillery Unit that
+//!   Withdraws fastens its Horse Team (L763).
 //!
-//! Units named on the form take their Smoke, yellow markers and Loss tokens on the record; for a
-//! Unit left unnamed the result says what to place on the table.
+//! Units named on the form take their Smoke, yellow markers, Horse Teams and Loss tokens on the
+//! record; for a Unit left unnamed the result says what to place on the table. The record refuses a
+//! bombarding or supporting Unit it knows cannot bombard.
 
-use super::forms::{ENEMY_SIDES, UNITS_ON_BATTLEFIELD, check_enemies, check_unit, given, named};
-use super::roster::{self, attribute, state};
+use super::forms::{
+    ENEMY_SIDES, Named, UNITS_ON_BATTLEFIELD, check_enemies, check_unit, fill_losses_left, given,
+    named,
+};
+use super::roster::{self, UNIT_TYPES, attribute, horse_team, unit_name};
 use super::{SIDES, army_label};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
@@ -107,6 +125,22 @@ const FIELDS: &[Field] = &[
         help: "An enemy Unit touched by the line of fire, up to 180 mm. Unattached Generals cannot be targets. Choose it from the record to learn whether a General is attached.",
     },
     Field {
+        id: "target_shaken",
+        label: "The target is Shaken (yellow marker)",
+        group: "Target",
+        kind: FieldKind::Flag,
+        rule: "Withdraw, L767; the Garrisons, L540",
+        help: "If it cannot Withdraw it then suffers 1 Loss instead of a second yellow marker. Filled in from the record.",
+    },
+    Field {
+        id: "target_garrison",
+        label: "The target is a Garrison",
+        group: "Target",
+        kind: FieldKind::Choice(GARRISONS),
+        rule: "The Garrisons, L538-540",
+        help: "A Garrison is never moved: it ignores a Withdraw and a Retreat, but Haye Sainte in Retreat receives a yellow marker if it has none.",
+    },
+    Field {
         id: "target_terrain",
         label: "The target is completely inside",
         group: "Target",
@@ -140,6 +174,17 @@ const FIELDS: &[Field] = &[
     },
 ];
 
+const NOT_A_GARRISON: &str = "no";
+const HAYE_SAINTE: &str = "haye_sainte";
+const GARRISONS: &[(&str, &str)] = &[
+    (NOT_A_GARRISON, "No"),
+    ("hougoumont", "Hougoumont (II)"),
+    (HAYE_SAINTE, "Haye Sainte (IIS)"),
+];
+
+/// The English Horse Artillery Units that may bombard (L532).
+const HORSE_ARTILLERY_BOMBARDING: [i32; 2] = [39, 40];
+
 pub struct Bombardment;
 
 impl Procedure for Bombardment {
@@ -169,6 +214,12 @@ impl Procedure for Bombardment {
                 input.set("supporters", Value::Number(named as i64));
             }
             "target" => {
+                if let Some(unit) = given(input.text("target"))
+                    .and_then(|name| record.unit(input.text("target_side"), name))
+                {
+                    let shaken = roster::number(unit, attribute::YELLOW) > 0;
+                    input.set("target_shaken", Value::Flag(shaken));
+                }
                 if let Some(target) = given(input.text("target")) {
                     let attached = record
                         .units_where(
@@ -183,21 +234,34 @@ impl Procedure for Bombardment {
         }
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
-        check_unit(
-            record,
-            input.text("side"),
-            input.text("artillery"),
-            "artillery",
-        )?;
+        let side = input.text("side");
+        check_unit(record, side, input.text("artillery"), "artillery")?;
+        check_can_bombard(record, side, input.text("artillery"), Role::Executes)?;
+        for name in input.list("supporter_names") {
+            check_unit(record, side, name, "supporter_names")?;
+            check_can_bombard(record, side, name, Role::Supports)?;
+        }
         check_unit(
             record,
             input.text("target_side"),
             input.text("target"),
             "target",
-        )
+        )?;
+        check_garrison(input, record)
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
         check_enemies(input, "side", "target_side")?;
+        if let Some(artillery) = given(input.text("artillery"))
+            && input
+                .list("supporter_names")
+                .iter()
+                .any(|n| n.trim() == artillery)
+        {
+            return Err(InputError::new(
+                "supporter_names",
+                format!("{artillery} bombards: it cannot support itself (L723)"),
+            ));
+        }
         let named = input.list("supporter_names").len();
         let supporters = input.number("supporters");
         if named != 0 && i32::try_from(named) != Ok(supporters) {
@@ -291,23 +355,20 @@ impl Procedure for Bombardment {
         let code = lookup.result.code.as_str();
         let target = named(input.text("target"), "The target");
         let artillery = named(input.text("artillery"), "The bombarding Unit");
-        let target_unit = Named {
-            side: input.text("target_side"),
-            name: given(input.text("target")),
-            called: &target,
-        };
+        let target_unit = Named::new(input.text("target_side"), input.text("target"), &target);
+        let executor = Named::new(input.text("side"), input.text("artillery"), &artillery);
         // Ranked best first for the bombarding army.
         let (rank, effect, mut effects) = match code {
-            "SS" => (
-                4,
-                format!("{artillery} is Shaken"),
-                Named {
-                    side: input.text("side"),
-                    name: given(input.text("artillery")),
-                    called: &artillery,
+            "SS" => {
+                let rule = "Bombardment effects table, row 2, L680";
+                let mut effects = executor.shaken(rule);
+                // Its second yellow marker Routs it: it must Withdraw 2 (L787), fastened (L763).
+                if input.flag("artillery_shaken") {
+                    effects
+                        .extend(executor.fasten(&format!("{rule}; Routed, L787; Withdraw, L763")));
                 }
-                .shaken("Bombardment effects table, row 2, L680"),
-            ),
+                (4, format!("{artillery} is Shaken"), effects)
+            }
             "S" => (3, "no effect on the target".to_string(), Vec::new()),
             "D1" => (
                 2,
@@ -316,10 +377,11 @@ impl Procedure for Bombardment {
             ),
             "D2W" => {
                 let mut effects = vec![damage_reminder(&target, 2, "row 8/10, L683")];
-                effects.extend(withdraw(&target_unit, input.flag("fire_on_rear")));
+                let (withdrawal, withdraw_effects) = withdraw(&target_unit, input);
+                effects.extend(withdraw_effects);
                 (
                     1,
-                    format!("{target} suffers 2 Damage and must Withdraw 1"),
+                    format!("{target} suffers 2 Damage and {withdrawal}"),
                     effects,
                 )
             }
@@ -328,17 +390,16 @@ impl Procedure for Bombardment {
                     damage_reminder(&target, 2, "row 11+, L684"),
                     Effect::reminder(
                         &format!(
-                            "{target} suffers 1 Loss besides the Damage (roll it with the Damage), and Withdraws 1"
+                            "{target} suffers 1 Loss besides the Damage (roll it with the Damage)"
                         ),
-                        "Bombardment effects table, row 11+, L684; Retreat, L783",
+                        "Bombardment effects table, row 11+, L684",
                     ),
                 ];
-                effects.extend(
-                    target_unit.shaken("Bombardment effects table, row 11+, L684; Retreat, L783"),
-                );
+                let (retreat, retreat_effects) = retreat(&target_unit, input);
+                effects.extend(retreat_effects);
                 (
                     0,
-                    format!("{target} suffers 2 Damage and 1 Loss, and Retreats"),
+                    format!("{target} suffers 2 Damage and 1 Loss, and {retreat}"),
                     effects,
                 )
             }
@@ -371,48 +432,6 @@ impl Procedure for Bombardment {
     }
 }
 
-/// A Unit the result changes: on the record if the players named it, in words otherwise.
-struct Named<'a> {
-    side: &'a str,
-    name: Option<&'a str>,
-    called: &'a str,
-}
-
-/// Yellow markers never go above 2: the second Routs the Unit (L787).
-const ROUTED_YELLOW: i64 = 2;
-
-impl Named<'_> {
-    /// One more yellow marker; a second one Routs the Unit (L787).
-    fn shaken(&self, rule: &str) -> Vec<Effect> {
-        let mut effects = match self.name {
-            Some(name) => vec![
-                Effect::add_to(self.side, name, attribute::YELLOW, 1, rule),
-                Effect::cap(
-                    self.side,
-                    name,
-                    attribute::YELLOW,
-                    ROUTED_YELLOW,
-                    "Routed, L787",
-                ),
-            ],
-            None => Vec::new(),
-        };
-        effects.push(Effect::reminder(
-            &format!(
-                "{} receives 1 yellow marker (Shaken); with a second one it is Routed: it Withdraws 2, or is captured if it cannot, and is eliminated at the end of the turn",
-                self.called
-            ),
-            &format!("{rule}; Routed, L787"),
-        ));
-        effects
-    }
-
-    fn smoke(&self, rule: &str) -> Option<Effect> {
-        self.name
-            .map(|name| Effect::set_attribute(self.side, name, attribute::SMOKE, "yes", rule))
-    }
-}
-
 /// Every row of the table starts with Smoke for the executor and its supporters, except the Grand
 /// Battery's adjacent supporters (L727): on the record for the Units named.
 fn smoke(input: &Input, artillery: &str) -> Vec<Effect> {
@@ -423,23 +442,16 @@ fn smoke(input: &Input, artillery: &str) -> Vec<Effect> {
     } else {
         "Bombardment effects table, L680-684"
     };
-    let executor = Named {
-        side,
-        name: given(input.text("artillery")),
-        called: artillery,
-    };
+    let executor = Named::new(side, input.text("artillery"), artillery);
     let mut effects: Vec<Effect> = executor.smoke(rule).into_iter().collect();
     let supporters = input.number("supporters");
     let names = input.list("supporter_names");
     if !grand_battery {
-        effects.extend(names.iter().filter_map(|name| {
-            Named {
-                side,
-                name: given(name),
-                called: name,
-            }
-            .smoke(rule)
-        }));
+        effects.extend(
+            names
+                .iter()
+                .filter_map(|name| Named::new(side, name, name).smoke(rule)),
+        );
     }
     let text = match (supporters, grand_battery) {
         (0, _) => format!("{artillery} receives a Smoke token"),
@@ -461,23 +473,183 @@ fn damage_reminder(target: &str, damage: i32, row: &str) -> Effect {
     )
 }
 
-/// A target fired on the rear cannot Withdraw (L771), so it is Shaken instead (L683).
-fn withdraw(target: &Named, fire_on_rear: bool) -> Vec<Effect> {
-    if fire_on_rear {
-        let mut effects = vec![Effect::reminder(
-            &format!("{} cannot Withdraw, being fired on the rear", target.called),
-            "Withdraw, L771",
-        )];
-        effects.extend(target.shaken("Bombardment effects table, row 8/10, L683"));
-        effects
-    } else {
-        vec![Effect::reminder(
+/// The Withdraw 1 of a final 8/10 (L683): what the target does, in the headline's words, and its
+/// effects. A Garrison is never moved (L540); a target fired on the rear cannot Withdraw (L771).
+fn withdraw(target: &Named, input: &Input) -> (&'static str, Vec<Effect>) {
+    let rule = "Bombardment effects table, row 8/10, L683";
+    if input.text("target_garrison") != NOT_A_GARRISON {
+        return (
+            "stays: a Garrison is never moved",
+            vec![Effect::reminder(
+                &format!("{} is a Garrison: it ignores the Withdraw", target.called),
+                &format!("{rule}; the Garrisons, L540"),
+            )],
+        );
+    }
+    if !input.flag("fire_on_rear") {
+        return (
+            "must Withdraw 1",
+            vec![Effect::reminder(
+                &format!(
+                    "{} Withdraws 1; if its player cannot or will not, it receives 1 yellow marker (Shaken), or suffers 1 Loss if it has one already",
+                    target.called
+                ),
+                &format!("{rule}; Withdraw, L767"),
+            )],
+        );
+    }
+    let mut effects = vec![Effect::reminder(
+        &format!("{} cannot Withdraw, being fired on the rear", target.called),
+        "Withdraw, L771",
+    )];
+    if input.flag("target_shaken") {
+        effects.push(Effect::reminder(
             &format!(
-                "{} Withdraws 1; if its player cannot or will not, it receives 1 yellow marker (Shaken)",
+                "{} has a yellow marker already: it suffers 1 Loss instead of another (roll it with the Damage)",
                 target.called
             ),
-            "Bombardment effects table, row 8/10, L683",
-        )]
+            &format!("{rule}; Withdraw, L767"),
+        ));
+        ("cannot Withdraw: 1 Loss", effects)
+    } else {
+        effects.extend(target.shaken(&format!("{rule}; Withdraw, L767")));
+        ("cannot Withdraw: Shaken", effects)
+    }
+}
+
+/// The Retreat of a final 11+: Withdraw 1 and a yellow marker (L684, L783), what the target does
+/// in the headline's words and its effects. A Garrison is never moved (L540); Haye Sainte receives
+/// its yellow marker only if it has none.
+fn retreat(target: &Named, input: &Input) -> (&'static str, Vec<Effect>) {
+    let rule = "Bombardment effects table, row 11+, L684";
+    let garrison_rule = format!("{rule}; the Garrisons, L540");
+    match input.text("target_garrison") {
+        NOT_A_GARRISON => {
+            let retreat = format!("{rule}; Retreat, L783");
+            let mut effects = vec![Effect::reminder(
+                &format!("{} Withdraws 1", target.called),
+                &retreat,
+            )];
+            effects.extend(target.shaken(&retreat));
+            ("Retreats", effects)
+        }
+        HAYE_SAINTE if input.flag("target_shaken") => (
+            "stays, keeping its one yellow marker",
+            vec![Effect::reminder(
+                &format!(
+                    "{} is the Haye Sainte Garrison: it is never moved, and receives no second yellow marker from a bombardment",
+                    target.called
+                ),
+                &garrison_rule,
+            )],
+        ),
+        HAYE_SAINTE => {
+            let mut effects = vec![Effect::reminder(
+                &format!(
+                    "{} is the Haye Sainte Garrison: it is never moved, and receives only one yellow marker",
+                    target.called
+                ),
+                &garrison_rule,
+            )];
+            effects.extend(target.shaken(&garrison_rule));
+            ("stays, Shaken", effects)
+        }
+        _ => (
+            "stays: a Garrison is never moved",
+            vec![Effect::reminder(
+                &format!("{} is a Garrison: it ignores the Retreat", target.called),
+                &garrison_rule,
+            )],
+        ),
+    }
+}
+
+/// Whether a Unit bombards or supports another's bombardment.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Executes,
+    Supports,
+}
+
+/// A Unit the record knows must be able to bombard: Artillery on Foot (or the English Horse
+/// Artillery 39 and 40, which do not support), unfastened, without a Smoke token (L707, L711,
+/// L723, L532). A fact the record does not hold passes.
+fn check_can_bombard(
+    record: &Record,
+    side: &str,
+    name: &str,
+    role: Role,
+) -> Result<(), InputError> {
+    let Some(unit) = given(name).and_then(|name| record.unit(side, name)) else {
+        return Ok(());
+    };
+    // The smoke rule is L707's for both; a supporter's type and Horse Team are L723's.
+    let (field, rule, smoke_rule) = match role {
+        Role::Executes => ("artillery", "L707, L711", "L707, L711"),
+        Role::Supports => ("supporter_names", "L723", "L707, L723"),
+    };
+    let bombarding_horse = role == Role::Executes
+        && side == "british"
+        && HORSE_ARTILLERY_BOMBARDING
+            .iter()
+            .any(|number| unit_name(*number) == name.trim());
+    match unit.attribute(attribute::TYPE) {
+        None | Some("foot_artillery") => {}
+        Some("horse_artillery") if bombarding_horse => {}
+        Some(other) => {
+            let label = UNIT_TYPES
+                .iter()
+                .find(|(id, _)| *id == other)
+                .map_or(other, |(_, label)| label);
+            let exception = if other == "horse_artillery" && role == Role::Executes {
+                "; of the Horse Artillery only the English Units 39 and 40 bombard (L532)"
+            } else {
+                ""
+            };
+            return Err(InputError::new(
+                field,
+                format!("{name} is {label}: only Artillery on Foot bombards ({rule}){exception}"),
+            ));
+        }
+    }
+    if unit.attribute(attribute::SMOKE) == Some("yes") {
+        return Err(InputError::new(
+            field,
+            format!("{name} has a Smoke token: it cannot bombard this turn ({smoke_rule})"),
+        ));
+    }
+    if unit.attribute(attribute::HORSE_TEAM) == Some(horse_team::FASTENED) {
+        return Err(InputError::new(
+            field,
+            format!(
+                "{name} is fastened to its Horse Team: only unfastened Artillery bombards ({rule}, L512)"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// A target the record knows to be a Garrison must be said to be one, and which (L540).
+fn check_garrison(input: &Input, record: &Record) -> Result<(), InputError> {
+    let Some((name, unit_type)) = given(input.text("target")).and_then(|name| {
+        record
+            .unit(input.text("target_side"), name)
+            .and_then(|unit| unit.attribute(attribute::TYPE))
+            .map(|unit_type| (name, unit_type))
+    }) else {
+        return Ok(());
+    };
+    let said_garrison = input.text("target_garrison") != NOT_A_GARRISON;
+    match (unit_type == "garrison", said_garrison) {
+        (true, false) => Err(InputError::new(
+            "target_garrison",
+            format!("{name} is a Garrison: say which, Hougoumont or Haye Sainte (L540)"),
+        )),
+        (false, true) => Err(InputError::new(
+            "target_garrison",
+            format!("{name} is not a Garrison on the record (L538)"),
+        )),
+        _ => Ok(()),
     }
 }
 
@@ -525,11 +697,11 @@ const DAMAGE_FIELDS: &[Field] = &[
     },
     Field {
         id: "automatic_loss",
-        label: "Plus the automatic Loss of a final 11+",
+        label: "Plus 1 Loss whatever the dice show",
         group: "Damage",
         kind: FieldKind::Flag,
-        rule: "Bombardment effects table, row 11+, L684",
-        help: "That Loss is suffered whatever the Damage dice show.",
+        rule: "Bombardment effects table, row 11+, L684; Withdraw, L767",
+        help: "The automatic Loss of a final 11+, or of a Shaken target fired on the rear, which cannot Withdraw.",
     },
     Field {
         id: "capacity_left",
@@ -558,16 +730,7 @@ impl Procedure for Damage {
         if changed != "unit" {
             return;
         }
-        let Some(unit) =
-            given(input.text("unit")).and_then(|name| record.unit(input.text("side"), name))
-        else {
-            return;
-        };
-        let capacity = roster::number(unit, attribute::CAPACITY);
-        if capacity > 0 {
-            let left = (capacity - roster::number(unit, attribute::LOSSES)).max(1);
-            input.set("capacity_left", Value::Number(i64::from(left)));
-        }
+        fill_losses_left(input, record, ("side", "unit", "capacity_left"), 1);
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         check_unit(record, input.text("side"), input.text("unit"), "unit")
@@ -583,39 +746,15 @@ impl Procedure for Damage {
     ) -> Result<Resolution, RuleError> {
         let from_dice = faces.iter().filter(|f| **f >= LOSS_FROM).count() as i32;
         let losses = from_dice + i32::from(input.flag("automatic_loss"));
-        let side = input.text("side");
         let unit = named(input.text("unit"), "The Unit");
         let capacity = input.number("capacity_left");
         let eliminated = losses >= capacity;
-        let mut effects = Vec::new();
-        if losses > 0 {
-            effects.push(match given(input.text("unit")) {
-                Some(name) => Effect::add_to(
-                    side,
-                    name,
-                    attribute::LOSSES,
-                    i64::from(losses),
-                    "Suffering Damages, L697",
-                ),
-                None => Effect::reminder(
-                    &format!("Place {losses} Loss tokens on {unit}"),
-                    "Suffering Damages, L697",
-                ),
-            });
-        }
+        let effects = Named::new(input.text("side"), input.text("unit"), &unit).losses(
+            losses,
+            capacity,
+            "Suffering Damages, L697",
+        );
         let headline = if eliminated {
-            if let Some(name) = given(input.text("unit")) {
-                effects.push(Effect::set_state(
-                    side,
-                    name,
-                    state::ELIMINATED,
-                    "Suffering Damages, L697",
-                ));
-            }
-            effects.push(Effect::reminder(
-                &format!("{unit} is eliminated; the other friendly Units in its column become Shaken (1 yellow marker if they have none)"),
-                "Suffering Damages, L697; Elimination, L672",
-            ));
             format!("{unit} suffers {losses} Losses and is eliminated")
         } else {
             format!(

@@ -1,10 +1,11 @@
 //! What the procedures' forms share: a Unit's name in the text, the two armies of a fight, the
-//! choices of class and General, and the checks of a named Unit against the record.
+//! choices of class and General, the checks of a named Unit against the record, and what a result
+//! does to a Unit: on the record if the players named it, in words otherwise.
 
 use super::roster::{self, ARTILLERY_TYPES, CLASSES, attribute, kind, state};
 use super::{SIDES, army_label};
-use crate::engine::input::{Field, FieldKind, Input, InputError};
-use crate::engine::record::{Record, UnitRecord};
+use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
+use crate::engine::record::{Effect, Record, UnitRecord};
 
 /// The name the players gave, or `otherwise` ("The defending Unit") if they gave none.
 pub fn named(name: &str, otherwise: &str) -> String {
@@ -19,6 +20,114 @@ pub fn named(name: &str, otherwise: &str) -> String {
 /// A name the players gave, if any: only a named Unit or Formation is changed on the record.
 pub fn given(name: &str) -> Option<&str> {
     Some(name.trim()).filter(|n| !n.is_empty())
+}
+
+/// A Unit a result changes: on the record if the players named it, in words otherwise.
+pub struct Named<'a> {
+    pub side: &'a str,
+    pub name: Option<&'a str>,
+    /// Its name, or what the result calls it ("The target").
+    pub called: &'a str,
+}
+
+impl<'a> Named<'a> {
+    /// The Unit a form names `name` (perhaps nothing), called `called` in the result.
+    pub fn new(side: &'a str, name: &'a str, called: &'a str) -> Named<'a> {
+        Named {
+            side,
+            name: given(name),
+            called,
+        }
+    }
+
+    /// One more yellow marker; a second one Routs the Unit (L787).
+    pub fn shaken(&self, rule: &str) -> Vec<Effect> {
+        let mut effects = match self.name {
+            Some(name) => vec![
+                Effect::add_to(self.side, name, attribute::YELLOW, 1, rule),
+                Effect::cap(
+                    self.side,
+                    name,
+                    attribute::YELLOW,
+                    roster::ROUTED_YELLOW,
+                    "Routed, L787",
+                ),
+            ],
+            None => Vec::new(),
+        };
+        effects.push(Effect::reminder(
+            &format!(
+                "{} receives 1 yellow marker (Shaken); with a second one it is Routed: it Withdraws 2, or is captured if it cannot, and is eliminated at the end of the turn",
+                self.called
+            ),
+            &format!("{rule}; Routed, L787"),
+        ));
+        effects
+    }
+
+    /// A Smoke token, kept only for a Unit named.
+    pub fn smoke(&self, rule: &str) -> Option<Effect> {
+        self.name
+            .map(|name| Effect::set_attribute(self.side, name, attribute::SMOKE, "yes", rule))
+    }
+
+    /// `losses` Loss tokens on a Unit that could still sustain `left`: at zero it is eliminated,
+    /// and the other friendly Units in its column become Shaken (L672).
+    pub fn losses(&self, losses: i32, left: i32, rule: &str) -> Vec<Effect> {
+        if losses <= 0 {
+            return Vec::new();
+        }
+        let tokens = if losses == 1 { "token" } else { "tokens" };
+        let mut effects = vec![match self.name {
+            Some(name) => {
+                Effect::add_to(self.side, name, attribute::LOSSES, i64::from(losses), rule)
+            }
+            None => Effect::reminder(
+                &format!("Place {losses} Loss {tokens} on {}", self.called),
+                rule,
+            ),
+        }];
+        if losses >= left {
+            if let Some(name) = self.name {
+                effects.push(Effect::set_state(self.side, name, state::ELIMINATED, rule));
+            }
+            effects.push(Effect::reminder(
+                &format!(
+                    "{} is eliminated; the other friendly Units in its column become Shaken (1 yellow marker if they have none)",
+                    self.called
+                ),
+                &format!("{rule}; Elimination, L672"),
+            ));
+        }
+        effects
+    }
+
+    /// An Artillery Unit fastens its Horse Team (L763, L803, L998).
+    pub fn fasten(&self, rule: &str) -> Vec<Effect> {
+        match self.name {
+            Some(name) => roster::fasten_horse_team(self.side, name, rule).to_vec(),
+            None => vec![Effect::reminder(
+                &format!("{} fastens its Horse Team", self.called),
+                rule,
+            )],
+        }
+    }
+}
+
+/// Fills in field `left` with the Losses the Unit of field `unit` can still sustain, if the record
+/// knows its capacity; never below `at_least`, the field's own minimum.
+pub fn fill_losses_left(
+    input: &mut Input,
+    record: &Record,
+    (side, unit, left): (&str, &str, &str),
+    at_least: i32,
+) {
+    let known = given(input.text(unit))
+        .and_then(|name| record.unit(input.text(side), name))
+        .and_then(roster::losses_left);
+    if let Some(known) = known {
+        input.set(left, Value::Number(i64::from(known.max(at_least))));
+    }
 }
 
 /// The armies a defending army may be: the English first, since the French attack by default.

@@ -33,18 +33,34 @@
 //!   whether it still loses 1 Unit's Loss per Formation is the draw setting (digest §7.3).
 //! - The 2 orange markers go once per combat: L934 and L996 state the same event. An orange marker
 //!   takes the green one away (L552).
+//! - "Artillery Units that participated in the combat" (L998) are those of the Formations that took
+//!   part: L934 makes a Formation a participant as a whole, even in support. The side that falls
+//!   back fastens them anyway (L803).
+//! - The form takes each side's facts before the dice say which side falls back: the Unit of each
+//!   Formation that would suffer its Loss (L994) is the player's choice made in advance. Whether a
+//!   Unit cannot Fall Back, and so suffers 1 Loss instead (L805), is known only on the table: it
+//!   stays a reminder.
+//! - The rulebook sets no limit to the Formations of a side (L981); the form takes 3 a side, since
+//!   the odds try every face of every die.
+//!
+//! The Formations named receive their orange markers on the record. Their Units, filled in from the
+//! record with what it knows of them (yellow markers, unfastened Horse Teams, the Losses they can
+//! still sustain), receive their yellow markers, Loss tokens and Horse Teams there; a Unit whose
+//! capacity reaches zero is eliminated (L916, L672).
 
 use super::forms::{
-    self, ENEMY_SIDES, FORMATIONS, GENERAL_RANKS, check_enemies, check_formations, join,
+    self, ENEMY_SIDES, FORMATIONS, GENERAL_RANKS, Named, UNITS_ON_BATTLEFIELD, check_enemies,
+    check_formations, check_unit, join,
 };
-use super::roster::attribute;
+use super::roster::{self, attribute, horse_team, kind, state};
 use super::{SIDES, army_label, options};
 use crate::engine::dice::{DiceSpec, Die};
-use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf};
+use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
     About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
-use crate::engine::record::{Effect, Record};
+use crate::engine::record::{Effect, Record, UnitRecord};
+use crate::engine::symbol::Symbol;
 use crate::engine::table_set::TableSet;
 use crate::engine::tables::AppliedLimit;
 
@@ -61,6 +77,20 @@ const COMMANDER_RANK: i32 = 4;
 /// A Fall Back this long also shakes every Unit of the Formations (L994).
 const SHAKEN_FROM: i32 = 4;
 
+/// The Units the record shows Shaken, offered for the list of those already Shaken.
+const SHAKEN_UNITS: &[(&str, &str)] = &[
+    (attribute::KIND, kind::UNIT),
+    (attribute::YELLOW, "1"),
+    ("state", state::ON_BATTLEFIELD),
+];
+
+/// The Artillery Units the record shows unfastened, offered for the list of those that fasten.
+const UNFASTENED_ARTILLERY: &[(&str, &str)] = &[
+    (attribute::KIND, kind::UNIT),
+    (attribute::HORSE_TEAM, horse_team::UNFASTENED),
+    ("state", state::ON_BATTLEFIELD),
+];
+
 /// The ids of one side's fields.
 struct Ids {
     role: &'static str,
@@ -76,6 +106,14 @@ struct Ids {
     withdrew: &'static str,
     /// Its dice on the dice list, by Formation.
     dice: [&'static str; MAX_FORMATIONS as usize],
+    /// The group of its Units' fields, and those fields.
+    units_group: &'static str,
+    units: &'static str,
+    loss_units: &'static str,
+    shaken_units: &'static str,
+    artillery: &'static str,
+    one_left: &'static str,
+    two_left: &'static str,
 }
 
 const ATTACKER_IDS: Ids = Ids {
@@ -91,6 +129,13 @@ const ATTACKER_IDS: Ids = Ids {
     shaken: "attacker_one_yellow",
     withdrew: "attacker_withdrew",
     dice: ["Attacker die 1", "Attacker die 2", "Attacker die 3"],
+    units_group: "Attacker's Units",
+    units: "attacker_units",
+    loss_units: "attacker_loss_units",
+    shaken_units: "attacker_shaken_units",
+    artillery: "attacker_artillery",
+    one_left: "attacker_one_loss_left",
+    two_left: "attacker_two_losses_left",
 };
 
 const DEFENDER_IDS: Ids = Ids {
@@ -106,7 +151,87 @@ const DEFENDER_IDS: Ids = Ids {
     shaken: "defender_one_yellow",
     withdrew: "defender_withdrew",
     dice: ["Defender die 1", "Defender die 2", "Defender die 3"],
+    units_group: "Defender's Units",
+    units: "defender_units",
+    loss_units: "defender_loss_units",
+    shaken_units: "defender_shaken_units",
+    artillery: "defender_artillery",
+    one_left: "defender_one_loss_left",
+    two_left: "defender_two_losses_left",
 };
+
+/// The Units of one side's Formations, with what the record knows of them.
+const fn unit_fields(ids: &Ids) -> [Field; 6] {
+    let group = ids.units_group;
+    [
+        Field {
+            id: ids.units,
+            label: "The Units of those Formations",
+            group,
+            kind: FieldKind::Units {
+                of: UnitOf::Side(ids.army),
+                only: UNITS_ON_BATTLEFIELD,
+            },
+            rule: "Result of Combat, L994",
+            help: "Filled in from the record once the Formations are named. A Fall Back of 4 or more shakes them all: 1 yellow marker, or 1 Loss for a Unit that has one already.",
+        },
+        Field {
+            id: ids.loss_units,
+            label: "If this side falls back, the Unit of each Formation that suffers its Loss",
+            group,
+            kind: FieldKind::Units {
+                of: UnitOf::Side(ids.army),
+                only: UNITS_ON_BATTLEFIELD,
+            },
+            rule: "Result of Combat, L994",
+            help: "1 Unit per Formation, chosen by its player; one for each Formation, or none to place the Losses by hand.",
+        },
+        Field {
+            id: ids.shaken_units,
+            label: "Of their Units, those already Shaken",
+            group,
+            kind: FieldKind::Units {
+                of: UnitOf::Side(ids.army),
+                only: SHAKEN_UNITS,
+            },
+            rule: "Result of Combat, L994",
+            help: "With a yellow marker: a Fall Back of 4 or more costs them 1 Loss instead of a marker. Filled in from the record.",
+        },
+        Field {
+            id: ids.artillery,
+            label: "Of their Units, the unfastened Artillery",
+            group,
+            kind: FieldKind::Units {
+                of: UnitOf::Side(ids.army),
+                only: UNFASTENED_ARTILLERY,
+            },
+            rule: "Result of Combat, L998; Fall Back, L803",
+            help: "They fasten their Horse Teams. Filled in from the record.",
+        },
+        Field {
+            id: ids.one_left,
+            label: "Of their Units, those that can sustain only 1 more Loss",
+            group,
+            kind: FieldKind::Units {
+                of: UnitOf::Side(ids.army),
+                only: UNITS_ON_BATTLEFIELD,
+            },
+            rule: "Units, L463; Suffer Damages, L916",
+            help: "A Loss eliminates them. Filled in from the record.",
+        },
+        Field {
+            id: ids.two_left,
+            label: "Of their Units, those that can sustain only 2 more Losses",
+            group,
+            kind: FieldKind::Units {
+                of: UnitOf::Side(ids.army),
+                only: UNITS_ON_BATTLEFIELD,
+            },
+            rule: "Units, L463; Suffer Damages, L916",
+            help: "Two Losses eliminate them: the Unit chosen for its Formation's Loss, already Shaken, in a Fall Back of 4 or more. Filled in from the record.",
+        },
+    ]
+}
 
 const fn side_fields(ids: &Ids) -> [Field; 9] {
     let group = ids.role;
@@ -128,7 +253,7 @@ const fn side_fields(ids: &Ids) -> [Field; 9] {
                 max: MAX_FORMATIONS,
             },
             rule: "Result of Combat, L981",
-            help: "Supporting ones included (L934). One die each; the player keeps one.",
+            help: "Supporting ones included (L934). One die each; the player keeps one. The rulebook sets no limit; this form takes 3.",
         },
         Field {
             id: ids.names,
@@ -212,10 +337,26 @@ const SETTINGS: &[Field] = &[
 
 const ATTACKER_FIELDS: [Field; 9] = side_fields(&ATTACKER_IDS);
 const DEFENDER_FIELDS: [Field; 9] = side_fields(&DEFENDER_IDS);
+const ATTACKER_UNITS: [Field; 6] = unit_fields(&ATTACKER_IDS);
+const DEFENDER_UNITS: [Field; 6] = unit_fields(&DEFENDER_IDS);
 
 const FIELDS: &[Field] = &join::<
-    { SITUATION.len() + ATTACKER_FIELDS.len() + DEFENDER_FIELDS.len() + SETTINGS.len() },
->(&[SITUATION, &ATTACKER_FIELDS, &DEFENDER_FIELDS, SETTINGS]);
+    {
+        SITUATION.len()
+            + ATTACKER_FIELDS.len()
+            + DEFENDER_FIELDS.len()
+            + ATTACKER_UNITS.len()
+            + DEFENDER_UNITS.len()
+            + SETTINGS.len()
+    },
+>(&[
+    SITUATION,
+    &ATTACKER_FIELDS,
+    &DEFENDER_FIELDS,
+    &ATTACKER_UNITS,
+    &DEFENDER_UNITS,
+    SETTINGS,
+]);
 
 /// As printed, the side with the higher result falls back (reading R1).
 fn higher_falls_back(input: &Input) -> bool {
@@ -337,23 +478,94 @@ impl Procedure for ResultOfCombat {
             crate::engine::settings::prefill_setting(input, record, field);
         }
     }
+    /// Formations named bring their Units, and Units named bring what the record knows of them.
+    fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
+        for ids in [&ATTACKER_IDS, &DEFENDER_IDS] {
+            if changed == ids.names || changed == ids.army {
+                let side = input.text(ids.army);
+                let names = input.list(ids.names);
+                let units: Vec<_> = record
+                    .units_where(Some(side), &[(attribute::KIND, kind::UNIT)])
+                    .filter(|(_, _, unit)| roster::is_on_battlefield(unit))
+                    .filter(|(_, _, unit)| {
+                        unit.attribute(attribute::FORMATION)
+                            .is_some_and(|formation| names.iter().any(|n| n == formation))
+                    })
+                    .map(|(_, name, _)| Symbol::new(name))
+                    .collect();
+                input.set(ids.units, Value::List(units));
+                fill_known(ids, input, record);
+            } else if changed == ids.units {
+                fill_known(ids, input, record);
+            }
+        }
+    }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         for ids in [&ATTACKER_IDS, &DEFENDER_IDS] {
-            check_formations(record, input.text(ids.army), input, ids.names)?;
+            let side = input.text(ids.army);
+            check_formations(record, side, input, ids.names)?;
+            for name in input.list(ids.units) {
+                check_unit(record, side, name, ids.units)?;
+            }
+            for name in input.list(ids.artillery) {
+                let known_type = record
+                    .unit(side, name)
+                    .filter(|unit| unit.attribute(attribute::TYPE).is_some());
+                if known_type.is_some_and(|unit| !roster::is_artillery(unit)) {
+                    return Err(InputError::new(
+                        ids.artillery,
+                        format!(
+                            "{name} is not an Artillery Unit: only Artillery has a Horse Team (L512)"
+                        ),
+                    ));
+                }
+            }
+            check_one_per_formation(input, record, ids)?;
         }
         Ok(())
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
         check_enemies(input, ATTACKER_IDS.army, DEFENDER_IDS.army)?;
         for ids in [&ATTACKER_IDS, &DEFENDER_IDS] {
-            let named = input.list(ids.names).len();
             let count = formations(input, ids);
-            if named != 0 && named != count {
+            for (field, what) in [
+                (ids.names, "Formations"),
+                (ids.loss_units, "Units suffering the Loss"),
+            ] {
+                let named = input.list(field).len();
+                if named != 0 && named != count {
+                    return Err(InputError::new(
+                        field,
+                        format!(
+                            "{named} {what} named for {count} Formations that took part: one for each, or none"
+                        ),
+                    ));
+                }
+            }
+            let units = input.list(ids.units);
+            for field in [
+                ids.loss_units,
+                ids.shaken_units,
+                ids.artillery,
+                ids.one_left,
+                ids.two_left,
+            ] {
+                if let Some(stray) = input.list(field).iter().find(|n| !units.contains(n)) {
+                    return Err(InputError::new(
+                        field,
+                        format!("{stray} is not among the Units of those Formations: add it there"),
+                    ));
+                }
+            }
+            let two_left = input.list(ids.two_left);
+            if let Some(both) = input
+                .list(ids.one_left)
+                .iter()
+                .find(|n| two_left.contains(n))
+            {
                 return Err(InputError::new(
-                    ids.names,
-                    format!(
-                        "{named} named for {count} Formations that took part: name them all, or none"
-                    ),
+                    ids.two_left,
+                    format!("{both} cannot have both 1 and 2 Losses left to sustain"),
                 ));
             }
         }
@@ -441,14 +653,16 @@ impl Procedure for ResultOfCombat {
 
         let mut effects = Vec::new();
         let draw_costs_a_loss = forms::setting(input, &options::RESULT_DRAW) == "loss";
+        let shakes = fall_back >= SHAKEN_FROM;
+        let units_named = !input.list(falling.units).is_empty();
         if fall_back > 0 {
             effects.push(Effect::reminder(
                 &format!(
-                    "{army}: all its {count} Formations that took part Fall Back {fall_back} at once, even those NOT IN MOVEMENT; Artillery fastens its Horse Team, and a Unit that cannot Fall Back suffers 1 Loss instead"
+                    "{army}: all its {count} Formations that took part Fall Back {fall_back} at once, even those NOT IN MOVEMENT; a Unit that cannot Fall Back suffers 1 Loss instead"
                 ),
                 "Result of Combat, L994; Fall Back, L801-805",
             ));
-            if fall_back >= SHAKEN_FROM {
+            if shakes && !units_named {
                 effects.push(Effect::reminder(
                     &format!(
                         "{army}: every Unit of those Formations is Shaken: 1 yellow marker, or 1 Loss if it has one already"
@@ -466,7 +680,8 @@ impl Procedure for ResultOfCombat {
                 rule: "Result of Combat, L981, L994".into(),
             });
         }
-        if fall_back > 0 || draw_costs_a_loss {
+        let loses = fall_back > 0 || draw_costs_a_loss;
+        if loses && input.list(falling.loss_units).is_empty() {
             effects.push(Effect::reminder(
                 &format!(
                     "{army}: 1 Unit of each of its {count} Formations, chosen by its player, suffers 1 Loss"
@@ -474,13 +689,12 @@ impl Procedure for ResultOfCombat {
                 RULE,
             ));
         }
+        effects.extend(falling_units(input, falling, loses, shakes));
         for ids in [&ATTACKER_IDS, &DEFENDER_IDS] {
             effects.extend(orange_markers(input, ids));
+            let falls_back = fall_back > 0 && ids.role == falling.role;
+            effects.extend(horse_teams(input, ids, falls_back));
         }
-        effects.push(Effect::reminder(
-            "Artillery Units that took part in the combat fasten their Horse Teams",
-            "Result of Combat, L998",
-        ));
         for ids in [&ATTACKER_IDS, &DEFENDER_IDS] {
             if input.text(ids.general) != "none" {
                 effects.push(Effect::reminder(
@@ -493,11 +707,7 @@ impl Procedure for ResultOfCombat {
             }
         }
 
-        let shaken = if fall_back >= SHAKEN_FROM {
-            ", Shaken"
-        } else {
-            ""
-        };
+        let shaken = if shakes { ", Shaken" } else { "" };
         let (key, headline) = if fall_back == 0 {
             (
                 format!("Draw: {} falls back 0", falling.role),
@@ -531,6 +741,115 @@ impl Procedure for ResultOfCombat {
             effects,
         })
     }
+}
+
+/// Fills in what the record knows of a side's Units named: yellow markers, unfastened Horse Teams,
+/// and the Losses they can still sustain when this result could exhaust them.
+fn fill_known(ids: &Ids, input: &mut Input, record: &Record) {
+    let side = input.text(ids.army);
+    let units = input.list(ids.units);
+    let known = |test: &dyn Fn(&UnitRecord) -> bool| {
+        Value::List(
+            units
+                .iter()
+                .filter(|name| record.unit(side, name).is_some_and(test))
+                .cloned()
+                .collect(),
+        )
+    };
+    let shaken = known(&|unit| roster::number(unit, attribute::YELLOW) > 0);
+    let artillery = known(&|unit| {
+        roster::is_artillery(unit)
+            && unit.attribute(attribute::HORSE_TEAM) != Some(horse_team::FASTENED)
+    });
+    let one_left = known(&|unit| roster::losses_left(unit).is_some_and(|left| left <= 1));
+    let two_left = known(&|unit| roster::losses_left(unit) == Some(2));
+    input.set(ids.shaken_units, shaken);
+    input.set(ids.artillery, artillery);
+    input.set(ids.one_left, one_left);
+    input.set(ids.two_left, two_left);
+}
+
+/// The Units suffering a Formation's Loss are 1 per Formation (L994), as the record knows them.
+fn check_one_per_formation(input: &Input, record: &Record, ids: &Ids) -> Result<(), InputError> {
+    let side = input.text(ids.army);
+    let names = input.list(ids.names);
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    for unit in input.list(ids.loss_units) {
+        let Some(formation) = record
+            .unit(side, unit)
+            .and_then(|u| u.attribute(attribute::FORMATION))
+        else {
+            continue;
+        };
+        if !names.is_empty() && !names.iter().any(|n| n == formation) {
+            return Err(InputError::new(
+                ids.loss_units,
+                format!("{unit} is of {formation}, not of a Formation named"),
+            ));
+        }
+        if let Some((other, _)) = seen.iter().find(|(_, f)| *f == formation) {
+            return Err(InputError::new(
+                ids.loss_units,
+                format!(
+                    "{other} and {unit} are both of {formation}: 1 Unit per Formation suffers the Loss (L994)"
+                ),
+            ));
+        }
+        seen.push((unit, formation));
+    }
+    Ok(())
+}
+
+/// The Units named of the side that falls back: each Formation's chosen Unit suffers 1 Loss, and
+/// a Fall Back of 4 or more gives each Unit 1 yellow marker, or 1 Loss if it has one already
+/// (L994); a Unit whose capacity reaches zero is eliminated (L916).
+fn falling_units(input: &Input, ids: &Ids, loses: bool, shakes: bool) -> Vec<Effect> {
+    let side = input.text(ids.army);
+    let listed = |field: &str, name: &Symbol| input.list(field).contains(name);
+    let mut effects = Vec::new();
+    for name in input.list(ids.units) {
+        let shaken = listed(ids.shaken_units, name);
+        if shakes && !shaken {
+            effects.push(Effect::add_to(side, name, attribute::YELLOW, 1, RULE));
+        }
+        let losses = i32::from(loses && listed(ids.loss_units, name)) + i32::from(shakes && shaken);
+        let left = if listed(ids.one_left, name) {
+            1
+        } else if listed(ids.two_left, name) {
+            2
+        } else {
+            // Enough for the 2 Losses at most that this result gives a Unit.
+            i32::MAX
+        };
+        effects.extend(Named::new(side, name, name).losses(losses, left, RULE));
+    }
+    effects
+}
+
+/// The Artillery of a side's Formations fastens its Horse Teams (L998), as it does to Fall Back
+/// (L803): on the record for the Units named, in words for a side whose Units are not.
+fn horse_teams(input: &Input, ids: &Ids, falls_back: bool) -> Vec<Effect> {
+    let rule = if falls_back {
+        "Result of Combat, L998; Fall Back, L803"
+    } else {
+        "Result of Combat, L998"
+    };
+    let side = input.text(ids.army);
+    if input.list(ids.units).is_empty() {
+        return vec![Effect::reminder(
+            &format!(
+                "{}: its Artillery Units that took part in the combat fasten their Horse Teams",
+                army_label(side)
+            ),
+            rule,
+        )];
+    }
+    input
+        .list(ids.artillery)
+        .iter()
+        .flat_map(|name| Named::new(side, name, name).fasten(rule))
+        .collect()
 }
 
 fn totals_of(totals: &[SideTotal], role: &str) -> i32 {

@@ -289,6 +289,16 @@ pub fn summary(unit: &UnitRecord) -> String {
     parts.join(", ")
 }
 
+/// Yellow markers never go above 2: the second Routs the Unit (L787).
+pub const ROUTED_YELLOW: i64 = 2;
+
+/// The Losses a Unit can still sustain: its capacity less its Loss tokens (L463, L697, L916), if
+/// the record knows its capacity.
+pub fn losses_left(unit: &UnitRecord) -> Option<i32> {
+    let capacity = number(unit, attribute::CAPACITY);
+    (capacity > 0).then(|| capacity - number(unit, attribute::LOSSES))
+}
+
 pub fn number(unit: &UnitRecord, attribute: &str) -> i32 {
     unit.attribute(attribute)
         .and_then(|v| v.parse().ok())
