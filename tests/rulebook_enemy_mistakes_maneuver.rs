@@ -225,14 +225,19 @@ fn l602_terrain_limits_and_reductions() {
     assert_eq!(crossing(&["road", "wood", "torrent"], &[]), 4);
     // Each step is shown with its rule.
     let result = reach(&play, &[("farm_field", flag(true)), ("town", flag(true))]);
-    assert_eq!(result.limits[0].rule, "Farm field, L606");
-    assert!(
-        result.limits[0]
-            .description
-            .contains("cannot surpass 2 UoM"),
-        "{}",
-        result.limits[0].description
+    let farm_field = &result.modifiers[1];
+    assert_eq!(
+        (farm_field.value, farm_field.rule.as_str()),
+        (-2, "Farm field, L606")
     );
+    assert!(
+        farm_field.label.contains("cannot surpass 2 UoM"),
+        "{}",
+        farm_field.label
+    );
+    // The steps add up to the distance.
+    let sum: i32 = result.modifiers.iter().map(|m| m.value).sum();
+    assert_eq!(sum, result.totals[0].total);
     let town = result.modifiers.last().expect("the Town");
     assert_eq!((town.value, town.rule.as_str()), (-1, "Town, L610"));
     // A Wood and a Town leave nothing: the maneuver cannot be executed and changes nothing.

@@ -322,25 +322,30 @@ fn distance(input: &Input) -> Distance {
         .filter(|(field, ..)| input.flag(field))
         .map(|(_, label, by, rule)| Modifier::new(DISTANCE, *label, -by, rule))
         .collect();
+    let reduced_by: i32 = reductions.iter().map(|m| m.value).sum();
     let before_limits = input.text(TERRAIN_REDUCTIONS.id) == "before_limits";
     if before_limits {
-        total += reductions.iter().map(|m| m.value).sum::<i32>();
+        total += reduced_by;
+        modifiers.extend(reductions.iter().cloned());
     }
+    // A limit is shown as what it takes off, in its place, so the steps add up to the distance.
     for (field, terrain, most, rule) in LIMITS {
         if input.flag(field) && total > *most {
-            limits.push(AppliedLimit {
-                description: format!(
+            modifiers.push(Modifier::new(
+                DISTANCE,
+                format!(
                     "{terrain}: the maneuver cannot surpass {most} UoM ({total} becomes {most})"
                 ),
-                rule: (*rule).into(),
-            });
+                most - total,
+                rule,
+            ));
             total = *most;
         }
     }
     if !before_limits {
-        total += reductions.iter().map(|m| m.value).sum::<i32>();
+        total += reduced_by;
+        modifiers.extend(reductions);
     }
-    modifiers.extend(reductions);
     if total < 0 {
         limits.push(AppliedLimit {
             description: "No distance is left: the Formation cannot execute this maneuver".into(),
