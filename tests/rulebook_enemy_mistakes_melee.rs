@@ -1617,3 +1617,85 @@ fn l981_the_form_takes_three_formations_a_side() {
     let refusal = refusal("result-of-combat", &input, &[1; 5]);
     assert!(refusal.contains("field `attacker_formations`"), "{refusal}");
 }
+
+/// A Pursuit is a Charge (L960): the Formation it reaches loses its green marker, and the markers
+/// in its General's box are lost (L815). Here the English Formation "Line" of Picton's Reserve,
+/// put in movement with 2 of his markers left, is reached by a Pursuit that needs no roll (L967).
+#[test]
+fn l815_a_pursuit_charges_the_formation_it_reaches() {
+    let mut play = game();
+    play.play(
+        "add-unit",
+        &[
+            ("side", support::text("british")),
+            ("number", support::number(8)),
+            ("type", support::text("infantry")),
+            ("corps", support::text("R")),
+            ("capacity", support::number(4)),        // FICTIONAL
+            ("victory_points", support::number(10)), // FICTIONAL
+        ],
+        &[],
+    );
+    play.play(
+        "formation",
+        &[
+            ("side", support::text("british")),
+            ("name", support::text("Line")),
+            ("corps", support::text("R")),
+            ("units", support::list(&["Unit 8"])),
+        ],
+        &[],
+    );
+    play.play(
+        "initiative-markers",
+        &[("side", support::text("british"))],
+        &[6],
+    );
+    play.go_to(1, 2, 0);
+    play.play(
+        "assign",
+        &[
+            ("side", support::text("british")),
+            ("general", support::text("Picton")),
+            ("markers", support::number(2)),
+        ],
+        &[],
+    );
+    play.go_to(1, 2, 1);
+    play.play(
+        "order",
+        &[
+            ("side", support::text("british")),
+            ("commander", support::text("Picton")),
+            ("order", support::text("put_in_movement")),
+            ("formation", support::text("Line")),
+        ],
+        &[],
+    );
+    assert_eq!(
+        kept(&play, "british", "Line", "green marker").as_deref(),
+        Some("yes")
+    );
+    assert_eq!(
+        kept(&play, "british", "Picton", "markers").as_deref(),
+        Some("2")
+    );
+
+    play.go_to(1, 2, 3);
+    let pursuit = [
+        ("side", support::text("french")),
+        ("in_contact", support::flag(true)),
+        ("charged", support::text("Line")),
+    ];
+    let input = play.input("pursuit", &pursuit);
+    assert_eq!(input.text("enemy"), "british");
+    assert_eq!(input.text("charged_general"), "Picton");
+    let result = play.play("pursuit", &pursuit, &[]);
+    assert_eq!(result.outcome.key, "Pursuit");
+    assert!(result.effects.iter().any(|e| e.describe().contains("L815")));
+    assert_eq!(kept(&play, "british", "Line", "green marker"), None);
+    assert_eq!(
+        kept(&play, "british", "Picton", "markers").as_deref(),
+        Some("0")
+    );
+}

@@ -17,15 +17,13 @@
 //! - The Road (L618) lifts the Wood, Farm field, Town, Sunken road and Torrent limits for a
 //!   Formation of front width 1 that starts in contact with it and stays on it; a Torrent still
 //!   shakes its Artillery, which is not a limit on the distance.
-//! - "Its General" (L815) is the General of the charged Formation's Army Corps: his box holds the
-//!   markers. The Formation that maneuvered keeps the maneuver on the record until the End of Turn,
+//! - The Formation that maneuvered keeps the maneuver on the record until the End of Turn,
 //!   both to refuse a second one and for the Horse Teams (L869).
 
-use super::forms::{
-    ARTILLERY_ON_BATTLEFIELD, ENEMY_SIDES, FORMATIONS, artillery, check_enemies, given,
-};
+use super::charge;
+use super::forms::{ARTILLERY_ON_BATTLEFIELD, FORMATIONS, artillery, check_enemies, given};
 use super::options::{self, LIGHT_CAVALRY_BONUS, TERRAIN_REDUCTIONS};
-use super::roster::{self, attribute, kind, state};
+use super::roster::{self, attribute, kind};
 use super::{SIDES, army_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
@@ -39,7 +37,6 @@ use crate::engine::tables::AppliedLimit;
 const RULE: &str = "3.3 Maneuver, L835-853";
 const ONE_MANEUVER: &str = "3.3 Maneuver, L837";
 const FRONT_WIDTH_RULE: &str = "Front width, L387-398";
-const CHARGED_RULE: &str = "Charge, L815";
 const TORRENT_RULE: &str = "Torrent, L626";
 
 /// Whose number the modifiers change.
@@ -205,38 +202,9 @@ const FIELDS: &[Field] = &[
         rule: "Fall Back, L803",
         help: "A Fall Back fastens their Horse Teams. Filled in from the record.",
     },
-    Field {
-        id: "enemy",
-        label: "Army charged",
-        group: "Charge",
-        kind: FieldKind::Choice(ENEMY_SIDES),
-        rule: "The armies, L321",
-        help: "The English and the Prussians are allies; the French are everyone's enemy.",
-    },
-    Field {
-        id: "charged",
-        label: "Charged Formation (optional)",
-        group: "Charge",
-        kind: FieldKind::Unit {
-            of: UnitOf::Side("enemy"),
-            only: FORMATIONS,
-            max_len: 40,
-        },
-        rule: "Charge, L811-815",
-        help: "The Formation of the enemy Unit whose area of engagement the Charge occupied first. Named, it loses its green marker on the record; otherwise take it off on the table.",
-    },
-    Field {
-        id: "charged_general",
-        label: "Its General",
-        group: "Charge",
-        kind: FieldKind::Unit {
-            of: UnitOf::Side("enemy"),
-            only: &[(attribute::KIND, kind::GENERAL)],
-            max_len: 40,
-        },
-        rule: CHARGED_RULE,
-        help: "The General of its Army Corps: the markers in his box of the Command Table are lost. Filled in from the record.",
-    },
+    charge::FIELDS[0],
+    charge::FIELDS[1],
+    charge::FIELDS[2],
     Field {
         id: "charged_engaged",
         label: "The charged Formation already has Units in contact with enemy Units",
@@ -408,43 +376,13 @@ fn effects(input: &Input) -> Vec<Effect> {
     effects
 }
 
-/// The charged Formation loses its green marker and its General his markers (L815).
+/// What a Charge does besides: to the Formation charged (L815), and across a Bridge or Torrent.
 fn charge_effects(input: &Input) -> Vec<Effect> {
-    let enemy = input.text("enemy");
     let mut effects = vec![Effect::reminder(
         "It must contact the enemy Unit whose area of engagement it occupied first",
         "Charge, L811",
     )];
-    match given(input.text("charged")) {
-        Some(charged) => {
-            effects.push(Effect::set_attribute(
-                enemy,
-                charged,
-                attribute::GREEN,
-                "",
-                CHARGED_RULE,
-            ));
-        }
-        None => effects.push(Effect::reminder(
-            "Take the green marker off the charged Formation",
-            CHARGED_RULE,
-        )),
-    }
-    match given(input.text("charged_general")) {
-        Some(general) => {
-            effects.push(Effect::cap(
-                enemy,
-                general,
-                attribute::MARKERS,
-                0,
-                CHARGED_RULE,
-            ));
-        }
-        None => effects.push(Effect::reminder(
-            "The markers in its General's box of the Command Table go back to the reserve",
-            CHARGED_RULE,
-        )),
-    }
+    effects.extend(charge::effects(input));
     if input.flag("bridge") {
         effects.push(Effect::reminder(
             "Its Units are temporarily Shaken (no yellow marker) and cannot give support in the combat that follows",
@@ -464,20 +402,6 @@ pub struct Maneuver;
 
 impl Maneuver {
     /// The General of an enemy Formation's Army Corps on the battlefield, if the record has him.
-    fn general_of(record: &Record, side: &str, formation: &str) -> Option<String> {
-        let corps = record.unit(side, formation)?.attribute(attribute::CORPS)?;
-        record
-            .units_where(
-                Some(side),
-                &[
-                    (attribute::KIND, kind::GENERAL),
-                    ("state", state::ON_BATTLEFIELD),
-                ],
-            )
-            .find(|(_, _, general)| general.attribute(attribute::CORPS) == Some(corps))
-            .map(|(_, name, _)| name.to_string())
-    }
-
     /// The Formation's Units are Light Cavalry, or Horse Artillery with Light Cavalry (L532, L795).
     fn light_cavalry_only(record: &Record, side: &str, formation: &str) -> bool {
         let types: Vec<&str> = roster::formation_units(record, side, formation)
@@ -513,13 +437,7 @@ impl Procedure for Maneuver {
         let side = input.text("side").to_string();
         match changed {
             "side" => {
-                // The French charge the English by default; the allies charge the French.
-                let enemy = if side == "french" {
-                    "british"
-                } else {
-                    "french"
-                };
-                input.set("enemy", Value::Text(enemy.into()));
+                charge::set_enemy(input, record);
                 self.follow("formation", input, record);
             }
             "formation" => {
@@ -542,13 +460,7 @@ impl Procedure for Maneuver {
                     Value::Flag(Self::light_cavalry_only(record, &side, &formation)),
                 );
             }
-            "enemy" | "charged" => {
-                let enemy = input.text("enemy");
-                let general = Self::general_of(record, enemy, input.text("charged").trim())
-                    .unwrap_or_default();
-                input.set("charged_general", Value::Text(general.as_str().into()));
-            }
-            _ => {}
+            _ => charge::follow(changed, input, record),
         }
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
@@ -639,33 +551,7 @@ impl Procedure for Maneuver {
             }
         }
         if input.text("maneuver") == "charge" {
-            let enemy = input.text("enemy");
-            if let Some(charged) = given(input.text("charged"))
-                && !record
-                    .unit(enemy, charged)
-                    .is_some_and(|f| f.matches(FORMATIONS))
-            {
-                return Err(InputError::new(
-                    "charged",
-                    format!(
-                        "{charged} is not a Formation of {} on the record",
-                        army_label(enemy)
-                    ),
-                ));
-            }
-            if let Some(general) = given(input.text("charged_general"))
-                && !record
-                    .unit(enemy, general)
-                    .is_some_and(|g| g.matches(&[(attribute::KIND, kind::GENERAL)]))
-            {
-                return Err(InputError::new(
-                    "charged_general",
-                    format!(
-                        "{general} is not a General of {} on the record",
-                        army_label(enemy)
-                    ),
-                ));
-            }
+            charge::check_record(input, record)?;
         }
         Ok(())
     }

@@ -53,7 +53,7 @@ use super::forms::{
 use super::roster::{
     self, CLASSES, FIRE_DISCIPLINES, UNIT_TYPES, attribute, class_at_least, state,
 };
-use super::{SIDES, army_label, options};
+use super::{SIDES, army_label, charge, options};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
@@ -1537,10 +1537,9 @@ const PURSUIT_SETTINGS: &[Field] = &[
     options::on_form(options::PURSUIT_GENERAL_RANK),
 ];
 
-const PURSUIT_FIELDS: &[Field] = &join::<{ PURSUIT_SITUATION.len() + PURSUIT_SETTINGS.len() }>(&[
-    PURSUIT_SITUATION,
-    PURSUIT_SETTINGS,
-]);
+const PURSUIT_FIELDS: &[Field] = &join::<
+    { PURSUIT_SITUATION.len() + charge::FIELDS.len() + PURSUIT_SETTINGS.len() },
+>(&[PURSUIT_SITUATION, &charge::FIELDS, PURSUIT_SETTINGS]);
 
 /// The "unset" choice of the Pursuit setting: the players have not entered the faces yet.
 const UNSET: &str = "unset";
@@ -1570,8 +1569,19 @@ impl Procedure for Pursuit {
         for field in PURSUIT_SETTINGS {
             crate::engine::settings::prefill_setting(input, record, field);
         }
+        charge::set_enemy(input, record);
+    }
+    fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
+        if changed == "side" {
+            charge::set_enemy(input, record);
+        }
+        charge::follow(changed, input, record);
+    }
+    fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        charge::check_record(input, record)
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
+        forms::check_enemies(input, "side", "enemy")?;
         if input.flag("in_recovery") {
             return Err(InputError::new(
                 "in_recovery",
@@ -1736,6 +1746,8 @@ impl Procedure for Pursuit {
                     "Melee modifiers for Cavalry, L1032",
                 ));
             }
+            // A Pursuit is a Charge (L960): the Formation it reaches is charged (L815).
+            effects.extend(charge::effects(input));
         }
         effects.push(Effect::reminder(
             "If Units of the other type took part in the melee, roll for them too",

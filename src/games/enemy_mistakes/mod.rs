@@ -9,6 +9,7 @@
 
 mod attach;
 mod bombardment;
+mod charge;
 mod command;
 mod dispute;
 mod end_of_turn;
