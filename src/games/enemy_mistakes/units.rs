@@ -2,9 +2,9 @@
 //! a sample tile, L455-467), so the players add each Unit once per session from its tile; the
 //! Formations change during play (L381, L839, L873-877) and are recorded as the players make them.
 
+use super::forms::CLASS_CHOICES;
 use super::roster::{
-    CLASSES, FIRE_DISCIPLINES, UNIT_TYPES, attribute, horse_team, is_artillery_type, kind, state,
-    unit_name,
+    FIRE_DISCIPLINES, UNIT_TYPES, attribute, horse_team, is_artillery_type, kind, state, unit_name,
 };
 use super::{SIDES, army_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
@@ -43,7 +43,7 @@ const UNIT_FIELDS: &[Field] = &[
         id: "class",
         label: "Class",
         group: "Tile",
-        kind: FieldKind::Choice(CLASSES),
+        kind: FieldKind::Choice(CLASS_CHOICES),
         rule: "Class, L455-457",
         help: "Shown on the front of the tile.",
     },
