@@ -129,6 +129,33 @@ fn main() {
         ms(5.0),
     );
 
+    // Enemy Mistakes: the widest enumeration the game asks for, Melee Losses with six dice
+    // (46,656 throws), and a bombardment's 2d6 through its table.
+    let enemy_mistakes = games::find("enemy-mistakes").expect("game");
+    let em_tables = enemy_mistakes.load_tables(None).expect("tables");
+    for (id, label, values) in [
+        (
+            "melee-losses",
+            "odds: Enemy Mistakes Melee Losses (6 dice, 46656)",
+            vec![("enemy_units", Value::Number(6))],
+        ),
+        (
+            "bombardment",
+            "odds: Enemy Mistakes bombardment (36 face pairs)",
+            Vec::new(),
+        ),
+    ] {
+        let procedure = enemy_mistakes.procedure(id).expect("procedure");
+        let mut input = Input::defaults(procedure.fields());
+        for (field, value) in values {
+            input.set(field, value);
+        }
+        let took = median(21, || {
+            black_box(odds(procedure, black_box(&input), &em_tables).expect("odds"));
+        });
+        report(label, took, ms(5.0));
+    }
+
     let folder = std::env::temp_dir().join(format!("aide-de-camp-bench-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&folder);
     for (events, budget) in [(1_000usize, ms(20.0)), (100_000, ms(1000.0))] {

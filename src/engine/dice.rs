@@ -81,6 +81,10 @@ pub struct DieSlot {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct DiceSpec {
     pub slots: Vec<DieSlot>,
+    /// The dice are a pool of one kind whose order does not change the outcome (so many Losses
+    /// from so many dice): the odds then visit each set of faces once, weighted by its orderings.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pool: bool,
 }
 
 /// A face that no die of that kind shows, or the wrong number of faces.
@@ -126,6 +130,7 @@ impl DiceSpec {
                     die: *die,
                 })
                 .collect(),
+            pool: false,
         }
     }
 
@@ -139,13 +144,18 @@ impl DiceSpec {
                     die,
                 })
                 .collect(),
+            pool: false,
         }
     }
 
-    /// As many of `labels` as a form's `count` asks for, at least 1 and at most all of them.
-    pub fn first_alike(die: Die, labels: &[&str], count: i32) -> Self {
+    /// A pool of as many of `labels` as a form's `count` asks for, at least 1 and at most all of
+    /// them, whose outcome depends on the faces thrown, not on which die shows which.
+    pub fn pool(die: Die, labels: &[&str], count: i32) -> Self {
         let count = usize::try_from(count).unwrap_or(1).clamp(1, labels.len());
-        Self::alike(die, labels[..count].iter().copied())
+        DiceSpec {
+            pool: true,
+            ..Self::alike(die, labels[..count].iter().copied())
+        }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -209,6 +219,48 @@ impl DiceSpec {
     }
 
     /// Calls `visit` with every face combination, each exactly once, reusing one buffer.
+    /// Visits every distinct throw with the number of face combinations it stands for: each
+    /// combination once (weight 1), or for a pool each set of faces once, weighted by its orderings
+    /// (a multinomial coefficient). The weights sum to `combination_count`.
+    pub fn for_each_weighted(&self, mut visit: impl FnMut(&[u8], u64)) {
+        let Some(first) = self.slots.first() else {
+            return visit(&[], 1);
+        };
+        let die = first.die;
+        if !self.pool || self.slots.iter().any(|slot| slot.die != die) {
+            return self.for_each_combination(|faces| visit(faces, 1));
+        }
+        // Non-decreasing face indexes: each multiset of faces once.
+        let n = self.slots.len();
+        let faces_count = die.face_count();
+        let mut indexes = vec![0u32; n];
+        let factorial = |k: usize| (1..=k as u64).product::<u64>();
+        loop {
+            let faces: Vec<u8> = indexes.iter().map(|i| die.face_at(*i)).collect();
+            let mut weight = factorial(n);
+            let mut run = 1;
+            for i in 1..=n {
+                if i < n && indexes[i] == indexes[i - 1] {
+                    run += 1;
+                } else {
+                    weight /= factorial(run);
+                    run = 1;
+                }
+            }
+            visit(&faces, weight);
+            // The next non-decreasing sequence: raise the last index that can rise, and set the
+            // ones after it equal to it.
+            let Some(position) = (0..n).rev().find(|&i| indexes[i] + 1 < faces_count) else {
+                return;
+            };
+            indexes[position] += 1;
+            let raised = indexes[position];
+            for index in &mut indexes[position + 1..] {
+                *index = raised;
+            }
+        }
+    }
+
     pub fn for_each_combination(&self, mut visit: impl FnMut(&[u8])) {
         let mut indexes = vec![0u32; self.slots.len()];
         let mut faces: Vec<u8> = self.slots.iter().map(|s| s.die.face_at(0)).collect();
@@ -237,6 +289,36 @@ impl DiceSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A pool's weighted sets of faces give the same distribution as every combination: here of
+    /// the number of 5s and 6s among four d6, and of the faces' sum.
+    #[test]
+    fn a_pool_weighs_each_set_of_faces_by_its_orderings() {
+        let labels = ["a", "b", "c", "d"];
+        let pool = DiceSpec::pool(Die::D6, &labels, 4);
+        let every = DiceSpec::alike(Die::D6, labels);
+        let tally = |spec: &DiceSpec| {
+            let mut by_successes = [0u64; 5];
+            let mut by_sum = [0u64; 25];
+            let mut visits = 0;
+            spec.for_each_weighted(|faces, weight| {
+                visits += 1;
+                by_successes[faces.iter().filter(|f| **f >= 5).count()] += weight;
+                by_sum[faces.iter().map(|f| usize::from(*f)).sum::<usize>()] += weight;
+            });
+            (by_successes, by_sum, visits)
+        };
+        let (pool_successes, pool_sums, pool_visits) = tally(&pool);
+        let (successes, sums, visits) = tally(&every);
+        assert_eq!(pool_successes, successes);
+        assert_eq!(pool_sums, sums);
+        assert_eq!(successes.iter().sum::<u64>(), 1296);
+        // 126 sets of four faces instead of 1296 throws.
+        assert_eq!((pool_visits, visits), (126, 1296));
+        // At least one die and at most the labels.
+        assert_eq!(DiceSpec::pool(Die::D6, &labels, 0).slots.len(), 1);
+        assert_eq!(DiceSpec::pool(Die::D6, &labels, 9).slots.len(), 4);
+    }
 
     #[test]
     fn faces_of_each_die() {

@@ -273,7 +273,7 @@ pub fn odds(
     let total = spec.combination_count();
     let mut lines: Vec<OddsLine> = Vec::new();
     let mut failure = None;
-    spec.for_each_combination(|faces| {
+    spec.for_each_weighted(|faces, weight| {
         if failure.is_some() {
             return;
         }
@@ -281,11 +281,11 @@ pub fn odds(
             Ok(resolution) => {
                 let outcome = resolution.outcome;
                 match lines.iter_mut().find(|l| l.key == outcome.key) {
-                    Some(line) => line.count += 1,
+                    Some(line) => line.count += weight,
                     None => lines.push(OddsLine {
                         key: outcome.key,
                         rank: outcome.rank,
-                        count: 1,
+                        count: weight,
                         probability: 0.0,
                     }),
                 }

@@ -736,7 +736,7 @@ impl Procedure for Damage {
         check_unit(record, input.text("side"), input.text("unit"), "unit")
     }
     fn dice(&self, input: &Input) -> DiceSpec {
-        DiceSpec::first_alike(Die::D6, &DAMAGE_DICE, input.number("damage"))
+        DiceSpec::pool(Die::D6, &DAMAGE_DICE, input.number("damage"))
     }
     fn resolve(
         &self,

@@ -1332,7 +1332,7 @@ impl Procedure for MeleeLosses {
         ))
     }
     fn dice(&self, input: &Input) -> DiceSpec {
-        DiceSpec::first_alike(Die::D6, &LOSS_DICE, input.number("enemy_units"))
+        DiceSpec::pool(Die::D6, &LOSS_DICE, input.number("enemy_units"))
     }
     fn resolve(
         &self,
