@@ -1377,14 +1377,22 @@ fn l914_losses_beyond_every_capacity_go_unsuffered() {
     assert!(refusal.contains("share out all 3"), "{refusal}");
 }
 
-/// The melee form shows the enemy Units' dice at most 6, the form's own limit: the rulebook sets
-/// none (L911). A seventh is refused, naming the field.
+/// The rulebook sets no limit to the enemy Units that took part (L911): the form rolls as many dice
+/// as the melee form counts on a side, 8 (the Unit in melee, 6 supporters and 1 of the other arm).
+/// A ninth is refused, naming the field; the odds of 8 dice are exact.
 #[test]
-fn l911_the_form_rolls_at_most_six_dice() {
-    let mut input = losses(6, 2);
-    assert_eq!(procedure("melee-losses").dice(&input).slots.len(), 6);
-    number(&mut input, "enemy_units", 7);
-    let refusal = refusal("melee-losses", &input, &[1; 7]);
+fn l911_the_form_rolls_at_most_eight_dice() {
+    let mut input = losses(8, 2);
+    assert_eq!(procedure("melee-losses").dice(&input).slots.len(), 8);
+    let all_losses = odds(procedure("melee-losses"), &input, &tables())
+        .expect("odds")
+        .into_iter()
+        .find(|line| line.key == "8 Losses")
+        .expect("8 Losses");
+    // Each die a Loss on 5 or 6: (2/6)^8 of the 6^8 throws.
+    assert_eq!(all_losses.count, 2u64.pow(8));
+    number(&mut input, "enemy_units", 9);
+    let refusal = refusal("melee-losses", &input, &[1; 9]);
     assert!(refusal.contains("field `enemy_units`"), "{refusal}");
 }
 

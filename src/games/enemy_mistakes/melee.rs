@@ -37,8 +37,9 @@
 //!   The Unit that started the combat may suffer fewer than another only when its capacity stops
 //!   it (L914 over L913). A Unit eliminated here makes the others of its column Shaken (L672): the
 //!   record does not know the columns, so that stays a reminder.
-//! - The rulebook sets no limit to the enemy Units that took part (L911); the form rolls at most 6
-//!   dice, since the odds try every face.
+//! - The rulebook sets no limit to the enemy Units that took part (L911); the form rolls at most 8
+//!   dice, as many as the melee form counts on a side: the Unit in melee, 6 supporters of its type
+//!   and 1 of the other arm.
 //! - Pursuit: "its General" (L975-976) is the pursuing Units' General. The ±1 and ±2 are the
 //!   player's to add or subtract; since the roll only decides whether the Units pursue, a player
 //!   adds them all to pursue or subtracts them all to hold back. The ±2 of a General of the
@@ -1036,7 +1037,11 @@ fn general_reminders(input: &Input, attacker: &Fighter, defender: &Fighter) -> V
         .collect()
 }
 
-const LOSS_DICE: [&str; 6] = ["Die 1", "Die 2", "Die 3", "Die 4", "Die 5", "Die 6"];
+/// One die per enemy Unit that took part: its Unit in melee, up to 6 supporters of its type and
+/// one of the other arm, as the melee form counts them.
+const LOSS_DICE: [&str; 8] = [
+    "Die 1", "Die 2", "Die 3", "Die 4", "Die 5", "Die 6", "Die 7", "Die 8",
+];
 
 /// The most Losses a Unit takes from one roll: one per die.
 const MOST_LOSSES: u32 = LOSS_DICE.len() as u32;
@@ -1061,7 +1066,7 @@ const LOSS_SITUATION: &[Field] = &[
             max: LOSS_DICE.len() as i32,
         },
         rule: "Suffer Damages, L911; support, L950",
-        help: "The enemy Unit in melee and its supporters: one die each. The rulebook sets no limit; this form rolls at most 6 dice.",
+        help: "The enemy Unit in melee and its supporters: one die each. The rulebook sets no limit; this form rolls at most 8, as many as the melee form counts.",
     },
     Field {
         id: "own_units",
@@ -1101,14 +1106,21 @@ const SHARES: [Share; LOSS_DICE.len()] = [
     share("Fourth Unit", 4),
     share("Fifth Unit", 5),
     share("Sixth Unit", 6),
+    share("Seventh Unit", 7),
+    share("Eighth Unit", 8),
 ];
 
 const fn share(group: &'static str, n: usize) -> Share {
-    const UNITS: [&str; 6] = ["unit_1", "unit_2", "unit_3", "unit_4", "unit_5", "unit_6"];
-    const LOSSES: [&str; 6] = [
-        "losses_1", "losses_2", "losses_3", "losses_4", "losses_5", "losses_6",
+    const UNITS: [&str; 8] = [
+        "unit_1", "unit_2", "unit_3", "unit_4", "unit_5", "unit_6", "unit_7", "unit_8",
     ];
-    const LEFT: [&str; 6] = ["left_1", "left_2", "left_3", "left_4", "left_5", "left_6"];
+    const LOSSES: [&str; 8] = [
+        "losses_1", "losses_2", "losses_3", "losses_4", "losses_5", "losses_6", "losses_7",
+        "losses_8",
+    ];
+    const LEFT: [&str; 8] = [
+        "left_1", "left_2", "left_3", "left_4", "left_5", "left_6", "left_7", "left_8",
+    ];
     Share {
         group,
         unit: UNITS[n - 1],
@@ -1158,6 +1170,8 @@ const LOSS_FIELDS: &[Field] = &join::<{ LOSS_SITUATION.len() + 3 * SHARES.len() 
     &share_fields(&SHARES[3]),
     &share_fields(&SHARES[4]),
     &share_fields(&SHARES[5]),
+    &share_fields(&SHARES[6]),
+    &share_fields(&SHARES[7]),
 ]);
 
 pub struct MeleeLosses;
