@@ -678,9 +678,11 @@ fn d14_l703_the_substitute_enters_on_the_second_try() {
     );
 }
 
-/// Try k succeeds on 6 - k or more: 2, 3, 4 and 5 faces of 6, then no roll (L703).
+/// T3 and T4 (L703): the first try succeeds on "6 or 5" (2 faces of 6); each failed try lowers the
+/// valid result by 1, so the garbled example reads 4 or more on the second try and 3 or more on the
+/// third; then 2 or more, then no roll.
 #[test]
-fn l703_each_failed_try_widens_the_next_by_one_face() {
+fn t3_t4_l703_each_failed_try_widens_the_next_by_one_face() {
     let record = record_with(&[removed("french", "Reille", "Eliminated")]);
     for (failed, succeeds) in [(0, 2), (1, 3), (2, 4), (3, 5)] {
         let mut input = form(
@@ -693,6 +695,13 @@ fn l703_each_failed_try_widens_the_next_by_one_face() {
             count("substitute-general", &input, "Substitute enters"),
             succeeds
         );
+        // The lowest face that succeeds: 5, then 4, 3 and 2.
+        let lowest = (1..=6u8)
+            .find(|face| {
+                resolve("substitute-general", &input, &[*face]).outcome.key == "Substitute enters"
+            })
+            .expect("a face succeeds");
+        assert_eq!(i64::from(lowest), 5 - failed);
     }
     let mut input = form(
         &record,
