@@ -1319,6 +1319,33 @@ fn l1086_the_three_player_scenario_starts_on_turn_viii_with_the_iv_corps() {
             .iter()
             .any(|m| m.contains("maneuver limit"))
     );
+    // The IV Corps's Formations deploy with a green marker (L664), on the turn it enters only.
+    play.play(
+        "add-unit",
+        &[
+            ("side", text("prussian")),
+            ("number", number(60)),
+            ("type", text("infantry")),
+            ("corps", text("IV")),
+            ("capacity", number(4)),        // FICTIONAL
+            ("victory_points", number(10)), // FICTIONAL
+        ],
+        &[],
+    );
+    assert_eq!(play.state("prussian", "Unit 60"), "On the battlefield");
+    let deployed = [
+        ("side", text("prussian")),
+        ("name", text("IV right")),
+        ("corps", text("IV")),
+        ("units", Value::List(vec!["Unit 60".into()])),
+        ("entered", yes()),
+    ];
+    play.play("formation", &deployed, &[]);
+    let green = play
+        .record()
+        .unit("prussian", "IV right")
+        .and_then(|f| f.attribute("green marker"));
+    assert_eq!(green, Some("yes"));
     // Nothing is due on turn VIII; Pirch enters on turn IX.
     assert!(!play.applies("prussian-entrance"));
     play.go_to(9, 0, 0);
@@ -1329,6 +1356,8 @@ fn l1086_the_three_player_scenario_starts_on_turn_viii_with_the_iv_corps() {
         "{}",
         res.outcome.headline
     );
+    let refused = play.refusal("formation", &deployed).expect("a turn late");
+    assert!(refused.contains("L662-668"), "{refused}");
     // Ney may still join, on the scenario's first turn only.
     assert!(!play.applies("ney"));
     assert!(Play::start("three-players").applies("ney"));

@@ -33,6 +33,18 @@ const ENTRANCE_TRIES: &str = "entrance rolls failed";
 /// The turn a Prussian commander came onto the battlefield.
 const ARRIVED_ON_TURN: &str = "arrived on turn";
 
+/// Whether the Prussian General of Army Corps `corps` came onto the battlefield on the turn being
+/// played: its Formations then deploy with a green marker (L664).
+pub fn corps_entered_this_turn(record: &Record, corps: &str) -> bool {
+    let turn = i32::try_from(record.position.turn).unwrap_or(0);
+    STAGES
+        .iter()
+        .find(|stage| stage.corps == corps)
+        .is_some_and(|stage| {
+            roster::number_of(record, PRUSSIANS, stage.general, ARRIVED_ON_TURN) == turn
+        })
+}
+
 /// The mark on the record once Prussian Units are deployed (L582).
 pub const MANEUVER_LIMIT_OVER: &str =
     "The Prussians are on the battlefield: the French maneuver limit is over";
@@ -413,7 +425,7 @@ fn arrival(turn: i32, units: &[Symbol], stage: &Stage) -> (String, Vec<Effect>) 
         rule,
     ));
     effects.push(Effect::reminder(
-        "Every Formation deployed receives a green marker",
+        "Every Formation deployed receives a green marker: make each with the Formation procedure, ticking \"Deployed by the Prussian entrance this turn\"",
         "Executing the entrance, L664; \"in the same way\", L642",
     ));
     if first {

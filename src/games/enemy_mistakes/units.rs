@@ -6,7 +6,7 @@ use super::forms::CLASS_CHOICES;
 use super::roster::{
     FIRE_DISCIPLINES, UNIT_TYPES, attribute, horse_team, is_artillery_type, kind, state, unit_name,
 };
-use super::{SIDES, army_label};
+use super::{SIDES, army_label, entrance};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
@@ -255,7 +255,17 @@ const FORMATION_FIELDS: &[Field] = &[
         rule: FORMATION_RULE,
         help: "Units in contact with each other and facing the same way. A Unit listed here leaves any Formation it was in.",
     },
+    Field {
+        id: "entered",
+        label: "Deployed by the Prussian entrance this turn",
+        group: "Formation",
+        kind: FieldKind::Flag,
+        rule: ENTERED_RULE,
+        help: "All the Formations deployed at the entrance receive a green marker.",
+    },
 ];
+
+const ENTERED_RULE: &str = "Executing the entrance, L664";
 
 /// Records a Formation: which Units form it. Made anew when Formations split or unite.
 pub struct MakeFormation;
@@ -291,6 +301,19 @@ impl Procedure for MakeFormation {
                 format!("{name} already names a commander or Unit"),
             ));
         }
+        if input.flag("entered")
+            && (side != "prussian"
+                || !entrance::corps_entered_this_turn(record, input.text("corps").trim()))
+        {
+            return Err(InputError::new(
+                "entered",
+                format!(
+                    "the {} Corps of {} did not enter the battlefield this turn (L662-668)",
+                    input.text("corps").trim(),
+                    army_label(side)
+                ),
+            ));
+        }
         for unit in input.list("units") {
             if !record
                 .unit(side, unit)
@@ -323,6 +346,15 @@ impl Procedure for MakeFormation {
             // Adding 0 keeps a Formation's orange markers and shows the count on a new one.
             Effect::add_to(side, name, attribute::ORANGE, 0, FORMATION_RULE),
         ];
+        if input.flag("entered") {
+            effects.push(Effect::set_attribute(
+                side,
+                name,
+                attribute::GREEN,
+                "yes",
+                ENTERED_RULE,
+            ));
+        }
         let units = input.list("units");
         for unit in units {
             effects.push(Effect::set_attribute(
