@@ -491,10 +491,10 @@ fn withdraw(target: &Named, input: &Input) -> (&'static str, Vec<Effect>) {
             "must Withdraw 1",
             vec![Effect::reminder(
                 &format!(
-                    "{} Withdraws 1; if its player cannot or will not, it receives 1 yellow marker (Shaken), or suffers 1 Loss if it has one already",
+                    "{} Withdraws 1; if its player cannot or will not, it receives 1 yellow marker (Shaken), or suffers 1 Loss if it has one already. An Artillery Unit that Withdraws fastens its Horse Team: record it with the Horse Team procedure",
                     target.called
                 ),
-                &format!("{rule}; Withdraw, L767"),
+                &format!("{rule}; Withdraw, L763, L767"),
             )],
         );
     }
