@@ -1011,3 +1011,31 @@ fn enemy_mistakes_turn_ii_is_played_in_the_app() {
     );
     assert!(view.session.verify().is_ok());
 }
+
+/// A form leaves out the fields that do not bear on it as it stands: Melee Losses offers one share
+/// for each of its own Units that took part, and a Maneuver the charged Formation only for a Charge.
+#[test]
+fn a_form_shows_only_the_fields_that_bear_on_it() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let mut harness = app_harness(folder.path());
+    radio(&mut harness, "Waterloo: Enemy Mistakes");
+    click(&mut harness, "Start the game");
+    let shown = |harness: &Harness<'_, AideApp>, text: &str| {
+        harness.query_all_by_label(text).next().is_some()
+    };
+
+    open_procedure(&mut harness, "Melee Losses");
+    assert!(shown(
+        &harness,
+        "First Unit (the one that started the combat, if of this army)"
+    ));
+    assert!(!shown(&harness, "Second Unit"));
+    set_number(&mut harness, "Its own Units that took part", 3.0);
+    assert!(shown(&harness, "Third Unit"));
+    assert!(!shown(&harness, "Fourth Unit"));
+
+    open_procedure(&mut harness, "Maneuver a Formation");
+    assert!(!shown(&harness, "Charged Formation (optional)"));
+    radio(&mut harness, "Charge");
+    assert!(shown(&harness, "Charged Formation (optional)"));
+}

@@ -180,6 +180,11 @@ pub trait Procedure: Sync + Send {
     fn applies(&self, _record: &Record) -> bool {
         true
     }
+    /// Whether field `field` bears on the form as it stands (a Charge's fields only for a
+    /// Charge). The form leaves out those that do not, unless they hold a value. All by default.
+    fn shows(&self, _field: &str, _input: &Input) -> bool {
+        true
+    }
     /// Fills in what the record already knows (the day, the weather) when the form opens; the
     /// players can still change it.
     fn prefill(&self, _input: &mut Input, _record: &Record) {}

@@ -146,11 +146,14 @@ impl Workspace {
             }
             ui.add_space(6.0);
         }
-        // Secret fields stay off the form until they are revealed.
+        // Secret fields stay off the form until they are revealed; fields that do not bear on
+        // the form as it stands stay off while they hold nothing.
         let hidden = |field: &Field| {
             self.sealed
                 .as_ref()
                 .is_some_and(|s| s.hides(field, procedure))
+                || (!procedure.shows(field.id, &self.input)
+                    && self.input.get(field.id) == Some(&field.default_value()))
         };
         let fields: Vec<&Field> = procedure.fields().iter().filter(|f| !hidden(f)).collect();
         let mut start = 0;

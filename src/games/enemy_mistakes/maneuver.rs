@@ -424,6 +424,11 @@ impl Procedure for Maneuver {
             fields: FIELDS,
         }
     }
+    /// The Formation charged matters only to a Charge.
+    fn shows(&self, field: &str, input: &Input) -> bool {
+        input.text("maneuver") == "charge"
+            || !["charged", "charged_general", "charged_engaged"].contains(&field)
+    }
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_setting(input, record, &LIGHT_CAVALRY_BONUS);
         prefill_setting(input, record, &TERRAIN_REDUCTIONS);

@@ -1218,6 +1218,16 @@ impl Procedure for MeleeLosses {
             fields: LOSS_FIELDS,
         }
     }
+    /// One share for each of its own Units that took part.
+    fn shows(&self, field: &str, input: &Input) -> bool {
+        let own = usize::try_from(input.number("own_units"))
+            .unwrap_or(0)
+            .max(1);
+        SHARES
+            .iter()
+            .position(|share| [share.unit, share.losses, share.left].contains(&field))
+            .is_none_or(|index| index < own)
+    }
     fn prefill(&self, input: &mut Input, record: &Record) {
         crate::engine::settings::prefill_setting(input, record, &options::MELEE_LOSS_FACES);
     }

@@ -473,6 +473,21 @@ impl Procedure for ResultOfCombat {
             fields: FIELDS,
         }
     }
+    /// A side's Units come from the Formations it names: without them there are none to list.
+    fn shows(&self, field: &str, input: &Input) -> bool {
+        [&ATTACKER_IDS, &DEFENDER_IDS].into_iter().all(|ids| {
+            let units_field = [
+                ids.units,
+                ids.loss_units,
+                ids.shaken_units,
+                ids.artillery,
+                ids.one_left,
+                ids.two_left,
+            ]
+            .contains(&field);
+            !units_field || !input.list(ids.names).is_empty()
+        })
+    }
     fn prefill(&self, input: &mut Input, record: &Record) {
         for field in SETTINGS {
             crate::engine::settings::prefill_setting(input, record, field);

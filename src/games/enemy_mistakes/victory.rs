@@ -471,6 +471,31 @@ impl Procedure for Victory {
             fields: FIELDS,
         }
     }
+    /// Each scenario's own tally: the objectives of the historical one, the short one's two facts,
+    /// the free scenarios' Losses and Towns.
+    fn shows(&self, field: &str, input: &Input) -> bool {
+        let scenario = input.text("scenario");
+        let free = free_tally(scenario);
+        let version = input.text("towns_version");
+        if let Some(town) = TOWNS.iter().find(|t| t.field.id == field) {
+            return match version {
+                ADVANCED => town.free_points.is_some(),
+                ADVANCED_THREE => town.three_player,
+                _ => false,
+            };
+        }
+        if OBJECTIVES.iter().any(|o| o.field.id == field) {
+            return scenario == "historical";
+        }
+        match field {
+            "allied_losses" | "french_losses" | "towns_version" => free,
+            setting if setting == options::FREE_TALLY_GENERALS.id => free,
+            "town_points" => version == ADVANCED_THREE,
+            "garrisons_removed" | "towns_held" => scenario == "short",
+            "allied_pieces_vp" | "french_pieces_vp" | "prussian_share" => scenario != "short",
+            _ => true,
+        }
+    }
     fn applies(&self, record: &Record) -> bool {
         game_over(record)
     }
