@@ -777,8 +777,8 @@ fn add_tile(
 
 /// Enemy Mistakes, turn II, as two players would play it in the app: the Units from their tiles,
 /// the command markers and the sealed Initiative bids, a bombardment and its Damage, Assign, two
-/// Orders, a melee and its Result of Combat, and the End of Turn, each checked on the record and
-/// in the log.
+/// Orders, a Charge and a Horse Team unfastened, a melee and its Result of Combat, and the End of
+/// Turn, each checked on the record and in the log.
 #[test]
 fn enemy_mistakes_turn_ii_is_played_in_the_app() {
     let folder = tempfile::tempdir().expect("temporary folder");
@@ -937,9 +937,31 @@ fn enemy_mistakes_turn_ii_is_played_in_the_app() {
         napoleon - 4
     );
 
+    // Maneuver: I centre, 1 Unit wide, Charges up to 4 UoM (L389, L807). PUT IN MOVEMENT fastened
+    // the guns' Horse Team (L759); not having maneuvered, they unfasten at the end of 3.3 (L869).
+    click(&mut harness, "Next step");
+    click(&mut harness, "Resolve: Maneuver a Formation");
+    pick_on_record(&mut harness, "Formation", "I centre", 0);
+    radio(&mut harness, "Charge");
+    resolve_and_apply(&mut harness);
+    assert!(
+        record(&harness)
+            .unit("french", "I centre")
+            .is_some_and(|f| f.attribute("maneuver this turn").is_some())
+    );
+    let horse_team = |harness: &Harness<'_, AideApp>| {
+        record(harness)
+            .unit("french", "Unit 23")
+            .and_then(|u| u.attribute("Horse Team").map(str::to_string))
+    };
+    assert_eq!(horse_team(&harness).as_deref(), Some("fastened"));
+    click(&mut harness, "Resolve: Fasten or unfasten a Horse Team");
+    pick_on_record(&mut harness, "Artillery Unit", "Unit 23", 0);
+    resolve_and_apply(&mut harness);
+    assert_eq!(horse_team(&harness).as_deref(), Some("unfastened"));
+
     // Combat: the French Unit 1 attacks the English Unit 8, 6 against 1: Routed, 2 yellow
     // markers (L907). The Result of Combat puts 2 orange markers on I centre (L996).
-    click(&mut harness, "Next step");
     click(&mut harness, "Next step");
     pick_on_record(&mut harness, "Unit in melee", "Unit 1", 0);
     pick_on_record(&mut harness, "Unit in melee", "Unit 8", 1);
@@ -995,6 +1017,8 @@ fn enemy_mistakes_turn_ii_is_played_in_the_app() {
             "attach",
             "order",
             "order",
+            "maneuver",
+            "horse-team",
             "melee",
             "result-of-combat",
             "end-of-turn",
