@@ -1310,6 +1310,17 @@ fn l1094_the_advanced_three_player_towns_need_their_lost_value() {
 fn l1086_the_three_player_scenario_starts_on_turn_viii_with_the_iv_corps() {
     let mut play = Play::start("three-players");
     assert_eq!(play.record().position.turn, 8);
+    // The 17 commanders of L347-361, Ney included, each once.
+    let set_up = play.session.events().iter().find_map(|e| match &e.body {
+        EventBody::Resolved { outcome, .. } => Some(outcome.to_string()),
+        _ => None,
+    });
+    assert!(
+        set_up
+            .as_deref()
+            .is_some_and(|s| s.starts_with("Set up: 17 commanders")),
+        "{set_up:?}"
+    );
     assert_eq!(play.state("prussian", "Blücher"), "On the battlefield");
     assert_eq!(play.state("prussian", "Bülow"), "On the battlefield");
     assert_eq!(play.state("prussian", "Pirch"), "Not yet arrived");

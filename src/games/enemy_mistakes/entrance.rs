@@ -26,7 +26,7 @@ use crate::engine::symbol::Symbol;
 use crate::engine::table_set::TableSet;
 
 const PRUSSIANS: &str = "prussian";
-pub const BULOW: &str = "Bülow";
+const BULOW: &str = "Bülow";
 
 /// Failed entrance rolls, kept on Blücher's entry.
 const ENTRANCE_TRIES: &str = "entrance rolls failed";

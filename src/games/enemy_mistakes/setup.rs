@@ -11,9 +11,9 @@
 //! - Ney waits off the battlefield too: he is an optional rule (L367-373), which the players take
 //!   up on turn I with `BringInNey`.
 
-use super::entrance::{self, BULOW};
+use super::entrance;
 use super::forms::SCENARIO_CHOICES;
-use super::roster::{self, BLUCHER, COMMANDERS, NEY, state};
+use super::roster::{self, COMMANDERS, NEY, state};
 use super::{SIDES, on_first_turn};
 use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
 use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
@@ -71,17 +71,20 @@ impl Procedure for SetUp {
         let short = scenario == "short";
         let deployed = PRUSSIANS_DEPLOYED.contains(&scenario);
         let mut effects = Vec::new();
-        for commander in COMMANDERS {
-            let enters_now = deployed && [BLUCHER, BULOW].contains(&commander.name);
-            let waits = (commander.side == "prussian" && !enters_now) || commander.name == NEY;
+        let mut commanders = 0;
+        for commander in COMMANDERS
+            .iter()
+            .filter(|c| !(short && c.side == "prussian"))
+        {
+            // The Prussians wait for their entrance, which the three-player scenarios make at once.
+            let waits = commander.side == "prussian" || commander.name == NEY;
             let start = if waits {
                 state::NOT_ARRIVED
             } else {
                 state::ON_BATTLEFIELD
             };
-            if !(short && commander.side == "prussian") {
-                effects.extend(roster::commander_effects(commander, start, RULE));
-            }
+            effects.extend(roster::commander_effects(commander, start, RULE));
+            commanders += 1;
         }
         if deployed {
             effects.extend(entrance::deployed_at_start());
@@ -93,10 +96,6 @@ impl Procedure for SetUp {
             1,
             "Game Preparation, L283",
         ));
-        let commanders = effects
-            .iter()
-            .filter(|e| matches!(e, Effect::UnitState { .. }))
-            .count();
         Ok(Resolution::book_keeping(
             "set-up",
             format!("Set up: {commanders} commanders on the record; the French hold Initiative 1"),
