@@ -118,6 +118,7 @@ impl SealedPanel {
                             egui::TextEdit::singleline(&mut self.typing[index])
                                 .password(true)
                                 .desired_width(80.0)
+                                .min_size(egui::vec2(80.0, 0.0))
                                 .hint_text("hidden"),
                         )
                         .accessible_name(format!("{name}: secret choice"));

@@ -341,7 +341,7 @@ const BID_FIELDS: &[Field] = &[
     reserve_field("british_reserve", "English markers in the reserve"),
     reserve_field("prussian_reserve", "Prussian markers in the reserve"),
     turn_field(
-        "Last turn",
+        "This turn",
         BID_RULE,
         "Initiative is bid for once a turn. Filled in from the record.",
     ),
