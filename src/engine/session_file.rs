@@ -18,8 +18,9 @@ use std::path::{Path, PathBuf};
 /// The session file format this version writes, and the newest it reads.
 pub const FORMAT_VERSION: u32 = 1;
 
-/// Events per block when parsing in parallel: small enough to bound the parser's working memory.
-const EVENTS_PER_BLOCK: usize = 2_000;
+/// Events per block when parsing in parallel: small enough to bound the parser's working memory
+/// and to spread even a short game over every core.
+const EVENTS_PER_BLOCK: usize = 250;
 
 #[derive(Serialize, Deserialize)]
 struct SessionFile {
