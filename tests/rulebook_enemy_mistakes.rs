@@ -255,7 +255,7 @@ fn d7_l697_only_a_5_or_6_turns_damage_into_a_loss() {
 #[test]
 fn l684_the_automatic_loss_of_eleven_or_more() {
     let mut input = damage(2, 6);
-    flag(&mut input, "automatic_loss");
+    input.set("automatic_losses", Value::Number(1));
     assert_eq!(total(&suffer(&input, &[1, 2])), 1);
     assert_eq!(total(&suffer(&input, &[5, 6])), 3);
 }
@@ -552,7 +552,7 @@ fn l767_a_shaken_target_that_cannot_withdraw_suffers_a_loss() {
             ("side", text("british")),
             ("unit", text("Unit 8")),
             ("damage", Value::Number(2)),
-            ("automatic_loss", Value::Flag(true)),
+            ("automatic_losses", Value::Number(1)),
         ],
     );
     let res = suffer(&damage, &[1, 2]);
@@ -659,4 +659,56 @@ fn l763_a_routed_bombarding_unit_fastens_its_horse_team() {
     );
     record.apply(&res.effects, 4);
     assert_eq!(attribute(&record, "french", "Unit 24", "Horse Team"), None);
+}
+
+/// A final 11+ on the rear (L684, L771): the Retreat's Withdraw cannot be made, so the target first
+/// receives a yellow marker, or suffers 1 Loss if it has one (L767), then the Retreat's own marker
+/// (L783). Either way it ends Routed; the Shaken one also counts 2 Losses whatever the dice show.
+#[test]
+fn l771_l783_a_retreat_fired_on_the_rear_cannot_withdraw() {
+    for shaken in [false, true] {
+        let mut record = Record::default();
+        on_record(&mut record, "french", "Unit 23", "foot_artillery");
+        on_record(&mut record, "british", "Unit 8", "infantry");
+        let yellow = i32::from(shaken);
+        record.apply(
+            &[Effect::set_attribute(
+                "british",
+                "Unit 8",
+                "yellow markers",
+                yellow,
+                "R",
+            )],
+            2,
+        );
+        let input = form(
+            "bombardment",
+            &record,
+            &[
+                ("artillery", text("Unit 23")),
+                ("target", text("Unit 8")),
+                ("fire_on_rear", Value::Flag(true)),
+            ],
+        );
+        let res = bombard(&input, [6, 6]);
+        assert_eq!(row(&res).0, "11+");
+        let expected = if shaken {
+            "cannot Withdraw: 1 Loss, and is Routed"
+        } else {
+            "cannot Withdraw: Routed"
+        };
+        assert!(
+            res.outcome.headline.contains(expected),
+            "{}",
+            res.outcome.headline
+        );
+        record.apply(&res.effects, 3);
+        assert_eq!(
+            attribute(&record, "british", "Unit 8", "yellow markers").as_deref(),
+            Some("2")
+        );
+    }
+    let mut input = damage(2, 6);
+    input.set("automatic_losses", Value::Number(2));
+    assert_eq!(total(&suffer(&input, &[1, 2])), 2);
 }

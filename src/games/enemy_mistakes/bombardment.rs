@@ -11,7 +11,11 @@
 //! - A Unit that cannot Withdraw receives a yellow marker, or suffers 1 Loss if it has one already
 //!   (L767): the table's "is Shaken" for a target that cannot Withdraw (L683) is that rule, so a
 //!   target already Shaken and fired on the rear suffers 1 Loss, not a second marker. That Loss is
-//!   rolled with the Damage, as the automatic Loss of an 11+ is.
+//!   counted with the Damage, as the automatic Loss of an 11+ is.
+//! - A Retreat is "Withdraw 1 and receive a yellow marker" (L783), in that order: a target fired on
+//!   the rear fails the Withdraw first (a yellow marker, or 1 Loss if it has one, L767, L771), then
+//!   receives the Retreat's marker. Unshaken, it ends Routed; Shaken, it suffers 1 Loss and ends
+//!   Routed.
 //! - A Garrison is never moved and ignores a Withdraw and a Retreat (L540), as in the melee. Haye
 //!   Sainte in Retreat from a bombardment "receives only one yellow marker, unless it already has
 //!   one": it receives none if it has one, as "1 yellow marker if they don't already have one"
@@ -390,7 +394,7 @@ impl Procedure for Bombardment {
                     damage_reminder(&target, 2, "row 11+, L684"),
                     Effect::reminder(
                         &format!(
-                            "{target} suffers 1 Loss besides the Damage (roll it with the Damage)"
+                            "{target} suffers 1 Loss besides the Damage (count it with the Damage)"
                         ),
                         "Bombardment effects table, row 11+, L684",
                     ),
@@ -505,7 +509,7 @@ fn withdraw(target: &Named, input: &Input) -> (&'static str, Vec<Effect>) {
     if input.flag("target_shaken") {
         effects.push(Effect::reminder(
             &format!(
-                "{} has a yellow marker already: it suffers 1 Loss instead of another (roll it with the Damage)",
+                "{} has a yellow marker already: it suffers 1 Loss instead of another (count it with the Damage)",
                 target.called
             ),
             &format!("{rule}; Withdraw, L767"),
@@ -524,6 +528,31 @@ fn retreat(target: &Named, input: &Input) -> (&'static str, Vec<Effect>) {
     let rule = "Bombardment effects table, row 11+, L684";
     let garrison_rule = format!("{rule}; the Garrisons, L540");
     match input.text("target_garrison") {
+        NOT_A_GARRISON if input.flag("fire_on_rear") => {
+            let cannot = format!("{rule}; Withdraw, L767, L771");
+            let mut effects = vec![Effect::reminder(
+                &format!(
+                    "{} cannot Withdraw, being fired on the rear, then receives the Retreat's yellow marker",
+                    target.called
+                ),
+                &cannot,
+            )];
+            let words = if input.flag("target_shaken") {
+                effects.push(Effect::reminder(
+                    &format!(
+                        "{} has a yellow marker already: it suffers 1 Loss for the Withdraw it cannot make (count it with the Damage)",
+                        target.called
+                    ),
+                    &cannot,
+                ));
+                "cannot Withdraw: 1 Loss, and is Routed"
+            } else {
+                effects.extend(target.shaken(&cannot));
+                "cannot Withdraw: Routed"
+            };
+            effects.extend(target.shaken(&format!("{rule}; Retreat, L783")));
+            (words, effects)
+        }
         NOT_A_GARRISON => {
             let retreat = format!("{rule}; Retreat, L783");
             let mut effects = vec![Effect::reminder(
@@ -696,12 +725,12 @@ const DAMAGE_FIELDS: &[Field] = &[
         help: "1 for a final 6/7; 2 for 8/10 or 11+. One die each.",
     },
     Field {
-        id: "automatic_loss",
-        label: "Plus 1 Loss whatever the dice show",
+        id: "automatic_losses",
+        label: "Losses whatever the dice show",
         group: "Damage",
-        kind: FieldKind::Flag,
-        rule: "Bombardment effects table, row 11+, L684; Withdraw, L767",
-        help: "The automatic Loss of a final 11+, or of a Shaken target fired on the rear, which cannot Withdraw.",
+        kind: FieldKind::Count { max: 2 },
+        rule: "Bombardment effects table, row 11+, L684; Withdraw, L767, L771",
+        help: "1 for a final 11+; 1 for a Shaken target fired on the rear, which cannot Withdraw; both for a Shaken target fired on the rear with an 11+.",
     },
     Field {
         id: "capacity_left",
@@ -745,7 +774,7 @@ impl Procedure for Damage {
         faces: &[u8],
     ) -> Result<Resolution, RuleError> {
         let from_dice = faces.iter().filter(|f| **f >= LOSS_FROM).count() as i32;
-        let losses = from_dice + i32::from(input.flag("automatic_loss"));
+        let losses = from_dice + input.number("automatic_losses");
         let unit = named(input.text("unit"), "The Unit");
         let capacity = input.number("capacity_left");
         let eliminated = losses >= capacity;
