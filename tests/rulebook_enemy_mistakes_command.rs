@@ -1347,8 +1347,25 @@ fn l759_put_in_movement_fastens_the_artillery_s_horse_teams() {
         .expect("refused");
     assert_eq!(
         refused,
-        "field `artillery`: the record holds Unit 23 as the Artillery of I centre"
+        "field `artillery`: the record holds Unit 23 as the unfastened Artillery of I centre"
     );
+    // A battery whose Horse Team is fastened already does not fasten again this turn (L865, L869).
+    play.play(
+        "add-unit",
+        &[
+            ("side", text("french")),
+            ("number", number(24)),
+            ("type", text("foot_artillery")),
+            ("corps", text("I")),
+            ("capacity", number(4)),        // FICTIONAL
+            ("victory_points", number(10)), // FICTIONAL
+            ("horse_team", text("fastened")),
+        ],
+        &[],
+    );
+    formation(&mut play, "french", "I guns", "I", &["Unit 24"]);
+    let guns = [order[..3].to_vec(), vec![("formation", text("I guns"))]].concat();
+    assert!(play.input("order", &guns).list("artillery").is_empty());
     // 1 + 2 Units = 3 points: 1 generated and 2 markers.
     let result = play.play("order", &order, &[]);
     assert_eq!(result.totals[0].total, 3);

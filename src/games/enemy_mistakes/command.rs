@@ -337,14 +337,14 @@ const ORDER_FIELDS: &[Field] = &[
     },
     Field {
         id: "artillery",
-        label: "Its Artillery Units",
+        label: "Its Artillery Units unfastened",
         group: "Effects",
         kind: FieldKind::Units {
             of: UnitOf::Side("side"),
-            only: &[(attribute::TYPE, "foot_artillery|horse_artillery")],
+            only: &[(attribute::TYPE, roster::ARTILLERY_TYPES)],
         },
         rule: PUT_IN_MOVEMENT_RULE,
-        help: "Put in movement, they fasten their Horse Team. Filled in from the record.",
+        help: "Put in movement, they fasten their Horse Team; those already fastened stay so. Filled in from the record.",
     },
     Field {
         id: "generated",
@@ -579,7 +579,7 @@ impl IssueOrder {
                     Err(InputError::new(
                         "artillery",
                         format!(
-                            "the record holds {} as the Artillery of {name}",
+                            "the record holds {} as the unfastened Artillery of {name}",
                             listed(&guns)
                         ),
                     ))
@@ -672,9 +672,13 @@ fn shaken(record: &Record, side: &str, formation: &str) -> Vec<Symbol> {
     })
 }
 
-/// A Formation's Artillery Units, which fasten their Horse Team when it is put in movement (L759).
+/// A Formation's Artillery Units not yet fastened, which fasten their Horse Team when it is put in
+/// movement (L759). One already fastened did not fasten this turn, which matters to L865 and L869.
 fn artillery(record: &Record, side: &str, formation: &str) -> Vec<Symbol> {
-    members_where(record, side, formation, roster::is_artillery)
+    members_where(record, side, formation, |unit| {
+        roster::is_artillery(unit)
+            && unit.attribute(attribute::HORSE_TEAM) != Some(roster::horse_team::FASTENED)
+    })
 }
 
 /// Names for a message: "none" if there are none.
