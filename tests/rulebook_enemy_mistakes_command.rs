@@ -552,10 +552,12 @@ fn l823_one_redeploy_for_several_formations_but_not_with_smoke() {
     add_unit(&mut play, "french", 1, "infantry", "I");
     add_unit(&mut play, "french", 2, "infantry", "I");
     add_unit(&mut play, "french", 23, "foot_artillery", "I");
+    add_unit(&mut play, "french", 3, "light_cavalry", "I");
     for (name, unit) in [
         ("I left", "Unit 1"),
         ("I right", "Unit 2"),
         ("I guns", "Unit 23"),
+        ("I horse", "Unit 3"),
     ] {
         formation(&mut play, "french", name, "I", &[unit]);
     }
@@ -585,6 +587,8 @@ fn l823_one_redeploy_for_several_formations_but_not_with_smoke() {
         "{refused}"
     );
 
+    // Infantry and Cavalry in two Formations: neither is mixed, so no +1 (L823).
+    assert!(!play.input("order", &redeploy(&["I horse"])).flag("mixed"));
     let resolution = play.play("order", &redeploy(&["I right"]), &[]);
     assert_eq!(resolution.totals[0].total, 2);
     for formation in ["I left", "I right"] {

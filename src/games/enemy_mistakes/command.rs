@@ -374,24 +374,21 @@ const MOVEMENT_UNITS_CAP: i32 = 5;
 pub struct IssueOrder;
 
 impl IssueOrder {
-    /// What the record says of the Formation ordered: its Units, and whether the Formations the
-    /// Order goes to mix Infantry and Cavalry (L759, L823).
+    /// What the record says of the Formation ordered: its Units, and whether any Formation the
+    /// Order goes to mixes Infantry and Cavalry (L759, L823).
     fn size_and_mix(input: &Input, record: &Record) -> (i32, bool) {
         let side = input.text("side");
         let formation = input.text("formation").trim();
         let units = members(record, side, formation).count();
-        let redeployed: Vec<_> = Self::formations(input)
-            .iter()
-            .flat_map(|name| members(record, side, name))
-            .collect();
-        let has = |types: &[&str]| {
-            redeployed.iter().any(|u| {
-                u.attribute(attribute::TYPE)
-                    .is_some_and(|t| types.contains(&t))
-            })
+        // A Formation is mixed if it holds both Infantry and Cavalry (L759, L823): two Formations
+        // redeployed together, one of each, are not.
+        let is_mixed = |name: &str| {
+            let has = |arm: fn(&str) -> bool| {
+                members(record, side, name).any(|u| u.attribute(attribute::TYPE).is_some_and(arm))
+            };
+            has(|t| t == "infantry") && has(|t| t.ends_with("_cavalry"))
         };
-        let mixed =
-            has(&["infantry"]) && has(&["light_cavalry", "medium_cavalry", "heavy_cavalry"]);
+        let mixed = Self::formations(input).iter().any(|name| is_mixed(name));
         (i32::try_from(units).unwrap_or(i32::MAX), mixed)
     }
 
