@@ -712,3 +712,49 @@ fn l771_l783_a_retreat_fired_on_the_rear_cannot_withdraw() {
     input.set("automatic_losses", Value::Number(2));
     assert_eq!(total(&suffer(&input, &[1, 2])), 2);
 }
+
+/// The Grand Battery's exception (L727) needs the French Units 23, 24 and 9 in one Formation on
+/// the record, and one of them firing; otherwise the form is refused, naming the box.
+#[test]
+fn l727_the_grand_battery_is_units_23_24_and_9_together() {
+    let mut record = Record::default();
+    for unit in ["Unit 23", "Unit 24", "Unit 9", "Unit 5"] {
+        on_record(&mut record, "french", unit, "foot_artillery");
+    }
+    let grand_battery = |record: &Record, firing: &str| {
+        let p = procedure("bombardment");
+        let mut input = Input::defaults(p.fields());
+        p.prefill(&mut input, record);
+        for (field, value) in [
+            ("artillery", text(firing)),
+            ("grand_battery", Value::Flag(true)),
+        ] {
+            input.set(field, value);
+            p.follow(field, &mut input, record);
+        }
+        p.check_record(&input, record).err().map(|e| e.to_string())
+    };
+    let apart = grand_battery(&record, "Unit 23").expect("not in one Formation");
+    assert!(
+        apart.contains("field `grand_battery`") && apart.contains("L727"),
+        "{apart}"
+    );
+    for unit in ["Unit 23", "Unit 24", "Unit 9"] {
+        record.apply(
+            &[Effect::set_attribute(
+                "french",
+                unit,
+                "formation",
+                "I guns",
+                "R",
+            )],
+            2,
+        );
+    }
+    assert_eq!(grand_battery(&record, "Unit 23"), None);
+    let other = grand_battery(&record, "Unit 5").expect("not of the Grand Battery");
+    assert!(
+        other.contains("Unit 5 is not of the Grand Battery"),
+        "{other}"
+    );
+}

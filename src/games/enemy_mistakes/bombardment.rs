@@ -251,6 +251,7 @@ impl Procedure for Bombardment {
             input.text("target"),
             "target",
         )?;
+        check_grand_battery(input, record)?;
         check_garrison(input, record)
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
@@ -656,6 +657,32 @@ fn check_can_bombard(
         ));
     }
     Ok(())
+}
+
+/// The Grand Battery's exception needs the French Units 23, 24 and 9 in one Formation on the record,
+/// and one of them firing (L727).
+fn check_grand_battery(input: &Input, record: &Record) -> Result<(), InputError> {
+    if !input.flag("grand_battery") {
+        return Ok(());
+    }
+    let refuse = |why: String| Err(InputError::new("grand_battery", why));
+    if input.text("side") != "french" || roster::grand_battery_formation(record).is_none() {
+        return refuse(
+            "the Grand Battery is the French Units 23, 24 and 9 while they are in one Formation on the record (L727)".into(),
+        );
+    }
+    match given(input.text("artillery")) {
+        Some(firing)
+            if !roster::GRAND_BATTERY
+                .iter()
+                .any(|number| unit_name(*number) == firing) =>
+        {
+            refuse(format!(
+                "{firing} is not of the Grand Battery: only Units 23, 24 and 9 bombard with its exception (L727)"
+            ))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// A target the record knows to be a Garrison must be said to be one, and which (L540).
