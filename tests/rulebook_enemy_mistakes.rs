@@ -758,3 +758,29 @@ fn l727_the_grand_battery_is_units_23_24_and_9_together() {
         "{other}"
     );
 }
+
+/// The Damage form's Losses left is the record's (L463): edited, the form is refused.
+#[test]
+fn l463_the_damage_form_keeps_the_records_losses_left() {
+    let mut record = Record::default();
+    on_record(&mut record, "british", "Unit 8", "infantry");
+    let p = procedure("damage");
+    let mut input = Input::defaults(p.fields());
+    p.prefill(&mut input, &record);
+    for (field, value) in [
+        ("side", text("british")),
+        ("unit", text("Unit 8")),
+        ("damage", Value::Number(2)),
+    ] {
+        input.set(field, value);
+        p.follow(field, &mut input, &record);
+    }
+    assert_eq!(input.number("capacity_left"), 6);
+    assert!(p.check_record(&input, &record).is_ok());
+    input.set("capacity_left", Value::Number(9));
+    let refused = p.check_record(&input, &record).expect_err("edited");
+    assert!(
+        refused.to_string().contains("Unit 8 can still sustain 6"),
+        "{refused}"
+    );
+}

@@ -1707,3 +1707,38 @@ fn l815_a_pursuit_charges_the_formation_it_reaches() {
         Some("0")
     );
 }
+
+/// What the forms fill in from the record about the Units named (the Losses each can still
+/// sustain, L463; those already Shaken, L994) cannot be edited away from it: a Unit could pass its
+/// capacity without being eliminated, or take a second yellow marker instead of its Loss.
+#[test]
+fn l463_l994_facts_filled_in_from_the_record_stay_the_records() {
+    let play = losses_game();
+    let edited = [
+        shares(&[("Unit 1", 1), ("Unit 2", 1)]),
+        vec![("left_2", support::number(3))],
+    ]
+    .concat();
+    let refused = play.refused("melee-losses", &edited).expect("edited");
+    assert!(
+        refused.contains("field `left_2`") && refused.contains("Unit 2 can still sustain 1"),
+        "{refused}"
+    );
+
+    let play = result_game();
+    let unshaken = [
+        result_values("Unit 1", 1),
+        vec![("attacker_shaken_units", support::list(&[]))],
+    ]
+    .concat();
+    let refused = play.refused("result-of-combat", &unshaken).expect("edited");
+    assert!(
+        refused.contains("field `attacker_shaken_units`")
+            && refused.contains("the record lists Unit 2, Unit 3"),
+        "{refused}"
+    );
+    assert_eq!(
+        play.refused("result-of-combat", &result_values("Unit 1", 1)),
+        None
+    );
+}

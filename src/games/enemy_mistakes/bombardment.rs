@@ -32,8 +32,8 @@
 //! bombarding or supporting Unit it knows cannot bombard.
 
 use super::forms::{
-    ENEMY_SIDES, Named, UNITS_ON_BATTLEFIELD, check_enemies, check_unit, fill_losses_left, given,
-    named,
+    ENEMY_SIDES, Named, UNITS_ON_BATTLEFIELD, check_enemies, check_losses_left, check_unit,
+    fill_losses_left, given, named,
 };
 use super::roster::{self, UNIT_TYPES, attribute, horse_team, unit_name};
 use super::{SIDES, army_label};
@@ -789,7 +789,8 @@ impl Procedure for Damage {
         fill_losses_left(input, record, ("side", "unit", "capacity_left"), 1);
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
-        check_unit(record, input.text("side"), input.text("unit"), "unit")
+        check_unit(record, input.text("side"), input.text("unit"), "unit")?;
+        check_losses_left(input, record, ("side", "unit", "capacity_left"), 1)
     }
     fn dice(&self, input: &Input) -> DiceSpec {
         DiceSpec::pool(Die::D6, &DAMAGE_DICE, input.number("damage"))

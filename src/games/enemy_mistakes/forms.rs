@@ -130,6 +130,31 @@ pub fn fill_losses_left(
     }
 }
 
+/// What `fill_losses_left` filled in must still be the record's: a count edited away from it could
+/// let a Unit pass its capacity without being eliminated.
+pub fn check_losses_left(
+    input: &Input,
+    record: &Record,
+    (side, unit, left): (&str, &str, &str),
+    at_least: i32,
+) -> Result<(), InputError> {
+    let Some(name) = given(input.text(unit)) else {
+        return Ok(());
+    };
+    match record
+        .unit(input.text(side), name)
+        .and_then(roster::losses_left)
+    {
+        Some(known) if input.number(left) != known.max(at_least) => Err(InputError::new(
+            left,
+            format!(
+                "the record says {name} can still sustain {known} Losses (L463): choose it again to fill this in"
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// The armies a defending army may be: the English first, since the French attack by default.
 pub const ENEMY_SIDES: &[(&str, &str)] = &[SIDES[1], SIDES[2], SIDES[0]];
 

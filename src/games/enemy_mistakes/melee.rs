@@ -1245,6 +1245,7 @@ impl Procedure for MeleeLosses {
                 input.text(share.unit),
                 share.unit,
             )?;
+            forms::check_losses_left(input, record, ("side", share.unit, share.left), 0)?;
         }
         Ok(())
     }

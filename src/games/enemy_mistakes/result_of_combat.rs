@@ -536,6 +536,7 @@ impl Procedure for ResultOfCombat {
                 }
             }
             check_one_per_formation(input, record, ids)?;
+            check_known(input, record, ids)?;
         }
         Ok(())
     }
@@ -785,6 +786,31 @@ fn fill_known(ids: &Ids, input: &mut Input, record: &Record) {
     input.set(ids.two_left, two_left);
 }
 
+/// What `fill_known` filled in must still be the record's: a Unit left off the Shaken list would
+/// take a second yellow marker instead of its Loss, one left off the Losses-left lists could pass
+/// its capacity without being eliminated.
+fn check_known(input: &Input, record: &Record, ids: &Ids) -> Result<(), InputError> {
+    let mut known = input.clone();
+    fill_known(ids, &mut known, record);
+    for field in [ids.shaken_units, ids.artillery, ids.one_left, ids.two_left] {
+        if input.list(field) != known.list(field) {
+            let names: Vec<&str> = known.list(field).iter().map(|n| n.as_ref()).collect();
+            let listed = if names.is_empty() {
+                "none".to_string()
+            } else {
+                names.join(", ")
+            };
+            return Err(InputError::new(
+                field,
+                format!(
+                    "the record lists {listed} here: name the Formations again to fill this in"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The Units suffering a Formation's Loss are 1 per Formation (L994), as the record knows them.
 fn check_one_per_formation(input: &Input, record: &Record, ids: &Ids) -> Result<(), InputError> {
     let side = input.text(ids.army);
@@ -827,6 +853,13 @@ fn falling_units(input: &Input, ids: &Ids, loses: bool, shakes: bool) -> Vec<Eff
         let shaken = listed(ids.shaken_units, name);
         if shakes && !shaken {
             effects.push(Effect::add_to(side, name, attribute::YELLOW, 1, RULE));
+            effects.push(Effect::cap(
+                side,
+                name,
+                attribute::YELLOW,
+                roster::ROUTED_YELLOW,
+                "Routed, L787",
+            ));
         }
         let losses = i32::from(loses && listed(ids.loss_units, name)) + i32::from(shakes && shaken);
         let left = if listed(ids.one_left, name) {
