@@ -697,3 +697,54 @@ fn l835_the_maneuver_step_offers_the_maneuver_and_the_horse_teams() {
     assert_eq!(step.title, "3.3 Maneuver");
     assert_eq!(step.procedures, ["maneuver", "horse-team", "remove-unit"]);
 }
+
+/// L833: Units that pay to move out of sequence "can execute ... any maneuver", green marker or
+/// not. Reille pays 4 for the one Unit of II left (his 2 generated points and 2 markers).
+#[test]
+fn l833_a_formation_moved_out_of_sequence_maneuvers_without_a_green_marker() {
+    // Turn I, 3.2: II left made, Reille with 2 markers.
+    let orders_step = || {
+        let mut play = Play::start("enemy-mistakes", "historical");
+        tile(&mut play, "french", 1, "infantry", "II");
+        formation(&mut play, "french", "II left", "Reille", &["Unit 1"]);
+        play.play("initiative-markers", &[("side", text("french"))], &[6]);
+        play.go_to(1, 2, 0);
+        play.play(
+            "assign",
+            &[
+                ("side", text("french")),
+                ("general", text("Reille")),
+                ("markers", number(2)),
+            ],
+            &[],
+        );
+        play.go_to(1, 2, 1);
+        play
+    };
+    let advance = [
+        ("formation", text("II left")),
+        ("maneuver", text("advance")),
+        ("front_width", number(1)),
+    ];
+    let mut play = orders_step();
+    play.go_to(1, 2, 2);
+    let refused = refused(&play, "maneuver", &advance);
+    assert!(refused.contains("L833"), "{refused}");
+
+    let mut play = orders_step();
+    let result = play.play(
+        "order",
+        &[
+            ("side", text("french")),
+            ("commander", text("Reille")),
+            ("order", text("out_of_sequence")),
+            ("formation", text("II left")),
+            ("units", number(1)),
+        ],
+        &[],
+    );
+    assert_eq!(result.totals[0].total, 4);
+    play.go_to(1, 2, 2);
+    let result = play.play("maneuver", &advance, &[]);
+    assert_eq!(result.outcome.headline, "II left: Advance up to 4 UoM");
+}

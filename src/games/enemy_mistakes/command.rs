@@ -245,8 +245,11 @@ const ORDERS: &[(&str, &str)] = &[
     ("recover", "RECOVER"),
     ("redeploy", "REDEPLOY"),
     ("grand_battery", "REDEPLOY the Grand Battery"),
-    ("out_of_sequence", "Move out of sequence"),
+    ("out_of_sequence", OUT_OF_SEQUENCE),
 ];
+
+/// The Order that lets Units maneuver ahead of their turn, green marker or not (L833).
+pub const OUT_OF_SEQUENCE: &str = "Move out of sequence";
 
 const ORDER_FIELDS: &[Field] = &[
     Field {

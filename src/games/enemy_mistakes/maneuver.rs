@@ -17,10 +17,13 @@
 //! - The Road (L618) lifts the Wood, Farm field, Town, Sunken road and Torrent limits for a
 //!   Formation of front width 1 that starts in contact with it and stays on it; a Torrent still
 //!   shakes its Artillery, which is not a limit on the distance.
+//! - A Formation that paid to move out of sequence (L833) may execute "any maneuver" without a
+//!   green marker; the app takes the whole Formation, as the players name it.
 //! - The Formation that maneuvered keeps the maneuver on the record until the End of Turn,
 //!   both to refuse a second one and for the Horse Teams (L869).
 
 use super::charge;
+use super::command::OUT_OF_SEQUENCE;
 use super::forms::{ARTILLERY_ON_BATTLEFIELD, FORMATIONS, artillery, check_enemies, given};
 use super::options::{self, LIGHT_CAVALRY_BONUS, TERRAIN_REDUCTIONS};
 use super::roster::{self, attribute, kind};
@@ -518,9 +521,10 @@ impl Procedure for Maneuver {
                 "{name} has an orange marker: it is in Recovery and cannot maneuver (L552)"
             ));
         }
-        if formation.attribute(attribute::GREEN) != Some("yes") {
+        let out_of_sequence = formation.attribute(attribute::ORDER) == Some(OUT_OF_SEQUENCE);
+        if formation.attribute(attribute::GREEN) != Some("yes") && !out_of_sequence {
             return refuse(format!(
-                "{name} is not in movement: only Formations with a green marker maneuver (L548, L837)"
+                "{name} is not in movement: only Formations with a green marker maneuver (L548, L837), or those that paid to move out of sequence (L833)"
             ));
         }
         if let Some(done) = formation.attribute(attribute::MANEUVER) {
