@@ -1443,6 +1443,25 @@ fn l787_l676_units_captured_or_out_of_field_count_for_the_enemy() {
         form(&record, "victory", &[]).number("allied_pieces_vp"),
         30 + 5
     );
+    // A Routed Garrison is eliminated, never captured (L540).
+    record.apply(
+        &[
+            unit("british", "Hougoumont", "II", "30", "On the battlefield"),
+            vec![
+                Effect::set_attribute("british", "Hougoumont", "type", "garrison", "test"),
+                Effect::set_attribute("british", "Hougoumont", "yellow markers", 2, "test"),
+            ],
+        ]
+        .concat(),
+        0,
+    );
+    let garrison = [
+        ("side", text("british")),
+        ("unit", text("Hougoumont")),
+        ("how", text("routed")),
+    ];
+    let refused = refusal(&record, "remove-unit", &garrison).expect("a Garrison");
+    assert!(refused.contains("L540"), "{refused}");
     // A removed Unit cannot be removed again.
     assert!(refusal(&record, "remove-unit", &out).is_some());
 }

@@ -1,13 +1,17 @@
 //! Captured and out of field (Effects of removal, L670-676): the two removals the other procedures
 //! cannot see, because they happen on the table. A Routed Unit that cannot Withdraw 2 is captured
-//! (L787), as is an unfastened Artillery Unit an enemy Charge overruns (L894); a Unit that touches
+//! (L787), as is an Artillery Unit an enemy Charge overruns: fastened, if the charging Unit stays
+//! in contact after its Withdraw (L894); unfastened, if no Unit of its Formation defends it (L896).
+//! A Unit that touches
 //! the edge of the board, a Command Table or the turn track is out of field (L578, L676). The
 //! victory count doubles a captured piece and halves one out of field (L674, L676).
 //!
 //! Readings taken:
 //! - A capture for failing to Withdraw 2 needs a Routed Unit (2 yellow markers, L787) on the
-//!   record, and an overrun capture an Artillery Unit (L894): anything else is refused, since the
-//!   rulebook gives other Units no capture there.
+//!   record, and an overrun capture an Artillery Unit (L894, L896): anything else is refused, since
+//!   the rulebook gives other Units no capture there.
+//! - A Garrison is never moved, so it never fails to Withdraw 2: a Routed Garrison is eliminated
+//!   (L540), not captured.
 //! - Artillery captured by a melee effect (L905-906) is captured by the Melee procedure itself.
 
 use super::forms::{UNITS_ON_BATTLEFIELD, check_unit, given};
@@ -30,9 +34,9 @@ const HOW: &[(&str, &str, &str, &str)] = &[
     ),
     (
         "overrun",
-        "Captured: unfastened Artillery overrun by a Charge (L894)",
+        "Captured: Artillery overrun by a Charge (L894, L896)",
         state::CAPTURED,
-        "Artillery charged, L894; Capture, L674",
+        "Charge against Artillery, L888-896; Capture, L674",
     ),
     (
         "out_of_field",
@@ -115,6 +119,14 @@ impl Procedure for RemoveUnit {
             )
         })?;
         match input.text("how") {
+            "routed" if unit.attribute(attribute::TYPE) == Some("garrison") => {
+                Err(InputError::new(
+                    "how",
+                    format!(
+                        "{name} is a Garrison: never moved, it is eliminated when Routed, not captured (L540)"
+                    ),
+                ))
+            }
             "routed" if roster::number(unit, attribute::YELLOW) < 2 => Err(InputError::new(
                 "how",
                 format!(
@@ -124,7 +136,7 @@ impl Procedure for RemoveUnit {
             "overrun" if !roster::is_artillery(unit) => Err(InputError::new(
                 "how",
                 format!(
-                    "{name} is not an Artillery Unit: only Artillery is overrun by a Charge (L894)"
+                    "{name} is not an Artillery Unit: only Artillery is overrun by a Charge (L894, L896)"
                 ),
             )),
             _ => Ok(()),
