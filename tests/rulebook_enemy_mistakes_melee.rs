@@ -1698,6 +1698,17 @@ fn l815_a_pursuit_charges_the_formation_it_reaches() {
     let input = play.input("pursuit", &pursuit);
     assert_eq!(input.text("enemy"), "british");
     assert_eq!(input.text("charged_general"), "Picton");
+    // Another corps's General keeps his markers: the refusal names him (L815).
+    let hill = [
+        pursuit.to_vec(),
+        vec![("charged_general", support::text("Hill"))],
+    ]
+    .concat();
+    let refused = play.refused("pursuit", &hill).expect("Hill");
+    assert!(
+        refused.contains("Hill is not the General of the R Corps"),
+        "{refused}"
+    );
     let result = play.play("pursuit", &pursuit, &[]);
     assert_eq!(result.outcome.key, "Pursuit");
     assert!(result.effects.iter().any(|e| e.describe().contains("L815")));

@@ -102,16 +102,32 @@ pub fn check_record(input: &Input, record: &Record) -> Result<(), InputError> {
             ),
         ));
     }
-    if let Some(general) = given(input.text("charged_general"))
-        && !record
-            .unit(enemy, general)
-            .is_some_and(|g| g.matches(&[(attribute::KIND, kind::GENERAL)]))
-    {
+    let Some(general) = given(input.text("charged_general")) else {
+        return Ok(());
+    };
+    let Some(entry) = record
+        .unit(enemy, general)
+        .filter(|g| g.matches(&[(attribute::KIND, kind::GENERAL)]))
+    else {
         return Err(InputError::new(
             "charged_general",
             format!(
                 "{general} is not a General of {} on the record",
                 army_label(enemy)
+            ),
+        ));
+    };
+    // His markers are lost because his Army Corps's Formation was charged (L815).
+    let formation_corps = given(input.text("charged"))
+        .and_then(|charged| record.unit(enemy, charged))
+        .and_then(|formation| formation.attribute(attribute::CORPS));
+    if let Some(corps) = formation_corps
+        && entry.attribute(attribute::CORPS) != Some(corps)
+    {
+        return Err(InputError::new(
+            "charged_general",
+            format!(
+                "{general} is not the General of the {corps} Corps, whose Formation is charged"
             ),
         ));
     }

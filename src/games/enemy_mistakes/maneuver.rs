@@ -368,6 +368,13 @@ fn effects(input: &Input) -> Vec<Effect> {
                 1,
                 TORRENT_RULE,
             ));
+            effects.push(Effect::cap(
+                side,
+                unit,
+                attribute::YELLOW,
+                roster::ROUTED_YELLOW,
+                "Routed, L787",
+            ));
         }
     }
     if side == "french" && !input.flag("prussians_deployed") {
@@ -404,7 +411,6 @@ fn charge_effects(input: &Input) -> Vec<Effect> {
 pub struct Maneuver;
 
 impl Maneuver {
-    /// The General of an enemy Formation's Army Corps on the battlefield, if the record has him.
     /// The Formation's Units are Light Cavalry, or Horse Artillery with Light Cavalry (L532, L795).
     fn light_cavalry_only(record: &Record, side: &str, formation: &str) -> bool {
         let types: Vec<&str> = roster::formation_units(record, side, formation)
