@@ -1357,6 +1357,21 @@ fn l1086_the_three_player_scenario_starts_on_turn_viii_with_the_iv_corps() {
         .unit("prussian", "IV right")
         .and_then(|f| f.attribute("green marker"));
     assert_eq!(green, Some("yes"));
+    // The French hold Initiative 1 by the Preparation: no bid on the first turn (L650), unless the
+    // players choose otherwise; the battle ends after turn XIX (L1086), not on an agreed turn.
+    assert!(!play.applies("initiative"));
+    let mut bidding = play.record().clone();
+    bidding.apply(
+        &[Effect::SetOption {
+            name: "first_turn_bid".into(),
+            value: "bid".into(),
+            rule: "test".into(),
+        }],
+        0,
+    );
+    assert!(procedure("initiative").applies(&bidding));
+    let refused = play.refusal("victory", &[]).expect("turn VIII");
+    assert!(refused.contains("XIX"), "{refused}");
     // Nothing is due on turn VIII; Pirch enters on turn IX.
     assert!(!play.applies("prussian-entrance"));
     play.go_to(9, 0, 0);
@@ -1367,6 +1382,7 @@ fn l1086_the_three_player_scenario_starts_on_turn_viii_with_the_iv_corps() {
         "{}",
         res.outcome.headline
     );
+    assert!(play.applies("initiative"));
     let refused = play.refusal("formation", &deployed).expect("a turn late");
     assert!(refused.contains("L662-668"), "{refused}");
     // Ney may still join, on the scenario's first turn only.

@@ -15,7 +15,7 @@
 //! - An army draws its markers once a turn: "in this phase, each player receives" them (L648).
 
 use super::roster::{self, NAPOLEON, attribute, commander_in_chief};
-use super::{SIDES, army_label};
+use super::{SIDES, army_label, on_first_turn, options};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
 use crate::engine::procedure::{
@@ -380,9 +380,11 @@ impl Procedure for InitiativeBid {
             fields: BID_FIELDS,
         }
     }
-    /// On turn I the French hold Initiative 1 without a bid (L283, L650).
+    /// On the battle's first turn the French hold Initiative 1 without a bid (L283, L650); a scenario
+    /// that starts after turn I bids on it only under the setting `first_turn_bid`.
     fn applies(&self, record: &Record) -> bool {
-        record.position.turn >= 2
+        let first_turn_bids = record.option(options::FIRST_TURN_BID.id, "none") == "bid";
+        record.position.turn >= 2 && (!on_first_turn(record) || first_turn_bids)
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         let count = |n: i32| Value::Number(i64::from(n.max(0)));
@@ -427,7 +429,7 @@ impl Procedure for InitiativeBid {
         if !self.applies(record) {
             return Err(InputError::new(
                 "french_bid",
-                "on turn I the French hold Initiative 1 without a bid (L283, L650)",
+                "on the battle's first turn the French hold Initiative 1 without a bid (L283, L650; see the setting for a scenario that starts after turn I)",
             ));
         }
         let turn = i32::try_from(record.position.turn).unwrap_or(i32::MAX);

@@ -283,6 +283,20 @@ pub const TERRAIN_REDUCTIONS: Field = setting(
     "Chosen here: after. A maneuver that crosses a Town is treated as having moved 1 already, so in a Farm field it has 1 of its 2 left.",
 );
 
+/// L650 with L1086: whether the three-player scenarios, which start on turn VIII, bid on their first
+/// turn. Chosen here: no bid, since L650 gives the first turn's Initiative to the French "by
+/// Preparation", and these scenarios are prepared too.
+pub const FIRST_TURN_BID: Field = setting(
+    "first_turn_bid",
+    "A scenario that starts after turn I, on its first turn",
+    &[
+        ("none", "No bid: the French hold Initiative 1 (L650)"),
+        ("bid", "Bid for Initiative as on any turn after turn I"),
+    ],
+    "Initiative, L650; Scenario Ready for Three Players, L1086",
+    "L650 gives the first turn to the French by the Preparation; the three-player scenarios start on turn VIII.",
+);
+
 const FIELDS: &[Field] = &[
     PRUSSIAN_ENTRY,
     MELEE_LOSS_FACES,
@@ -300,6 +314,7 @@ const FIELDS: &[Field] = &[
     MOVEMENT_CAP,
     ROUTED_AND_SHAKEN,
     FREE_TALLY_GENERALS,
+    FIRST_TURN_BID,
     LIGHT_CAVALRY_BONUS,
     TERRAIN_REDUCTIONS,
 ];

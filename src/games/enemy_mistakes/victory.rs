@@ -24,7 +24,9 @@
 //! - L289 names only the English as winners when Napoleon falls; the result says so.
 //! - Equal points: the text names no winner; the battle is drawn.
 //! - The free scenarios' battle ends "in whichever turn agreed" (L1080), at most the nineteenth the
-//!   turn track shows: their Victory may be resolved on any turn.
+//!   turn track shows: their Victory may be resolved on any turn. The Scenario Ready for Three
+//!   Players "follows the normal rules" (L1086) and ends after turn XIX, tallied as the Free
+//!   Scenario; its Free Deployment version follows the Free Scenario's agreed end (L1090-1092).
 //! - The Prussians' share, which the record cannot know, covers the Losses on French Units as well
 //!   as the French pieces removed.
 //! - The Advanced Three Player Version's points per Town were lost with their icon (L1094): the
@@ -62,6 +64,11 @@ const FREE_TALLY: &[&str] = &[
 fn free_tally(scenario: &str) -> bool {
     FREE_TALLY.contains(&scenario)
 }
+
+/// The scenarios that end "in whichever turn agreed" (L1080): the Free Scenario and those that
+/// follow it. The Scenario Ready for Three Players follows "the normal rules" (L1086) and ends
+/// after turn XIX; only its tally is the Free Scenario's.
+const AGREED_END: &[&str] = &["free", "free-deployment", "free-deployment-three"];
 
 const FRENCH: &str = "french";
 const ENGLISH: &str = "british";
@@ -452,7 +459,7 @@ fn game_over(record: &Record) -> bool {
         .iter()
         .find(|s| s.id == record.scenario.as_ref())
         .map_or(u32::MAX, |s| s.last_turn);
-    free_tally(record.scenario.as_ref())
+    AGREED_END.contains(&record.scenario.as_ref())
         || record.position.turn >= last
         || SUDDEN_DEATH
             .iter()
