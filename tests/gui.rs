@@ -1059,7 +1059,10 @@ fn a_form_shows_only_the_fields_that_bear_on_it() {
     assert!(!shown(&harness, "Fourth Unit"));
 
     open_procedure(&mut harness, "Maneuver a Formation");
+    radio(&mut harness, "English (red)");
+    assert!(!shown(&harness, "Army charged"));
     assert!(!shown(&harness, "Charged Formation (optional)"));
     radio(&mut harness, "Charge");
+    assert!(shown(&harness, "Army charged"));
     assert!(shown(&harness, "Charged Formation (optional)"));
 }

@@ -436,7 +436,7 @@ impl Procedure for Maneuver {
     /// The Formation charged matters only to a Charge.
     fn shows(&self, field: &str, input: &Input) -> bool {
         input.text("maneuver") == "charge"
-            || !["charged", "charged_general", "charged_engaged"].contains(&field)
+            || !["enemy", "charged", "charged_general", "charged_engaged"].contains(&field)
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_setting(input, record, &LIGHT_CAVALRY_BONUS);
@@ -451,9 +451,11 @@ impl Procedure for Maneuver {
         let side = input.text("side").to_string();
         match changed {
             "side" => {
-                charge::set_enemy(input, record);
+                self.follow("maneuver", input, record);
                 self.follow("formation", input, record);
             }
+            // The army charged is asked only for a Charge.
+            "maneuver" if input.text("maneuver") == "charge" => charge::set_enemy(input, record),
             "formation" => {
                 let formation = input.text("formation").trim().to_string();
                 let artillery: Vec<_> = roster::formation_units(record, &side, &formation)
