@@ -10,7 +10,7 @@
 //!   already there.
 //! - Leaving the Unit empty detaches him.
 
-use super::forms::{UNITS_ON_BATTLEFIELD, given};
+use super::forms::{UNITS_ON_BATTLEFIELD, given, unit_on_battlefield};
 use super::roster::{self, NEY, attribute, kind, state};
 use super::{SIDES, army_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf};
@@ -120,19 +120,7 @@ impl Procedure for Attach {
         let Some(unit_name) = given(input.text("unit")) else {
             return Ok(());
         };
-        let unit = record
-            .unit(side, unit_name)
-            .filter(|u| u.attribute(attribute::KIND) == Some(kind::UNIT))
-            .filter(|u| roster::is_on_battlefield(u))
-            .ok_or_else(|| {
-                InputError::new(
-                    "unit",
-                    format!(
-                        "{unit_name} is not a Unit of {} on the battlefield",
-                        army_label(side)
-                    ),
-                )
-            })?;
+        let unit = unit_on_battlefield(record, side, unit_name, "unit")?;
         let any_unit = general.attribute(attribute::KIND) == Some(kind::COMMANDER) || name == NEY;
         if !any_unit && unit.attribute(attribute::CORPS) != general.attribute(attribute::CORPS) {
             return Err(InputError::new(

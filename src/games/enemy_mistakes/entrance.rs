@@ -16,7 +16,7 @@
 
 use super::generals::{next_try, roll_text};
 use super::roster::{self, BLUCHER, attribute, kind, state};
-use super::{SEQUENCE, options};
+use super::{SEQUENCE, options, scenario_rules};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Outcome, Procedure, Resolution, RuleError, SideTotal};
@@ -207,8 +207,7 @@ impl Procedure for PrussianEntrance {
     }
     /// The historical scenario, from turn VIII, while a corps is due.
     fn applies(&self, record: &Record) -> bool {
-        // Every scenario but the short one, which the Prussians never reach (L1076).
-        record.scenario.as_ref() != "short"
+        !scenario_rules(&record.scenario).no_prussians
             && record_turn(record) >= FIRST_TURN
             && due(record).is_some()
     }
@@ -243,7 +242,7 @@ impl Procedure for PrussianEntrance {
         Ok(())
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
-        if record.scenario.as_ref() == "short" {
+        if scenario_rules(&record.scenario).no_prussians {
             return Err(InputError::new(
                 "corps",
                 "in the short scenario the Prussians never arrive (L1076)",

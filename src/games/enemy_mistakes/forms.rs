@@ -135,24 +135,76 @@ pub fn fill_losses_left(
 pub fn check_losses_left(
     input: &Input,
     record: &Record,
-    (side, unit, left): (&str, &str, &str),
+    ids: (&str, &str, &str),
     at_least: i32,
 ) -> Result<(), InputError> {
-    let Some(name) = given(input.text(unit)) else {
-        return Ok(());
-    };
-    match record
-        .unit(input.text(side), name)
-        .and_then(roster::losses_left)
-    {
-        Some(known) if input.number(left) != known.max(at_least) => Err(InputError::new(
-            left,
+    let (_, unit, left) = ids;
+    check_filled(
+        input,
+        &[left],
+        |refilled| fill_losses_left(refilled, record, ids, at_least),
+        |known| {
             format!(
-                "the record says {name} can still sustain {known} Losses (L463): choose it again to fill this in"
-            ),
-        )),
-        _ => Ok(()),
+                "the record says {} can still sustain {} Losses (L463): choose it again to fill this in",
+                input.text(unit).trim(),
+                known
+            )
+        },
+    )
+}
+
+/// Fields a form fills in from the record must still hold what the record says when the form is
+/// resolved: `fill` fills them in again on a copy, and the first of `fields` that differs is
+/// refused with `message` about the record's value.
+pub fn check_filled(
+    input: &Input,
+    fields: &[&str],
+    fill: impl FnOnce(&mut Input),
+    message: impl Fn(&Value) -> String,
+) -> Result<(), InputError> {
+    let mut refilled = input.clone();
+    fill(&mut refilled);
+    for field in fields {
+        if let Some(known) = refilled.get(field)
+            && input.get(field) != Some(known)
+        {
+            return Err(InputError::new(field, message(known)));
+        }
     }
+    Ok(())
+}
+
+/// The record's entry for a Unit of `side` on the battlefield named in `field`, for a procedure
+/// that changes it on the record.
+pub fn unit_on_battlefield<'a>(
+    record: &'a Record,
+    side: &str,
+    name: &str,
+    field: &str,
+) -> Result<&'a UnitRecord, InputError> {
+    required(record, (side, name, field), UNITS_ON_BATTLEFIELD, "a Unit")
+}
+
+/// The entry named `name` of `side` meeting `only` (what the form's field offers), or a refusal
+/// naming `field` and `what` was wanted.
+fn required<'a>(
+    record: &'a Record,
+    (side, name, field): (&str, &str, &str),
+    only: &[(&str, &str)],
+    what: &str,
+) -> Result<&'a UnitRecord, InputError> {
+    record
+        .unit(side, name)
+        .filter(|unit| unit.matches(only))
+        .ok_or_else(|| {
+            InputError::new(
+                field,
+                format!(
+                    "{name} is not {what} of {} on the battlefield",
+                    army_label(side)
+                ),
+            )
+        })
 }
 
 /// The armies a defending army may be: the English first, since the French attack by default.
@@ -240,18 +292,12 @@ pub fn artillery<'a>(
     name: &str,
     field: &str,
 ) -> Result<&'a UnitRecord, InputError> {
-    record
-        .unit(side, name)
-        .filter(|unit| unit.matches(ARTILLERY_ON_BATTLEFIELD))
-        .ok_or_else(|| {
-            InputError::new(
-                field,
-                format!(
-                    "{name} is not an Artillery Unit of {} on the battlefield",
-                    army_label(side)
-                ),
-            )
-        })
+    required(
+        record,
+        (side, name, field),
+        ARTILLERY_ON_BATTLEFIELD,
+        "an Artillery Unit",
+    )
 }
 
 /// A Unit the record knows must be a Unit on the battlefield. A name the record does not know is

@@ -32,6 +32,7 @@ use crate::engine::procedure::Procedure;
 use crate::engine::record::{Position, Record};
 use crate::engine::table_set::BuiltinTable;
 use crate::engine::turns::{Phase, Scenario, Step, TurnNote, TurnSequence};
+use forms::SCENARIO_CHOICES;
 
 pub use attach::Attach;
 pub use bombardment::{Bombardment, Damage};
@@ -232,54 +233,102 @@ const FIRST_TURN: Position = Position {
 
 pub const SCENARIOS: &[Scenario] = &[
     Scenario {
-        id: "historical",
-        title: "The complete historical scenario",
+        id: SCENARIO_CHOICES[0].0,
+        title: SCENARIO_CHOICES[0].1,
         rule: "L283-293, L1058-1072",
         summary: "19 turns, 11:30 to 21:00. The Prussians may enter from turn VIII. Victory points at the end of turn XIX.",
         start: FIRST_TURN,
         last_turn: 19,
     },
     Scenario {
-        id: "short",
-        title: "Short Alternative Scenario",
+        id: SCENARIO_CHOICES[1].0,
+        title: SCENARIO_CHOICES[1].1,
         rule: "L1074-1076",
         summary: "Turns I to VII; the Prussians never arrive. The French must take Hougoumont and Haye Sainte.",
         start: FIRST_TURN,
         last_turn: 7,
     },
     Scenario {
-        id: "free",
-        title: "Free Scenario",
+        id: SCENARIO_CHOICES[2].0,
+        title: SCENARIO_CHOICES[2].1,
         rule: "L1078-1082",
         summary: "Ends on the turn the players agree. Each army scores the enemy Units removed and the Losses on enemy Units still on the battlefield; the Advanced Version adds the Towns held alone.",
         start: FIRST_TURN,
         last_turn: 19,
     },
     Scenario {
-        id: "three-players",
-        title: "Scenario Ready for Three Players",
+        id: SCENARIO_CHOICES[3].0,
+        title: SCENARIO_CHOICES[3].1,
         rule: "L1084-1086",
         summary: "Starts on turn VIII with Blücher and Bülow's IV Corps deployed at entrance section III; normal rules, to the end of turn XIX; tallied as the Free Scenario.",
         start: THREE_PLAYER_TURN,
         last_turn: 19,
     },
     Scenario {
-        id: "free-deployment",
-        title: "Scenario With Free Deployment",
+        id: SCENARIO_CHOICES[4].0,
+        title: SCENARIO_CHOICES[4].1,
         rule: "L1088-1090",
         summary: "The Free Scenario with both armies deployed freely in their areas and no Garrisons.",
         start: FIRST_TURN,
         last_turn: 19,
     },
     Scenario {
-        id: "free-deployment-three",
-        title: "Scenario With Free Deployment, Three Player Version",
+        id: SCENARIO_CHOICES[5].0,
+        title: SCENARIO_CHOICES[5].1,
         rule: "L1088-1094",
         summary: "Free deployment, starting on turn VIII with Blücher and Bülow's IV Corps deployed; ends on the turn the players agree, tallied as the Free Scenario, or with the Towns held alone in the Advanced Three Player Version.",
         start: THREE_PLAYER_TURN,
         last_turn: 19,
     },
 ];
+
+/// What each scenario changes in the rules besides its turns, in the order of `SCENARIO_CHOICES`.
+struct ScenarioRules {
+    id: &'static str,
+    /// The Prussians never arrive (L1076).
+    no_prussians: bool,
+    /// Blücher and Bülow's IV Corps start on the battlefield (L1086, L1092).
+    prussians_deployed: bool,
+    /// Tallied as the Free Scenario: Losses on the battlefield count, and Towns in the advanced
+    /// versions (L1080-1082, L1086, L1090-1094).
+    free_tally: bool,
+    /// The battle ends on the turn the players agree (L1080); the Scenario Ready for Three Players
+    /// follows "the normal rules" (L1086) and ends after turn XIX.
+    agreed_end: bool,
+}
+
+const fn rules(
+    index: usize,
+    no_prussians: bool,
+    prussians_deployed: bool,
+    free_tally: bool,
+    agreed_end: bool,
+) -> ScenarioRules {
+    ScenarioRules {
+        id: SCENARIO_CHOICES[index].0,
+        no_prussians,
+        prussians_deployed,
+        free_tally,
+        agreed_end,
+    }
+}
+
+const SCENARIO_RULES: [ScenarioRules; 6] = [
+    rules(0, false, false, false, false),
+    rules(1, true, false, false, false),
+    rules(2, false, false, true, true),
+    rules(3, false, true, true, false),
+    rules(4, false, false, true, true),
+    rules(5, false, true, true, true),
+];
+
+/// The rules of scenario `id`; the historical battle's for an id the game does not know.
+fn scenario_rules(id: &str) -> &'static ScenarioRules {
+    SCENARIO_RULES
+        .iter()
+        .find(|rules| rules.id == id)
+        .unwrap_or(&SCENARIO_RULES[0])
+}
 
 /// The turn the three-player scenarios start on, with the Prussians' IV Corps deployed (L1086).
 const THREE_PLAYER_TURN: Position = Position {

@@ -14,9 +14,9 @@
 //!   (L540), not captured.
 //! - Artillery captured by a melee effect (L905-906) is captured by the Melee procedure itself.
 
-use super::forms::{UNITS_ON_BATTLEFIELD, check_unit, given};
+use super::SIDES;
+use super::forms::{UNITS_ON_BATTLEFIELD, given, unit_on_battlefield};
 use super::roster::{self, attribute, state};
-use super::{SIDES, army_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf};
 use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
@@ -111,13 +111,7 @@ impl Procedure for RemoveUnit {
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let side = input.text("side");
         let name = input.text("unit").trim();
-        check_unit(record, side, name, "unit")?;
-        let unit = record.unit(side, name).ok_or_else(|| {
-            InputError::new(
-                "unit",
-                format!("{name} is not a Unit of {} on the record", army_label(side)),
-            )
-        })?;
+        let unit = unit_on_battlefield(record, side, name, "unit")?;
         match input.text("how") {
             "routed" if unit.attribute(attribute::TYPE) == Some("garrison") => {
                 Err(InputError::new(

@@ -50,7 +50,7 @@
 
 use super::forms::{
     self, ENEMY_SIDES, FORMATIONS, GENERAL_RANKS, Named, UNITS_ON_BATTLEFIELD, check_enemies,
-    check_formations, check_unit, join,
+    check_filled, check_formations, check_unit, join,
 };
 use super::roster::{self, attribute, horse_team, kind, state};
 use super::{SIDES, army_label, options};
@@ -790,25 +790,12 @@ fn fill_known(ids: &Ids, input: &mut Input, record: &Record) {
 /// take a second yellow marker instead of its Loss, one left off the Losses-left lists could pass
 /// its capacity without being eliminated.
 fn check_known(input: &Input, record: &Record, ids: &Ids) -> Result<(), InputError> {
-    let mut known = input.clone();
-    fill_known(ids, &mut known, record);
-    for field in [ids.shaken_units, ids.artillery, ids.one_left, ids.two_left] {
-        if input.list(field) != known.list(field) {
-            let names: Vec<&str> = known.list(field).iter().map(|n| n.as_ref()).collect();
-            let listed = if names.is_empty() {
-                "none".to_string()
-            } else {
-                names.join(", ")
-            };
-            return Err(InputError::new(
-                field,
-                format!(
-                    "the record lists {listed} here: name the Formations again to fill this in"
-                ),
-            ));
-        }
-    }
-    Ok(())
+    check_filled(
+        input,
+        &[ids.shaken_units, ids.artillery, ids.one_left, ids.two_left],
+        |refilled| fill_known(ids, refilled, record),
+        |known| format!("the record lists {known} here: name the Formations again to fill this in"),
+    )
 }
 
 /// The Units suffering a Formation's Loss are 1 per Formation (L994), as the record knows them.

@@ -14,16 +14,13 @@
 use super::entrance;
 use super::forms::SCENARIO_CHOICES;
 use super::roster::{self, COMMANDERS, NEY, state};
-use super::{SIDES, on_first_turn};
+use super::{SIDES, on_first_turn, scenario_rules};
 use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
 use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
 
 const RULE: &str = "Game Preparation, L260-283";
-
-/// The scenarios that start on turn VIII with Blücher and Bülow deployed (L1086, L1092).
-const PRUSSIANS_DEPLOYED: &[&str] = &["three-players", "free-deployment-three"];
 
 const FIELDS: &[Field] = &[Field {
     id: "scenario",
@@ -67,14 +64,12 @@ impl Procedure for SetUp {
         _tables: &TableSet,
         _faces: &[u8],
     ) -> Result<Resolution, RuleError> {
-        let scenario = input.text("scenario");
-        let short = scenario == "short";
-        let deployed = PRUSSIANS_DEPLOYED.contains(&scenario);
+        let rules = scenario_rules(input.text("scenario"));
         let mut effects = Vec::new();
         let mut commanders = 0;
         for commander in COMMANDERS
             .iter()
-            .filter(|c| !(short && c.side == "prussian"))
+            .filter(|c| !(rules.no_prussians && c.side == "prussian"))
         {
             // The Prussians wait for their entrance, which the three-player scenarios make at once.
             let waits = commander.side == "prussian" || commander.name == NEY;
@@ -86,7 +81,7 @@ impl Procedure for SetUp {
             effects.extend(roster::commander_effects(commander, start, RULE));
             commanders += 1;
         }
-        if deployed {
+        if rules.prussians_deployed {
             effects.extend(entrance::deployed_at_start());
         }
         effects.push(Effect::set_attribute(

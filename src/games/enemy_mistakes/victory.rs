@@ -35,7 +35,7 @@
 use super::forms::SCENARIO_CHOICES;
 use super::generals::YES;
 use super::roster::{self, NAPOLEON, WELLINGTON, attribute, kind, state};
-use super::{SCENARIOS, army_label, options};
+use super::{SCENARIOS, army_label, options, scenario_rules};
 use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
 use crate::engine::procedure::{
     About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
@@ -53,22 +53,10 @@ const SUBSTITUTE_POINTS: i32 = 6;
 /// The most points a field takes: far more than all the pieces, captured, are worth.
 const MOST_POINTS: i32 = 5000;
 
-/// The scenarios tallied as the Free Scenario (L1080, L1086, L1090-1094).
-const FREE_TALLY: &[&str] = &[
-    "free",
-    "three-players",
-    "free-deployment",
-    "free-deployment-three",
-];
-
-fn free_tally(scenario: &str) -> bool {
-    FREE_TALLY.contains(&scenario)
+/// Whether scenario `id` is tallied as the Free Scenario (L1080).
+fn free_tally(id: &str) -> bool {
+    scenario_rules(id).free_tally
 }
-
-/// The scenarios that end "in whichever turn agreed" (L1080): the Free Scenario and those that
-/// follow it. The Scenario Ready for Three Players follows "the normal rules" (L1086) and ends
-/// after turn XIX; only its tally is the Free Scenario's.
-const AGREED_END: &[&str] = &["free", "free-deployment", "free-deployment-three"];
 
 const FRENCH: &str = "french";
 const ENGLISH: &str = "british";
@@ -459,7 +447,7 @@ fn game_over(record: &Record) -> bool {
         .iter()
         .find(|s| s.id == record.scenario.as_ref())
         .map_or(u32::MAX, |s| s.last_turn);
-    AGREED_END.contains(&record.scenario.as_ref())
+    scenario_rules(&record.scenario).agreed_end
         || record.position.turn >= last
         || SUDDEN_DEATH
             .iter()
