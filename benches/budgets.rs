@@ -3,13 +3,14 @@
 //! targets to watch, not assertions.
 
 use aide_de_camp::engine::input::{Input, Value};
-use aide_de_camp::engine::log::{EventBody, SideName};
-use aide_de_camp::engine::procedure::{Procedure, odds, resolve_checked};
+use aide_de_camp::engine::log::SideName;
+use aide_de_camp::engine::play::{Command, Dice};
+use aide_de_camp::engine::procedure::{Procedure, odds, parse_input, resolve_checked};
 use aide_de_camp::engine::record::Position;
 use aide_de_camp::engine::roller::Seed;
 use aide_de_camp::engine::session::Session;
 use aide_de_camp::engine::table_set::TableSet;
-use aide_de_camp::games;
+use aide_de_camp::games::{self, Game};
 use aide_de_camp::ui::AideApp;
 use aide_de_camp::ui::files::NoPicker;
 use std::hint::black_box;
@@ -37,18 +38,23 @@ fn report(what: &str, took: Duration, budget: Duration) {
     );
 }
 
+fn waterloo_campaign() -> &'static Game {
+    games::find("waterloo-campaign-1815").expect("game")
+}
+
 fn attack() -> (&'static dyn Procedure, TableSet, Input) {
-    let game = games::find("waterloo-campaign-1815").expect("game");
+    let game = waterloo_campaign();
     let procedure = game.procedure("attack").expect("attack");
     let tables = game.load_tables(None).expect("tables");
     let text = include_str!("../tests/fixtures/la_haye_sainte.toml");
-    let input = games::parse_input(procedure, "la_haye_sainte.toml", text).expect("input");
+    let input = parse_input(procedure, "la_haye_sainte.toml", text).expect("input");
     (procedure, tables, input)
 }
 
 /// A session of `events` events: app-rolled attacks, each applied, as players would log them.
 fn session_of(events: usize) -> Session {
     let (procedure, tables, mut input) = attack();
+    let game = waterloo_campaign();
     let mut session = Session::new(
         "waterloo-campaign-1815",
         "june-16-18",
@@ -73,21 +79,16 @@ fn session_of(events: usize) -> Session {
     while session.events().len() < events {
         n += 1;
         input.set("attacker_stars", Value::Number(n % 3));
-        let dice = session.roll(&procedure.dice(&input));
-        let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
-        let resolution = resolve_checked(procedure, &input, &tables, &faces).expect("resolves");
-        let seq = session
-            .append("french", resolution.event("attack", &input, dice))
-            .seq;
-        if session.events().len() < events {
-            session.append(
-                "french",
-                EventBody::Applied {
-                    resolution: seq,
-                    effects: resolution.effects,
-                },
-            );
-        }
+        let command = Command::Resolve {
+            procedure: procedure.id().to_string(),
+            input: input.clone(),
+            dice: Dice::App,
+            // The last event may be a resolution still waiting to be applied.
+            apply: session.events().len() + 1 < events,
+        };
+        session
+            .execute(game, &tables, command)
+            .expect("the attack resolves");
     }
     session
 }

@@ -6,12 +6,13 @@
 use crate::data_folder::data_folder;
 use crate::engine::export::{ExportFormat, export};
 use crate::engine::log::{RolledDie, SideName, side_name};
-use crate::engine::procedure::{Procedure, Resolution, odds, resolve_checked};
-use crate::engine::roller::{Seed, roll_die};
+use crate::engine::play::{self, CommandError, Dice, Executed};
+use crate::engine::procedure::{Procedure, Resolution, odds, parse_input, resolve_checked};
+use crate::engine::roller::Seed;
 use crate::engine::session::Session;
 use crate::engine::table_set::TableSet;
 use crate::engine::tables::{Table, TableStatus};
-use crate::games::{self, Game, explain, parse_input};
+use crate::games::{self, Game, explain};
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 
@@ -384,62 +385,64 @@ fn resolve(
         None => None,
     };
 
+    // Faces typed in from physical dice, if given.
+    let typed = dice
+        .map(|text| spec.parse(text).map_err(|e| bad(format!("--dice: {e}"))))
+        .transpose()?;
     // The seed the app's dice came from, so that a roll made without a session can be repeated.
     let mut roll_seed: Option<Seed> = None;
-    let rolled: Vec<RolledDie> = match dice {
-        Some(text) => {
-            let faces = spec.parse(text).map_err(|e| bad(format!("--dice: {e}")))?;
-            RolledDie::physical(&spec, &faces)
-        }
-        None => match &session {
-            Some(s) => {
-                roll_seed = Some(s.seed());
-                s.roll(&spec)
+    let (rolled, resolution, logged) = match (session.as_mut(), session_path) {
+        (Some(session), Some(path)) => {
+            if typed.is_none() {
+                roll_seed = Some(session.seed());
             }
-            None => {
-                let seed = seed.map(Seed).unwrap_or_else(Seed::fresh);
-                roll_seed = Some(seed);
-                if !json && !spec.is_empty() {
-                    println!(
-                        "Rolled by the app with seed {} (repeat with --seed {}).",
-                        seed.to_hex(),
-                        seed.0
-                    );
+            let command = play::Command::Resolve {
+                procedure: p.id().to_string(),
+                input,
+                dice: typed.map_or(Dice::App, Dice::Physical),
+                apply,
+            };
+            let executed = session
+                .execute(game, &tables, command)
+                .map_err(|e| match e {
+                    CommandError::Record(e) => bad(format!("{}: {e}", input_path.display())),
+                    e => bad(e.to_string()),
+                })?;
+            session.save(path).map_err(|e| bad(e.to_string()))?;
+            let Executed::Resolved {
+                event,
+                resolution,
+                dice,
+                ..
+            } = executed
+            else {
+                return Err(bad("the resolution was not logged"));
+            };
+            (dice, resolution, Some(event))
+        }
+        _ => {
+            // Without a session nothing is played: the procedure is only resolved.
+            let rolled = match typed {
+                Some(faces) => RolledDie::physical(&spec, &faces),
+                None => {
+                    let seed = seed.map(Seed).unwrap_or_else(Seed::fresh);
+                    roll_seed = Some(seed);
+                    if !json && !spec.is_empty() {
+                        println!(
+                            "Rolled by the app with seed {} (repeat with --seed {}).",
+                            seed.to_hex(),
+                            seed.0
+                        );
+                    }
+                    RolledDie::rolled(&spec, seed, 0)
                 }
-                spec.slots
-                    .iter()
-                    .enumerate()
-                    .map(|(i, slot)| RolledDie {
-                        label: slot.label.as_str().into(),
-                        die: slot.die,
-                        face: roll_die(seed, i as u64, slot.die),
-                        draw_index: Some(i as u64),
-                    })
-                    .collect()
-            }
-        },
-    };
-    let faces: Vec<u8> = rolled.iter().map(|d| d.face).collect();
-    let resolution = resolve_checked(p, &input, &tables, &faces).map_err(|e| bad(e.to_string()))?;
-    if let Some(session) = &session {
-        game.check_record(p, &input, session.record())
-            .map_err(|e| bad(format!("{}: {e}", input_path.display())))?;
-    }
-
-    let mut logged = None;
-    if let (Some(session), Some(path)) = (session.as_mut(), session_path) {
-        let side = p.acting_side(&input);
-        let seq = session
-            .append(&side, resolution.event(p.id(), &input, rolled.clone()))
-            .seq;
-        if apply {
-            session
-                .apply(&side, seq, resolution.effects.clone())
-                .map_err(bad)?;
+            };
+            let faces: Vec<u8> = rolled.iter().map(|d| d.face).collect();
+            let resolution =
+                resolve_checked(p, &input, &tables, &faces).map_err(|e| bad(e.to_string()))?;
+            (rolled, resolution, None)
         }
-        session.save(path).map_err(|e| bad(e.to_string()))?;
-        logged = Some(seq);
-    }
+    };
 
     if json {
         print_json(game, p, &rolled, &resolution, logged, roll_seed);

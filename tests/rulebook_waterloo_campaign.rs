@@ -62,7 +62,7 @@ fn set_flag(input: &mut Input, id: &str) {
 
 /// The designer's-notes La Haye Sainte attack, from the fixture (L1515-1522).
 fn la_haye_sainte() -> Input {
-    games::parse_input(
+    aide_de_camp::engine::procedure::parse_input(
         attack(),
         "la_haye_sainte.toml",
         include_str!("fixtures/la_haye_sainte.toml"),

@@ -8,6 +8,7 @@ use super::dice::Die;
 use super::draws::CupDraw;
 use super::input::Input;
 use super::record::{Effect, Position};
+use super::roller::{Seed, roll_die};
 use super::sealed::{Reveal, SealedChoice, hex};
 use super::symbol::Symbol;
 use super::tables::CellRef;
@@ -55,6 +56,21 @@ impl RolledDie {
                 die: slot.die,
                 face: *face,
                 draw_index: None,
+            })
+            .collect()
+    }
+
+    /// The app's roll of `spec` from `seed`, its dice taking the draw indexes from `first_draw`
+    /// on, in order.
+    pub fn rolled(spec: &super::dice::DiceSpec, seed: Seed, first_draw: u64) -> Vec<RolledDie> {
+        spec.slots
+            .iter()
+            .zip(first_draw..)
+            .map(|(slot, draw_index)| RolledDie {
+                label: slot.label.as_str().into(),
+                die: slot.die,
+                face: roll_die(seed, draw_index, slot.die),
+                draw_index: Some(draw_index),
             })
             .collect()
     }

@@ -6,6 +6,7 @@ pub mod draws;
 pub mod export;
 pub mod input;
 pub mod log;
+pub mod play;
 pub mod procedure;
 pub mod record;
 pub mod recovery;

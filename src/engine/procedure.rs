@@ -307,3 +307,23 @@ pub fn odds(
     lines.sort_by_key(|l| l.rank);
     Ok(lines)
 }
+
+/// Input for a procedure read from TOML text, every field present and valid.
+pub fn parse_input(procedure: &dyn Procedure, file: &str, text: &str) -> Result<Input, String> {
+    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+        let line = e
+            .span()
+            .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
+        match line {
+            Some(line) => format!("{file}:{line}: not valid TOML: {}", e.message().trim_end()),
+            None => format!("{file}: not valid TOML: {}", e.message().trim_end()),
+        }
+    })?;
+    Input::from_toml(procedure.fields(), &table).map_err(|errors| {
+        errors
+            .iter()
+            .map(|e| format!("{file}: {e}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    })
+}

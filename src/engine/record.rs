@@ -57,11 +57,17 @@ pub enum Effect {
         name: Symbol,
         value: i64,
         rule: Symbol,
+        /// How long the counter lasts; a step unless the game says otherwise. (Left out of the
+        /// log for a step, so that sessions saved before counters had a scope still verify.)
+        #[serde(default, skip_serializing_if = "Lasts::is_step")]
+        lasts: Lasts,
     },
     /// One is spent from a counter, if the record keeps it (a move made under an allowance).
     UseCounter { name: Symbol, rule: Symbol },
     /// A fact goes on the record (rain on turn 5).
     Mark { name: Symbol, rule: Symbol },
+    /// A fact comes off the record (a marker removed).
+    Unmark { name: Symbol, rule: Symbol },
     /// A session setting: the reading the players chose where the rules are unclear.
     SetOption {
         name: Symbol,
@@ -206,11 +212,17 @@ impl Effect {
                 "{unit} ({}): {attribute} at most {max} ({rule})",
                 side_name(side)
             ),
-            Effect::SetCounter { name, value, rule } => format!("{name}: {value} ({rule})"),
+            Effect::SetCounter {
+                name,
+                value,
+                rule,
+                lasts,
+            } => format!("{name}: {value}{} ({rule})", lasts.describe()),
             Effect::UseCounter { name, rule } => {
                 format!("{name}: one fewer, if that allowance is running ({rule})")
             }
             Effect::Mark { name, rule } => format!("{name} ({rule})"),
+            Effect::Unmark { name, rule } => format!("No longer: {name} ({rule})"),
             Effect::SetOption { name, value, rule } => format!("Setting {name}: {value} ({rule})"),
             Effect::Reminder { text, rule } => format!("{text} ({rule})"),
         }
@@ -257,6 +269,35 @@ pub struct Position {
     pub step: usize,
 }
 
+/// How long a counter stays on the record: a game declares it when it sets the counter (an
+/// allowance of moves for one step, a treasury for the whole game).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lasts {
+    /// Until play moves to another step.
+    #[default]
+    Step,
+    /// Until play moves to another turn.
+    Turn,
+    /// For the whole game.
+    Game,
+}
+
+impl Lasts {
+    pub fn is_step(&self) -> bool {
+        *self == Lasts::Step
+    }
+
+    /// How the counter's life reads after its value ("" for a step, the usual case).
+    fn describe(&self) -> &'static str {
+        match self {
+            Lasts::Step => "",
+            Lasts::Turn => " for this turn",
+            Lasts::Game => " for the game",
+        }
+    }
+}
+
 /// The whole record.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Record {
@@ -265,6 +306,8 @@ pub struct Record {
     pub units: BTreeMap<(Symbol, Symbol), UnitRecord>,
     /// Named counts: allowances being spent, markers (a counter at 0 is kept, and shown).
     pub counters: BTreeMap<Symbol, i64>,
+    /// How long each counter lasts, for those that outlast their step.
+    pub counter_lasts: BTreeMap<Symbol, Lasts>,
     /// Facts on the record, such as the weather of a turn.
     pub marks: BTreeSet<Symbol>,
     pub position: Position,
@@ -302,6 +345,25 @@ impl Record {
             .flat_map(|u| u.attributes.values())
             .filter(|v| v.as_ref() == NOT_ENTERED)
             .count()
+    }
+
+    /// Play moves to `position`: counters that last only for the step (or the turn, when the turn
+    /// changes) come off the record.
+    pub fn move_to(&mut self, position: Position) {
+        let new_turn = position.turn != self.position.turn;
+        let lasts = &mut self.counter_lasts;
+        self.counters.retain(|name, _| {
+            let kept = match lasts.get(name).copied().unwrap_or_default() {
+                Lasts::Step => false,
+                Lasts::Turn => !new_turn,
+                Lasts::Game => true,
+            };
+            if !kept {
+                lasts.remove(name);
+            }
+            kept
+        });
+        self.position = position;
     }
 
     /// A session setting, or `default` if the players have not set it.
@@ -385,8 +447,15 @@ impl Record {
                     max,
                     ..
                 } => self.change_number(side, unit, attribute, event_seq, |n| n.min(*max)),
-                Effect::SetCounter { name, value, .. } => {
+                Effect::SetCounter {
+                    name, value, lasts, ..
+                } => {
                     self.counters.insert(name.clone(), *value);
+                    if lasts.is_step() {
+                        self.counter_lasts.remove(name);
+                    } else {
+                        self.counter_lasts.insert(name.clone(), *lasts);
+                    }
                 }
                 Effect::UseCounter { name, .. } => {
                     if let Some(value) = self.counters.get_mut(name) {
@@ -398,6 +467,9 @@ impl Record {
                 }
                 Effect::Mark { name, .. } => {
                     self.marks.insert(name.clone());
+                }
+                Effect::Unmark { name, .. } => {
+                    self.marks.remove(name);
                 }
                 Effect::Reminder { .. } => {}
             }
@@ -436,6 +508,67 @@ mod tests {
         );
         let formation = record.unit("french", "Formation 1").expect("on the record");
         assert_eq!(formation.attribute("orange markers"), Some("0"));
+    }
+
+    #[test]
+    fn counters_last_for_the_step_the_turn_or_the_game_they_were_set_for() {
+        let set = |name: &str, lasts| Effect::SetCounter {
+            name: name.into(),
+            value: 3,
+            rule: "R".into(),
+            lasts,
+        };
+        let mut record = Record::default();
+        record.apply(
+            &[
+                set("moves", Lasts::Step),
+                set("orders", Lasts::Turn),
+                set("treasury", Lasts::Game),
+            ],
+            1,
+        );
+        let at = |turn, step| Position {
+            turn,
+            phase: 0,
+            step,
+        };
+        record.move_to(at(0, 1));
+        let names = |record: &Record| {
+            record
+                .counters
+                .keys()
+                .map(|k| k.to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(names(&record), ["orders", "treasury"]);
+        record.move_to(at(1, 0));
+        assert_eq!(names(&record), ["treasury"]);
+        // A counter set again for a step no longer lasts for the game.
+        record.apply(&[set("treasury", Lasts::Step)], 2);
+        record.move_to(at(1, 1));
+        assert!(record.counters.is_empty());
+    }
+
+    #[test]
+    fn a_mark_can_come_off_the_record() {
+        let mut record = Record::default();
+        let rule: Symbol = "R".into();
+        record.apply(
+            &[Effect::Mark {
+                name: "rain".into(),
+                rule: rule.clone(),
+            }],
+            1,
+        );
+        assert!(record.marks.contains("rain"));
+        record.apply(
+            &[Effect::Unmark {
+                name: "rain".into(),
+                rule,
+            }],
+            2,
+        );
+        assert!(record.marks.is_empty());
     }
 
     #[test]

@@ -109,6 +109,12 @@ impl Session {
     pub fn record(&self) -> &Record {
         &self.record
     }
+    /// Event number `seq`, if the log has it.
+    pub fn event(&self, seq: u64) -> Option<&Event> {
+        self.events
+            .get(seq.checked_sub(1)? as usize)
+            .filter(|e| e.seq == seq)
+    }
     pub fn is_voided(&self, seq: u64) -> bool {
         self.voided.contains(&seq)
     }
@@ -171,11 +177,8 @@ impl Session {
                 self.record.position = *start;
                 self.record.scenario = scenario.as_str().into();
             }
-            // Allowances last for the step they were rolled in: a new step starts without them.
-            EventBody::StepReached { position, .. } => {
-                self.record.position = *position;
-                self.record.counters.clear();
-            }
+            // Counters last as long as the game declared when it set them.
+            EventBody::StepReached { position, .. } => self.record.move_to(*position),
             EventBody::Tallied { counter, change } if !self.voided.contains(&event.seq) => {
                 if let Some(value) = self.record.counters.get_mut(counter) {
                     *value = value.saturating_add(*change);
@@ -225,11 +228,10 @@ impl Session {
         resolution: u64,
         effects: Vec<Effect>,
     ) -> Result<u64, String> {
-        let target = self
-            .events
-            .get(resolution.saturating_sub(1) as usize)
-            .filter(|e| e.seq == resolution);
-        if !matches!(target.map(|e| &e.body), Some(EventBody::Resolved { .. })) {
+        if !matches!(
+            self.event(resolution).map(|e| &e.body),
+            Some(EventBody::Resolved { .. })
+        ) {
             return Err(format!("event {resolution} is not a resolution"));
         }
         if self.voided.contains(&resolution) {
@@ -277,19 +279,7 @@ impl Session {
     /// caller appends the resolution, so the same dice come up until a resolution is logged: the
     /// app always logs a roll it shows.
     pub fn roll(&self, spec: &DiceSpec) -> Vec<RolledDie> {
-        spec.slots
-            .iter()
-            .enumerate()
-            .map(|(i, slot)| {
-                let draw_index = self.next_draw + i as u64;
-                RolledDie {
-                    label: slot.label.as_str().into(),
-                    die: slot.die,
-                    face: roll_die(self.seed, draw_index, slot.die),
-                    draw_index: Some(draw_index),
-                }
-            })
-            .collect()
+        RolledDie::rolled(spec, self.seed, self.next_draw)
     }
 
     /// Draws a chit from `cup` and logs the draw with the cup's contents before it.
@@ -315,7 +305,7 @@ impl Session {
     }
 
     /// Mends a mistake by a logged correction; the original stays visible.
-    pub fn correct(&mut self, side: &str, event: u64, reason: &str) -> Result<(), String> {
+    pub fn correct(&mut self, side: &str, event: u64, reason: &str) -> Result<u64, String> {
         let target = self
             .events
             .iter()
@@ -330,14 +320,15 @@ impl Session {
         if self.voided.contains(&event) {
             return Err(format!("event {event} is already corrected"));
         }
-        self.append(
-            side,
-            EventBody::Corrected {
-                event,
-                reason: reason.to_string(),
-            },
-        );
-        Ok(())
+        Ok(self
+            .append(
+                side,
+                EventBody::Corrected {
+                    event,
+                    reason: reason.to_string(),
+                },
+            )
+            .seq)
     }
 
     /// The whole session as the text of a session file.
@@ -589,7 +580,7 @@ impl Session {
     }
 
     /// Appends reveals after checking each against its sealed commitment in the log.
-    pub fn reveal(&mut self, side: &str, round: &str, reveals: Vec<Reveal>) -> Result<(), String> {
+    pub fn reveal(&mut self, side: &str, round: &str, reveals: Vec<Reveal>) -> Result<u64, String> {
         for reveal in &reveals {
             let committed = self.events.iter().rev().find_map(|e| match &e.body {
                 EventBody::Sealed { round: r, sealed }
@@ -609,13 +600,14 @@ impl Session {
                 }
             }
         }
-        self.append(
-            side,
-            EventBody::Revealed {
-                round: round.to_string(),
-                reveals,
-            },
-        );
-        Ok(())
+        Ok(self
+            .append(
+                side,
+                EventBody::Revealed {
+                    round: round.to_string(),
+                    reveals,
+                },
+            )
+            .seq)
     }
 }

@@ -8,8 +8,8 @@ use super::sealed_panel::SealedAction;
 use super::table_viewer::TableWindow;
 use super::workspace::{ShownResult, Workspace, WorkspaceAction};
 use crate::engine::input::{Input, Value};
-use crate::engine::log::{EventBody, RolledDie};
-use crate::engine::procedure::{Procedure, resolve_checked};
+use crate::engine::play::{Command, CommandError, Dice, Executed};
+use crate::engine::procedure::{Procedure, RuleError};
 use crate::engine::record::Position;
 use crate::engine::recovery::RecoveryJournal;
 use crate::engine::session::Session;
@@ -174,9 +174,16 @@ impl GameView {
             .unwrap_or_else(|| "Unsaved game".into())
     }
 
+    /// Carries out `command` on the session; the log, the journal and the log view follow.
+    fn execute(&mut self, command: Command) -> Result<Executed, CommandError> {
+        let executed = self.session.execute(self.game, &self.tables, command)?;
+        self.changed();
+        Ok(executed)
+    }
+
     pub fn undo(&mut self) {
-        match self.session.undo() {
-            Some(event) => {
+        match self.execute(Command::Undo) {
+            Ok(Executed::Undone(event)) => {
                 self.notice = Some((
                     format!(
                         "Took back event {} ({}).",
@@ -199,9 +206,9 @@ impl GameView {
                         result.applied_as = None;
                     }
                 }
-                self.changed();
             }
-            None => {
+            Ok(_) => {}
+            Err(_) => {
                 self.notice = Some((
                     "Nothing to undo: after a roll, a draw or a reveal, mend a mistake with a correction (select the event in the log).".into(),
                     true,
@@ -211,29 +218,34 @@ impl GameView {
     }
 
     fn go_to(&mut self, position: Position) {
-        let label = self.game.sequence.label(position);
-        self.session
-            .append("", EventBody::StepReached { position, label });
-        self.changed();
-        self.open_first_procedure();
+        match self.execute(Command::MoveTo { position }) {
+            Ok(_) => self.open_first_procedure(),
+            Err(e) => self.notice = Some((e.to_string(), true)),
+        }
     }
 
-    fn resolve_with(&mut self, dice: Vec<RolledDie>) {
+    /// Resolves the open form with `dice` and shows the result card.
+    fn resolve_with(&mut self, dice: Dice) {
+        let Some(workspace) = &self.workspace else {
+            return;
+        };
+        let command = Command::Resolve {
+            procedure: workspace.procedure.id().to_string(),
+            input: workspace.input.clone(),
+            dice,
+            apply: false,
+        };
+        let executed = self.execute(command);
         let Some(workspace) = &mut self.workspace else {
             return;
         };
-        let procedure = workspace.procedure;
-        let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
-        match resolve_checked(procedure, &workspace.input, &self.tables, &faces) {
-            Ok(resolution) => {
-                let side = procedure.acting_side(&workspace.input);
-                let event = self
-                    .session
-                    .append(
-                        &side,
-                        resolution.event(procedure.id(), &workspace.input, dice.clone()),
-                    )
-                    .seq;
+        match executed {
+            Ok(Executed::Resolved {
+                event,
+                resolution,
+                dice,
+                ..
+            }) => {
                 workspace.result = Some(ShownResult {
                     event,
                     resolution,
@@ -243,15 +255,19 @@ impl GameView {
                 });
                 workspace.physical_dice.clear();
                 self.log.selected = Some(event);
-                self.changed();
             }
+            Ok(_) => {}
             Err(e) => workspace.dice_error = Some(e.to_string()),
         }
     }
 
     fn correct(&mut self, event: u64, reason: &str) {
-        match self.session.correct("", event, reason) {
-            Ok(()) => {
+        let command = Command::Correct {
+            event,
+            reason: reason.to_string(),
+        };
+        match self.execute(command) {
+            Ok(_) => {
                 self.notice = Some((
                     format!("Event {event} corrected; it stays in the log but no longer counts."),
                     false,
@@ -266,47 +282,29 @@ impl GameView {
                         result.applied_as = None;
                     }
                 }
-                self.changed();
             }
-            Err(e) => self.notice = Some((e, true)),
+            Err(e) => self.notice = Some((e.to_string(), true)),
         }
     }
 
-    /// Applies a logged resolution that was never applied, re-deriving its effects.
-    fn apply_from_log(&mut self, event: u64) {
-        let Some(EventBody::Resolved {
-            procedure,
-            input,
-            dice,
-            ..
-        }) = self
-            .session
-            .events()
-            .get(event.saturating_sub(1) as usize)
-            .map(|e| &e.body)
-        else {
-            return;
-        };
-        let rederived = self.game.procedure(procedure).and_then(|p| {
-            let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
-            resolve_checked(p, input, &self.tables, &faces)
-                .map(|resolution| (p.acting_side(input), resolution.effects))
-                .map_err(|e| e.to_string())
-        });
-        let applied =
-            rederived.and_then(|(side, effects)| self.session.apply(&side, event, effects));
-        match applied {
-            Ok(seq) => {
-                if let Some(result) = self
+    /// Applies a logged resolution, its effects worked out again from its input and dice: the
+    /// open result card's, or one from the log that was never applied.
+    fn apply(&mut self, event: u64) {
+        match self.execute(Command::Apply { resolution: event }) {
+            Ok(executed) => {
+                let applied = executed.event();
+                let from_card = self
                     .workspace
                     .as_mut()
                     .and_then(|w| w.result.as_mut())
-                    .filter(|r| r.event == event)
-                {
-                    result.applied_as = Some(seq);
+                    .filter(|r| r.event == event);
+                match from_card {
+                    Some(result) => result.applied_as = applied,
+                    None => {
+                        self.notice =
+                            Some((format!("Applied event {event} to the record."), false));
+                    }
                 }
-                self.notice = Some((format!("Applied event {event} to the record."), false));
-                self.changed();
             }
             Err(e) => self.notice = Some((format!("Not applied: {e}"), true)),
         }
@@ -317,8 +315,9 @@ impl GameView {
     fn log_roster_values(&mut self, values: Vec<RosterValue>) {
         let Some(procedure) = self
             .game
-            .roster_entry
-            .and_then(|id| self.game.procedure(id).ok())
+            .roster
+            .as_ref()
+            .and_then(|roster| self.game.procedure(roster.entry).ok())
         else {
             return;
         };
@@ -357,43 +356,19 @@ impl GameView {
         input.set("unit", Value::Text(value.unit.as_str().into()));
         input.set("value_of", Value::Text(value.value_of.as_str().into()));
         input.set("value", Value::Number(number));
-        input.check(procedure.fields()).map_err(|e| e.message)?;
-        procedure
-            .check_record(&input, self.session.record())
-            .map_err(|e| e.message)?;
-        let resolution =
-            resolve_checked(procedure, &input, &self.tables, &[]).map_err(|e| e.to_string())?;
-        let side = procedure.acting_side(&input);
-        let event = self
-            .session
-            .append(&side, resolution.event(procedure.id(), &input, Vec::new()))
-            .seq;
+        let command = Command::Resolve {
+            procedure: procedure.id().to_string(),
+            input,
+            dice: Dice::Physical(Vec::new()),
+            apply: true,
+        };
         self.session
-            .apply(&side, event, resolution.effects)
+            .execute(self.game, &self.tables, command)
             .map(|_| ())
-    }
-
-    fn apply_result(&mut self) {
-        let Some(workspace) = &mut self.workspace else {
-            return;
-        };
-        let Some(result) = &mut workspace.result else {
-            return;
-        };
-        if result.applied_as.is_some() {
-            return;
-        }
-        let side = workspace.procedure.acting_side(&workspace.input);
-        match self
-            .session
-            .apply(&side, result.event, result.resolution.effects.clone())
-        {
-            Ok(seq) => {
-                result.applied_as = Some(seq);
-                self.changed();
-            }
-            Err(e) => self.notice = Some((format!("Not applied: {e}"), true)),
-        }
+            .map_err(|e| match e {
+                CommandError::Rule(RuleError::Input(e)) | CommandError::Record(e) => e.message,
+                e => e.to_string(),
+            })
     }
 
     /// Draws the game. `shortcuts` is false while a dialog is open, so keys act on the dialog only.
@@ -447,7 +422,7 @@ impl GameView {
                 let action = self.log.ui(ui, &self.session, &details, &needs_apply);
                 match action {
                     Some(LogAction::Correct { event, reason }) => self.correct(event, &reason),
-                    Some(LogAction::Apply { event }) => self.apply_from_log(event),
+                    Some(LogAction::Apply { event }) => self.apply(event),
                     None => {}
                 }
             });
@@ -466,31 +441,34 @@ impl GameView {
                 }
             };
             match action {
-                Some(WorkspaceAction::Roll) => {
-                    if let Some(workspace) = &self.workspace {
-                        let dice = self
-                            .session
-                            .roll(&workspace.procedure.dice(&workspace.input));
-                        self.resolve_with(dice);
-                    }
-                }
+                Some(WorkspaceAction::Roll) => self.resolve_with(Dice::App),
                 Some(WorkspaceAction::UsePhysicalDice(faces)) => {
-                    if let Some(workspace) = &self.workspace {
-                        let spec = workspace.procedure.dice(&workspace.input);
-                        self.resolve_with(RolledDie::physical(&spec, &faces));
+                    self.resolve_with(Dice::Physical(faces));
+                }
+                Some(WorkspaceAction::Apply) => {
+                    let unapplied = self
+                        .workspace
+                        .as_ref()
+                        .and_then(|w| w.result.as_ref())
+                        .filter(|r| r.applied_as.is_none())
+                        .map(|r| r.event);
+                    if let Some(event) = unapplied {
+                        self.apply(event);
                     }
                 }
-                Some(WorkspaceAction::Apply) => self.apply_result(),
                 Some(WorkspaceAction::Sealed(round, SealedAction::Seal { side, sealed })) => {
-                    self.session
-                        .append(&side, EventBody::Sealed { round, sealed });
-                    self.changed();
+                    if let Err(e) = self.execute(Command::Seal {
+                        round,
+                        side,
+                        sealed,
+                    }) {
+                        self.notice = Some((e.to_string(), true));
+                    }
                 }
                 Some(WorkspaceAction::Sealed(round, SealedAction::Reveal(reveals))) => {
-                    if let Err(e) = self.session.reveal("", &round, reveals) {
-                        self.notice = Some((e, true));
+                    if let Err(e) = self.execute(Command::Reveal { round, reveals }) {
+                        self.notice = Some((e.to_string(), true));
                     }
-                    self.changed();
                 }
                 Some(WorkspaceAction::ShowCell(cell)) => {
                     self.table_window = Some(TableWindow {
@@ -512,23 +490,19 @@ impl GameView {
     }
 
     fn roster_editor(&mut self, ctx: &egui::Context) {
-        let Some(procedure) = self
-            .game
-            .roster_entry
-            .and_then(|id| self.game.procedure(id).ok())
-        else {
+        let Some(roster) = &self.game.roster else {
+            return;
+        };
+        let Ok(procedure) = self.game.procedure(roster.entry) else {
             return;
         };
         let Some(window) = &mut self.roster_window else {
             return;
         };
-        let addition = self
-            .game
-            .roster_addition
-            .and_then(|id| self.game.procedure(id).ok())
-            .map(|p| p.title());
+        let addition = self.game.procedure(roster.addition).ok().map(|p| p.title());
         let submitted = window.show(
             ctx,
+            roster,
             procedure.fields(),
             addition,
             self.session.record(),
@@ -541,8 +515,8 @@ impl GameView {
         if let Some(values) = submitted {
             self.log_roster_values(values);
         }
-        if add_unit && let Some(id) = self.game.roster_addition {
-            self.open_procedure(id);
+        if add_unit {
+            self.open_procedure(roster.addition);
         }
     }
 
@@ -577,10 +551,13 @@ impl GameView {
                 {
                     self.open_procedure(id);
                 }
-                if self.game.roster_entry.is_some()
+                if let Some(roster) = &self.game.roster
                     && ui
-                        .button("Counter values")
-                        .on_hover_text("The roster editor: values printed only on the counters")
+                        .button(roster.title())
+                        .on_hover_text(format!(
+                            "The roster editor: {} printed only on the {}s",
+                            roster.what, roster.piece
+                        ))
                         .clicked()
                 {
                     self.roster_window = Some(RosterWindow::opened());
@@ -723,16 +700,22 @@ impl GameView {
         }
         let missing = record.values_not_entered();
         let mut open_roster = false;
-        if missing > 0 && self.game.roster_entry.is_some() {
+        if missing > 0
+            && let Some(roster) = &self.game.roster
+        {
             ui.label(
                 egui::RichText::new(format!(
-                    "{missing} values printed only on the counters are not entered yet."
+                    "{missing} values printed only on the {}s are not entered yet.",
+                    roster.piece
                 ))
                 .color(ui.visuals().warn_fg_color),
             );
             open_roster = ui
-                .button("Enter counter values")
-                .on_hover_text("Battle Stars and Command Ranges the rulebook text does not give; hover a unit to see which it lacks")
+                .button(format!("Enter {} values", roster.piece))
+                .on_hover_text(format!(
+                    "{} the rulebook text does not give; hover a unit to see which it lacks",
+                    roster.what
+                ))
                 .clicked();
         }
         for side in self.session.sides() {
@@ -813,9 +796,9 @@ impl GameView {
             self.roster_window = Some(RosterWindow::opened());
         }
         if let Some(counter) = spend {
-            match self.session.tally("", &counter, 1) {
-                Ok(_) => self.changed(),
-                Err(e) => self.notice = Some((e, true)),
+            let command = Command::Tally { counter, amount: 1 };
+            if let Err(e) = self.execute(command) {
+                self.notice = Some((e.to_string(), true));
             }
         }
     }

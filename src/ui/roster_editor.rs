@@ -8,6 +8,7 @@
 use crate::engine::input::{Field, FieldKind};
 use crate::engine::log::SideName;
 use crate::engine::record::{NOT_ENTERED, Record};
+use crate::games::Roster;
 use std::collections::BTreeMap;
 
 /// One value the players typed: (side, unit, value_of) → the text in its cell.
@@ -58,6 +59,7 @@ impl RosterWindow {
     pub fn show(
         &mut self,
         ctx: &egui::Context,
+        roster: &Roster,
         entry_fields: &[Field],
         addition: Option<&str>,
         record: &Record,
@@ -74,7 +76,7 @@ impl RosterWindow {
         let mut submit = None;
         let mut open = self.open;
         self.add_unit_clicked = false;
-        egui::Window::new("Counter values")
+        egui::Window::new(roster.title())
             .open(&mut open)
             .default_width(640.0)
             .default_height(560.0)
@@ -83,15 +85,17 @@ impl RosterWindow {
             .resizable(true)
             .show(ctx, |ui| {
                 ui.add(
-                    egui::Label::new(
-                        "The rulebook text does not print these values; they are on the counters. Type each as your counter shows it. Values the text gives are filled in already, and can be corrected here too.",
-                    )
+                    egui::Label::new(format!(
+                        "The rulebook text does not print these values ({}); they are on the {piece}s. Type each as your {piece} shows it. Values the text gives are filled in already, and can be corrected here too.",
+                        roster.what,
+                        piece = roster.piece
+                    ))
                     .wrap(),
                 );
                 let missing = record.values_not_entered();
                 ui.horizontal(|ui| {
                     ui.label(if missing == 0 {
-                        "Every counter value is entered.".to_string()
+                        format!("Every {} value is entered.", roster.piece)
                     } else {
                         format!("{missing} values are not entered yet.")
                     });

@@ -5,8 +5,8 @@
 #![allow(dead_code)] // Each test file uses the part it needs.
 
 use aide_de_camp::engine::input::{Input, Value};
-use aide_de_camp::engine::log::{EventBody, RolledDie};
-use aide_de_camp::engine::procedure::{Resolution, resolve_checked};
+use aide_de_camp::engine::play::{Command, CommandError, Dice, Executed};
+use aide_de_camp::engine::procedure::Resolution;
 use aide_de_camp::engine::record::{Position, Record};
 use aide_de_camp::engine::roller::Seed;
 use aide_de_camp::engine::session::Session;
@@ -78,25 +78,23 @@ impl Play {
             .map(|e| e.to_string())
     }
 
-    /// Resolves with physical dice `faces`, logs it and applies its result.
+    /// Resolves with physical dice `faces`, logs it and applies its result, as the app does.
     pub fn play(&mut self, procedure: &str, values: &[(&str, Value)], faces: &[u8]) -> Resolution {
-        let p = self.game.procedure(procedure).expect("procedure");
         let input = self.input(procedure, values);
-        if let Err(e) = self.game.check_record(p, &input, self.record()) {
-            panic!("{procedure}: the record refuses {input:?}: {e}");
+        let command = Command::Resolve {
+            procedure: procedure.to_string(),
+            input: input.clone(),
+            dice: Dice::Physical(faces.to_vec()),
+            apply: true,
+        };
+        match self.session.execute(self.game, &self.tables, command) {
+            Ok(Executed::Resolved { resolution, .. }) => resolution,
+            Ok(other) => panic!("{procedure}: not a resolution: {other:?}"),
+            Err(CommandError::Record(e)) => {
+                panic!("{procedure}: the record refuses {input:?}: {e}")
+            }
+            Err(e) => panic!("{procedure}: {e}"),
         }
-        let resolution = resolve_checked(p, &input, &self.tables, faces)
-            .unwrap_or_else(|e| panic!("{procedure}: {e}"));
-        let dice = RolledDie::physical(&p.dice(&input), faces);
-        let side = p.acting_side(&input);
-        let seq = self
-            .session
-            .append(&side, resolution.event(procedure, &input, dice))
-            .seq;
-        self.session
-            .apply(&side, seq, resolution.effects.clone())
-            .expect("applies");
-        resolution
     }
 
     /// Follows the checklist, step by step, to `turn`, `phase`, `step`.
@@ -108,14 +106,9 @@ impl Play {
                 .sequence
                 .next(self.record().position, 8)
                 .unwrap_or_else(|| panic!("the game ended before {target:?}"));
-            let label = self.game.sequence.label(next);
-            self.session.append(
-                "french",
-                EventBody::StepReached {
-                    position: next,
-                    label,
-                },
-            );
+            self.session
+                .execute(self.game, &self.tables, Command::MoveTo { position: next })
+                .expect("moves on");
             assert!(next.turn <= turn, "passed {target:?}");
         }
     }

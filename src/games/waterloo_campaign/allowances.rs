@@ -11,7 +11,7 @@ use crate::engine::input::{Field, FieldKind, Input, Value};
 use crate::engine::procedure::{
     About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
-use crate::engine::record::{Effect, Record};
+use crate::engine::record::{Effect, Lasts, Record};
 use crate::engine::table_set::TableSet;
 
 const PASSING_SIDE: Field = Field {
@@ -41,6 +41,8 @@ fn allowance(
             name: counter.into(),
             value: i64::from(total),
             rule: counter_rule.into(),
+            // An allowance is spent before the phase ends, in the step it was rolled in (L609-613).
+            lasts: Lasts::Step,
         },
     );
     Resolution {
@@ -266,6 +268,7 @@ impl Procedure for WithdrawalPass {
                     name: super::withdrawals_left(opponent(input.text("passing_side"))).into(),
                     value: WITHDRAWALS_AFTER_A_PASS,
                     rule: "H. Withdrawal, L494-495".into(),
+                    lasts: Lasts::Step,
                 },
                 Effect::Reminder {
                     text: "A Corps that retreats into an enemy ZoC is Blown, and returns two turns later; if that is not possible, it is eliminated".into(),

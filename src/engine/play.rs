@@ -1,0 +1,283 @@
+//! The one path into play. Every change to a game (resolve, apply, correct, tally, seal, reveal,
+//! move to a step, note, undo) is a [`Command`] handed to [`Session::execute`]. The app turns clicks into
+//! commands, the command line turns arguments into commands, the tests send commands; none of them
+//! rolls, logs or applies on its own, so the checks made before anything is logged are the same
+//! wherever play comes from.
+
+use super::input::{Input, InputError};
+use super::log::{Event, EventBody, RolledDie};
+use super::procedure::{Procedure, Resolution, RuleError, resolve_checked};
+use super::record::{Position, Record};
+use super::sealed::{Reveal, SealedChoice};
+use super::session::Session;
+use super::table_set::TableSet;
+use std::fmt;
+
+/// What the engine needs to know of a game to carry out its commands. The games implement it; the
+/// engine names none of them.
+pub trait Rules {
+    /// The procedure registered under `id`, or a message listing those that are.
+    fn procedure(&self, id: &str) -> Result<&'static dyn Procedure, String>;
+    /// Checks `input` against the record where play stands (a unit that must be available, a game
+    /// that is over). Run before resolving; never when verifying, as the record has moved on.
+    fn check_record(
+        &self,
+        procedure: &dyn Procedure,
+        input: &Input,
+        record: &Record,
+    ) -> Result<(), InputError>;
+    /// How a step of the turn sequence reads in the log ("Turn 3, Movement").
+    fn step_label(&self, position: Position) -> String;
+}
+
+/// Where a resolution's dice come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Dice {
+    /// The app rolls them with the session's generator.
+    App,
+    /// Faces typed in from physical dice, in the order of the procedure's dice.
+    Physical(Vec<u8>),
+}
+
+/// One change to a game.
+#[derive(Debug, Clone)]
+pub enum Command {
+    /// Resolve `procedure` with `input`, log the resolution, and apply its effects at once if
+    /// `apply` (roll-and-apply, a set-up, a value entered from a counter).
+    Resolve {
+        procedure: String,
+        input: Input,
+        dice: Dice,
+        apply: bool,
+    },
+    /// Apply a logged resolution's effects, worked out again from its input and faces.
+    Apply { resolution: u64 },
+    /// Void event `event`, keeping it visible, for `reason`.
+    Correct { event: u64, reason: String },
+    /// Use `amount` of a counter the record keeps (one move of an allowance).
+    Tally { counter: String, amount: i64 },
+    /// A secret choice of `side` for `round`, as its commitment only.
+    Seal {
+        round: String,
+        side: String,
+        sealed: SealedChoice,
+    },
+    /// Every choice of `round`, each checked against its seal.
+    Reveal { round: String, reveals: Vec<Reveal> },
+    /// Play moves to `position` in the turn sequence.
+    MoveTo { position: Position },
+    /// A remark by the players or the umpire, kept in the log.
+    Note { text: String },
+    /// Take back the last event, while nothing random or hidden has followed.
+    Undo,
+}
+
+/// What a command did.
+#[derive(Debug, Clone)]
+pub enum Executed {
+    /// A resolution was logged as event `event`, and applied as event `applied` if asked.
+    Resolved {
+        event: u64,
+        resolution: Resolution,
+        dice: Vec<RolledDie>,
+        applied: Option<u64>,
+    },
+    /// Event `event` applied resolution `resolution`.
+    Applied { event: u64, resolution: u64 },
+    /// The command was logged as event `event`.
+    Logged { event: u64 },
+    /// The last event was taken back.
+    Undone(Event),
+}
+
+impl Executed {
+    /// The event the command logged, if it logged one.
+    pub fn event(&self) -> Option<u64> {
+        match self {
+            Executed::Resolved { event, .. }
+            | Executed::Applied { event, .. }
+            | Executed::Logged { event } => Some(*event),
+            Executed::Undone(_) => None,
+        }
+    }
+}
+
+/// Why a command was refused. Nothing was logged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CommandError {
+    /// The input, the dice or a table does not allow the resolution.
+    Rule(RuleError),
+    /// The record where play stands refuses the input.
+    Record(InputError),
+    /// The log refuses the command (an event already applied, nothing to undo).
+    Log(String),
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CommandError::Rule(e) => e.fmt(f),
+            CommandError::Record(e) => e.fmt(f),
+            CommandError::Log(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+impl From<RuleError> for CommandError {
+    fn from(e: RuleError) -> Self {
+        CommandError::Rule(e)
+    }
+}
+
+/// A logged resolution worked out again from its input and faces with `tables`, with the
+/// procedure that made it.
+pub fn rederive(
+    rules: &dyn Rules,
+    tables: &TableSet,
+    event: &Event,
+) -> Option<Result<(&'static dyn Procedure, Resolution), String>> {
+    let EventBody::Resolved {
+        procedure,
+        input,
+        dice,
+        ..
+    } = &event.body
+    else {
+        return None;
+    };
+    Some(rules.procedure(procedure).and_then(|p| {
+        let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
+        resolve_checked(p, input, tables, &faces)
+            .map(|resolution| (p, resolution))
+            .map_err(|e| e.to_string())
+    }))
+}
+
+impl Session {
+    /// Carries out `command` for the game `rules` with `tables`: checks it, logs it, and folds it
+    /// into the record. A refused command logs nothing.
+    pub fn execute(
+        &mut self,
+        rules: &dyn Rules,
+        tables: &TableSet,
+        command: Command,
+    ) -> Result<Executed, CommandError> {
+        match command {
+            Command::Resolve {
+                procedure,
+                input,
+                dice,
+                apply,
+            } => self.resolve(rules, tables, &procedure, input, dice, apply),
+            Command::Apply { resolution } => {
+                let event = self
+                    .event(resolution)
+                    .ok_or_else(|| CommandError::Log(format!("there is no event {resolution}")))?;
+                let (procedure, offered) = rederive(rules, tables, event)
+                    .ok_or_else(|| {
+                        CommandError::Log(format!("event {resolution} is not a resolution"))
+                    })?
+                    .map_err(CommandError::Log)?;
+                let EventBody::Resolved { input, .. } = &event.body else {
+                    return Err(CommandError::Log(format!(
+                        "event {resolution} is not a resolution"
+                    )));
+                };
+                let side = procedure.acting_side(input);
+                let event = self
+                    .apply(&side, resolution, offered.effects)
+                    .map_err(CommandError::Log)?;
+                Ok(Executed::Applied { event, resolution })
+            }
+            Command::Correct { event, reason } => self
+                .correct("", event, &reason)
+                .map(|event| Executed::Logged { event })
+                .map_err(CommandError::Log),
+            Command::Tally { counter, amount } => self
+                .tally("", &counter, amount)
+                .map(|event| Executed::Logged { event })
+                .map_err(CommandError::Log),
+            Command::Seal {
+                round,
+                side,
+                sealed,
+            } => {
+                let event = self.append(&side, EventBody::Sealed { round, sealed }).seq;
+                Ok(Executed::Logged { event })
+            }
+            Command::Reveal { round, reveals } => self
+                .reveal("", &round, reveals)
+                .map(|event| Executed::Logged { event })
+                .map_err(CommandError::Log),
+            Command::MoveTo { position } => {
+                let label = rules.step_label(position);
+                let event = self
+                    .append("", EventBody::StepReached { position, label })
+                    .seq;
+                Ok(Executed::Logged { event })
+            }
+            Command::Note { text } => {
+                let event = self.append("", EventBody::Note { text }).seq;
+                Ok(Executed::Logged { event })
+            }
+            Command::Undo => self.undo().map(Executed::Undone).ok_or_else(|| {
+                CommandError::Log(
+                    "nothing to undo: after a roll, a draw or a reveal, mend a mistake with a correction"
+                        .into(),
+                )
+            }),
+        }
+    }
+
+    fn resolve(
+        &mut self,
+        rules: &dyn Rules,
+        tables: &TableSet,
+        id: &str,
+        input: Input,
+        dice: Dice,
+        apply: bool,
+    ) -> Result<Executed, CommandError> {
+        let procedure = rules.procedure(id).map_err(CommandError::Log)?;
+        input.check(procedure.fields()).map_err(RuleError::from)?;
+        procedure
+            .check_combination(&input)
+            .map_err(RuleError::from)?;
+        rules
+            .check_record(procedure, &input, self.record())
+            .map_err(CommandError::Record)?;
+        let spec = procedure.dice(&input);
+        let dice = match dice {
+            Dice::App => self.roll(&spec),
+            Dice::Physical(faces) => {
+                spec.check(&faces).map_err(RuleError::from)?;
+                RolledDie::physical(&spec, &faces)
+            }
+        };
+        let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
+        let resolution = resolve_checked(procedure, &input, tables, &faces)?;
+        let side = procedure.acting_side(&input);
+        let event = self
+            .append(
+                &side,
+                resolution.event(procedure.id(), &input, dice.clone()),
+            )
+            .seq;
+        let applied = if apply {
+            let applied = self
+                .apply(&side, event, resolution.effects.clone())
+                .map_err(CommandError::Log)?;
+            Some(applied)
+        } else {
+            None
+        };
+        Ok(Executed::Resolved {
+            event,
+            resolution,
+            dice,
+            applied,
+        })
+    }
+}

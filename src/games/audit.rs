@@ -1,0 +1,252 @@
+//! How a game's audit log is checked and read: every resolution re-derived from its input and
+//! faces when the log is verified, and every event told in words for the log view and the exports.
+
+use super::Game;
+use crate::engine::export::EventText;
+use crate::engine::input::FieldKind;
+use crate::engine::log::{Event, EventBody, SideName, side_name};
+use crate::engine::play::rederive;
+use crate::engine::procedure::{Resolution, resolve_checked};
+use crate::engine::session::{Session, VerifyFailure, VerifyReport};
+use crate::engine::table_set::TableSet;
+
+impl Game {
+    /// Verifies `session` (see `Session::verify`) and re-derives every resolution with `tables`:
+    /// the logged result and table cell must be what the logged input and dice give.
+    pub fn verify(
+        &self,
+        session: &Session,
+        tables: &TableSet,
+    ) -> Result<VerifyReport, VerifyFailure> {
+        let report = session.verify_with(&|event| self.rederive(event, tables))?;
+        // What was applied must be what the resolution offers: a result cannot be edited on its
+        // way to the record.
+        for event in session.events() {
+            let EventBody::Applied {
+                resolution,
+                effects,
+            } = &event.body
+            else {
+                continue;
+            };
+            let offered = session
+                .events()
+                .get(resolution.saturating_sub(1) as usize)
+                .and_then(|resolved| self.rederived_resolution(resolved, tables));
+            if offered.is_some_and(|offered| offered.effects != *effects) {
+                return Err(VerifyFailure {
+                    seq: event.seq,
+                    message: format!(
+                        "it applies effects that are not the ones event {resolution} offers"
+                    ),
+                });
+            }
+        }
+        Ok(report)
+    }
+
+    /// Whether a logged resolution offers anything to apply to the record.
+    pub fn offers_effects(&self, event: &Event, tables: &TableSet) -> bool {
+        self.rederived_resolution(event, tables)
+            .is_some_and(|resolution| !resolution.effects.is_empty())
+    }
+
+    /// A logged resolution worked out again from its input and dice, if it can be.
+    fn rederived_resolution(&self, event: &Event, tables: &TableSet) -> Option<Resolution> {
+        rederive(self, tables, event)?
+            .ok()
+            .map(|(_, resolution)| resolution)
+    }
+
+    fn rederive(&self, event: &Event, tables: &TableSet) -> Result<(), String> {
+        let EventBody::Resolved {
+            procedure,
+            input,
+            dice,
+            outcome,
+            cell,
+        } = &event.body
+        else {
+            return Ok(());
+        };
+        let p = self.procedure(procedure)?;
+        let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
+        let resolution = resolve_checked(p, input, tables, &faces)
+            .map_err(|e| format!("its input and dice cannot be resolved again: {e}"))?;
+        if resolution.outcome.headline != *outcome {
+            return Err(format!(
+                "it says \"{outcome}\", but its input and dice give \"{}\" (was the input edited, or a table changed?)",
+                resolution.outcome.headline
+            ));
+        }
+        if resolution.cell != *cell {
+            return Err(
+                "the table cell it names is not the one its input and dice read".to_string(),
+            );
+        }
+        Ok(())
+    }
+
+    /// An event in one line, without re-deriving anything (cheap enough for every log row).
+    /// A resolution names the units the players typed, so that searching the log finds them.
+    pub fn summary(&self, event: &Event) -> String {
+        match &event.body {
+            EventBody::SessionStarted { scenario, .. } => format!(
+                "Session started: {}, {}",
+                self.title,
+                self.scenario(scenario)
+                    .map_or(scenario.as_str(), |s| s.title)
+            ),
+            EventBody::Resolved {
+                procedure,
+                input,
+                outcome,
+                ..
+            } => match self.procedure(procedure) {
+                Ok(p) => {
+                    let names: Vec<&str> = p
+                        .fields()
+                        .iter()
+                        .filter(|f| matches!(f.kind, FieldKind::Unit { .. }))
+                        .map(|f| input.text(f.id).trim())
+                        .filter(|name| !name.is_empty())
+                        .collect();
+                    if names.is_empty() {
+                        format!("{}: {outcome}", p.title())
+                    } else {
+                        format!("{} ({}): {outcome}", p.title(), names.join(" vs "))
+                    }
+                }
+                Err(_) => format!("{procedure}: {outcome}"),
+            },
+            EventBody::Applied { resolution, .. } => {
+                format!("Applied the result of event {resolution}")
+            }
+            EventBody::Corrected { event, reason } => format!("Corrected event {event}: {reason}"),
+            EventBody::Drawn { draw } => format!("Drew \"{}\" from {}", draw.drawn, draw.cup),
+            EventBody::Sealed { round, .. } => {
+                format!(
+                    "Sealed a choice for {round}; the log keeps only its commitment until all are revealed"
+                )
+            }
+            EventBody::Revealed { round, .. } => format!("Choices for {round} revealed"),
+            EventBody::StepReached { label, .. } => format!("Now: {label}"),
+            EventBody::Tallied { counter, change } => format!("{counter}: {change:+}"),
+            EventBody::Note { text } => format!("Note: {text}"),
+        }
+    }
+
+    /// How a log event reads to a person. A resolution's explanation is re-derived from its input
+    /// and faces with `tables`; if that no longer gives the logged result, the difference is shown.
+    pub fn describe(&self, event: &Event, tables: &TableSet, sides: &[SideName]) -> EventText {
+        EventText {
+            summary: self.summary(event),
+            details: self.details(event, tables, sides),
+        }
+    }
+
+    fn details(&self, event: &Event, tables: &TableSet, sides: &[SideName]) -> Vec<String> {
+        let side_name = |id: &str| side_name(sides, id).to_string();
+        match &event.body {
+            EventBody::SessionStarted { sides, start, .. } => vec![
+                format!(
+                    "Sides: {}",
+                    sides
+                        .iter()
+                        .map(|s| format!("{} ({})", s.name, s.id))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                // The seed stays off the screen: with it, anyone could work out the next roll.
+                "Every app roll is re-derived from the session's seed when the game is verified"
+                    .to_string(),
+                format!("Starts at {}", self.sequence.label(*start)),
+            ],
+            EventBody::Resolved {
+                procedure,
+                input,
+                dice,
+                outcome,
+                cell,
+            } => {
+                let mut details: Vec<String> = dice
+                    .iter()
+                    .map(|d| match d.draw_index {
+                        Some(i) => format!("{}: {} (app roll, draw {i})", d.label, d.face),
+                        None => format!("{}: {} (physical die)", d.label, d.face),
+                    })
+                    .collect();
+                let Ok(p) = self.procedure(procedure) else {
+                    if let Some(cell) = cell {
+                        details.push(format!("{}: row {}", cell.table_title, cell.row));
+                    }
+                    return details;
+                };
+                let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
+                match resolve_checked(p, input, tables, &faces) {
+                    Ok(resolution) => {
+                        details.extend(explain(&resolution));
+                        details.extend(
+                            resolution
+                                .effects
+                                .iter()
+                                .map(|e| format!("Offers: {}", e.describe_with(&side_name))),
+                        );
+                        if resolution.outcome.headline != *outcome {
+                            details.push(format!(
+                                "With the tables loaded now this would read: {}",
+                                resolution.outcome.headline
+                            ));
+                        }
+                    }
+                    Err(e) => details.push(format!("Cannot re-derive the explanation: {e}")),
+                }
+                details.extend(
+                    input
+                        .describe(p.fields())
+                        .into_iter()
+                        .map(|(label, value)| format!("Input: {label} = {value}")),
+                );
+                details
+            }
+            EventBody::Applied { effects, .. } => effects
+                .iter()
+                .map(|e| e.describe_with(&side_name))
+                .collect(),
+            EventBody::Drawn { draw } => vec![format!(
+                "The cup held: {} (draw {})",
+                draw.contents_before.join(", "),
+                draw.draw_index
+            )],
+            EventBody::Sealed { sealed, .. } => vec![format!("Commitment {}", sealed.commitment)],
+            EventBody::Revealed { reveals, .. } => reveals
+                .iter()
+                .map(|r| format!("{}: {} (salt {})", r.player, r.choice, r.salt))
+                .collect(),
+            EventBody::Corrected { .. }
+            | EventBody::StepReached { .. }
+            | EventBody::Note { .. }
+            | EventBody::Tallied { .. } => Vec::new(),
+        }
+    }
+}
+
+/// The lines that explain a resolution: modifiers with rules, totals, limits and the cell read.
+pub fn explain(resolution: &Resolution) -> Vec<String> {
+    let mut lines: Vec<String> = resolution
+        .modifiers
+        .iter()
+        .map(|m| format!("{} {:+} {} ({})", m.side, m.value, m.label, m.rule))
+        .collect();
+    lines.extend(resolution.totals.iter().map(|t| t.describe()));
+    lines.extend(
+        resolution
+            .limits
+            .iter()
+            .map(|l| format!("Rule applied: {} ({})", l.description, l.rule)),
+    );
+    if let Some(cell) = &resolution.cell {
+        lines.push(format!("Read: {}", cell.describe()));
+    }
+    lines
+}

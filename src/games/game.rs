@@ -1,0 +1,192 @@
+//! What a game offers the app: its sides, scenarios, turn sequence, procedures and tables, and
+//! the hooks the generic screens call. Each game fills one in; the registry in `mod.rs` lists them.
+
+use crate::engine::input::{Input, InputError};
+use crate::engine::log::SideName;
+use crate::engine::play::{Command, Dice, Rules};
+use crate::engine::procedure::Procedure;
+use crate::engine::record::{Position, Record, UnitRecord};
+use crate::engine::roller::Seed;
+use crate::engine::session::Session;
+use crate::engine::table_set::{BuiltinTable, TableSet};
+use crate::engine::tables::TableError;
+use crate::engine::turns::{Scenario, TurnNote, TurnSequence};
+use std::path::{Path, PathBuf};
+
+/// A game as the app knows it.
+pub struct Game {
+    pub id: &'static str,
+    pub title: &'static str,
+    /// The rulebook file in the shared seeds this game follows.
+    pub rulebook: &'static str,
+    /// (id, default name) of each side.
+    pub sides: &'static [(&'static str, &'static str)],
+    pub scenarios: &'static [Scenario],
+    pub sequence: TurnSequence,
+    pub procedures: &'static [&'static dyn Procedure],
+    pub tables: &'static [BuiltinTable],
+    /// The procedure that puts a scenario's units on the record, resolved as a game starts.
+    pub set_up: Option<&'static str>,
+    /// The values printed only on the counters or tiles, which the players enter, if any.
+    pub roster: Option<Roster>,
+    /// The procedure that records the session's settings (the Settings button).
+    pub settings: Option<&'static str>,
+    /// The special rules in force where play stands, for the banner above the checklist.
+    pub turn_notes: fn(&Record) -> Vec<TurnNote>,
+    /// What the record panel shows beside a unit's state (its markers), if anything.
+    pub unit_summary: fn(&UnitRecord) -> String,
+    /// Why play has stopped before the last turn (a Commander in Chief fell), if it has. Then
+    /// only the procedures in `after_the_end` may still be resolved.
+    pub game_over: fn(&Record) -> Option<String>,
+    pub after_the_end: &'static [&'static str],
+}
+
+/// The values a game's pieces print that its rulebook text does not, which the players enter in
+/// the roster editor, and how the screens speak of them.
+pub struct Roster {
+    /// The procedure that enters one value (the roster editor's cells).
+    pub entry: &'static str,
+    /// The procedure that adds a unit the rulebook text does not name (the editor's button).
+    pub addition: &'static str,
+    /// The piece that prints them, in the singular: "counter", "tile".
+    pub piece: &'static str,
+    /// What the values are, for a hint: "Battle Stars and Command Ranges".
+    pub what: &'static str,
+}
+
+impl Roster {
+    /// The roster editor's name: "Counter values".
+    pub fn title(&self) -> String {
+        let mut letters = self.piece.chars();
+        let first = letters.next().map(|c| c.to_uppercase().to_string());
+        format!("{}{} values", first.unwrap_or_default(), letters.as_str())
+    }
+}
+
+impl Game {
+    pub fn is_playable(&self) -> bool {
+        !self.procedures.is_empty()
+    }
+
+    pub fn procedure(&self, id: &str) -> Result<&'static dyn Procedure, String> {
+        self.procedures
+            .iter()
+            .copied()
+            .find(|p| p.id() == id)
+            .ok_or_else(|| {
+                if self.procedures.is_empty() {
+                    format!(
+                        "unknown procedure \"{id}\": {} has no procedures yet",
+                        self.id
+                    )
+                } else {
+                    format!(
+                        "unknown procedure \"{id}\" for {}; its procedures are: {}",
+                        self.id,
+                        self.procedures
+                            .iter()
+                            .map(|p| p.id())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                }
+            })
+    }
+
+    /// The game's sides, named as the players typed them; a blank name keeps the default.
+    pub fn sides_named(&self, names: &[String]) -> Vec<SideName> {
+        self.sides
+            .iter()
+            .enumerate()
+            .map(|(i, (id, default))| SideName {
+                id: (*id).to_string(),
+                name: names
+                    .get(i)
+                    .map(|n| n.trim())
+                    .filter(|n| !n.is_empty())
+                    .unwrap_or(default)
+                    .to_string(),
+            })
+            .collect()
+    }
+
+    /// Checks `input` for `procedure` where play stands: once the game is over only the
+    /// procedures that close it may be resolved; then the procedure's own record checks.
+    pub fn check_record(
+        &self,
+        procedure: &dyn Procedure,
+        input: &Input,
+        record: &Record,
+    ) -> Result<(), InputError> {
+        if !self.after_the_end.contains(&procedure.id())
+            && let Some(reason) = (self.game_over)(record)
+        {
+            return Err(InputError::new("", reason));
+        }
+        procedure.check_record(input, record)
+    }
+
+    /// Where an owner's copy of table file `file` lives in the data folder.
+    pub fn owner_table_path(&self, data_folder: &Path, file: &str) -> PathBuf {
+        data_folder.join("tables").join(self.id).join(file)
+    }
+
+    pub fn scenario(&self, id: &str) -> Option<&'static Scenario> {
+        self.scenarios.iter().find(|s| s.id == id)
+    }
+
+    /// A new session of `scenario` with the set-up resolved and applied as its first events, so
+    /// the roster is on the record, from the log, before play begins.
+    pub fn start_session(
+        &self,
+        scenario: &Scenario,
+        sides: Vec<SideName>,
+        seed: Seed,
+        tables: &TableSet,
+    ) -> Result<Session, String> {
+        let mut session = Session::new(self.id, scenario.id, scenario.start, sides, seed);
+        if let Some(id) = self.set_up {
+            let procedure = self.procedure(id)?;
+            let mut input = Input::defaults(procedure.fields());
+            procedure.prefill(&mut input, session.record());
+            session
+                .execute(
+                    self,
+                    tables,
+                    Command::Resolve {
+                        procedure: id.to_string(),
+                        input,
+                        dice: Dice::Physical(Vec::new()),
+                        apply: true,
+                    },
+                )
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(session)
+    }
+
+    /// The game's tables, each replaced by the owner's file in `<data>/tables/<game id>/` if present.
+    pub fn load_tables(&self, data_folder: Option<&Path>) -> Result<TableSet, Vec<TableError>> {
+        let folder = data_folder.map(|d| self.owner_table_path(d, ""));
+        TableSet::load(self.tables, folder.as_deref())
+    }
+}
+
+impl Rules for Game {
+    fn procedure(&self, id: &str) -> Result<&'static dyn Procedure, String> {
+        Game::procedure(self, id)
+    }
+
+    fn check_record(
+        &self,
+        procedure: &dyn Procedure,
+        input: &Input,
+        record: &Record,
+    ) -> Result<(), InputError> {
+        Game::check_record(self, procedure, input, record)
+    }
+
+    fn step_label(&self, position: Position) -> String {
+        self.sequence.label(position)
+    }
+}
