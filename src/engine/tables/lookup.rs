@@ -1,0 +1,432 @@
+//! Lookups: reading the cell a roll, odds, strength or choice selects, reporting every cap
+//! and clamp applied.
+
+use std::cmp::Ordering;
+
+use crate::engine::symbol::Symbol;
+
+use super::labels::{signed, span_text};
+use super::{
+    AppliedLimit, CellRef, Domain, Lookup, OddsColumn, Rounding, RowKey, Table, TableBody,
+    TableError, TableKind, TableStatus,
+};
+
+impl Table {
+    /// Read a differential table: `difference` is winner minus loser.
+    pub fn lookup_differential(&self, difference: u32) -> Result<Lookup, TableError> {
+        self.ready(TableKind::Differential)?;
+        let d = i64::from(difference);
+        let rows = self.body.rows();
+        let index = rows
+            .iter()
+            .position(|r| range_holds(&r.key, d))
+            .ok_or_else(|| self.error(format!("no row covers a difference of {d}")))?;
+        self.answer(index, None, None, Vec::new())
+    }
+
+    /// Read a roll-range table. `column` must name one of the table's
+    /// columns, or be `None` for a table without columns. A roll outside the
+    /// table's domain is clamped into it (reported).
+    pub fn lookup_roll_range(&self, column: Option<&str>, roll: i32) -> Result<Lookup, TableError> {
+        self.ready(TableKind::RollRange)?;
+        let TableBody::RollRange {
+            domain, columns, ..
+        } = &self.body
+        else {
+            return Err(self.error("table body does not match its kind".to_string()));
+        };
+        let column_index = match (columns.is_empty(), column) {
+            (true, None) => None,
+            (true, Some(c)) => {
+                return Err(self.error(format!(
+                    "{} has no columns, but column `{c}` was asked for",
+                    self.describe()
+                )));
+            }
+            (false, None) => {
+                return Err(self.error(format!(
+                    "{} has columns; name one of: {}",
+                    self.describe(),
+                    columns.join(", ")
+                )));
+            }
+            (false, Some(c)) => Some(columns.iter().position(|x| x == c).ok_or_else(|| {
+                self.error(format!(
+                    "{} has no column `{c}`; columns are: {}",
+                    self.describe(),
+                    columns.join(", ")
+                ))
+            })?),
+        };
+        let mut limits = Vec::new();
+        let roll = self.clamp_roll(i64::from(roll), *domain, "roll", &mut limits);
+        let index = self
+            .body
+            .rows()
+            .iter()
+            .position(|r| range_holds(&r.key, roll))
+            .ok_or_else(|| self.error(format!("no row covers a roll of {roll}")))?;
+        let column_label = column_index.and_then(|i| columns.get(i).cloned());
+        self.answer(index, column_index, column_label, limits)
+    }
+
+    /// Read an odds-ratio table: odds `attack:defence`, total die-roll
+    /// modifier `drm` (capped by the table's `drm` caps) and the natural
+    /// roll. Odds outside the columns and modified rolls outside the domain
+    /// are clamped; every cap and clamp applied is reported.
+    pub fn lookup_odds_ratio(
+        &self,
+        attack: u32,
+        defence: u32,
+        drm: i32,
+        natural_roll: i32,
+    ) -> Result<Lookup, TableError> {
+        self.ready(TableKind::OddsRatio)?;
+        let TableBody::OddsRatio {
+            columns,
+            rounding,
+            drm: cap,
+            domain,
+            ..
+        } = &self.body
+        else {
+            return Err(self.error("table body does not match its kind".to_string()));
+        };
+        if attack == 0 && defence == 0 {
+            return Err(self.error(
+                "attack and defence strengths are both 0: the odds are undefined".to_string(),
+            ));
+        }
+        let (first, last) = match (columns.first(), columns.last()) {
+            (Some(f), Some(l)) => (f, l),
+            _ => return Err(self.error("table has no columns".to_string())),
+        };
+        let last_index = columns.len().saturating_sub(1);
+        // Ordering of the odds relative to a column: Greater = odds above it.
+        let (a, d) = (u64::from(attack), u64::from(defence));
+        let compare = |c: &OddsColumn| (a * u64::from(c.defence)).cmp(&(u64::from(c.attack) * d));
+        let odds = format!("{attack}:{defence}");
+        let mut limits = Vec::new();
+        let column_index = if compare(first) == Ordering::Less {
+            limits.push(self.limit(format!(
+                "odds {odds} are below the lowest column {}; read as {}",
+                first.label, first.label
+            )));
+            0
+        } else if compare(last) == Ordering::Greater {
+            limits.push(self.limit(format!(
+                "odds {odds} are above the highest column {}; read as {}",
+                last.label, last.label
+            )));
+            last_index
+        } else {
+            match rounding {
+                Rounding::Defender => columns
+                    .iter()
+                    .rposition(|c| compare(c) != Ordering::Less)
+                    .unwrap_or(0),
+                Rounding::Attacker => columns
+                    .iter()
+                    .position(|c| compare(c) != Ordering::Greater)
+                    .unwrap_or(last_index),
+            }
+        };
+        let mut total = i64::from(drm);
+        if let Some(cap) = cap {
+            if let Some(max) = cap.max
+                && total > max
+            {
+                limits.push(self.limit(format!("DRM {} capped at {}", signed(total), signed(max))));
+                total = max;
+            }
+            if let Some(min) = cap.min
+                && total < min
+            {
+                limits.push(self.limit(format!("DRM {} capped at {}", signed(total), signed(min))));
+                total = min;
+            }
+        }
+        let modified = i64::from(natural_roll) + total;
+        let roll = self.clamp_roll(modified, *domain, "modified roll", &mut limits);
+        let index = self
+            .body
+            .rows()
+            .iter()
+            .position(|r| r.key == RowKey::Roll(roll))
+            .ok_or_else(|| self.error(format!("no row for a roll of {roll}")))?;
+        let column_label = columns.get(column_index).map(|c| c.label.clone());
+        self.answer(index, Some(column_index), column_label, limits)
+    }
+
+    /// Read a strength-band table: the band holding `strength`, moved by
+    /// `shifts` columns (positive = right, capped by the table's
+    /// `shift_cap`, then clamped to the table's edges), and `roll` (clamped
+    /// to the domain). Every cap and clamp applied is reported.
+    pub fn lookup_strength_bands(
+        &self,
+        strength: u32,
+        shifts: i32,
+        roll: i32,
+    ) -> Result<Lookup, TableError> {
+        self.ready(TableKind::StrengthBands)?;
+        let TableBody::StrengthBands {
+            columns,
+            shift_cap,
+            domain,
+            ..
+        } = &self.body
+        else {
+            return Err(self.error("table body does not match its kind".to_string()));
+        };
+        let (first, last) = match (columns.first(), columns.last()) {
+            (Some(f), Some(l)) => (f, l),
+            _ => return Err(self.error("table has no columns".to_string())),
+        };
+        let last_index = columns.len().saturating_sub(1);
+        let s = i64::from(strength);
+        let mut limits = Vec::new();
+        let base = if s < first.min {
+            limits.push(self.limit(format!(
+                "strength {s} is below the lowest column {}; read as {}",
+                first.label, first.label
+            )));
+            0
+        } else if let Some(max) = last.max
+            && s > max
+        {
+            limits.push(self.limit(format!(
+                "strength {s} is above the highest column {}; read as {}",
+                last.label, last.label
+            )));
+            last_index
+        } else {
+            columns
+                .iter()
+                .position(|c| s >= c.min && c.max.is_none_or(|m| s <= m))
+                .ok_or_else(|| self.error(format!("no column holds strength {s}")))?
+        };
+        let mut shift = i64::from(shifts);
+        if let Some(cap) = shift_cap {
+            if let Some(right) = cap.right
+                && shift > right
+            {
+                limits.push(self.limit(format!(
+                    "{} right capped at {right}",
+                    count(shift, "column shift", "column shifts")
+                )));
+                shift = right;
+            }
+            if let Some(left) = cap.left
+                && -shift > left
+            {
+                limits.push(self.limit(format!(
+                    "{} left capped at {left}",
+                    count(-shift, "column shift", "column shifts")
+                )));
+                shift = -left;
+            }
+        }
+        let base_label = columns.get(base).map_or("?", |c| c.label.as_str());
+        let target = i64::try_from(base)
+            .unwrap_or(i64::MAX)
+            .saturating_add(shift);
+        let column_index = if target < 0 {
+            limits.push(self.limit(format!(
+                "{} left from column {base_label} would leave the table; read the leftmost column {}",
+                count(-shift, "column shift", "column shifts"),
+                first.label
+            )));
+            0
+        } else {
+            match usize::try_from(target) {
+                Ok(t) if t <= last_index => t,
+                _ => {
+                    limits.push(self.limit(format!(
+                        "{} right from column {base_label} would leave the table; read the rightmost column {}",
+                        count(shift, "column shift", "column shifts"),
+                        last.label
+                    )));
+                    last_index
+                }
+            }
+        };
+        let roll = self.clamp_roll(i64::from(roll), *domain, "roll", &mut limits);
+        let index = self
+            .body
+            .rows()
+            .iter()
+            .position(|r| r.key == RowKey::Roll(roll))
+            .ok_or_else(|| self.error(format!("no row for a roll of {roll}")))?;
+        let column_label = columns.get(column_index).map(|c| c.label.clone());
+        self.answer(index, Some(column_index), column_label, limits)
+    }
+
+    /// Read a matrix table by (row choice, column choice).
+    pub fn lookup_matrix(
+        &self,
+        row_choice: &str,
+        column_choice: &str,
+    ) -> Result<Lookup, TableError> {
+        self.ready(TableKind::Matrix)?;
+        let TableBody::Matrix {
+            row_choices,
+            column_choices,
+            rows,
+        } = &self.body
+        else {
+            return Err(self.error("table body does not match its kind".to_string()));
+        };
+        if !row_choices.iter().any(|c| c == row_choice) {
+            return Err(self.error(format!(
+                "{} has no row choice `{row_choice}`; row choices are: {}",
+                self.describe(),
+                row_choices.join(", ")
+            )));
+        }
+        let column_index = column_choices
+            .iter()
+            .position(|c| c == column_choice)
+            .ok_or_else(|| {
+                self.error(format!(
+                    "{} has no column choice `{column_choice}`; column choices are: {}",
+                    self.describe(),
+                    column_choices.join(", ")
+                ))
+            })?;
+        let index = rows
+            .iter()
+            .position(|r| matches!(&r.key, RowKey::Choice(c) if c == row_choice))
+            .ok_or_else(|| self.error(format!("no row for choice `{row_choice}`")))?;
+        self.answer(
+            index,
+            Some(column_index),
+            Some(column_choice.to_string()),
+            Vec::new(),
+        )
+    }
+
+    // -- lookup helpers ----------------------------------------------------
+
+    fn describe(&self) -> String {
+        format!("\"{}\" ({})", self.title, self.id)
+    }
+
+    fn error(&self, message: String) -> TableError {
+        TableError {
+            file: self.source.clone(),
+            line: None,
+            message,
+        }
+    }
+
+    fn limit(&self, description: String) -> AppliedLimit {
+        AppliedLimit {
+            description,
+            rule: self.provenance.rule.clone(),
+        }
+    }
+
+    /// Check the lookup matches the table's kind and the table resolves.
+    fn ready(&self, wanted: TableKind) -> Result<(), TableError> {
+        if self.kind != wanted {
+            return Err(self.error(format!(
+                "{} is a {} table and cannot be read as a {} table (use {} instead of {})",
+                self.describe(),
+                self.kind.name(),
+                wanted.name(),
+                self.kind.lookup_method(),
+                wanted.lookup_method()
+            )));
+        }
+        if self.status == TableStatus::Template {
+            return Err(self.error(format!(
+                "{} is a template: its values are printed only on a player-aid card, so it \
+                 resolves nothing. Enter the \"{}\" chart ({}) from your own player-aid card \
+                 into {} and set status = \"entered\"",
+                self.describe(),
+                self.title,
+                self.provenance,
+                self.source
+            )));
+        }
+        Ok(())
+    }
+
+    fn clamp_roll(
+        &self,
+        roll: i64,
+        domain: Domain,
+        what: &str,
+        limits: &mut Vec<AppliedLimit>,
+    ) -> i64 {
+        let covers = span_text(domain.min, domain.max);
+        if roll < domain.min {
+            limits.push(self.limit(format!(
+                "{what} {roll} clamped to {} (the table covers rolls {covers})",
+                domain.min
+            )));
+            domain.min
+        } else if roll > domain.max {
+            limits.push(self.limit(format!(
+                "{what} {roll} clamped to {} (the table covers rolls {covers})",
+                domain.max
+            )));
+            domain.max
+        } else {
+            roll
+        }
+    }
+
+    fn answer(
+        &self,
+        row_index: usize,
+        column_index: Option<usize>,
+        column: Option<String>,
+        limits: Vec<AppliedLimit>,
+    ) -> Result<Lookup, TableError> {
+        let row = self
+            .body
+            .rows()
+            .get(row_index)
+            .ok_or_else(|| self.error(format!("no row {row_index}")))?;
+        let code = row
+            .cells
+            .get(column_index.unwrap_or(0))
+            .and_then(|c| c.as_ref())
+            .ok_or_else(|| self.error(format!("row `{}` has a blank cell", row.label)))?;
+        let result = self
+            .result_code(code)
+            .cloned()
+            .ok_or_else(|| self.error(format!("unknown result code `{code}`")))?;
+        Ok(Lookup {
+            cell: CellRef {
+                table: self.id.as_str().into(),
+                table_title: self.title.as_str().into(),
+                column: column.map(Symbol::from),
+                row: row.label.as_str().into(),
+                row_index,
+                column_index,
+                result: code.as_str().into(),
+                result_label: result.label.as_str().into(),
+            },
+            result,
+            limits,
+        })
+    }
+}
+
+fn range_holds(key: &RowKey, value: i64) -> bool {
+    match key {
+        RowKey::Range { min, max } => value >= *min && max.is_none_or(|m| value <= m),
+        _ => false,
+    }
+}
+
+/// "1 column shift", "3 column shifts".
+fn count(n: i64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}

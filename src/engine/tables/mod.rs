@@ -1,0 +1,576 @@
+//! Game tables as data.
+//!
+//! Every chart the adjudicator consults (combat results, morale, weather,
+//! ...) lives in a TOML file. This module parses such a file, validates it
+//! and performs lookups. It never names a specific game: everything
+//! game-specific is in the data.
+//!
+//! Every error names the file and, wherever the text has a location for it,
+//! the 1-based line ([`TableError`]). Parsing reports *all* the problems it
+//! finds, not just the first. Bad input never panics.
+//!
+//! # File format
+//!
+//! ## Common header (every table)
+//!
+//! ```toml
+//! id = "crt"                      # required; letters, digits, '-' and '_'
+//! title = "Combat Results Table"  # required
+//! kind = "differential"           # differential | roll_range | odds_ratio | strength_bands | matrix
+//! status = "complete"             # complete | template | entered
+//!
+//! [provenance]                    # required
+//! rulebook = "Some Rulebook"      # required
+//! rule = "Combat"                 # required; quoted in every applied cap/clamp
+//! lines = "L10-20"                # optional
+//! note = "..."                    # optional
+//!
+//! [[results]]                     # required, at least one; the codes cells may use
+//! code = "R"                      # unique; "?" is reserved
+//! label = "Retreat"
+//!
+//! [[rows]]                        # required, at least one; keys depend on `kind`
+//! # ...
+//! ```
+//!
+//! Unknown keys are errors (they are usually typos), as are keys that belong
+//! to a different kind. Integers must fit in an `i32`. Every row may carry an
+//! optional `label` (except matrix rows, labelled by their `choice`) that
+//! replaces the generated row label in the grid and in [`CellRef::row`].
+//!
+//! ## Status
+//!
+//! * `complete`: every value comes from a rulebook. Every cell must hold a
+//!   known result code.
+//! * `template`: the structure is known (columns, ranges, result codes) but
+//!   the values are printed only on a player-aid card. Cells may be `"?"`,
+//!   and a row may omit `result`/`cells` altogether; a row that does give
+//!   `cells` must still give one per column, and every code that is not
+//!   `"?"` must be known. A template resolves nothing: every lookup returns
+//!   an error naming the chart the owner must enter (title and provenance).
+//! * `entered`: a template the owner filled in from their own player-aid
+//!   card. It validates exactly like `complete`.
+//!
+//! ## Kinds
+//!
+//! ### `differential`
+//! One die each side; the difference (winner minus loser, never negative)
+//! picks a row. Rows have `min`, optional `max` (absent = open-ended,
+//! "or more") and `result`. Rows must cover 0 to infinity with no gap and no
+//! overlap; only the last row may be open-ended.
+//!
+//! ```toml
+//! [[rows]]
+//! min = 0
+//! max = 0
+//! result = "S"
+//! [[rows]]
+//! min = 1          # "+1 or more"
+//! result = "R"
+//! ```
+//!
+//! Generated row labels read like a rulebook: `0`, `+1`, `+1, +2`,
+//! `+1 to +3`, `+5 or more`.
+//!
+//! ### `roll_range`
+//! `domain = [lo, hi]` is the modified-roll range the table covers; a roll
+//! outside it is clamped into it and the clamp is reported. `columns` is
+//! optional. Rows have `min`, `max` (both required) and `result` when the
+//! table has no columns, or `cells` (one per column) when it has. Rows must
+//! cover the domain exactly: gaps and overlaps are reported with the lines
+//! of the rows involved.
+//!
+//! ```toml
+//! domain = [2, 12]
+//! columns = ["Infantry", "Cavalry"]      # optional
+//! [[rows]]
+//! min = 2
+//! max = 6
+//! cells = ["R", "N"]                     # or `result = "R"` without columns
+//! ```
+//!
+//! Generated row labels: `5`, `2-6` (or `-1 to 2` when negative).
+//!
+//! ### `odds_ratio`
+//! `columns` are attacker:defender ratios as `"a:d"` strings (positive
+//! integers), strictly ascending. `rounding` (required) says how odds that
+//! fall between two columns are read:
+//!
+//! * `"defender"`: round down in the defender's favour: the column is the
+//!   highest ratio that is `<=` attack/defence.
+//! * `"attacker"`: round up in the attacker's favour: the column is the
+//!   lowest ratio that is `>=` attack/defence.
+//!
+//! Odds below the first column are read on the first column; odds above the
+//! last column (including any attack against a defence of 0) are read on the
+//! last column; both are reported as applied limits. Attack and defence both
+//! 0 is a lookup error. Ordinary rounding between columns is not a limit.
+//! `drm = { min = -2, max = 2 }` (optional,
+//! either bound may be omitted) caps the total die-roll modifier.
+//! `domain = [lo, hi]` is the modified-roll range; the modified roll
+//! (natural roll + capped DRM) is clamped into it. Rows have `roll` and
+//! `cells`; every roll of the domain must have exactly one row.
+//!
+//! ```toml
+//! columns = ["1:2", "1:1", "2:1", "3:1"]
+//! rounding = "defender"
+//! drm = { min = -2, max = 2 }
+//! domain = [1, 6]
+//! [[rows]]
+//! roll = 1
+//! cells = ["AE", "AR", "DR", "DE"]
+//! ```
+//!
+//! ### `strength_bands`
+//! `columns` are strength bands `{ label, min, max }`; `max` absent =
+//! open-ended, allowed only on the last band. Bands must be ascending and
+//! contiguous (each starts one above the previous band's end). A lookup
+//! takes a strength, a signed number of column shifts (positive = right)
+//! and a roll: the base column is the band holding the strength (a strength
+//! outside every band is read on the nearest edge band, reported); shifts
+//! are capped by the optional `shift_cap = { left = 2, right = 3 }` (either
+//! side may be omitted, meaning uncapped), then the column is clamped to the
+//! table's edges, so a lookup never leaves the table. `domain` and rows are
+//! as for `odds_ratio`. Every cap and clamp applied is reported.
+//!
+//! ```toml
+//! columns = [{ label = "1-2", min = 1, max = 2 }, { label = "3+", min = 3 }]
+//! shift_cap = { left = 2, right = 3 }
+//! domain = [1, 6]
+//! [[rows]]
+//! roll = 1
+//! cells = ["N", "R"]
+//! ```
+//!
+//! ### `matrix`
+//! A lookup by (row choice, column choice). `row_choices` and
+//! `column_choices` are non-empty lists of distinct names. Rows have
+//! `choice` (one of `row_choices`) and `cells` (one per column choice);
+//! every row choice must have exactly one row.
+//!
+//! ```toml
+//! row_choices = ["Attack", "Probe"]
+//! column_choices = ["Defend", "Withdraw"]
+//! [[rows]]
+//! choice = "Attack"
+//! cells = ["B", "R"]
+//! ```
+//!
+//! ## Line numbers
+//! Errors point at the most specific place: the offending value (a cell, a
+//! column, a key), or the `[[rows]]` header of the row involved for range
+//! problems (gaps and overlaps name the other row's line in the message),
+//! or the header of the table (`[[rows]]`, `[provenance]`, ...) that lacks a
+//! required key. TOML syntax errors point at the syntax error and stop the
+//! parse there. A required top-level key that is missing has no line ([`TableError::line`]
+//! is `None`); neither do lookup errors.
+
+mod labels;
+mod lookup;
+mod parser;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+
+use super::symbol::Symbol;
+use serde::{Deserialize, Serialize};
+
+/// The placeholder for a cell whose value is not known (templates only).
+pub const BLANK_CELL: &str = "?";
+
+// ---------------------------------------------------------------------------
+// Public types
+// ---------------------------------------------------------------------------
+
+/// A problem with a table file, or a lookup that cannot be answered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableError {
+    /// The file (source name) the table was read from.
+    pub file: String,
+    /// 1-based line, when the problem has a location in the file.
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{}: {}", self.file, line, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+/// How a table is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TableKind {
+    Differential,
+    RollRange,
+    OddsRatio,
+    StrengthBands,
+    Matrix,
+}
+
+impl TableKind {
+    pub const ALL: [TableKind; 5] = [
+        TableKind::Differential,
+        TableKind::RollRange,
+        TableKind::OddsRatio,
+        TableKind::StrengthBands,
+        TableKind::Matrix,
+    ];
+
+    /// The name used for `kind` in table files.
+    pub fn name(&self) -> &'static str {
+        match self {
+            TableKind::Differential => "differential",
+            TableKind::RollRange => "roll_range",
+            TableKind::OddsRatio => "odds_ratio",
+            TableKind::StrengthBands => "strength_bands",
+            TableKind::Matrix => "matrix",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<TableKind> {
+        TableKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// The lookup method that reads this kind of table.
+    fn lookup_method(&self) -> &'static str {
+        match self {
+            TableKind::Differential => "lookup_differential",
+            TableKind::RollRange => "lookup_roll_range",
+            TableKind::OddsRatio => "lookup_odds_ratio",
+            TableKind::StrengthBands => "lookup_strength_bands",
+            TableKind::Matrix => "lookup_matrix",
+        }
+    }
+}
+
+impl fmt::Display for TableKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Where a table's values come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TableStatus {
+    /// Every value comes from a rulebook.
+    Complete,
+    /// Structure known, values only on a player-aid card: resolves nothing.
+    Template,
+    /// A template the owner filled in from their own player-aid card.
+    Entered,
+}
+
+impl TableStatus {
+    pub const ALL: [TableStatus; 3] = [
+        TableStatus::Complete,
+        TableStatus::Template,
+        TableStatus::Entered,
+    ];
+
+    /// The name used for `status` in table files.
+    pub fn name(&self) -> &'static str {
+        match self {
+            TableStatus::Complete => "complete",
+            TableStatus::Template => "template",
+            TableStatus::Entered => "entered",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<TableStatus> {
+        TableStatus::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+impl fmt::Display for TableStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Where in the rules a table comes from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Provenance {
+    pub rulebook: String,
+    pub rule: String,
+    pub lines: Option<String>,
+    pub note: Option<String>,
+}
+
+impl fmt::Display for Provenance {
+    /// `rulebook, rule, lines` (the note is left out).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}, {}", self.rulebook, self.rule)?;
+        if let Some(lines) = &self.lines {
+            write!(f, ", {lines}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A result code a table's cells may hold.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ResultCode {
+    pub code: String,
+    pub label: String,
+}
+
+/// A parsed, validated table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Table {
+    pub id: String,
+    pub title: String,
+    pub kind: TableKind,
+    pub status: TableStatus,
+    pub provenance: Provenance,
+    pub results: Vec<ResultCode>,
+    /// The file name the table was read from.
+    pub source: String,
+    body: TableBody,
+}
+
+/// The kind-specific part of a table.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TableBody {
+    Differential {
+        rows: Vec<Row>,
+    },
+    RollRange {
+        domain: Domain,
+        /// Empty when rows carry a single `result`.
+        columns: Vec<String>,
+        rows: Vec<Row>,
+    },
+    OddsRatio {
+        columns: Vec<OddsColumn>,
+        rounding: Rounding,
+        drm: Option<ModifierCap>,
+        domain: Domain,
+        rows: Vec<Row>,
+    },
+    StrengthBands {
+        columns: Vec<StrengthColumn>,
+        shift_cap: Option<ShiftCap>,
+        domain: Domain,
+        rows: Vec<Row>,
+    },
+    Matrix {
+        row_choices: Vec<String>,
+        column_choices: Vec<String>,
+        rows: Vec<Row>,
+    },
+}
+
+impl TableBody {
+    pub fn rows(&self) -> &[Row] {
+        match self {
+            TableBody::Differential { rows }
+            | TableBody::RollRange { rows, .. }
+            | TableBody::OddsRatio { rows, .. }
+            | TableBody::StrengthBands { rows, .. }
+            | TableBody::Matrix { rows, .. } => rows,
+        }
+    }
+}
+
+/// One row of a table, in file order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    /// Label as shown in a viewer and in [`CellRef::row`].
+    pub label: String,
+    pub key: RowKey,
+    /// One per column (one for tables without columns); `None` = blank
+    /// (templates only).
+    pub cells: Vec<Option<String>>,
+    /// Line of the row in the file.
+    pub line: usize,
+}
+
+/// What selects a row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RowKey {
+    /// `min..=max`; `max == None` is open-ended.
+    Range {
+        min: i64,
+        max: Option<i64>,
+    },
+    Roll(i64),
+    Choice(String),
+}
+
+/// An inclusive range of (modified) die rolls a table covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Domain {
+    pub min: i64,
+    pub max: i64,
+}
+
+/// An attacker:defender odds column.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OddsColumn {
+    pub label: String,
+    pub attack: u32,
+    pub defence: u32,
+}
+
+/// How odds between two columns are read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rounding {
+    /// Highest column `<=` the odds.
+    Defender,
+    /// Lowest column `>=` the odds.
+    Attacker,
+}
+
+/// Caps on a total die-roll modifier.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ModifierCap {
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+}
+
+/// A strength band column; `max == None` is open-ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StrengthColumn {
+    pub label: String,
+    pub min: i64,
+    pub max: Option<i64>,
+}
+
+/// Caps on the total column shifts each way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShiftCap {
+    pub left: Option<i64>,
+    pub right: Option<i64>,
+}
+
+/// The cell a lookup read, for "explain every number" and highlighting in a
+/// table viewer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CellRef {
+    /// Table id.
+    pub table: Symbol,
+    pub table_title: Symbol,
+    pub column: Option<Symbol>,
+    /// Row label, e.g. "+3, +4" or "5".
+    pub row: Symbol,
+    /// Index into [`Grid::rows`].
+    pub row_index: usize,
+    /// Index into [`Grid::columns`]; `None` for tables without columns.
+    pub column_index: Option<usize>,
+    /// Result code.
+    pub result: Symbol,
+    /// The result's label, as the table names it ("Retreat").
+    pub result_label: Symbol,
+}
+
+impl CellRef {
+    /// "Combat Results Table, row +1, +2 gives Retreat (R)".
+    pub fn describe(&self) -> String {
+        let column = self
+            .column
+            .as_ref()
+            .map(|c| format!(", column {c}"))
+            .unwrap_or_default();
+        format!(
+            "{}, row {}{column} gives {} ({})",
+            self.table_title, self.row, self.result_label, self.result
+        )
+    }
+}
+
+/// A cap or clamp that a lookup actually applied.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AppliedLimit {
+    /// e.g. "DRM +4 capped at +2".
+    pub description: String,
+    /// The provenance rule of the table.
+    pub rule: String,
+}
+
+/// The answer to a lookup.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lookup {
+    pub cell: CellRef,
+    pub result: ResultCode,
+    pub limits: Vec<AppliedLimit>,
+}
+
+/// A table laid out for a viewer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Grid {
+    /// Column headers (a single "Result" for tables without columns).
+    pub columns: Vec<String>,
+    /// (row label, cells as result codes or "?"), in file order.
+    pub rows: Vec<(String, Vec<String>)>,
+}
+
+// ---------------------------------------------------------------------------
+// Table: accessors and grid (parsing is in parser.rs, lookups in lookup.rs)
+// ---------------------------------------------------------------------------
+
+impl Table {
+    /// The kind-specific part of the table.
+    pub fn body(&self) -> &TableBody {
+        &self.body
+    }
+
+    /// False for templates, which resolve nothing.
+    pub fn is_resolvable(&self) -> bool {
+        self.status != TableStatus::Template
+    }
+
+    /// Header for the row-label column of [`Table::grid`].
+    pub fn row_header(&self) -> &'static str {
+        match self.kind {
+            TableKind::Differential => "Difference",
+            TableKind::RollRange | TableKind::OddsRatio | TableKind::StrengthBands => "Roll",
+            TableKind::Matrix => "Choice",
+        }
+    }
+
+    /// A grid for a table viewer.
+    pub fn grid(&self) -> Grid {
+        let columns = match &self.body {
+            TableBody::Differential { .. } => vec!["Result".to_string()],
+            TableBody::RollRange { columns, .. } if columns.is_empty() => {
+                vec!["Result".to_string()]
+            }
+            TableBody::RollRange { columns, .. } => columns.clone(),
+            TableBody::OddsRatio { columns, .. } => {
+                columns.iter().map(|c| c.label.clone()).collect()
+            }
+            TableBody::StrengthBands { columns, .. } => {
+                columns.iter().map(|c| c.label.clone()).collect()
+            }
+            TableBody::Matrix { column_choices, .. } => column_choices.clone(),
+        };
+        let rows = self
+            .body
+            .rows()
+            .iter()
+            .map(|row| {
+                let cells = row
+                    .cells
+                    .iter()
+                    .map(|c| c.clone().unwrap_or_else(|| BLANK_CELL.to_string()))
+                    .collect();
+                (row.label.clone(), cells)
+            })
+            .collect();
+        Grid { columns, rows }
+    }
+
+    /// The result code with this code, if the table defines it.
+    pub fn result_code(&self, code: &str) -> Option<&ResultCode> {
+        self.results.iter().find(|r| r.code == code)
+    }
+}
