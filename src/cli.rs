@@ -10,8 +10,8 @@ use crate::engine::play::{self, CommandError, Dice, Executed};
 use crate::engine::procedure::{Procedure, Resolution, odds, parse_input, resolve_checked};
 use crate::engine::roller::Seed;
 use crate::engine::session::Session;
-use crate::engine::table_set::TableSet;
-use crate::engine::tables::{Table, TableStatus};
+use crate::engine::table_set::{TableSet, check_codes};
+use crate::engine::tables::{Table, TableError, TableStatus};
 use crate::games::{self, Game, explain};
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
@@ -556,15 +556,22 @@ fn tables_check(path: Option<&Path>) -> CliResult {
         None => {
             let data = data_folder();
             for game in games::GAMES {
+                let reads = game.reads();
+                // A game's table must also hold only result codes its procedures handle.
+                let checked = |table: Result<Table, Vec<TableError>>| {
+                    table.and_then(|t| check_codes(&t, &reads).map(|()| t))
+                };
                 for builtin in game.tables {
                     let owner = data
                         .as_ref()
                         .map(|d| game.owner_table_path(d, builtin.file));
                     match owner.filter(|p| p.exists()) {
-                        Some(file) => report(file.display().to_string(), Table::load(&file)),
+                        Some(file) => {
+                            report(file.display().to_string(), checked(Table::load(&file)));
+                        }
                         None => {
                             let name = format!("{}/{} (built in)", game.id, builtin.file);
-                            report(name.clone(), Table::parse(&name, builtin.text));
+                            report(name.clone(), checked(Table::parse(&name, builtin.text)));
                         }
                     }
                 }

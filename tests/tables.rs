@@ -75,3 +75,33 @@ fn the_crt_at_every_boundary() {
     let rows: Vec<&str> = grid.rows.iter().map(|(label, _)| label.as_str()).collect();
     assert_eq!(rows, ["0", "+1, +2", "+3, +4", "+5 or more"]);
 }
+
+/// A table, built in or entered by an owner, whose results hold a code no procedure of the game
+/// handles is refused when the game loads its tables, naming the file and the line of the code.
+#[test]
+fn a_table_with_a_result_code_no_procedure_handles_is_refused_at_load() {
+    let game = games::find("waterloo-campaign-1815").expect("game");
+    let data = tempfile::tempdir().expect("a folder");
+    let owner_crt = game.owner_table_path(data.path(), "crt.toml");
+    std::fs::create_dir_all(owner_crt.parent().expect("a folder")).expect("folders");
+    std::fs::copy("tests/fixtures/unknown_code/crt.toml", &owner_crt).expect("copied");
+    let errors = match game.load_tables(Some(data.path())) {
+        Ok(_) => panic!("a table with code Z was accepted"),
+        Err(errors) => errors,
+    };
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    let error = &errors[0];
+    assert_eq!(error.file, owner_crt.display().to_string());
+    assert_eq!(
+        error.line,
+        Some(31),
+        "the line of the `[[results]]` entry for Z"
+    );
+    assert!(
+        error.message.contains("`Z`") && error.message.contains("S, R, B, E"),
+        "{}",
+        error.message
+    );
+    // The same file is a valid table on its own: only the game knows it cannot read it.
+    assert!(Table::load(&owner_crt).is_ok());
+}

@@ -7,7 +7,7 @@ use super::dice::{DiceError, DiceSpec};
 use super::input::{Field, Input, InputError};
 use super::log::{EventBody, RolledDie};
 use super::record::{Effect, Record};
-use super::table_set::TableSet;
+use super::table_set::{TableRead, TableSet};
 use super::tables::{AppliedLimit, CellRef, TableError};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -219,6 +219,11 @@ pub trait Procedure: Sync + Send {
     /// field names; a procedure whose form has none says who acts.
     fn acting_side(&self, input: &Input) -> String {
         input.text("side").to_string()
+    }
+    /// The tables the procedure reads and the result codes it handles in each; a table with
+    /// another code is refused when it loads. None by default.
+    fn reads(&self) -> &'static [TableRead] {
+        &[]
     }
     /// The dice rolled, in the order faces are given; may depend on the input. None by default:
     /// a book-keeping procedure rolls nothing.

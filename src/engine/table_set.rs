@@ -12,6 +12,51 @@ pub struct BuiltinTable {
     pub text: &'static str,
 }
 
+/// A table a procedure reads, and the result codes it knows what to do with. A table whose
+/// results list any other code is refused when it loads: an owner's chart with a code no
+/// procedure handles would otherwise be read as something else without anyone seeing it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableRead {
+    pub table: &'static str,
+    pub codes: &'static [&'static str],
+}
+
+/// Checks that every result code of `table` is one that a procedure in `reads` handles.
+pub fn check_codes(table: &Table, reads: &[TableRead]) -> Result<(), Vec<TableError>> {
+    let handled: Vec<&str> = reads
+        .iter()
+        .filter(|r| r.table == table.id)
+        .flat_map(|r| r.codes.iter().copied())
+        .collect();
+    let errors: Vec<TableError> = table
+        .results
+        .iter()
+        .filter(|r| !handled.contains(&r.code.as_str()))
+        .map(|r| TableError {
+            file: table.source.clone(),
+            line: table.result_line(&r.code),
+            message: if handled.is_empty() {
+                format!(
+                    "result code `{}`: no procedure of this game reads table `{}`",
+                    r.code, table.id
+                )
+            } else {
+                format!(
+                    "result code `{}` is not one this game's procedures handle for table `{}` (they handle {})",
+                    r.code,
+                    table.id,
+                    handled.join(", ")
+                )
+            },
+        })
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
 /// Where a loaded table came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TableOrigin {
@@ -32,11 +77,13 @@ pub struct TableSet {
 }
 
 impl TableSet {
-    /// Loads `builtin`, each replaced by `<override_folder>/<file>` where that file exists.
-    /// Every problem in every file is reported, naming the file and line.
+    /// Loads `builtin`, each replaced by `<override_folder>/<file>` where that file exists, and
+    /// checks each table's result codes against what `reads` handles. Every problem in every file
+    /// is reported, naming the file and line.
     pub fn load(
         builtin: &[BuiltinTable],
         override_folder: Option<&Path>,
+        reads: &[TableRead],
     ) -> Result<TableSet, Vec<TableError>> {
         let mut tables = Vec::new();
         let mut errors = Vec::new();
@@ -49,7 +96,7 @@ impl TableSet {
                     TableOrigin::Builtin,
                 ),
             };
-            match parsed {
+            match parsed.and_then(|table| check_codes(&table, reads).map(|()| table)) {
                 Ok(table) => tables.push(LoadedTable { table, origin }),
                 Err(mut found) => errors.append(&mut found),
             }
@@ -62,8 +109,11 @@ impl TableSet {
     }
 
     /// The built-in tables only (used when an override is broken, with the problem shown).
-    pub fn builtin(builtin: &[BuiltinTable]) -> Result<TableSet, Vec<TableError>> {
-        TableSet::load(builtin, None)
+    pub fn builtin(
+        builtin: &[BuiltinTable],
+        reads: &[TableRead],
+    ) -> Result<TableSet, Vec<TableError>> {
+        TableSet::load(builtin, None, reads)
     }
 
     pub fn get(&self, id: &str) -> Result<&Table, TableError> {

@@ -8,7 +8,7 @@ use crate::engine::procedure::Procedure;
 use crate::engine::record::{Position, Record, UnitRecord};
 use crate::engine::roller::Seed;
 use crate::engine::session::Session;
-use crate::engine::table_set::{BuiltinTable, TableSet};
+use crate::engine::table_set::{BuiltinTable, TableRead, TableSet};
 use crate::engine::tables::TableError;
 use crate::engine::turns::{Scenario, TurnNote, TurnSequence};
 use std::path::{Path, PathBuf};
@@ -168,7 +168,20 @@ impl Game {
     /// The game's tables, each replaced by the owner's file in `<data>/tables/<game id>/` if present.
     pub fn load_tables(&self, data_folder: Option<&Path>) -> Result<TableSet, Vec<TableError>> {
         let folder = data_folder.map(|d| self.owner_table_path(d, ""));
-        TableSet::load(self.tables, folder.as_deref())
+        TableSet::load(self.tables, folder.as_deref(), &self.reads())
+    }
+
+    /// The built-in tables alone, checked as `load_tables` checks them.
+    pub fn builtin_tables(&self) -> Result<TableSet, Vec<TableError>> {
+        TableSet::builtin(self.tables, &self.reads())
+    }
+
+    /// Every table read of every procedure: the result codes the game handles.
+    pub fn reads(&self) -> Vec<TableRead> {
+        self.procedures
+            .iter()
+            .flat_map(|p| p.reads().iter().copied())
+            .collect()
     }
 }
 

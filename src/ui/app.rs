@@ -144,7 +144,7 @@ impl AideApp {
             return;
         };
         // The set-up reads no table; the built-in ones serve until the game view loads the owner's.
-        let tables = crate::engine::table_set::TableSet::builtin(game.tables).unwrap_or_default();
+        let tables = game.builtin_tables().unwrap_or_default();
         let session = match game.start_session(scenario, sides, Seed::fresh(), &tables) {
             Ok(session) => session,
             Err(e) => {

@@ -50,7 +50,7 @@ impl GameView {
         let (tables, table_problems) = match game.load_tables(data_folder) {
             Ok(tables) => (tables, Vec::new()),
             Err(errors) => (
-                TableSet::builtin(game.tables).unwrap_or_default(),
+                game.builtin_tables().unwrap_or_default(),
                 errors.iter().map(ToString::to_string).collect(),
             ),
         };

@@ -33,6 +33,11 @@
 //! # ...
 //! ```
 //!
+//! A game loads its tables through its procedures' reads (`TableRead`): a
+//! result code that no procedure reading the table handles is refused with the
+//! line of its `[[results]]` entry, so an owner's chart cannot slip in a code
+//! the game would misread.
+//!
 //! Unknown keys are errors (they are usually typos), as are keys that belong
 //! to a different kind. Integers must fit in an `i32`. Every row may carry an
 //! optional `label` (except matrix rows, labelled by their `choice`) that
@@ -332,6 +337,8 @@ pub struct Table {
     pub status: TableStatus,
     pub provenance: Provenance,
     pub results: Vec<ResultCode>,
+    /// The line of the file that defines each of `results`, in the same order.
+    result_lines: Vec<usize>,
     /// The file name the table was read from.
     pub source: String,
     body: TableBody,
@@ -504,6 +511,27 @@ pub struct Lookup {
     pub limits: Vec<AppliedLimit>,
 }
 
+impl Lookup {
+    /// The result code read, if it is one `read` handles. Tables are checked against their reads
+    /// when they load, so another code here means a table that was not checked: an error, never
+    /// a result read as something else.
+    pub fn code_for(&self, read: &crate::engine::table_set::TableRead) -> Result<&str, TableError> {
+        let code = self.result.code.as_str();
+        if read.table == self.cell.table.as_ref() && read.codes.contains(&code) {
+            Ok(code)
+        } else {
+            Err(TableError {
+                file: format!("table `{}`", self.cell.table),
+                line: None,
+                message: format!(
+                    "result code `{code}` is not one this procedure handles ({})",
+                    read.codes.join(", ")
+                ),
+            })
+        }
+    }
+}
+
 /// A table laid out for a viewer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Grid {
@@ -518,6 +546,14 @@ pub struct Grid {
 // ---------------------------------------------------------------------------
 
 impl Table {
+    /// The line of the file that defines result code `code`.
+    pub fn result_line(&self, code: &str) -> Option<usize> {
+        self.results
+            .iter()
+            .position(|r| r.code == code)
+            .and_then(|i| self.result_lines.get(i).copied())
+    }
+
     /// The kind-specific part of the table.
     pub fn body(&self) -> &TableBody {
         &self.body

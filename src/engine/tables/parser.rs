@@ -445,7 +445,8 @@ impl<'t> Parser<'t> {
                 kind,
                 status,
                 provenance,
-                results,
+                result_lines: results.iter().map(|(_, line)| *line).collect(),
+                results: results.into_iter().map(|(code, _)| code).collect(),
                 source: self.source,
                 body,
             }),
@@ -474,10 +475,11 @@ impl<'t> Parser<'t> {
         })
     }
 
-    /// The result codes, if all are valid, and the codes cells may be
-    /// checked against (`None` when some code could not be read, so
-    /// unknown-code errors would only be noise).
-    fn results(&mut self, root: &Obj) -> (Option<Vec<ResultCode>>, Option<Vec<String>>) {
+    /// The result codes with the line of each, if all are valid, and the
+    /// codes cells may be checked against (`None` when some code could not
+    /// be read, so unknown-code errors would only be noise).
+    #[allow(clippy::type_complexity)]
+    fn results(&mut self, root: &Obj) -> (Option<Vec<(ResultCode, usize)>>, Option<Vec<String>>) {
         let Some(value) = self.required(root, "results") else {
             return (None, None);
         };
@@ -542,8 +544,7 @@ impl<'t> Parser<'t> {
                 codes.push((ResultCode { code, label }, line));
             }
         }
-        let results = ok.then(|| codes.into_iter().map(|(c, _)| c).collect());
-        (results, all_readable.then_some(readable))
+        (ok.then_some(codes), all_readable.then_some(readable))
     }
 
     /// The `[[rows]]` entries as objects named "row N".

@@ -43,7 +43,7 @@ use crate::engine::procedure::{
     About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
 use crate::engine::record::{Effect, Record};
-use crate::engine::table_set::TableSet;
+use crate::engine::table_set::{TableRead, TableSet};
 use crate::engine::tables::AppliedLimit;
 
 const BOMBARDING: &str = "Bombardment";
@@ -191,6 +191,12 @@ const HORSE_ARTILLERY_BOMBARDING: [i32; 2] = [39, 40];
 
 pub struct Bombardment;
 
+/// The Bombardment effects table's rows, from the bombarding army's best (L678-684).
+const EFFECTS: TableRead = TableRead {
+    table: "bombardment",
+    codes: &["SS", "S", "D1", "D2W", "D2LR"],
+};
+
 impl Procedure for Bombardment {
     fn about(&self) -> &About {
         &About {
@@ -289,6 +295,9 @@ impl Procedure for Bombardment {
         }
         Ok(())
     }
+    fn reads(&self) -> &'static [TableRead] {
+        &[EFFECTS]
+    }
     fn dice(&self, _input: &Input) -> DiceSpec {
         DiceSpec::new(&[("First die", Die::D6), ("Second die", Die::D6)])
     }
@@ -356,8 +365,8 @@ impl Procedure for Bombardment {
         };
         let total = natural + applied;
         let lookup = tables.get("bombardment")?.lookup_roll_range(None, total)?;
-        limits.extend(lookup.limits);
-        let code = lookup.result.code.as_str();
+        let code = lookup.code_for(&EFFECTS)?;
+        limits.extend(lookup.limits.iter().cloned());
         let target = named(input.text("target"), "The target");
         let artillery = named(input.text("artillery"), "The bombarding Unit");
         let target_unit = Named::new(input.text("target_side"), input.text("target"), &target);
@@ -390,6 +399,7 @@ impl Procedure for Bombardment {
                     effects,
                 )
             }
+            // "D2LR": the code is one of EFFECTS'.
             _ => {
                 let mut effects = vec![
                     damage_reminder(&target, 2, "row 11+, L684"),

@@ -61,7 +61,7 @@ use crate::engine::procedure::{
     About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
 use crate::engine::record::{Effect, Record};
-use crate::engine::table_set::TableSet;
+use crate::engine::table_set::{TableRead, TableSet};
 use crate::engine::tables::AppliedLimit;
 
 const ATTACKER: &str = "Attacker";
@@ -785,6 +785,9 @@ impl Procedure for Melee {
         }
         Ok(())
     }
+    fn reads(&self) -> &'static [TableRead] {
+        &[EFFECTS]
+    }
     fn dice(&self, input: &Input) -> DiceSpec {
         let mut slots = vec![("Attacker die", Die::D6), ("Defender die", Die::D6)];
         if input.flag(ATTACKER_IDS.rerolls) {
@@ -858,8 +861,8 @@ impl Procedure for Melee {
         };
         let difference = attack.abs_diff(defence);
         let lookup = tables.get("melee")?.lookup_differential(difference)?;
-        limits.extend(lookup.limits);
-        let code = lookup.result.code.as_str();
+        let code = lookup.code_for(&EFFECTS)?;
+        limits.extend(lookup.limits.iter().cloned());
         let row = lookup.cell.row.to_string();
         let rule = format!("Melee effects, row {row}, L{}", ROW_LINES[severity(code)]);
         let (fate, loser_effects) = loser_fate(loser, code, &rule);
@@ -915,6 +918,12 @@ impl Procedure for Melee {
     }
 }
 
+/// The melee effects table's rows: in contact, Withdraw, Retreat, Routed (L902-907).
+const EFFECTS: TableRead = TableRead {
+    table: "melee",
+    codes: &["C", "W", "R", "X"],
+};
+
 /// Both Units stay in contact: on equal results, and on a difference of 0/1.
 const CONTACT: &str = "Both Units stay in contact";
 
@@ -926,6 +935,7 @@ fn severity(code: &str) -> usize {
         "W" => 1,
         "R" => 2,
         "X" => 3,
+        // "C": the code is one of EFFECTS'.
         _ => 0,
     }
 }
@@ -975,6 +985,7 @@ fn loser_fate(loser: &Fighter, code: &str, rule: &str) -> (String, Vec<Effect>) 
                 &format!("{rule}; the Garrisons, L540"),
             )],
         ),
+        // "X": the code is one of EFFECTS'.
         _ => {
             let mut effects = vec![set_yellow(2), routed_reminder(called)];
             // A Routed Unit must Withdraw 2 (L787), and Artillery that Withdraws is fastened (L763).

@@ -32,7 +32,7 @@ use crate::engine::procedure::{
     About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
 use crate::engine::record::{Effect, Record};
-use crate::engine::table_set::TableSet;
+use crate::engine::table_set::{TableRead, TableSet};
 use crate::engine::tables::AppliedLimit;
 
 use super::roster::{self, Kind, attribute, set, state};
@@ -612,6 +612,12 @@ fn fate_effects(
     effects
 }
 
+/// The Combat Results Table's codes: Stalemate, Retreat, Blown, Eliminated (L776-787).
+const CRT: TableRead = TableRead {
+    table: "crt",
+    codes: &["S", "R", "B", "E"],
+};
+
 impl Procedure for Attack {
     fn about(&self) -> &'static About {
         &About {
@@ -621,6 +627,9 @@ impl Procedure for Attack {
             summary: "One Corps attacks an enemy unit in its ZoC. Each side rolls a d6 and adds its modifiers; the higher total wins and the difference is read on the Combat Results Table.",
             fields: FIELDS,
         }
+    }
+    fn reads(&self) -> &'static [TableRead] {
+        &[CRT]
     }
     fn dice(&self, _input: &Input) -> DiceSpec {
         DiceSpec::new(&[("Attacker die", Die::D6), ("Defender die", Die::D6)])
@@ -791,7 +800,7 @@ impl Procedure for Attack {
         let difference = attacker_total.abs_diff(defender_total);
         let lookup = tables.get("crt")?.lookup_differential(difference)?;
         limits.extend(lookup.limits.iter().cloned());
-        let code = lookup.result.code.as_str();
+        let code = lookup.code_for(&CRT)?;
         let turn = input.number("turn");
         // June 18, the last day of every scenario, is turns 7 and 8 (L970, L1115).
         let last_day = turn >= super::LAST_DAY_FIRST_TURN;
@@ -837,6 +846,7 @@ impl Procedure for Attack {
                 "E" => 3,
                 "B" => 2,
                 "R" => 1,
+                // "S": the code is one of CRT's.
                 _ => 0,
             };
             if winner_is_attacker {
@@ -894,6 +904,7 @@ impl Procedure for Attack {
         let mut fate = match code {
             "R" => Fate::Retreats,
             "B" => Fate::Blown,
+            // "E": a stalemate has returned above, and the code is one of CRT's.
             _ => Fate::Eliminated,
         };
         // Each conversion the rulebook makes is recorded with its rule, in the order applied.

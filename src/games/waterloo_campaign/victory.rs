@@ -10,7 +10,7 @@ use crate::engine::procedure::{
     About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
 use crate::engine::record::{Effect, Record};
-use crate::engine::table_set::TableSet;
+use crate::engine::table_set::{TableRead, TableSet};
 
 pub struct Victory;
 
@@ -43,6 +43,12 @@ const FIELDS: &[Field] = &[
 
 /// The last turn of every scenario (L863, L872).
 const LAST_TURN: u32 = 8;
+
+/// The levels of victory: Tactical, Campaign, Strategic (L897-919).
+const LEVELS: TableRead = TableRead {
+    table: "victory",
+    codes: &["T", "C", "S"],
+};
 
 impl Procedure for Victory {
     fn about(&self) -> &'static About {
@@ -91,6 +97,9 @@ impl Procedure for Victory {
         }
         modifiers
     }
+    fn reads(&self) -> &'static [TableRead] {
+        &[LEVELS]
+    }
     fn resolve(
         &self,
         input: &Input,
@@ -114,15 +123,17 @@ impl Procedure for Victory {
         };
         let margin = french.abs_diff(coalition);
         let lookup = tables.get("victory")?.lookup_differential(margin)?;
+        let code = lookup.code_for(&LEVELS)?;
         let level = lookup.result.label.clone();
         let mut effects = vec![Effect::Mark {
             name: format!("{} {level}", side_label(winner)).into(),
             rule: "Level of Victory, L897-919".into(),
         }];
         if winner == "french" {
-            let (reading, rule) = match lookup.result.code.as_str() {
+            let (reading, rule) = match code {
                 "T" => ("a historical defeat and a tournament defeat", "L905-907"),
                 "C" => ("a historical defeat but a tournament victory", "L913-915"),
+                // "S": the code is one of LEVELS'.
                 _ => ("a historical and a tournament victory", "L921-923"),
             };
             effects.push(Effect::Reminder {

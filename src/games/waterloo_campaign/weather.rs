@@ -8,7 +8,7 @@ use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, Value};
 use crate::engine::procedure::{About, Outcome, Procedure, Resolution, RuleError, SideTotal};
 use crate::engine::record::{Effect, Record};
-use crate::engine::table_set::TableSet;
+use crate::engine::table_set::{TableRead, TableSet};
 
 pub struct Deluge;
 
@@ -20,6 +20,12 @@ const FIELDS: &[Field] = &[Field {
     rule: "The Deluge, L1074-1081",
     help: "Turn 5 (June 17 AM) or turn 6 (June 17 PM): the French player rolls on each, before Step A.",
 }];
+
+/// The Deluge's roll: Rain or No effect (L1080-1087).
+const DELUGE: TableRead = TableRead {
+    table: "deluge",
+    codes: &["R", "N"],
+};
 
 impl Procedure for Deluge {
     fn about(&self) -> &'static About {
@@ -43,6 +49,9 @@ impl Procedure for Deluge {
     fn acting_side(&self, _input: &Input) -> String {
         "french".into()
     }
+    fn reads(&self) -> &'static [TableRead] {
+        &[DELUGE]
+    }
     fn dice(&self, _input: &Input) -> DiceSpec {
         DiceSpec::new(&[("French die", Die::D6)])
     }
@@ -57,7 +66,7 @@ impl Procedure for Deluge {
         let lookup = tables
             .get("deluge")?
             .lookup_roll_range(None, i32::from(faces[0]))?;
-        let rain = lookup.result.code == "R";
+        let rain = lookup.code_for(&DELUGE)? == "R";
         let (headline, effects) = if rain {
             (
                 format!(
