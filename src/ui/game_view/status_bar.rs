@@ -1,0 +1,63 @@
+//! The bar above the game: the game, scenario and step, Undo, Settings, the roster editor's
+//! button, whether the game is saved, and the notices.
+
+use super::{GameView, UNDO_SHORTCUT};
+use crate::ui::notice::notice_bar;
+use crate::ui::roster_editor::RosterWindow;
+
+impl GameView {
+    pub(super) fn status_bar(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(egui::RichText::new(self.game.title).strong());
+            let scenario = self
+                .game
+                .scenario(self.session.scenario())
+                .map(|s| s.title)
+                .unwrap_or(self.session.scenario());
+            ui.label(format!("· {scenario}"));
+            ui.label(format!("· {}", self.game.sequence.label(self.session.record().position)));
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let undo = ui
+                    .add_enabled(
+                        self.session.can_undo(),
+                        egui::Button::new("Undo").shortcut_text(ui.format_shortcut(&UNDO_SHORTCUT)),
+                    )
+                    .on_hover_text("Take back the last event")
+                    .on_disabled_hover_text(
+                        "The last event was a roll, draw or reveal: mend mistakes with a correction in the log",
+                    );
+                if undo.clicked() {
+                    self.undo();
+                }
+                if let Some(id) = self.game.settings
+                    && ui
+                        .button("Settings")
+                        .on_hover_text("The readings this game plays by where the rulebook can be read two ways")
+                        .clicked()
+                {
+                    self.open_procedure(id);
+                }
+                if let Some(roster) = &self.game.roster
+                    && ui
+                        .button(roster.title())
+                        .on_hover_text(format!(
+                            "The roster editor: {} printed only on the {}s",
+                            roster.what, roster.piece
+                        ))
+                        .clicked()
+                {
+                    self.roster_window = Some(RosterWindow::opened());
+                }
+                let saved = if self.dirty { "Unsaved changes" } else { "Saved" };
+                ui.label(egui::RichText::new(format!("{} · {saved}", self.file_name())).weak());
+            });
+        });
+        notice_bar(ui, &mut self.notice);
+        for problem in &self.table_problems {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!("Your table file has a problem, so the built-in table is used: {problem}"),
+            );
+        }
+    }
+}
