@@ -275,7 +275,7 @@ fn execute(command: Command) -> CliResult {
             let tables = load_tables(game)?;
             let title = format!("{}: {}", game.title, session.display());
             let text = export(&loaded, format, &title, &|e| {
-                game.describe(e, &tables, loaded.sides())
+                game.describe(e, &tables, &loaded)
             });
             match output {
                 Some(path) => write_new_file(&path, &text),

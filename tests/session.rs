@@ -1,8 +1,7 @@
 //! The log and the session file: replay, verification, tampering, undo and corrections, sealed
 //! choices, draws, the recovery journal, and the properties of the dice and the odds.
 
-use aide_de_camp::engine::dice::{DiceSpec, Die};
-use aide_de_camp::engine::draws::Cup;
+use aide_de_camp::engine::dice::Die;
 use aide_de_camp::engine::input::{FieldKind, Input, Value};
 use aide_de_camp::engine::log::{EventBody, RolledDie, SideName};
 use aide_de_camp::engine::procedure::{Procedure, odds, resolve_checked};
@@ -241,22 +240,6 @@ fn sealed_choices_are_committed_then_revealed_and_checked() {
     let loaded = Session::from_toml("t", &tampered).expect("parses");
     let failure = loaded.verify().expect_err("detected");
     assert_eq!(failure.seq, session.events().len() as u64);
-}
-
-#[test]
-fn draws_are_logged_with_the_cup_and_rederived() {
-    let mut session = played_session(77, 1);
-    let mut cup = Cup::new("leader chits", ["Ney", "Grouchy", "Soult"]);
-    let first = session.draw("french", &mut cup).expect("a chit");
-    assert_eq!(first.contents_before.len(), 3);
-    assert_eq!(first.draw_index, 2, "after the attack's two dice");
-    let second = session.draw("french", &mut cup).expect("a chit");
-    assert_eq!(second.draw_index, 3);
-    assert_eq!(cup.chits.len(), 1);
-    assert_eq!(session.verify().expect("verifies").draws, 2);
-    // The next roll continues after the draws.
-    let spec = DiceSpec::new(&[("d", Die::D6)]);
-    assert_eq!(session.roll(&spec)[0].draw_index, Some(4));
 }
 
 #[test]

@@ -1,96 +1,208 @@
-//! Cups of chits or blocks, drawn without replacement from the session's generator.
+//! Draws: chits or blocks taken without replacement from a cup on the record, with the session's
+//! generator. A procedure declares its draws as it declares its dice (`Procedure::draws`), so a
+//! draw is resolved, enumerated for the odds and re-derived by `verify` as a die is.
 //!
-//! The log records the cup's contents before each draw, so anyone can check that the chit drawn was
-//! in the cup and re-derive which one the generator picked.
+//! The log keeps each draw with the cup's contents before it, so anyone can check that the chit
+//! was in the cup and re-derive which one the generator picked. A draw only one side may see (a
+//! block drawn face down) keeps no name in the log: only a commitment to it, under a salt that the
+//! seed derives, until a reveal names the chit and its salt for anyone to check.
 
 use super::roller::{Seed, draw_below};
+use super::sealed::{commitment, hex};
+use super::symbol::Symbol;
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
-/// A named cup and what is in it, in a fixed order (the order matters for re-deriving a draw).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct Cup {
-    pub name: String,
-    pub chits: Vec<String>,
+/// One draw a procedure makes: from which cup, and who may see what is drawn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DrawSlot {
+    pub label: Symbol,
+    pub cup: Symbol,
+    /// The side that alone sees the chit (a block drawn face down), or `None` for an open draw.
+    pub seen_by: Option<Symbol>,
 }
 
-/// One draw: what was in the cup, which draw index the generator used, and what came out.
+impl DrawSlot {
+    /// A draw everyone sees.
+    pub fn open(label: &str, cup: &str) -> DrawSlot {
+        DrawSlot {
+            label: label.into(),
+            cup: cup.into(),
+            seen_by: None,
+        }
+    }
+
+    /// A draw only `side` sees until the rules reveal it.
+    pub fn hidden(label: &str, cup: &str, side: &str) -> DrawSlot {
+        DrawSlot {
+            seen_by: Some(side.into()),
+            ..DrawSlot::open(label, cup)
+        }
+    }
+}
+
+/// A hidden draw's side and commitment.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Concealed {
+    /// The side that sees the chit.
+    pub seen_by: Symbol,
+    /// SHA-256 over the draw's salt and the chit (see `sealed::commitment`).
+    pub commitment: String,
+}
+
+/// One draw as the log keeps it: the cup, its contents before the draw, the generator's draw
+/// index, and the chit drawn (empty while a hidden draw is not revealed).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CupDraw {
-    pub cup: String,
-    pub contents_before: Vec<String>,
+    pub label: Symbol,
+    pub cup: Symbol,
+    pub contents_before: Vec<Symbol>,
     pub draw_index: u64,
-    pub drawn: String,
+    #[serde(default, skip_serializing_if = "str::is_empty")]
+    pub drawn: Symbol,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub concealed: Option<Concealed>,
 }
 
-impl Cup {
-    pub fn new(name: &str, chits: impl IntoIterator<Item = impl Into<String>>) -> Cup {
-        Cup {
-            name: name.to_string(),
-            chits: chits.into_iter().map(Into::into).collect(),
-        }
-    }
-
-    /// Draws one chit with draw number `draw_index`, removing it from the cup.
-    /// An empty cup draws nothing.
-    pub fn draw(&mut self, seed: Seed, draw_index: u64) -> Option<CupDraw> {
-        if self.chits.is_empty() {
-            return None;
-        }
-        let contents_before = self.chits.clone();
-        let position = draw_below(seed, draw_index, self.chits.len() as u32) as usize;
-        let drawn = self.chits.remove(position);
-        Some(CupDraw {
-            cup: self.name.clone(),
-            contents_before,
-            draw_index,
-            drawn,
-        })
-    }
+/// The salt of a hidden draw: derived from the seed, so nothing secret needs storing, and unknown
+/// to anyone without the seed, so the commitment gives nothing away.
+pub fn hidden_salt(seed: Seed, draw_index: u64) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(b"aide-de-camp hidden draw\n");
+    hasher.update(seed.0.to_le_bytes());
+    hasher.update(draw_index.to_le_bytes());
+    hex(&hasher.finalize()[..16])
 }
 
 impl CupDraw {
-    /// Whether the generator, given the seed, picks exactly this chit from these contents.
-    pub fn rederives(&self, seed: Seed) -> bool {
-        if self.contents_before.is_empty() {
-            return false;
-        }
-        let position =
-            draw_below(seed, self.draw_index, self.contents_before.len() as u32) as usize;
-        self.contents_before.get(position) == Some(&self.drawn)
+    /// Draws for `slot` from `contents` with draw number `draw_index`; `None` from an empty cup.
+    pub fn make(
+        slot: &DrawSlot,
+        contents: &[Symbol],
+        seed: Seed,
+        draw_index: u64,
+    ) -> Option<CupDraw> {
+        let chit = pick(contents, seed, draw_index)?;
+        let concealed = slot.seen_by.as_ref().map(|side| Concealed {
+            seen_by: side.clone(),
+            commitment: commitment(&hidden_salt(seed, draw_index), chit),
+        });
+        Some(CupDraw {
+            label: slot.label.clone(),
+            cup: slot.cup.clone(),
+            contents_before: contents.to_vec(),
+            draw_index,
+            drawn: if concealed.is_some() {
+                Symbol::default()
+            } else {
+                chit.clone()
+            },
+            concealed,
+        })
     }
+
+    /// The chit drawn: named in the log, or worked out from the seed for a hidden draw.
+    pub fn chit(&self, seed: Seed) -> Option<Symbol> {
+        if self.concealed.is_some() {
+            pick(&self.contents_before, seed, self.draw_index).cloned()
+        } else {
+            Some(self.drawn.clone())
+        }
+    }
+
+    /// Whether the generator, given the seed, picks exactly this draw from these contents (and,
+    /// for a hidden draw, whether the commitment is to that chit under the seed's salt).
+    pub fn rederives(&self, seed: Seed) -> bool {
+        let Some(chit) = pick(&self.contents_before, seed, self.draw_index) else {
+            return false;
+        };
+        match &self.concealed {
+            None => *chit == self.drawn,
+            Some(concealed) => {
+                self.drawn.is_empty()
+                    && concealed.commitment == commitment(&hidden_salt(seed, self.draw_index), chit)
+            }
+        }
+    }
+
+    /// Whether `chit` under `salt` is what this hidden draw committed to.
+    pub fn reveals_as(&self, chit: &str, salt: &str) -> bool {
+        self.contents_before.iter().any(|c| c.as_ref() == chit)
+            && self
+                .concealed
+                .as_ref()
+                .is_some_and(|c| c.commitment == commitment(salt, chit))
+    }
+}
+
+/// Takes one `chit` out of `contents` (a cup may hold two chits alike).
+pub fn take_one(contents: &mut Vec<Symbol>, chit: &str) {
+    if let Some(i) = contents.iter().position(|c| c.as_ref() == chit) {
+        contents.remove(i);
+    }
+}
+
+/// The chit the generator picks from `contents` with draw number `draw_index`.
+fn pick(contents: &[Symbol], seed: Seed, draw_index: u64) -> Option<&Symbol> {
+    let count = u32::try_from(contents.len()).ok().filter(|n| *n > 0)?;
+    contents.get(draw_below(seed, draw_index, count) as usize)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn leaders() -> Vec<Symbol> {
+        ["Ney", "Grouchy", "Soult", "Napoleon"]
+            .into_iter()
+            .map(Symbol::from)
+            .collect()
+    }
+
     #[test]
     fn draws_without_replacement_until_empty() {
-        let mut cup = Cup::new("leaders", ["Ney", "Grouchy", "Soult", "Napoleon"]);
+        let slot = DrawSlot::open("Leader", "leaders");
+        let mut cup = leaders();
         let seed = Seed(99);
         let mut drawn = Vec::new();
         for index in 0..4 {
-            let draw = cup.draw(seed, index).expect("a chit is left");
+            let draw = CupDraw::make(&slot, &cup, seed, index).expect("a chit is left");
             assert!(draw.rederives(seed));
             assert!(draw.contents_before.contains(&draw.drawn));
-            drawn.push(draw.drawn);
+            cup.retain(|c| *c != draw.drawn);
+            drawn.push(draw.drawn.to_string());
         }
         drawn.sort();
         assert_eq!(drawn, vec!["Grouchy", "Napoleon", "Ney", "Soult"]);
-        assert!(cup.draw(seed, 4).is_none());
+        assert!(CupDraw::make(&slot, &cup, seed, 4).is_none());
     }
 
     #[test]
     fn a_tampered_draw_does_not_rederive() {
-        let mut cup = Cup::new("c", ["a", "b", "c"]);
-        let mut draw = cup.draw(Seed(5), 0).expect("full cup");
+        let mut draw =
+            CupDraw::make(&DrawSlot::open("c", "c"), &leaders(), Seed(5), 0).expect("full cup");
         let other = draw
             .contents_before
             .iter()
             .find(|c| **c != draw.drawn)
             .cloned()
-            .expect("three chits");
+            .expect("four chits");
         draw.drawn = other;
         assert!(!draw.rederives(Seed(5)));
+    }
+
+    #[test]
+    fn a_hidden_draw_names_no_chit_but_commits_to_it() {
+        let seed = Seed(7);
+        let slot = DrawSlot::hidden("Block", "pool", "french");
+        let draw = CupDraw::make(&slot, &leaders(), seed, 3).expect("a chit");
+        assert!(draw.drawn.is_empty());
+        assert!(draw.rederives(seed));
+        let chit = draw.chit(seed).expect("the seed names it");
+        assert!(draw.reveals_as(&chit, &hidden_salt(seed, 3)));
+        let other = leaders().into_iter().find(|c| *c != chit).expect("another");
+        assert!(!draw.reveals_as(&other, &hidden_salt(seed, 3)));
+        // Another seed's salt does not open it.
+        assert!(!draw.reveals_as(&chit, &hidden_salt(Seed(8), 3)));
     }
 }

@@ -105,6 +105,9 @@ pub enum EventBody {
         procedure: Symbol,
         input: Input,
         dice: Vec<RolledDie>,
+        /// The chits drawn from cups, after the dice in the generator's order.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        draws: Vec<CupDraw>,
         outcome: Symbol,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         cell: Option<CellRef>,
@@ -116,8 +119,14 @@ pub enum EventBody {
     },
     /// A mistake mended: the named event stays in the log but no longer counts.
     Corrected { event: u64, reason: String },
-    /// A chit or block drawn from a cup.
-    Drawn { draw: CupDraw },
+    /// A chit drawn face down by resolution `event` (its draw number `draw`) is revealed: anyone
+    /// can check `chit` under `salt` against the draw's commitment.
+    DrawRevealed {
+        event: u64,
+        draw: usize,
+        chit: Symbol,
+        salt: String,
+    },
     /// A secret choice, as its commitment only.
     Sealed { round: String, sealed: SealedChoice },
     /// Every choice of a round, revealed together once all were sealed.
@@ -135,9 +144,9 @@ impl EventBody {
     pub fn is_irrevocable(&self) -> bool {
         match self {
             EventBody::SessionStarted { .. }
-            | EventBody::Drawn { .. }
+            | EventBody::DrawRevealed { .. }
             | EventBody::Revealed { .. } => true,
-            EventBody::Resolved { dice, .. } => !dice.is_empty(),
+            EventBody::Resolved { dice, draws, .. } => !dice.is_empty() || !draws.is_empty(),
             _ => false,
         }
     }
@@ -160,7 +169,7 @@ impl EventBody {
             EventBody::Resolved { .. } => "resolved",
             EventBody::Applied { .. } => "applied",
             EventBody::Corrected { .. } => "corrected",
-            EventBody::Drawn { .. } => "drawn",
+            EventBody::DrawRevealed { .. } => "draw_revealed",
             EventBody::Sealed { .. } => "sealed",
             EventBody::Revealed { .. } => "revealed",
             EventBody::StepReached { .. } => "step_reached",

@@ -4,12 +4,15 @@
 //! rolls, logs or applies on its own, so the checks made before anything is logged are the same
 //! wherever play comes from.
 
+use super::draws::CupDraw;
 use super::input::{Input, InputError};
 use super::log::{Event, EventBody, RolledDie};
-use super::procedure::{Procedure, Resolution, RuleError, resolve_checked};
+use super::procedure::{Procedure, Resolution, RuleError, resolve_drawn};
 use super::record::{Position, Record};
+use super::roller::Seed;
 use super::sealed::{Reveal, SealedChoice};
 use super::session::Session;
+use super::symbol::Symbol;
 use super::table_set::TableSet;
 use std::fmt;
 
@@ -64,6 +67,8 @@ pub enum Command {
     },
     /// Every choice of `round`, each checked against its seal.
     Reveal { round: String, reveals: Vec<Reveal> },
+    /// Reveal draw `draw` of resolution `event`, drawn face down, as the rules now ask.
+    RevealDraw { event: u64, draw: usize },
     /// Play moves to `position` in the turn sequence.
     MoveTo { position: Position },
     /// A remark by the players or the umpire, kept in the log.
@@ -131,28 +136,51 @@ impl From<RuleError> for CommandError {
     }
 }
 
-/// A logged resolution worked out again from its input and faces with `tables`, with the
-/// procedure that made it.
+/// A logged resolution worked out again from its input, faces and chits with `tables` (a chit
+/// drawn face down is worked out from `seed`), with the procedure that made it.
 pub fn rederive(
     rules: &dyn Rules,
     tables: &TableSet,
+    seed: Seed,
     event: &Event,
 ) -> Option<Result<(&'static dyn Procedure, Resolution), String>> {
-    let EventBody::Resolved {
-        procedure,
-        input,
-        dice,
-        ..
-    } = &event.body
-    else {
+    let EventBody::Resolved { procedure, .. } = &event.body else {
         return None;
     };
     Some(rules.procedure(procedure).and_then(|p| {
-        let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
-        resolve_checked(p, input, tables, &faces)
+        resolve_logged(p, tables, seed, event)
             .map(|resolution| (p, resolution))
             .map_err(|e| e.to_string())
     }))
+}
+
+/// Resolves `event`, a logged resolution of `procedure`, again from what the log keeps.
+pub fn resolve_logged(
+    procedure: &dyn Procedure,
+    tables: &TableSet,
+    seed: Seed,
+    event: &Event,
+) -> Result<Resolution, RuleError> {
+    let EventBody::Resolved {
+        input, dice, draws, ..
+    } = &event.body
+    else {
+        return Err(RuleError::Draw(format!(
+            "event {} is not a resolution",
+            event.seq
+        )));
+    };
+    let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
+    let chits = draws
+        .iter()
+        .map(|draw| {
+            let chit = draw.chit(seed).ok_or_else(|| {
+                RuleError::Draw(format!("the {} cannot be worked out", draw.label))
+            })?;
+            Ok((draw, chit))
+        })
+        .collect::<Result<Vec<_>, RuleError>>()?;
+    resolve_drawn(procedure, input, tables, &faces, &chits)
 }
 
 impl Session {
@@ -175,7 +203,7 @@ impl Session {
                 let event = self
                     .event(resolution)
                     .ok_or_else(|| CommandError::Log(format!("there is no event {resolution}")))?;
-                let (procedure, offered) = rederive(rules, tables, event)
+                let (procedure, offered) = rederive(rules, tables, self.seed(), event)
                     .ok_or_else(|| {
                         CommandError::Log(format!("event {resolution} is not a resolution"))
                     })?
@@ -209,6 +237,10 @@ impl Session {
             }
             Command::Reveal { round, reveals } => self
                 .reveal("", &round, reveals)
+                .map(|event| Executed::Logged { event })
+                .map_err(CommandError::Log),
+            Command::RevealDraw { event, draw } => self
+                .reveal_draw("", event, draw)
                 .map(|event| Executed::Logged { event })
                 .map_err(CommandError::Log),
             Command::MoveTo { position } => {
@@ -256,15 +288,26 @@ impl Session {
                 RolledDie::physical(&spec, &faces)
             }
         };
+        let app_rolls = dice.iter().filter(|d| d.draw_index.is_some()).count();
+        let draws = self
+            .draw(&procedure.draws(&input), app_rolls)
+            .map_err(|message| CommandError::Rule(RuleError::Draw(message)))?;
+        let chits: Vec<(&CupDraw, Symbol)> = draws
+            .iter()
+            .filter_map(|draw| Some((draw, draw.chit(self.seed())?)))
+            .collect();
         let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
-        let resolution = resolve_checked(procedure, &input, tables, &faces)?;
+        let resolution = resolve_drawn(procedure, &input, tables, &faces, &chits)?;
         let side = procedure.acting_side(&input);
-        let event = self
-            .append(
-                &side,
-                resolution.event(procedure.id(), &input, dice.clone()),
-            )
-            .seq;
+        let body = EventBody::Resolved {
+            procedure: procedure.id().into(),
+            input,
+            dice: dice.clone(),
+            draws: draws.clone(),
+            outcome: resolution.outcome.headline.as_str().into(),
+            cell: resolution.cell.clone(),
+        };
+        let event = self.append(&side, body).seq;
         let applied = if apply {
             let applied = self
                 .apply(&side, event, resolution.effects.clone())

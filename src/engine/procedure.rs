@@ -4,13 +4,16 @@
 //! exact odds of every outcome come from running it over every face combination.
 
 use super::dice::{DiceError, DiceSpec};
+use super::draws::{CupDraw, DrawSlot};
 use super::input::{Field, Input, InputError};
 use super::log::{EventBody, RolledDie};
-use super::record::{Effect, Record};
+use super::record::{Cups, Effect, Record};
+use super::symbol::Symbol;
 use super::table_set::{TableRead, TableSet};
 use super::tables::{AppliedLimit, CellRef, TableError};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::ops::Deref;
 
 /// One itemised die-roll modifier, with the rule that grants it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -102,6 +105,7 @@ impl Resolution {
             procedure: procedure.into(),
             input: input.clone(),
             dice,
+            draws: Vec::new(),
             outcome: self.outcome.headline.as_str().into(),
             cell: self.cell.clone(),
         }
@@ -113,6 +117,8 @@ impl Resolution {
 pub enum RuleError {
     Input(InputError),
     Dice(DiceError),
+    /// The chits drawn are not what the procedure's draws allow.
+    Draw(String),
     Table(TableError),
 }
 
@@ -121,6 +127,7 @@ impl fmt::Display for RuleError {
         match self {
             RuleError::Input(e) => e.fmt(f),
             RuleError::Dice(e) => e.fmt(f),
+            RuleError::Draw(message) => f.write_str(message),
             RuleError::Table(e) => e.fmt(f),
         }
     }
@@ -141,6 +148,65 @@ impl From<DiceError> for RuleError {
 impl From<TableError> for RuleError {
     fn from(e: TableError) -> Self {
         RuleError::Table(e)
+    }
+}
+
+/// The dice faces and drawn chits a resolution reads. Only the engine makes one, after checking
+/// the faces against the procedure's dice and the chits against its draws, so `resolve` never sees
+/// an impossible face or a chit that was not in its cup. It reads as the faces (`faces[0]`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Faces {
+    dice: Vec<u8>,
+    chits: Vec<Symbol>,
+}
+
+impl Deref for Faces {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.dice
+    }
+}
+
+impl Faces {
+    /// The chits drawn, one per draw of the procedure, in order.
+    pub fn chits(&self) -> &[Symbol] {
+        &self.chits
+    }
+
+    /// Checks `faces` against `spec`, and each chit against its draw: the cup the slot names, and
+    /// among that cup's contents before the draw.
+    fn checked(
+        spec: &DiceSpec,
+        faces: &[u8],
+        slots: &[DrawSlot],
+        draws: &[(&CupDraw, Symbol)],
+    ) -> Result<Faces, RuleError> {
+        spec.check(faces)?;
+        if draws.len() != slots.len() {
+            return Err(RuleError::Draw(format!(
+                "expected {} draw(s) but {} were given",
+                slots.len(),
+                draws.len()
+            )));
+        }
+        for (slot, (draw, chit)) in slots.iter().zip(draws) {
+            if draw.cup != slot.cup {
+                return Err(RuleError::Draw(format!(
+                    "the {} is drawn from {}, not from {}",
+                    slot.label, slot.cup, draw.cup
+                )));
+            }
+            if !draw.contents_before.contains(chit) {
+                return Err(RuleError::Draw(format!(
+                    "\"{chit}\" was not in {} for the {}",
+                    draw.cup, slot.label
+                )));
+            }
+        }
+        Ok(Faces {
+            dice: faces.to_vec(),
+            chits: draws.iter().map(|(_, chit)| chit.clone()).collect(),
+        })
     }
 }
 
@@ -230,6 +296,11 @@ pub trait Procedure: Sync + Send {
     fn dice(&self, _input: &Input) -> DiceSpec {
         DiceSpec::default()
     }
+    /// The chits drawn from cups on the record, in the order `Faces::chits` gives them; may depend
+    /// on the input. None by default.
+    fn draws(&self, _input: &Input) -> Vec<DrawSlot> {
+        Vec::new()
+    }
     /// The modifiers the input earns, before any die is rolled (the live breakdown); none by default.
     fn modifiers(&self, _input: &Input) -> Vec<Modifier> {
         Vec::new()
@@ -244,22 +315,39 @@ pub trait Procedure: Sync + Send {
         &self,
         input: &Input,
         tables: &TableSet,
-        faces: &[u8],
+        faces: &Faces,
     ) -> Result<Resolution, RuleError>;
 }
 
-/// Checks input and faces, then resolves.
+/// Checks input and faces, then resolves a procedure that draws nothing.
 pub fn resolve_checked(
     procedure: &dyn Procedure,
     input: &Input,
     tables: &TableSet,
     faces: &[u8],
 ) -> Result<Resolution, RuleError> {
+    resolve_drawn(procedure, input, tables, faces, &[])
+}
+
+/// Checks input, faces and the chits drawn (each draw with its chit, named even where the log
+/// keeps it hidden), then resolves.
+pub fn resolve_drawn(
+    procedure: &dyn Procedure,
+    input: &Input,
+    tables: &TableSet,
+    faces: &[u8],
+    draws: &[(&CupDraw, Symbol)],
+) -> Result<Resolution, RuleError> {
     input.check(procedure.fields())?;
     procedure.check_combination(input)?;
-    procedure.dice(input).check(faces)?;
-    procedure.check_with_dice(input, faces)?;
-    procedure.resolve(input, tables, faces)
+    let faces = Faces::checked(
+        &procedure.dice(input),
+        faces,
+        &procedure.draws(input),
+        draws,
+    )?;
+    procedure.check_with_dice(input, &faces)?;
+    procedure.resolve(input, tables, &faces)
 }
 
 /// One outcome's share of every face combination.
@@ -271,36 +359,56 @@ pub struct OddsLine {
     pub probability: f64,
 }
 
-/// The exact distribution of outcomes, by enumerating every face combination, sorted by rank.
+/// The exact distribution of outcomes, by enumerating every face combination, sorted by rank. A
+/// procedure that draws is given no cups here: see `odds_drawing`.
 pub fn odds(
     procedure: &dyn Procedure,
     input: &Input,
     tables: &TableSet,
 ) -> Result<Vec<OddsLine>, RuleError> {
+    odds_drawing(procedure, input, tables, &Cups::default())
+}
+
+/// The exact distribution of outcomes, by enumerating every face combination and every order in
+/// which the procedure's draws can take chits from `cups`, sorted by rank.
+pub fn odds_drawing(
+    procedure: &dyn Procedure,
+    input: &Input,
+    tables: &TableSet,
+    cups: &Cups,
+) -> Result<Vec<OddsLine>, RuleError> {
     input.check(procedure.fields())?;
     procedure.check_combination(input)?;
     let spec = procedure.dice(input);
-    let total = spec.combination_count();
+    let draw_orders = draw_orders(&procedure.draws(input), cups)?;
+    let total = spec.combination_count() * draw_orders.len() as u64;
     let mut lines: Vec<OddsLine> = Vec::new();
     let mut failure = None;
-    spec.for_each_weighted(|faces, weight| {
-        if failure.is_some() {
-            return;
-        }
-        match procedure.resolve(input, tables, faces) {
-            Ok(resolution) => {
-                let outcome = resolution.outcome;
-                match lines.iter_mut().find(|l| l.key == outcome.key) {
-                    Some(line) => line.count += weight,
-                    None => lines.push(OddsLine {
-                        key: outcome.key,
-                        rank: outcome.rank,
-                        count: weight,
-                        probability: 0.0,
-                    }),
-                }
+    spec.for_each_weighted(|dice, weight| {
+        for chits in &draw_orders {
+            if failure.is_some() {
+                return;
             }
-            Err(e) => failure = Some(e),
+            // Every combination is a possible throw and draw: it needs no checking.
+            let faces = Faces {
+                dice: dice.to_vec(),
+                chits: chits.clone(),
+            };
+            match procedure.resolve(input, tables, &faces) {
+                Ok(resolution) => {
+                    let outcome = resolution.outcome;
+                    match lines.iter_mut().find(|l| l.key == outcome.key) {
+                        Some(line) => line.count += weight,
+                        None => lines.push(OddsLine {
+                            key: outcome.key,
+                            rank: outcome.rank,
+                            count: weight,
+                            probability: 0.0,
+                        }),
+                    }
+                }
+                Err(e) => failure = Some(e),
+            }
         }
     });
     if let Some(e) = failure {
@@ -311,6 +419,34 @@ pub fn odds(
     }
     lines.sort_by_key(|l| l.rank);
     Ok(lines)
+}
+
+/// Every sequence of chits `slots` can draw from `cups`, without replacement, each equally likely.
+fn draw_orders(slots: &[DrawSlot], cups: &Cups) -> Result<Vec<Vec<Symbol>>, RuleError> {
+    let mut orders: Vec<(Vec<Symbol>, Cups)> = vec![(Vec::new(), cups.clone())];
+    for slot in slots {
+        let mut next = Vec::new();
+        for (drawn, left) in &orders {
+            let contents = left.get(&slot.cup).map(Vec::as_slice).unwrap_or(&[]);
+            for (i, chit) in contents.iter().enumerate() {
+                let mut left = left.clone();
+                if let Some(cup) = left.get_mut(&slot.cup) {
+                    cup.remove(i);
+                }
+                let mut drawn = drawn.clone();
+                drawn.push(chit.clone());
+                next.push((drawn, left));
+            }
+        }
+        if next.is_empty() {
+            return Err(RuleError::Draw(format!(
+                "{} is empty: the {} has nothing to draw",
+                slot.cup, slot.label
+            )));
+        }
+        orders = next;
+    }
+    Ok(orders.into_iter().map(|(drawn, _)| drawn).collect())
 }
 
 /// Input for a procedure read from TOML text, every field present and valid.

@@ -68,6 +68,14 @@ pub enum Effect {
     Mark { name: Symbol, rule: Symbol },
     /// A fact comes off the record (a marker removed).
     Unmark { name: Symbol, rule: Symbol },
+    /// Chits go into a cup, after those already in it (a pool created, a chit returned).
+    PutInCup {
+        cup: Symbol,
+        chits: Vec<Symbol>,
+        rule: Symbol,
+    },
+    /// A cup is emptied (what is left in it goes back in the box).
+    EmptyCup { cup: Symbol, rule: Symbol },
     /// A session setting: the reading the players chose where the rules are unclear.
     SetOption {
         name: Symbol,
@@ -223,6 +231,15 @@ impl Effect {
             }
             Effect::Mark { name, rule } => format!("{name} ({rule})"),
             Effect::Unmark { name, rule } => format!("No longer: {name} ({rule})"),
+            Effect::PutInCup { cup, chits, rule } => format!(
+                "Into {cup}: {} ({rule})",
+                chits
+                    .iter()
+                    .map(Symbol::as_str)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Effect::EmptyCup { cup, rule } => format!("{cup} emptied ({rule})"),
             Effect::SetOption { name, value, rule } => format!("Setting {name}: {value} ({rule})"),
             Effect::Reminder { text, rule } => format!("{text} ({rule})"),
         }
@@ -269,6 +286,9 @@ pub struct Position {
     pub step: usize,
 }
 
+/// The cups on the record by name, each with its chits in order.
+pub type Cups = BTreeMap<Symbol, Vec<Symbol>>;
+
 /// How long a counter stays on the record: a game declares it when it sets the counter (an
 /// allowance of moves for one step, a treasury for the whole game).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -310,6 +330,11 @@ pub struct Record {
     pub counter_lasts: BTreeMap<Symbol, Lasts>,
     /// Facts on the record, such as the weather of a turn.
     pub marks: BTreeSet<Symbol>,
+    /// What each cup holds, in the order it was filled (a draw's pick depends on the order).
+    pub cups: Cups,
+    /// The chits drawn face down and not yet revealed, by (resolution event, draw), with the side
+    /// that sees each.
+    pub concealed: BTreeMap<(u64, usize), Symbol>,
     pub position: Position,
     /// The scenario being played, from the start of the log.
     pub scenario: Symbol,
@@ -345,6 +370,13 @@ impl Record {
             .flat_map(|u| u.attributes.values())
             .filter(|v| v.as_ref() == NOT_ENTERED)
             .count()
+    }
+
+    /// A chit leaves `cup`, drawn.
+    pub fn take_from_cup(&mut self, cup: &str, chit: &str) {
+        if let Some(contents) = self.cups.get_mut(cup) {
+            super::draws::take_one(contents, chit);
+        }
     }
 
     /// Play moves to `position`: counters that last only for the step (or the turn, when the turn
@@ -470,6 +502,15 @@ impl Record {
                 }
                 Effect::Unmark { name, .. } => {
                     self.marks.remove(name);
+                }
+                Effect::PutInCup { cup, chits, .. } => {
+                    self.cups
+                        .entry(cup.clone())
+                        .or_default()
+                        .extend(chits.iter().cloned());
+                }
+                Effect::EmptyCup { cup, .. } => {
+                    self.cups.remove(cup);
                 }
                 Effect::Reminder { .. } => {}
             }

@@ -5,11 +5,12 @@
 //! mid-save never leaves a half-written game. Loading never writes anything.
 
 use super::dice::DiceSpec;
-use super::draws::{Cup, CupDraw};
+use super::draws::{CupDraw, DrawSlot, hidden_salt, take_one};
 use super::log::{Event, EventBody, GENESIS_HASH, RolledDie, SideName, chain_hash, now_rfc3339};
 use super::record::{Effect, Position, Record};
 use super::roller::{Seed, roll_die};
 use super::sealed::{Reveal, SealedChoice};
+use super::symbol::Symbol;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::path::Path;
@@ -40,6 +41,19 @@ pub struct VerifyReport {
     pub reveals: usize,
 }
 
+/// Chits as a list for messages.
+fn list(chits: &[Symbol]) -> String {
+    if chits.is_empty() {
+        "nothing".into()
+    } else {
+        chits
+            .iter()
+            .map(Symbol::as_str)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
 /// A game in progress: its log and what is derived from it.
 #[derive(Debug, Clone)]
 pub struct Session {
@@ -67,17 +81,7 @@ impl Session {
         sides: Vec<SideName>,
         seed: Seed,
     ) -> Session {
-        let mut session = Session {
-            events: Vec::new(),
-            game: game.to_string(),
-            scenario: scenario.to_string(),
-            sides: sides.clone(),
-            seed,
-            next_draw: 0,
-            voided: HashSet::new(),
-            applied: HashMap::new(),
-            record: Record::default(),
-        };
+        let mut session = Session::empty(game.into(), scenario.into(), sides.clone(), seed);
         session.append(
             "",
             EventBody::SessionStarted {
@@ -141,6 +145,12 @@ impl Session {
             body,
             hash,
         };
+        self.push_folded(event);
+        &self.events[self.events.len() - 1]
+    }
+
+    /// Adds an event to the log as it is and folds it into the record.
+    fn push_folded(&mut self, event: Event) {
         if matches!(event.body, EventBody::Corrected { .. }) {
             // A correction can void anything before it: rebuild the derived state with it in place.
             self.events.push(event);
@@ -149,20 +159,33 @@ impl Session {
             self.fold(&event);
             self.events.push(event);
         }
-        &self.events[self.events.len() - 1]
     }
 
     /// Folds one event into the derived state. Corrections are handled by `refold`.
     fn fold(&mut self, event: &Event) {
         match &event.body {
-            EventBody::Resolved { dice, .. } => {
+            EventBody::Resolved { dice, draws, .. } => {
                 for die in dice {
                     if let Some(index) = die.draw_index {
                         self.next_draw = self.next_draw.max(index + 1);
                     }
                 }
+                // A chit drawn has left its cup, whether or not the result is applied.
+                for (slot, draw) in draws.iter().enumerate() {
+                    self.next_draw = self.next_draw.max(draw.draw_index + 1);
+                    if let Some(chit) = draw.chit(self.seed) {
+                        self.record.take_from_cup(&draw.cup, &chit);
+                    }
+                    if let Some(concealed) = &draw.concealed {
+                        self.record
+                            .concealed
+                            .insert((event.seq, slot), concealed.seen_by.clone());
+                    }
+                }
             }
-            EventBody::Drawn { draw } => self.next_draw = self.next_draw.max(draw.draw_index + 1),
+            EventBody::DrawRevealed { event, draw, .. } => {
+                self.record.concealed.remove(&(*event, *draw));
+            }
             // An applied result counts unless it, or the resolution it applies, was corrected.
             EventBody::Applied {
                 resolution,
@@ -185,6 +208,21 @@ impl Session {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// A session of `game` with no events yet.
+    fn empty(game: String, scenario: String, sides: Vec<SideName>, seed: Seed) -> Session {
+        Session {
+            events: Vec::new(),
+            game,
+            scenario,
+            sides,
+            seed,
+            next_draw: 0,
+            voided: HashSet::new(),
+            applied: HashMap::new(),
+            record: Record::default(),
         }
     }
 
@@ -282,11 +320,72 @@ impl Session {
         RolledDie::rolled(spec, self.seed, self.next_draw)
     }
 
-    /// Draws a chit from `cup` and logs the draw with the cup's contents before it.
-    pub fn draw(&mut self, side: &str, cup: &mut Cup) -> Option<CupDraw> {
-        let draw = cup.draw(self.seed, self.next_draw)?;
-        self.append(side, EventBody::Drawn { draw: draw.clone() });
-        Some(draw)
+    /// Draws for `slots` from the cups on the record with the app's generator, after `dice` app
+    /// rolls. Nothing is logged until the caller appends the resolution. An empty cup is refused.
+    pub fn draw(&self, slots: &[DrawSlot], dice: usize) -> Result<Vec<CupDraw>, String> {
+        let mut cups = self.record.cups.clone();
+        let mut draws = Vec::new();
+        for (index, slot) in (self.next_draw + dice as u64..).zip(slots) {
+            let contents = cups.get(&slot.cup).map(Vec::as_slice).unwrap_or(&[]);
+            let draw = CupDraw::make(slot, contents, self.seed, index).ok_or_else(|| {
+                format!(
+                    "{} is empty: the {} has nothing to draw",
+                    slot.cup, slot.label
+                )
+            })?;
+            if let (Some(chit), Some(cup)) = (draw.chit(self.seed), cups.get_mut(&slot.cup)) {
+                take_one(cup, &chit);
+            }
+            draws.push(draw);
+        }
+        Ok(draws)
+    }
+
+    /// The chit of draw `draw` of resolution `event`, named even if it was drawn face down: for
+    /// the side that sees it, and for re-deriving the resolution.
+    pub fn drawn_chit(&self, event: u64, draw: usize) -> Option<Symbol> {
+        match &self.event(event)?.body {
+            EventBody::Resolved { draws, .. } => draws.get(draw)?.chit(self.seed),
+            _ => None,
+        }
+    }
+
+    /// Reveals a chit drawn face down: logs it with its salt, which anyone can check against the
+    /// draw's commitment.
+    pub fn reveal_draw(&mut self, side: &str, event: u64, draw: usize) -> Result<u64, String> {
+        let Some(EventBody::Resolved { draws, .. }) = self.event(event).map(|e| &e.body) else {
+            return Err(format!("event {event} is not a resolution"));
+        };
+        let Some(cup_draw) = draws.get(draw) else {
+            return Err(format!("event {event} has no draw {}", draw + 1));
+        };
+        if cup_draw.concealed.is_none() {
+            return Err(format!(
+                "draw {} of event {event} was drawn face up",
+                draw + 1
+            ));
+        }
+        if !self.record.concealed.contains_key(&(event, draw)) {
+            return Err(format!(
+                "draw {} of event {event} is already revealed",
+                draw + 1
+            ));
+        }
+        let chit = cup_draw
+            .chit(self.seed)
+            .ok_or_else(|| format!("draw {} of event {event} cannot be worked out", draw + 1))?;
+        let salt = hidden_salt(self.seed, cup_draw.draw_index);
+        Ok(self
+            .append(
+                side,
+                EventBody::DrawRevealed {
+                    event,
+                    draw,
+                    chit,
+                    salt,
+                },
+            )
+            .seq)
     }
 
     /// Whether the last event may be taken back: only while nothing random or hidden followed.
@@ -391,14 +490,7 @@ impl Session {
         let (game, scenario, sides) = (game.clone(), scenario.clone(), sides.clone());
         let mut session = Session {
             events,
-            game,
-            scenario,
-            sides,
-            seed,
-            next_draw: 0,
-            voided: HashSet::new(),
-            applied: HashMap::new(),
-            record: Record::default(),
+            ..Session::empty(game, scenario, sides, seed)
         };
         session.refold();
         Ok(session)
@@ -441,6 +533,13 @@ impl Session {
         let mut corrected: HashSet<u64> = HashSet::new();
         // Resolution -> the applied event that still counts for it.
         let mut applied: HashMap<u64, u64> = HashMap::new();
+        // The log folded up to the event being checked: what the record held then.
+        let mut replay = Session::empty(
+            self.game.clone(),
+            self.scenario.clone(),
+            self.sides.clone(),
+            self.seed,
+        );
         for (position, event) in self.events.iter().enumerate() {
             let fail = |message: String| VerifyFailure {
                 seq: event.seq,
@@ -467,7 +566,7 @@ impl Session {
                 EventBody::SessionStarted { .. } if position > 0 => {
                     return Err(fail("a second session_started".into()));
                 }
-                EventBody::Resolved { dice, .. } => {
+                EventBody::Resolved { dice, draws, .. } => {
                     resolutions.insert(event.seq);
                     for die in dice {
                         if !die.die.is_face(die.face) {
@@ -499,24 +598,70 @@ impl Session {
                             None => report.physical_rolls += 1,
                         }
                     }
-                    // The dice are sound: now the result must be what input and dice give.
+                    let mut cups = replay.record.cups.clone();
+                    for draw in draws {
+                        let contents = cups.get(&draw.cup).cloned().unwrap_or_default();
+                        if draw.contents_before != contents {
+                            return Err(fail(format!(
+                                "the {} says {} held {} where the record held {}",
+                                draw.label,
+                                draw.cup,
+                                list(&draw.contents_before),
+                                list(&contents)
+                            )));
+                        }
+                        if draw.draw_index != next_draw {
+                            return Err(fail(format!(
+                                "the {} used draw {} where draw {next_draw} was next: a draw was removed or repeated",
+                                draw.label, draw.draw_index
+                            )));
+                        }
+                        if !draw.rederives(self.seed) {
+                            return Err(fail(format!(
+                                "the {} is not what draw {} of this session's seed picks from {}",
+                                draw.label, draw.draw_index, draw.cup
+                            )));
+                        }
+                        if let (Some(chit), Some(cup)) =
+                            (draw.chit(self.seed), cups.get_mut(&draw.cup))
+                        {
+                            take_one(cup, &chit);
+                        }
+                        next_draw += 1;
+                        report.draws += 1;
+                    }
+                    // The dice and draws are sound: now the result must be what they give.
                     rederive(event).map_err(&fail)?;
                 }
-                EventBody::Drawn { draw } => {
-                    if draw.draw_index != next_draw {
+                EventBody::DrawRevealed {
+                    event: drawn_by,
+                    draw,
+                    chit,
+                    salt,
+                } => {
+                    let cup_draw = match replay.event(*drawn_by).map(|e| &e.body) {
+                        Some(EventBody::Resolved { draws, .. }) => draws.get(*draw),
+                        _ => None,
+                    };
+                    let Some(cup_draw) = cup_draw else {
                         return Err(fail(format!(
-                            "the draw from {} used draw {} where draw {next_draw} was next",
-                            draw.cup, draw.draw_index
+                            "it reveals draw {} of event {drawn_by}, which is no earlier draw",
+                            draw + 1
+                        )));
+                    };
+                    if !replay.record.concealed.contains_key(&(*drawn_by, *draw)) {
+                        return Err(fail(format!(
+                            "it reveals draw {} of event {drawn_by}, which was not face down",
+                            draw + 1
                         )));
                     }
-                    if !draw.rederives(self.seed) {
+                    if !cup_draw.reveals_as(chit, salt) {
                         return Err(fail(format!(
-                            "\"{}\" is not what draw {} of this session's seed picks from the cup {}",
-                            draw.drawn, draw.draw_index, draw.cup
+                            "\"{chit}\" is not the chit draw {} of event {drawn_by} committed to",
+                            draw + 1
                         )));
                     }
-                    next_draw += 1;
-                    report.draws += 1;
+                    report.reveals += 1;
                 }
                 EventBody::Sealed { round, sealed: s } => {
                     sealed.insert((round.clone(), s.player.clone()), s.clone());
@@ -575,6 +720,7 @@ impl Session {
                 _ => {}
             }
             report.events += 1;
+            replay.push_folded(event.clone());
         }
         Ok(report)
     }

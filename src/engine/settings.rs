@@ -5,7 +5,7 @@
 //! resolution re-derives with the reading it was made under.
 
 use super::input::{Field, FieldKind, Input, Value};
-use super::procedure::{About, Procedure, Resolution, RuleError};
+use super::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use super::record::{Effect, Record};
 use super::table_set::TableSet;
 
@@ -32,7 +32,7 @@ impl Procedure for Settings {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let effects = self
             .fields()

@@ -4,9 +4,10 @@
 use super::Game;
 use crate::engine::export::EventText;
 use crate::engine::input::FieldKind;
-use crate::engine::log::{Event, EventBody, SideName, side_name};
-use crate::engine::play::rederive;
-use crate::engine::procedure::{Resolution, resolve_checked};
+use crate::engine::log::{Event, EventBody};
+use crate::engine::play::{rederive, resolve_logged};
+use crate::engine::procedure::Resolution;
+use crate::engine::roller::Seed;
 use crate::engine::session::{Session, VerifyFailure, VerifyReport};
 use crate::engine::table_set::TableSet;
 
@@ -18,7 +19,8 @@ impl Game {
         session: &Session,
         tables: &TableSet,
     ) -> Result<VerifyReport, VerifyFailure> {
-        let report = session.verify_with(&|event| self.rederive(event, tables))?;
+        let seed = session.seed();
+        let report = session.verify_with(&|event| self.rederive(seed, event, tables))?;
         // What was applied must be what the resolution offers: a result cannot be edited on its
         // way to the record.
         for event in session.events() {
@@ -30,9 +32,8 @@ impl Game {
                 continue;
             };
             let offered = session
-                .events()
-                .get(resolution.saturating_sub(1) as usize)
-                .and_then(|resolved| self.rederived_resolution(resolved, tables));
+                .event(*resolution)
+                .and_then(|resolved| self.rederived_resolution(seed, resolved, tables));
             if offered.is_some_and(|offered| offered.effects != *effects) {
                 return Err(VerifyFailure {
                     seq: event.seq,
@@ -46,32 +47,35 @@ impl Game {
     }
 
     /// Whether a logged resolution offers anything to apply to the record.
-    pub fn offers_effects(&self, event: &Event, tables: &TableSet) -> bool {
-        self.rederived_resolution(event, tables)
+    pub fn offers_effects(&self, session: &Session, event: &Event, tables: &TableSet) -> bool {
+        self.rederived_resolution(session.seed(), event, tables)
             .is_some_and(|resolution| !resolution.effects.is_empty())
     }
 
     /// A logged resolution worked out again from its input and dice, if it can be.
-    fn rederived_resolution(&self, event: &Event, tables: &TableSet) -> Option<Resolution> {
-        rederive(self, tables, event)?
+    fn rederived_resolution(
+        &self,
+        seed: Seed,
+        event: &Event,
+        tables: &TableSet,
+    ) -> Option<Resolution> {
+        rederive(self, tables, seed, event)?
             .ok()
             .map(|(_, resolution)| resolution)
     }
 
-    fn rederive(&self, event: &Event, tables: &TableSet) -> Result<(), String> {
+    fn rederive(&self, seed: Seed, event: &Event, tables: &TableSet) -> Result<(), String> {
         let EventBody::Resolved {
             procedure,
-            input,
-            dice,
             outcome,
             cell,
+            ..
         } = &event.body
         else {
             return Ok(());
         };
         let p = self.procedure(procedure)?;
-        let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
-        let resolution = resolve_checked(p, input, tables, &faces)
+        let resolution = resolve_logged(p, tables, seed, event)
             .map_err(|e| format!("its input and dice cannot be resolved again: {e}"))?;
         if resolution.outcome.headline != *outcome {
             return Err(format!(
@@ -123,7 +127,12 @@ impl Game {
                 format!("Applied the result of event {resolution}")
             }
             EventBody::Corrected { event, reason } => format!("Corrected event {event}: {reason}"),
-            EventBody::Drawn { draw } => format!("Drew \"{}\" from {}", draw.drawn, draw.cup),
+            EventBody::DrawRevealed {
+                event, draw, chit, ..
+            } => format!(
+                "Revealed: draw {} of event {event} was \"{chit}\"",
+                draw + 1
+            ),
             EventBody::Sealed { round, .. } => {
                 format!(
                     "Sealed a choice for {round}; the log keeps only its commitment until all are revealed"
@@ -138,15 +147,16 @@ impl Game {
 
     /// How a log event reads to a person. A resolution's explanation is re-derived from its input
     /// and faces with `tables`; if that no longer gives the logged result, the difference is shown.
-    pub fn describe(&self, event: &Event, tables: &TableSet, sides: &[SideName]) -> EventText {
+    /// A chit drawn face down stays unnamed, and its resolution unexplained, until it is revealed.
+    pub fn describe(&self, event: &Event, tables: &TableSet, session: &Session) -> EventText {
         EventText {
             summary: self.summary(event),
-            details: self.details(event, tables, sides),
+            details: self.details(event, tables, session),
         }
     }
 
-    fn details(&self, event: &Event, tables: &TableSet, sides: &[SideName]) -> Vec<String> {
-        let side_name = |id: &str| side_name(sides, id).to_string();
+    fn details(&self, event: &Event, tables: &TableSet, session: &Session) -> Vec<String> {
+        let side_name = |id: &str| session.side_name(id).to_string();
         match &event.body {
             EventBody::SessionStarted { sides, start, .. } => vec![
                 format!(
@@ -166,6 +176,7 @@ impl Game {
                 procedure,
                 input,
                 dice,
+                draws,
                 outcome,
                 cell,
             } => {
@@ -176,14 +187,39 @@ impl Game {
                         None => format!("{}: {} (physical die)", d.label, d.face),
                     })
                     .collect();
+                let face_down = |slot: usize| session.record().concealed.get(&(event.seq, slot));
+                for (slot, draw) in draws.iter().enumerate() {
+                    let drawn = match (face_down(slot), &draw.concealed) {
+                        (Some(side), _) => {
+                            format!("face down, seen by {} only", side_name(side))
+                        }
+                        (None, Some(_)) => "revealed later".to_string(),
+                        (None, None) => format!("\"{}\"", draw.drawn),
+                    };
+                    details.push(format!(
+                        "{}: {drawn}, from {} (draw {}; it held {})",
+                        draw.label,
+                        draw.cup,
+                        draw.draw_index,
+                        draw.contents_before
+                            .iter()
+                            .map(|c| c.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ));
+                }
                 let Ok(p) = self.procedure(procedure) else {
                     if let Some(cell) = cell {
                         details.push(format!("{}: row {}", cell.table_title, cell.row));
                     }
                     return details;
                 };
-                let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
-                match resolve_checked(p, input, tables, &faces) {
+                if (0..draws.len()).any(|slot| face_down(slot).is_some()) {
+                    // The explanation would name the chit.
+                    details.push("Explained once the chit drawn face down is revealed".to_string());
+                    return details;
+                }
+                match resolve_logged(p, tables, session.seed(), event) {
                     Ok(resolution) => {
                         details.extend(explain(&resolution));
                         details.extend(
@@ -213,11 +249,7 @@ impl Game {
                 .iter()
                 .map(|e| e.describe_with(&side_name))
                 .collect(),
-            EventBody::Drawn { draw } => vec![format!(
-                "The cup held: {} (draw {})",
-                draw.contents_before.join(", "),
-                draw.draw_index
-            )],
+            EventBody::DrawRevealed { salt, .. } => vec![format!("Salt {salt}")],
             EventBody::Sealed { sealed, .. } => vec![format!("Commitment {}", sealed.commitment)],
             EventBody::Revealed { reveals, .. } => reveals
                 .iter()

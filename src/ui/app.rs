@@ -297,9 +297,9 @@ impl AideApp {
         let title = format!("{}: {}", view.game.title, view.file_name());
         let game = view.game;
         let tables = &view.tables;
-        let sides = view.session.sides();
-        let text = export(&view.session, format, &title, &|e| {
-            game.describe(e, tables, sides)
+        let session = &view.session;
+        let text = export(session, format, &title, &|e| {
+            game.describe(e, tables, session)
         });
         view.notice = Some(match write_atomically(path, text.as_bytes()) {
             Ok(()) => (format!("Exported to {}.", path.display()), false),

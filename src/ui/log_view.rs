@@ -47,7 +47,7 @@ impl LogFilter {
             ),
             LogFilter::Other => matches!(
                 body,
-                EventBody::Drawn { .. }
+                EventBody::DrawRevealed { .. }
                     | EventBody::Sealed { .. }
                     | EventBody::Revealed { .. }
                     | EventBody::Note { .. }

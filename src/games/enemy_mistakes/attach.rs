@@ -14,7 +14,7 @@ use super::forms::{UNITS_ON_BATTLEFIELD, given, unit_on_battlefield};
 use super::roster::{self, NEY, attribute, kind, state};
 use super::{SIDES, army_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf};
-use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
+use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record, UnitRecord};
 use crate::engine::table_set::TableSet;
 
@@ -144,7 +144,7 @@ impl Procedure for Attach {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let side = input.text("side");
         let general = input.text("general").trim();

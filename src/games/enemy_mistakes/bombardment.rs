@@ -40,7 +40,7 @@ use super::{SIDES, army_label};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
-    About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
+    About, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::{TableRead, TableSet};
@@ -345,7 +345,7 @@ impl Procedure for Bombardment {
         &self,
         input: &Input,
         tables: &TableSet,
-        faces: &[u8],
+        faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let natural: i32 = faces.iter().map(|f| i32::from(*f)).sum();
         let modifiers = self.modifiers(input);
@@ -809,7 +809,7 @@ impl Procedure for Damage {
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let from_dice = faces.iter().filter(|f| **f >= LOSS_FROM).count() as i32;
         let losses = from_dice + input.number("automatic_losses");

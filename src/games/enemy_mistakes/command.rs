@@ -29,7 +29,7 @@ use super::roster::{
 use super::{SIDES, army_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
-    About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
+    About, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
 use crate::engine::record::{Effect, Record, UnitRecord};
 use crate::engine::settings::prefill_setting;
@@ -211,7 +211,7 @@ impl Procedure for Assign {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let (side, general) = (input.text("side"), input.text("general").trim());
         let markers = i64::from(input.number("markers"));
@@ -889,7 +889,7 @@ impl Procedure for IssueOrder {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let side = input.text("side");
         let commander = input.text("commander").trim();
@@ -1086,7 +1086,7 @@ impl Procedure for GreenMarkersOff {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let side = input.text("side");
         let formations = input.list("formations");

@@ -6,7 +6,7 @@
 use super::SIDES;
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError};
-use crate::engine::procedure::{About, Outcome, Procedure, Resolution, RuleError};
+use crate::engine::procedure::{About, Faces, Outcome, Procedure, Resolution, RuleError};
 use crate::engine::table_set::TableSet;
 
 const RULE: &str = "Tips from the Authors, L1104";
@@ -66,7 +66,7 @@ impl Procedure for Dispute {
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let die = faces.first().copied().unwrap_or(1);
         let parity = if die % 2 == 0 { "even" } else { "odd" };

@@ -9,7 +9,7 @@
 use super::roster::{self, COMMANDERS, NEY, attribute, kind};
 use super::{SIDES, army_label};
 use crate::engine::input::{Field, FieldKind, Input, UnitOf, Value};
-use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
+use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
 
@@ -112,7 +112,7 @@ impl Procedure for EndOfTurn {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let side = input.text("side");
         let mut effects = Vec::new();

@@ -19,7 +19,9 @@ use super::roster::{self, BLUCHER, attribute, kind, state};
 use super::{SEQUENCE, options, scenario_rules};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
-use crate::engine::procedure::{About, Outcome, Procedure, Resolution, RuleError, SideTotal};
+use crate::engine::procedure::{
+    About, Faces, Outcome, Procedure, Resolution, RuleError, SideTotal,
+};
 use crate::engine::record::{Effect, Record};
 use crate::engine::settings::prefill_setting;
 use crate::engine::symbol::Symbol;
@@ -317,7 +319,7 @@ impl Procedure for PrussianEntrance {
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let stage = stage(input.text("corps"));
         let needs = needs(input);

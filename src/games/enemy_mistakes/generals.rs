@@ -30,7 +30,7 @@ use super::{SIDES, army_label, options};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
-    About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
+    About, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
 use crate::engine::record::{Effect, Record, UnitRecord};
 use crate::engine::settings::prefill_setting;
@@ -458,7 +458,7 @@ impl Procedure for GeneralCasualty {
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let (side, name) = (input.text("side"), input.text("general").trim());
         let mut effects = Vec::new();
@@ -572,7 +572,7 @@ impl Procedure for UnattachedGeneral {
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let name = input.text("general").trim();
         Ok(removal_roll(
@@ -737,7 +737,7 @@ impl Procedure for SubstituteGeneral {
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let (side, name) = (input.text("side"), input.text("general").trim());
         let failed = input.number("tries_failed");

@@ -18,7 +18,7 @@ use super::forms::{ARTILLERY_ON_BATTLEFIELD, artillery};
 use super::roster::{self, UNIT_TYPES, attribute, horse_team};
 use super::{MANEUVER_STEP, SIDES, army_label, stands_at};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
-use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
+use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record, UnitRecord};
 use crate::engine::table_set::TableSet;
 
@@ -199,7 +199,7 @@ impl Procedure for HorseTeam {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let side = input.text("side");
         let unit = input.text("artillery").trim();

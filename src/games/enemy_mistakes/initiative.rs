@@ -19,7 +19,7 @@ use super::{SIDES, army_label, on_first_turn, options};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
 use crate::engine::procedure::{
-    About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
+    About, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
@@ -190,7 +190,7 @@ impl Procedure for InitiativeMarkers {
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let side = input.text("side");
         let label = army_label(side);
@@ -485,7 +485,7 @@ impl Procedure for InitiativeBid {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         // Highest bid first; a tie goes to the better place last turn (0: none, so last).
         let mut order: Vec<(&Bidder, i32, i32)> = Self::bidders(input)

@@ -30,7 +30,7 @@ use super::roster::{self, attribute, kind};
 use super::{SIDES, army_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
-    About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
+    About, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
 use crate::engine::record::{Effect, Record};
 use crate::engine::settings::prefill_setting;
@@ -579,7 +579,7 @@ impl Procedure for Maneuver {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let formation = input.text("formation").trim();
         let maneuver = input.text("maneuver");

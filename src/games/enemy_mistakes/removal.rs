@@ -18,7 +18,7 @@ use super::SIDES;
 use super::forms::{UNITS_ON_BATTLEFIELD, given, unit_on_battlefield};
 use super::roster::{self, attribute, state};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf};
-use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
+use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
 
@@ -140,7 +140,7 @@ impl Procedure for RemoveUnit {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let side = input.text("side");
         let unit = input.text("unit").trim();

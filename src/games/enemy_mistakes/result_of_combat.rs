@@ -57,7 +57,7 @@ use super::{SIDES, army_label, options};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
-    About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
+    About, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
 use crate::engine::record::{Effect, Record, UnitRecord};
 use crate::engine::symbol::Symbol;
@@ -602,9 +602,8 @@ impl Procedure for ResultOfCombat {
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        faces: &Faces,
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let r1 = higher_falls_back(input);
         let modifiers = all_modifiers(input);
         let mut limits = Vec::new();

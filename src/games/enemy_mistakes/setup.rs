@@ -16,7 +16,7 @@ use super::forms::SCENARIO_CHOICES;
 use super::roster::{self, COMMANDERS, NEY, state};
 use super::{SIDES, on_first_turn, scenario_rules};
 use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
-use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
+use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
 
@@ -62,7 +62,7 @@ impl Procedure for SetUp {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let rules = scenario_rules(input.text("scenario"));
         let mut effects = Vec::new();
@@ -141,7 +141,7 @@ impl Procedure for BringInNey {
         &self,
         _input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let french = SIDES[0].0;
         Ok(Resolution::book_keeping(

@@ -8,7 +8,7 @@ use super::roster::{
 };
 use super::{SIDES, army_label, entrance};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
-use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
+use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
 
@@ -168,7 +168,7 @@ impl Procedure for AddUnit {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let side = input.text("side");
         let name = unit_name(input.number("number"));
@@ -334,7 +334,7 @@ impl Procedure for MakeFormation {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let side = input.text("side");
         let name = input.text("name").trim();
@@ -448,7 +448,7 @@ impl Procedure for TileValue {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let (side, unit) = (input.text("side"), input.text("unit").trim());
         let value_of = input.text("value_of");

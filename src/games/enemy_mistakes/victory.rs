@@ -38,7 +38,7 @@ use super::roster::{self, NAPOLEON, WELLINGTON, attribute, kind, state};
 use super::{SCENARIOS, army_label, options, scenario_rules};
 use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
 use crate::engine::procedure::{
-    About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
+    About, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
 use crate::engine::record::{Effect, Record, UnitRecord};
 use crate::engine::settings::prefill_setting;
@@ -653,7 +653,7 @@ impl Procedure for Victory {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let modifiers = self.modifiers(input);
         let mut totals = Vec::new();

@@ -9,7 +9,7 @@ use super::{SIDES, opponent, side_label};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, Value};
 use crate::engine::procedure::{
-    About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
+    About, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
 use crate::engine::record::{Effect, Lasts, Record};
 use crate::engine::table_set::TableSet;
@@ -163,9 +163,8 @@ impl Procedure for MovementPass {
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        faces: &Faces,
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let side = side_label(opponent(input.text("passing_side")));
         let mut effects = Vec::new();
         if input.number("reinforcements_due") > 0 {
@@ -211,9 +210,8 @@ impl Procedure for AttackPass {
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        faces: &Faces,
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let side = side_label(opponent(input.text("passing_side")));
         Ok(allowance(
             side,
@@ -250,7 +248,7 @@ impl Procedure for WithdrawalPass {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let side = side_label(opponent(input.text("passing_side")));
         Ok(Resolution {
@@ -356,9 +354,8 @@ impl Procedure for RoadCongestion {
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        faces: &Faces,
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let turn_one = input.number("turn") == 1;
         let mut effects = Vec::new();
         if turn_one {
@@ -419,11 +416,10 @@ impl Procedure for ConcentratingTheArmy {
     }
     fn resolve(
         &self,
-        input: &Input,
+        _input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        faces: &Faces,
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         Ok(allowance(
             "The Coalition",
             faces[0],

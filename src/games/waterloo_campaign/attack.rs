@@ -29,7 +29,7 @@
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
-    About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
+    About, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::{TableRead, TableSet};
@@ -767,9 +767,8 @@ impl Procedure for Attack {
         &self,
         input: &Input,
         tables: &TableSet,
-        faces: &[u8],
+        faces: &Faces,
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let facts = Facts::read(input);
         let (modifiers, mut limits) = modifiers_and_limits(input);
         let sum = |side: &str| -> i32 {

@@ -23,7 +23,7 @@ use super::roster::{
 };
 use super::{SIDE_FIELD, TURN_FIELD, at_step, opponent, prefill_turn, side_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
-use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
+use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
 use crate::engine::symbol::Symbol;
 use crate::engine::table_set::TableSet;
@@ -128,7 +128,7 @@ impl Procedure for HqPlacement {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let (hq, mode) = (input.text("hq"), input.text("mode"));
         let side = side_of(hq);
@@ -257,7 +257,7 @@ impl Procedure for BlownReturn {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let side = input.text("side");
         let turn = input.number("turn");
@@ -363,7 +363,7 @@ impl Procedure for CavalryRecovery {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let recovering = input.list("recovering");
         let effects = recovering
@@ -550,7 +550,7 @@ impl Procedure for DetachmentPlacement {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let (hq, detachment) = (input.text("hq"), input.text("detachment").trim());
         let side = side_of(hq);
@@ -635,7 +635,7 @@ impl Procedure for DetachmentRecall {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let side = input.text("side");
         let recalled = input.list("recalled");
@@ -739,7 +739,7 @@ impl Procedure for LineOfCommunication {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let on_map = input.number("on_map");
         let counted = on_map + input.number("eliminated");

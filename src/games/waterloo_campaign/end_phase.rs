@@ -4,7 +4,7 @@ use super::options;
 use super::roster::{GRAND_BATTERY, state};
 use super::{TURN_FIELD, prefill_turn};
 use crate::engine::input::{Field, FieldKind, Input, Value};
-use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
+use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
 
@@ -49,7 +49,7 @@ impl Procedure for EndOfTurn {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let turn = input.number("turn");
         let mut effects: Vec<Effect> = Vec::new();

@@ -16,7 +16,7 @@ use super::allowances::{CONCENTRATION_COUNTER, ROAD_CONGESTION_COUNTER};
 use super::roster::{self, ZIETHEN, attribute, set, set_state, state};
 use super::{SIDE_FIELD, TURN_FIELD, first_day_rules, moves_left, prefill_turn, side_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
-use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
+use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
 
@@ -156,7 +156,7 @@ impl Procedure for Move {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let side = input.text("side");
         let corps = input.text("corps").trim();

@@ -11,7 +11,7 @@ use super::{
     withdrawals_left,
 };
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
-use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
+use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
 use crate::engine::symbol::Symbol;
 use crate::engine::table_set::TableSet;
@@ -116,7 +116,7 @@ impl Procedure for FormationChange {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let side = input.text("side");
         let units = input.list("units");
@@ -184,7 +184,7 @@ impl Procedure for Withdrawal {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let side = input.text("side");
         let corps = input.text("corps").trim();

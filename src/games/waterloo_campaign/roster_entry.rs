@@ -5,7 +5,7 @@
 use super::SIDES;
 use super::roster::{self, Kind, attribute, set, set_state, state};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf};
-use crate::engine::procedure::{About, Procedure, Resolution, RuleError};
+use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::Record;
 use crate::engine::table_set::TableSet;
 
@@ -132,7 +132,7 @@ impl Procedure for RosterEntry {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let (side, unit) = (input.text("side"), input.text("unit").trim());
         let (value_of, value) = (input.text("value_of"), input.number("value"));
@@ -236,7 +236,7 @@ impl Procedure for AddDetachment {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let army = input.text("army");
         let side = army_side(army);

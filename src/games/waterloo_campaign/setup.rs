@@ -12,7 +12,7 @@
 
 use super::roster::{self, HILL, HILL_ONE_STAR, Kind, UNITS, attribute, set, set_state, state};
 use crate::engine::input::{Field, FieldKind, Input, Value};
-use crate::engine::procedure::{About, Outcome, Procedure, Resolution, RuleError};
+use crate::engine::procedure::{About, Faces, Outcome, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
 
@@ -379,7 +379,7 @@ impl Procedure for SetUp {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let scenario = input.text("scenario");
         let lines = if scenario == "june-16-18" {

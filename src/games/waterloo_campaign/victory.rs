@@ -7,7 +7,7 @@
 use super::side_label;
 use crate::engine::input::{Field, FieldKind, Input, Value};
 use crate::engine::procedure::{
-    About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
+    About, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::{TableRead, TableSet};
@@ -104,7 +104,7 @@ impl Procedure for Victory {
         &self,
         input: &Input,
         tables: &TableSet,
-        _faces: &[u8],
+        _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let modifiers = self.modifiers(input);
         let total = |side: &str| -> i32 {

@@ -6,7 +6,9 @@
 use super::rain_marker;
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, Value};
-use crate::engine::procedure::{About, Outcome, Procedure, Resolution, RuleError, SideTotal};
+use crate::engine::procedure::{
+    About, Faces, Outcome, Procedure, Resolution, RuleError, SideTotal,
+};
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::{TableRead, TableSet};
 
@@ -59,9 +61,8 @@ impl Procedure for Deluge {
         &self,
         input: &Input,
         tables: &TableSet,
-        faces: &[u8],
+        faces: &Faces,
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let turn = input.number("turn");
         let lookup = tables
             .get("deluge")?

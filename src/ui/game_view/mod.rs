@@ -414,16 +414,15 @@ impl GameView {
             .show(ui, |ui| {
                 let game = self.game;
                 let tables = &self.tables;
-                let sides = self.session.sides();
+                let session = &self.session;
                 let details = |event: &crate::engine::log::Event| {
-                    let text = game.describe(event, tables, sides);
+                    let text = game.describe(event, tables, session);
                     let mut lines = vec![text.summary];
                     lines.extend(text.details);
                     lines
                 };
-                let session = &self.session;
                 let needs_apply = |event: &crate::engine::log::Event| {
-                    session.awaits_apply(event) && game.offers_effects(event, tables)
+                    session.awaits_apply(event) && game.offers_effects(session, event, tables)
                 };
                 let action = self.log.ui(ui, &self.session, &details, &needs_apply);
                 match action {

@@ -17,7 +17,9 @@
 
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf};
-use crate::engine::procedure::{About, Outcome, Procedure, Resolution, RuleError, SideTotal};
+use crate::engine::procedure::{
+    About, Faces, Outcome, Procedure, Resolution, RuleError, SideTotal,
+};
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
 use crate::engine::tables::AppliedLimit;
@@ -352,7 +354,7 @@ impl Procedure for MeleeLosses {
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let losses = MeleeLosses::losses_rolled(input, faces);
         let setting = forms::setting(input, &options::MELEE_LOSS_FACES);

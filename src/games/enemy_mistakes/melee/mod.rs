@@ -47,7 +47,7 @@ use super::{SIDES, army_label, options};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
-    About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
+    About, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::{TableRead, TableSet};
@@ -794,9 +794,8 @@ impl Procedure for Melee {
         &self,
         input: &Input,
         tables: &TableSet,
-        faces: &[u8],
+        faces: &Faces,
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let attacker = Fighter::read(input, &ATTACKER_IDS);
         let defender = Fighter::read(input, &DEFENDER_IDS);
         let (modifiers, mut limits) = modifiers_and_limits(input);

@@ -15,7 +15,7 @@ use super::class_label;
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError};
 use crate::engine::procedure::{
-    About, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
+    About, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
@@ -290,9 +290,8 @@ impl Procedure for Pursuit {
         &self,
         input: &Input,
         _tables: &TableSet,
-        faces: &[u8],
+        faces: &Faces,
     ) -> Result<Resolution, RuleError> {
-        self.dice(input).check(faces)?;
         let cavalry = input.text("pursuers") == "cavalry";
         let units = if cavalry { "Cavalry" } else { "Infantry" };
         let army = army_label(input.text("side"));
