@@ -5,25 +5,14 @@
 //! The text prints no worked example with dice, so the vectors are worked out from the rules by
 //! hand; the unsigned modifiers of L688-690 are read as negative (L602, L610 print them signed).
 
+mod support;
+
 use aide_de_camp::engine::input::{Input, Value};
-use aide_de_camp::engine::procedure::{Procedure, Resolution, odds, resolve_checked};
+use aide_de_camp::engine::procedure::{Resolution, odds, resolve_checked};
 use aide_de_camp::engine::record::{Effect, Record};
-use aide_de_camp::engine::table_set::TableSet;
-use aide_de_camp::games;
-
-fn procedure(id: &str) -> &'static dyn Procedure {
-    games::find("enemy-mistakes")
-        .expect("the game is registered")
-        .procedure(id)
-        .expect("the procedure is registered")
-}
-
-fn tables() -> TableSet {
-    games::find("enemy-mistakes")
-        .expect("the game is registered")
-        .load_tables(None)
-        .expect("the built-in tables load")
-}
+use support::enemy_mistakes::{self, procedure, refusal as refused_on, resolve, tables};
+use support::set::{flag, number};
+use support::{attribute, reminders, text};
 
 /// A French Foot Artillery Unit bombards an English Unit in the open, no modifier.
 fn bombardment() -> Input {
@@ -34,17 +23,8 @@ fn bombardment() -> Input {
     input
 }
 
-fn flag(input: &mut Input, id: &str) {
-    input.set(id, Value::Flag(true));
-}
-
-fn number(input: &mut Input, id: &str, value: i64) {
-    input.set(id, Value::Number(value));
-}
-
 fn bombard(input: &Input, faces: [u8; 2]) -> Resolution {
-    resolve_checked(procedure("bombardment"), input, &tables(), &faces)
-        .unwrap_or_else(|e| panic!("{e}"))
+    resolve("bombardment", input, &faces)
 }
 
 fn row(resolution: &Resolution) -> (String, String) {
@@ -54,17 +34,6 @@ fn row(resolution: &Resolution) -> (String, String) {
 
 fn total(resolution: &Resolution) -> i32 {
     resolution.totals[0].total
-}
-
-fn reminders(resolution: &Resolution) -> Vec<String> {
-    resolution
-        .effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Reminder { text, .. } => Some(text.to_string()),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Whether any effect of the result, on the record or in words, says `words`.
@@ -230,7 +199,7 @@ fn damage(count: i64, capacity: i64) -> Input {
 }
 
 fn suffer(input: &Input, faces: &[u8]) -> Resolution {
-    resolve_checked(procedure("damage"), input, &tables(), faces).unwrap_or_else(|e| panic!("{e}"))
+    resolve("damage", input, faces)
 }
 
 /// D7: each Damage rolls 1 die and only a 5 or 6 is a Loss (L697): [5, 2] is 1 Loss, [6, 6] two,
@@ -274,24 +243,13 @@ fn on_record(record: &mut Record, side: &str, name: &str, unit_type: &str) {
     );
 }
 
+/// The form on `record`, which the record accepts.
 fn form(id: &str, record: &Record, values: &[(&str, Value)]) -> Input {
-    let p = procedure(id);
-    let mut input = Input::defaults(p.fields());
-    p.prefill(&mut input, record);
-    for (field, value) in values {
-        input.set(field, value.clone());
-        p.follow(field, &mut input, record);
-    }
-    p.check_record(&input, record)
+    let input = enemy_mistakes::form(record, id, values);
+    procedure(id)
+        .check_record(&input, record)
         .expect("the record accepts the form");
     input
-}
-
-fn attribute(record: &Record, side: &str, name: &str, attribute: &str) -> Option<String> {
-    record
-        .unit(side, name)
-        .and_then(|u| u.attribute(attribute))
-        .map(str::to_string)
 }
 
 /// D3 on the record (L683, L697, L771, L1052): Units named on the form take their Smoke tokens,
@@ -304,7 +262,6 @@ fn d3_l683_l697_the_bombardment_marks_the_record() {
         on_record(&mut record, "french", name, "foot_artillery");
     }
     on_record(&mut record, "british", "Unit 8", "infantry");
-    let text = |v: &str| Value::Text(v.into());
     let input = form(
         "bombardment",
         &record,
@@ -415,25 +372,6 @@ fn l723_supporters_named_are_all_of_them() {
         refused.to_string().contains("does not fight itself"),
         "{refused}"
     );
-}
-
-/// Why the record refuses a form (the form opened, filled in and followed as the app does it).
-fn refused_on(record: &Record, id: &str, values: &[(&str, Value)]) -> Option<String> {
-    let p = procedure(id);
-    let mut input = Input::defaults(p.fields());
-    p.prefill(&mut input, record);
-    for (field, value) in values {
-        input.set(field, value.clone());
-        p.follow(field, &mut input, record);
-    }
-    p.check_combination(&input)
-        .and_then(|()| p.check_record(&input, record))
-        .err()
-        .map(|e| e.to_string())
-}
-
-fn text(value: &str) -> Value {
-    Value::Text(value.into())
 }
 
 /// Only Artillery on Foot, unfastened and without a Smoke token bombards (L707, L711, L512); of the
@@ -722,17 +660,15 @@ fn l727_the_grand_battery_is_units_23_24_and_9_together() {
         on_record(&mut record, "french", unit, "foot_artillery");
     }
     let grand_battery = |record: &Record, firing: &str| {
-        let p = procedure("bombardment");
-        let mut input = Input::defaults(p.fields());
-        p.prefill(&mut input, record);
-        for (field, value) in [
+        let values = [
             ("artillery", text(firing)),
             ("grand_battery", Value::Flag(true)),
-        ] {
-            input.set(field, value);
-            p.follow(field, &mut input, record);
-        }
-        p.check_record(&input, record).err().map(|e| e.to_string())
+        ];
+        let input = enemy_mistakes::form(record, "bombardment", &values);
+        procedure("bombardment")
+            .check_record(&input, record)
+            .err()
+            .map(|e| e.to_string())
     };
     let apart = grand_battery(&record, "Unit 23").expect("not in one Formation");
     assert!(
@@ -765,16 +701,15 @@ fn l463_the_damage_form_keeps_the_records_losses_left() {
     let mut record = Record::default();
     on_record(&mut record, "british", "Unit 8", "infantry");
     let p = procedure("damage");
-    let mut input = Input::defaults(p.fields());
-    p.prefill(&mut input, &record);
-    for (field, value) in [
-        ("side", text("british")),
-        ("unit", text("Unit 8")),
-        ("damage", Value::Number(2)),
-    ] {
-        input.set(field, value);
-        p.follow(field, &mut input, &record);
-    }
+    let mut input = enemy_mistakes::form(
+        &record,
+        "damage",
+        &[
+            ("side", text("british")),
+            ("unit", text("Unit 8")),
+            ("damage", Value::Number(2)),
+        ],
+    );
     assert_eq!(input.number("capacity_left"), 6);
     assert!(p.check_record(&input, &record).is_ok());
     input.set("capacity_left", Value::Number(9));

@@ -10,6 +10,7 @@
 mod support;
 
 use aide_de_camp::games::enemy_mistakes::roster::{self, attribute, state};
+use support::enemy_mistakes::{add_unit, assign, draw_markers, formation, tile};
 use support::{Play, flag, list, number, text};
 
 // Positions (phase, step): Initiative (0, 0), Bombardment (1, 0), Assign (2, 0), Orders (2, 1),
@@ -21,59 +22,6 @@ fn markers(play: &Play, side: &str, commander: &str) -> i32 {
 
 fn initiative(play: &Play, side: &str) -> i32 {
     roster::initiative(play.record(), side)
-}
-
-/// Both armies draw their markers: French die `french`, English die `british` (L648).
-fn draw_markers(play: &mut Play, french: u8, british: u8) {
-    play.play("initiative-markers", &[("side", text("french"))], &[french]);
-    play.play(
-        "initiative-markers",
-        &[("side", text("british"))],
-        &[british],
-    );
-}
-
-/// A FICTIONAL Unit: the text prints no tile but the sample (L459-465).
-fn add_unit(play: &mut Play, side: &str, number_on_tile: i64, kind: &str, corps: &str) {
-    play.play(
-        "add-unit",
-        &[
-            ("side", text(side)),
-            ("number", number(number_on_tile)),
-            ("type", text(kind)),
-            ("corps", text(corps)),
-            ("capacity", number(4)),        // FICTIONAL
-            ("victory_points", number(10)), // FICTIONAL
-        ],
-        &[],
-    );
-}
-
-/// A Formation of `units`, made in the form of 3.1 (L381).
-fn formation(play: &mut Play, side: &str, name: &str, corps: &str, units: &[&str]) {
-    play.play(
-        "formation",
-        &[
-            ("side", text(side)),
-            ("name", text(name)),
-            ("corps", text(corps)),
-            ("units", list(units)),
-        ],
-        &[],
-    );
-}
-
-/// The Commander in Chief gives `general` `markers` from his box (L737).
-fn assign(play: &mut Play, side: &str, general: &str, markers: i64) {
-    play.play(
-        "assign",
-        &[
-            ("side", text(side)),
-            ("general", text(general)),
-            ("markers", number(markers)),
-        ],
-        &[],
-    );
 }
 
 /// The start (L283, L347-361): every commander on the record, Prussians waiting, French Initiative 1.
@@ -1354,19 +1302,9 @@ fn l759_put_in_movement_fastens_the_artillery_s_horse_teams() {
         "field `artillery`: the record holds Unit 23 as the unfastened Artillery of I centre"
     );
     // A battery whose Horse Team is fastened already does not fasten again this turn (L865, L869).
-    play.play(
-        "add-unit",
-        &[
-            ("side", text("french")),
-            ("number", number(24)),
-            ("type", text("foot_artillery")),
-            ("corps", text("I")),
-            ("capacity", number(4)),        // FICTIONAL
-            ("victory_points", number(10)), // FICTIONAL
-            ("horse_team", text("fastened")),
-        ],
-        &[],
-    );
+    let fastened = ("horse_team", text("fastened"));
+    let unit_24 = [tile("french", 24, "foot_artillery", "I"), vec![fastened]].concat();
+    play.play("add-unit", &unit_24, &[]);
     formation(&mut play, "french", "I guns", "I", &["Unit 24"]);
     let guns = [order[..3].to_vec(), vec![("formation", text("I guns"))]].concat();
     assert!(play.input("order", &guns).list("artillery").is_empty());

@@ -8,65 +8,18 @@
 //! negative (digest §0.1). Unit victory points are not in the text: where a test needs one it
 //! enters the example tile's 14 (L465) or a value marked FICTIONAL.
 
+mod support;
+
 use aide_de_camp::engine::input::{Input, Value};
-use aide_de_camp::engine::log::{EventBody, RolledDie};
-use aide_de_camp::engine::procedure::{Procedure, Resolution, odds, resolve_checked};
+use aide_de_camp::engine::log::EventBody;
+use aide_de_camp::engine::procedure::{Resolution, odds};
 use aide_de_camp::engine::record::{Effect, Position, Record};
-use aide_de_camp::engine::roller::Seed;
-use aide_de_camp::engine::session::Session;
-use aide_de_camp::engine::table_set::TableSet;
 use aide_de_camp::games::enemy_mistakes::{NAPOLEON_REMOVED, WELLINGTON_REMOVED};
-use aide_de_camp::games::{self, Game};
-
-fn game() -> &'static Game {
-    games::find("enemy-mistakes").expect("the game is registered")
-}
-
-fn procedure(id: &str) -> &'static dyn Procedure {
-    game().procedure(id).expect("the procedure is registered")
-}
-
-fn tables() -> TableSet {
-    game().load_tables(None).expect("the built-in tables load")
-}
-
-fn text(value: &str) -> Value {
-    Value::Text(value.into())
-}
+use support::enemy_mistakes::{form, procedure, refusal, resolve, tables};
+use support::{Facts, Play, flag, mentions, number, text};
 
 fn yes() -> Value {
-    Value::Flag(true)
-}
-
-fn number(value: i64) -> Value {
-    Value::Number(value)
-}
-
-/// The form as the app opens it on `record` (defaults, then the record), with `values` typed in,
-/// each followed as the form follows a change.
-fn form(record: &Record, id: &str, values: &[(&str, Value)]) -> Input {
-    let p = procedure(id);
-    let mut input = Input::defaults(p.fields());
-    p.prefill(&mut input, record);
-    for (field, value) in values {
-        input.set(field, value.clone());
-        p.follow(field, &mut input, record);
-    }
-    input
-}
-
-/// Why the app refuses these facts before resolving, if it does.
-fn refusal(record: &Record, id: &str, values: &[(&str, Value)]) -> Option<String> {
-    let p = procedure(id);
-    let input = form(record, id, values);
-    p.check_combination(&input)
-        .and_then(|()| game().check_record(p, &input, record))
-        .err()
-        .map(|e| e.to_string())
-}
-
-fn resolve(id: &str, input: &Input, faces: &[u8]) -> Resolution {
-    resolve_checked(procedure(id), input, &tables(), faces).unwrap_or_else(|e| panic!("{id}: {e}"))
+    flag(true)
 }
 
 /// How many of the 36 (or 6) throws give outcome `key`.
@@ -76,21 +29,6 @@ fn count(id: &str, input: &Input, key: &str) -> u64 {
         .iter()
         .find(|line| line.key == key)
         .map_or(0, |line| line.count)
-}
-
-fn reminders(resolution: &Resolution) -> Vec<String> {
-    resolution
-        .effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Reminder { text, .. } => Some(text.to_string()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn mentions(resolution: &Resolution, words: &str) -> bool {
-    reminders(resolution).iter().any(|r| r.contains(words))
 }
 
 fn marks(resolution: &Resolution) -> Vec<String> {
@@ -108,99 +46,13 @@ fn modifier_sum(resolution: &Resolution) -> i32 {
     resolution.modifiers.iter().map(|m| m.value).sum()
 }
 
-/// A game in progress, played through the engine as the app plays it.
-struct Play {
-    session: Session,
-}
-
-impl Play {
-    fn start(scenario: &str) -> Play {
-        let scenario = game().scenario(scenario).expect("the scenario");
-        let session = game()
-            .start_session(scenario, game().sides_named(&[]), Seed(1815), &tables())
-            .expect("set up");
-        Play { session }
-    }
-
-    fn record(&self) -> &Record {
-        self.session.record()
-    }
-
-    fn form(&self, id: &str, values: &[(&str, Value)]) -> Input {
-        form(self.record(), id, values)
-    }
-
-    fn refusal(&self, id: &str, values: &[(&str, Value)]) -> Option<String> {
-        refusal(self.record(), id, values)
-    }
-
-    /// Resolves with physical dice `faces`, logs it and applies its result.
-    fn play(&mut self, id: &str, values: &[(&str, Value)], faces: &[u8]) -> Resolution {
-        let p = procedure(id);
-        let input = self.form(id, values);
-        if let Err(e) = game().check_record(p, &input, self.record()) {
-            panic!("{id}: the record refuses {input:?}: {e}");
-        }
-        let resolution = resolve(id, &input, faces);
-        let dice = RolledDie::physical(&p.dice(&input), faces);
-        let side = p.acting_side(&input);
-        let seq = self
-            .session
-            .append(&side, resolution.event(id, &input, dice))
-            .seq;
-        self.session
-            .apply(&side, seq, resolution.effects.clone())
-            .expect("applies");
-        resolution
-    }
-
-    /// Follows the checklist to `step` of `phase` of `turn`.
-    fn go_to(&mut self, turn: u32, phase: usize, step: usize) {
-        let target = Position { turn, phase, step };
-        while self.record().position != target {
-            let next = game()
-                .sequence
-                .next(self.record().position, 19)
-                .unwrap_or_else(|| panic!("the game ended before {target:?}"));
-            let label = game().sequence.label(next);
-            self.session.append(
-                "french",
-                EventBody::StepReached {
-                    position: next,
-                    label,
-                },
-            );
-            assert!(next.turn <= turn, "passed {target:?}");
-        }
-    }
-
-    fn applies(&self, id: &str) -> bool {
-        procedure(id).applies(self.record())
-    }
-
-    fn state(&self, side: &str, name: &str) -> String {
-        self.record()
-            .unit(side, name)
-            .unwrap_or_else(|| panic!("{name} is on the record"))
-            .state
-            .to_string()
-    }
-
-    fn attribute(&self, side: &str, name: &str, attribute: &str) -> Option<String> {
-        self.record()
-            .unit(side, name)
-            .and_then(|u| u.attribute(attribute))
-            .map(str::to_string)
-    }
-}
-
 // Positions (phase, step): Initiative (0, 0); Bombardment (1, 0); Execution 3.1-3.5 (2, 0..=4).
 const INITIATIVE: (usize, usize) = (0, 0);
 const COMBAT: (usize, usize) = (2, 3);
 
 /// The record of a historical battle with `effects` applied, as the players would have entered them.
 fn record_with(effects: &[Effect]) -> Record {
-    let mut record = Play::start("historical").record().clone();
+    let mut record = Play::start("enemy-mistakes", "historical").record().clone();
     record.apply(effects, 0);
     record
 }
@@ -221,9 +73,6 @@ fn unit(side: &str, name: &str, corps: &str, points: &str, state: &str) -> Vec<E
 
 // --- The attached General's casualty roll (L408-416) ---------------------------------------
 
-/// What the players type on a form, field by field.
-type Facts = Vec<(&'static str, Value)>;
-
 fn casualty(general: &str, side: &str, condition: &str, cause: &str) -> Facts {
     vec![
         ("side", text(side)),
@@ -238,10 +87,10 @@ fn casualty(general: &str, side: &str, condition: &str, cause: &str) -> Facts {
 /// the turn, so no -1 (L416). For Napoleon the game ends and the English win (L289).
 #[test]
 fn d12_l408_napoleon_in_a_routed_unit_falls_on_a_5() {
-    let mut play = Play::start("historical");
+    let mut play = Play::start("enemy-mistakes", "historical");
     play.go_to(3, 1, 0);
     let facts = casualty("Napoleon", "french", "routed", "bombardment");
-    let input = play.form("general-casualty", &facts);
+    let input = play.input("general-casualty", &facts);
     // The record fills in the Commander in Chief and his five stars.
     assert!(input.flag("commander_in_chief"));
     assert_eq!(input.number("rank"), 5);
@@ -264,30 +113,30 @@ fn d12_l408_napoleon_in_a_routed_unit_falls_on_a_5() {
 
     // The game is over: the victory is offered at once, and gives the English the win.
     assert!(play.applies("victory"));
-    let input = play.form("victory", &[]);
+    let input = play.input("victory", &[]);
     assert!(input.flag("napoleon_removed"));
-    assert_eq!(play.refusal("victory", &[]), None);
+    assert_eq!(play.refused("victory", &[]), None);
     let result = resolve("victory", &input, &[]);
     assert_eq!(result.outcome.key, "The English win");
     assert!(result.outcome.headline.contains("L289"));
 
     // Play stops at once: nothing but the Victory and the settings may be resolved (L289).
     let refused = play
-        .refusal("bombardment", &[])
+        .refused("bombardment", &[])
         .expect("no bombardment after the end");
     assert!(refused.contains("the game is over"), "{refused}");
     assert!(refused.contains("L289-291"), "{refused}");
-    assert_eq!(play.refusal("settings", &[]), None);
+    assert_eq!(play.refused("settings", &[]), None);
 }
 
 /// Wellington's removal ends the game for the French (L291).
 #[test]
 fn l291_wellington_eliminated_ends_the_game_for_the_french() {
-    let play = Play::start("historical");
+    let play = Play::start("enemy-mistakes", "historical");
     let facts = casualty("Wellington", "british", "routed", "combat");
     let res = resolve(
         "general-casualty",
-        &play.form("general-casualty", &facts),
+        &play.input("general-casualty", &facts),
         &[1, 2],
     );
     assert_eq!(res.outcome.key, "Eliminated");
@@ -299,7 +148,7 @@ fn l291_wellington_eliminated_ends_the_game_for_the_french() {
 /// 0, 1, 3, 6, 10, 15 and 21 throws of 36 (digest §3.18).
 #[test]
 fn l408_casualty_odds_for_each_total_modifier() {
-    let record = Play::start("historical").record().clone();
+    let record = Play::start("enemy-mistakes", "historical").record().clone();
     let both = ("routed_and_shaken", text("both"));
     let cases: [(Facts, i32, u64); 7] = [
         // Orange, ★: nothing.
@@ -359,7 +208,7 @@ fn l408_casualty_odds_for_each_total_modifier() {
 /// Only a ★★ General takes the -1 of L415: ★★★ Reille and ★★★★ Hill take nothing.
 #[test]
 fn l415_only_two_stars_take_the_minus_one() {
-    let record = Play::start("historical").record().clone();
+    let record = Play::start("enemy-mistakes", "historical").record().clone();
     for (general, side) in [
         ("Reille", "french"),
         ("Hill", "british"),
@@ -381,7 +230,7 @@ fn l415_only_two_stars_take_the_minus_one() {
 /// just fought counts (L416, read as printed). A bombardment comes before any melee (L634).
 #[test]
 fn l404_a_combat_empties_the_box_and_counts_the_melee() {
-    let record = Play::start("historical").record().clone();
+    let record = Play::start("enemy-mistakes", "historical").record().clone();
     let input = form(
         &record,
         "general-casualty",
@@ -421,7 +270,7 @@ fn l404_a_combat_empties_the_box_and_counts_the_melee() {
 /// The casualty roll is for a commander of that army on the battlefield, with the record's facts.
 #[test]
 fn l408_the_casualty_roll_refuses_commanders_not_on_the_battlefield() {
-    let record = Play::start("historical").record().clone();
+    let record = Play::start("enemy-mistakes", "historical").record().clone();
     let refused = refusal(
         &record,
         "general-casualty",
@@ -462,12 +311,12 @@ fn unattached(general: &str, side: &str, enemy: &str) -> Facts {
 /// On a 4 he survives with 2 and may move up to 2 UoM.
 #[test]
 fn d13_l422_light_cavalry_captures_on_a_3() {
-    let mut play = Play::start("historical");
+    let mut play = Play::start("enemy-mistakes", "historical");
     play.go_to(2, COMBAT.0, COMBAT.1);
     let facts = unattached("Picton", "british", "light");
     let survives = resolve(
         "unattached-general",
-        &play.form("unattached-general", &facts),
+        &play.input("unattached-general", &facts),
         &[4],
     );
     assert_eq!(survives.totals[0].total, 2);
@@ -491,7 +340,7 @@ fn d13_l422_light_cavalry_captures_on_a_3() {
 /// 3 against Light Cavalry (L422, L426-427).
 #[test]
 fn l426_capture_odds_by_the_enemy() {
-    let record = Play::start("historical").record().clone();
+    let record = Play::start("enemy-mistakes", "historical").record().clone();
     for (enemy, captured) in [("other", 1), ("medium_heavy", 2), ("light", 3)] {
         let input = form(
             &record,
@@ -588,7 +437,7 @@ fn l420_an_attached_general_rolls_the_other_check() {
 /// Substitute enters, ★, generating 0 Command points (L703).
 #[test]
 fn d14_l703_the_substitute_enters_on_the_second_try() {
-    let mut play = Play::start("historical");
+    let mut play = Play::start("enemy-mistakes", "historical");
     play.go_to(5, COMBAT.0, COMBAT.1);
     assert!(!play.applies("substitute-general"));
     // Reille ★★★ in a Routed Unit after a melee: -3; a throw of 2 eliminates him.
@@ -614,7 +463,7 @@ fn d14_l703_the_substitute_enters_on_the_second_try() {
     assert!(play.applies("substitute-general"));
     let facts = [("side", text("french")), ("general", text("Reille"))];
     assert_eq!(
-        play.form("substitute-general", &facts)
+        play.input("substitute-general", &facts)
             .number("tries_failed"),
         0
     );
@@ -631,7 +480,7 @@ fn d14_l703_the_substitute_enters_on_the_second_try() {
 
     play.go_to(7, INITIATIVE.0, INITIATIVE.1);
     assert_eq!(
-        play.form("substitute-general", &facts)
+        play.input("substitute-general", &facts)
             .number("tries_failed"),
         1
     );
@@ -671,7 +520,7 @@ fn d14_l703_the_substitute_enters_on_the_second_try() {
     );
     play.go_to(8, INITIATIVE.0, INITIATIVE.1);
     assert!(!play.applies("substitute-general"));
-    let refused = play.refusal("substitute-general", &facts).expect("refused");
+    let refused = play.refused("substitute-general", &facts).expect("refused");
     assert!(
         refused.contains("Substitute was removed") && refused.contains("L365"),
         "{refused}"
@@ -785,13 +634,13 @@ fn l703_substitution_refusals() {
 /// without a roll.
 #[test]
 fn d15_l640_the_prussians_enter_on_the_second_try() {
-    let mut play = Play::start("historical");
+    let mut play = Play::start("enemy-mistakes", "historical");
     play.go_to(7, INITIATIVE.0, INITIATIVE.1);
     assert!(!play.applies("prussian-entrance"));
 
     play.go_to(8, INITIATIVE.0, INITIATIVE.1);
     assert!(play.applies("prussian-entrance"));
-    let input = play.form("prussian-entrance", &[]);
+    let input = play.input("prussian-entrance", &[]);
     assert_eq!(input.text("corps"), "IV");
     assert_eq!(input.number("turn"), 8);
     assert_eq!(input.text("prussian_entry"), "5");
@@ -807,7 +656,7 @@ fn d15_l640_the_prussians_enter_on_the_second_try() {
 
     play.go_to(9, INITIATIVE.0, INITIATIVE.1);
     assert_eq!(
-        play.form("prussian-entrance", &[]).number("tries_failed"),
+        play.input("prussian-entrance", &[]).number("tries_failed"),
         1
     );
     let enters = play.play("prussian-entrance", &[], &[4]);
@@ -837,20 +686,20 @@ fn d15_l640_the_prussians_enter_on_the_second_try() {
     // Pirch waits for the next turn.
     assert!(!play.applies("prussian-entrance"));
     let refused = play
-        .refusal("prussian-entrance", &[("corps", text("II"))])
+        .refused("prussian-entrance", &[("corps", text("II"))])
         .expect("too early");
     assert!(
         refused.contains("turn after") && refused.contains("L642"),
         "{refused}"
     );
     let refused = play
-        .refusal("prussian-entrance", &[("corps", text("IV"))])
+        .refused("prussian-entrance", &[("corps", text("IV"))])
         .expect("already in");
     assert!(refused.contains("already entered"), "{refused}");
 
     play.go_to(10, INITIATIVE.0, INITIATIVE.1);
     assert!(play.applies("prussian-entrance"));
-    let input = play.form("prussian-entrance", &[]);
+    let input = play.input("prussian-entrance", &[]);
     assert_eq!(input.text("corps"), "II");
     assert!(procedure("prussian-entrance").dice(&input).is_empty());
     let pirch = play.play("prussian-entrance", &[], &[]);
@@ -867,7 +716,7 @@ fn d15_l640_the_prussians_enter_on_the_second_try() {
     ));
 
     play.go_to(11, INITIATIVE.0, INITIATIVE.1);
-    assert_eq!(play.form("prussian-entrance", &[]).text("corps"), "I");
+    assert_eq!(play.input("prussian-entrance", &[]).text("corps"), "I");
     let ziethen = play.play("prussian-entrance", &[], &[]);
     assert!(
         ziethen
@@ -925,7 +774,7 @@ fn l664_the_corps_units_on_the_record_enter_with_it() {
 /// throws in 6; 6 alone, 1 in 6, then one face more each try until no roll is needed.
 #[test]
 fn l640_the_entrance_setting_sets_the_threshold() {
-    let mut record = Play::start("historical").record().clone();
+    let mut record = Play::start("enemy-mistakes", "historical").record().clone();
     record.position.turn = 8;
     let default = form(&record, "prussian-entrance", &[]);
     assert_eq!(count("prussian-entrance", &default, "Enters"), 2);
@@ -958,16 +807,16 @@ fn l640_the_entrance_setting_sets_the_threshold() {
 /// No entrance in the short scenario (L1076), nor before turn VIII (L640).
 #[test]
 fn l640_entrance_refusals() {
-    let short = Play::start("short");
+    let short = Play::start("enemy-mistakes", "short");
     assert!(!short.applies("prussian-entrance"));
     let refused = short
-        .refusal("prussian-entrance", &[("turn", number(8))])
+        .refused("prussian-entrance", &[("turn", number(8))])
         .expect("short");
     assert!(refused.contains("L1076"), "{refused}");
-    let historical = Play::start("historical");
+    let historical = Play::start("enemy-mistakes", "historical");
     assert!(!historical.applies("prussian-entrance"));
     let refused = historical
-        .refusal("prussian-entrance", &[])
+        .refused("prussian-entrance", &[])
         .expect("turn I");
     assert!(
         refused.contains("turn") && refused.contains("VIII"),
@@ -1060,22 +909,22 @@ fn l1068_a_removed_unit_without_points_stops_the_count() {
 /// The count waits for the end: turn XIX, or a fallen Commander in Chief (L289-293).
 #[test]
 fn l293_the_count_waits_for_the_end_of_the_battle() {
-    let play = Play::start("historical");
+    let play = Play::start("enemy-mistakes", "historical");
     assert!(!play.applies("victory"));
-    let refused = play.refusal("victory", &[]).expect("turn I");
+    let refused = play.refused("victory", &[]).expect("turn I");
     assert!(
         refused.contains("not over") && refused.contains("XIX"),
         "{refused}"
     );
     let refused = play
-        .refusal(
+        .refused(
             "victory",
             &[("napoleon_removed", yes()), ("wellington_removed", yes())],
         )
         .expect("both");
     assert!(refused.contains("wellington_removed"), "{refused}");
     let refused = play
-        .refusal("victory", &[("napoleon_removed", yes())])
+        .refused("victory", &[("napoleon_removed", yes())])
         .expect("not on the record");
     assert!(refused.contains("Napoleon is not removed"), "{refused}");
 }
@@ -1083,7 +932,7 @@ fn l293_the_count_waits_for_the_end_of_the_battle() {
 /// Equal points: the text names no winner.
 #[test]
 fn l1060_equal_points_draw_the_battle() {
-    let mut record = Play::start("historical").record().clone();
+    let mut record = Play::start("enemy-mistakes", "historical").record().clone();
     record.position.turn = 19;
     let res = resolve(
         "victory",
@@ -1105,22 +954,22 @@ fn l1060_equal_points_draw_the_battle() {
 /// alone (L1076).
 #[test]
 fn l1076_the_short_scenario_is_won_on_its_objectives() {
-    let mut play = Play::start("short");
+    let mut play = Play::start("enemy-mistakes", "short");
     play.go_to(7, 2, 4);
     assert!(play.applies("victory"));
-    assert_eq!(play.refusal("victory", &[]), None);
-    let both = play.form(
+    assert_eq!(play.refused("victory", &[]), None);
+    let both = play.input(
         "victory",
         &[("garrisons_removed", yes()), ("towns_held", yes())],
     );
     assert_eq!(resolve("victory", &both, &[]).outcome.key, "The French win");
-    let one = play.form("victory", &[("garrisons_removed", yes())]);
+    let one = play.input("victory", &[("garrisons_removed", yes())]);
     assert_eq!(resolve("victory", &one, &[]).outcome.key, "The English win");
 }
 
 /// A record of `scenario` at its start, with `effects` applied.
 fn scenario_with(scenario: &str, effects: &[Effect]) -> Record {
-    let mut record = Play::start(scenario).record().clone();
+    let mut record = Play::start("enemy-mistakes", scenario).record().clone();
     record.apply(effects, 0);
     record
 }
@@ -1231,7 +1080,7 @@ fn t9_l1082_the_advanced_free_scenario_scores_towns_held_alone() {
     let refused = refusal(&record, "victory", &[("town_smohain", text("french"))]).expect("basic");
     assert!(refused.contains("Smohain"), "{refused}");
     // The historical scenario has no advanced version.
-    let mut historical = Play::start("historical").record().clone();
+    let mut historical = Play::start("enemy-mistakes", "historical").record().clone();
     historical.position.turn = 19;
     let refused = refusal(
         &historical,
@@ -1308,7 +1157,7 @@ fn l1094_the_advanced_three_player_towns_need_their_lost_value() {
 /// (L1086); Pirch's corps follows at the start of turn IX, without a roll (L642, L666).
 #[test]
 fn l1086_the_three_player_scenario_starts_on_turn_viii_with_the_iv_corps() {
-    let mut play = Play::start("three-players");
+    let mut play = Play::start("enemy-mistakes", "three-players");
     assert_eq!(play.record().position.turn, 8);
     // The 17 commanders of L347-361, Ney included, each once.
     let set_up = play.session.events().iter().find_map(|e| match &e.body {
@@ -1370,7 +1219,7 @@ fn l1086_the_three_player_scenario_starts_on_turn_viii_with_the_iv_corps() {
         0,
     );
     assert!(procedure("initiative").applies(&bidding));
-    let refused = play.refusal("victory", &[]).expect("turn VIII");
+    let refused = play.refused("victory", &[]).expect("turn VIII");
     assert!(refused.contains("XIX"), "{refused}");
     // Nothing is due on turn VIII; Pirch enters on turn IX.
     assert!(!play.applies("prussian-entrance"));
@@ -1383,18 +1232,18 @@ fn l1086_the_three_player_scenario_starts_on_turn_viii_with_the_iv_corps() {
         res.outcome.headline
     );
     assert!(play.applies("initiative"));
-    let refused = play.refusal("formation", &deployed).expect("a turn late");
+    let refused = play.refused("formation", &deployed).expect("a turn late");
     assert!(refused.contains("L662-668"), "{refused}");
     // Ney may still join, on the scenario's first turn only.
     assert!(!play.applies("ney"));
-    assert!(Play::start("three-players").applies("ney"));
+    assert!(Play::start("enemy-mistakes", "three-players").applies("ney"));
 }
 
 /// A Routed Unit that cannot Withdraw 2 is captured (L787); a Unit touching the edge is out of
 /// field (L578, L676); the victory count doubles and halves them (L674, L676).
 #[test]
 fn l787_l676_units_captured_or_out_of_field_count_for_the_enemy() {
-    let mut record = Play::start("free").record().clone();
+    let mut record = Play::start("enemy-mistakes", "free").record().clone();
     record.apply(
         &[
             unit("british", "Unit 30", "R", "10", "On the battlefield"), // FICTIONAL: 10 VP
@@ -1485,7 +1334,7 @@ fn l787_l676_units_captured_or_out_of_field_count_for_the_enemy() {
 /// A rules dispute is settled by a die after a call of even or odd (L1104): half the faces permit.
 #[test]
 fn l1104_a_dispute_is_settled_by_an_even_or_odd_call() {
-    let record = Play::start("historical").record().clone();
+    let record = Play::start("enemy-mistakes", "historical").record().clone();
     let facts = [
         ("side", text("french")),
         ("action", text("Unit 8 moves through the wood")),

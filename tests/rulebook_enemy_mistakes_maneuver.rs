@@ -12,59 +12,36 @@ use aide_de_camp::engine::input::Value;
 use aide_de_camp::engine::procedure::{Resolution, resolve_checked};
 use aide_de_camp::engine::record::Effect;
 use aide_de_camp::games::enemy_mistakes::roster::{self, attribute, horse_team, state};
+use support::enemy_mistakes::{self, assign, draw_markers};
 use support::{Play, flag, list, number, text};
 
 // Positions (phase, step): Assign (2, 0), Orders (2, 1), Maneuver (2, 2), End of Turn (2, 4).
 
 /// A FICTIONAL Unit of `unit_type`, on the battlefield, its Horse Team unfastened (L266).
 fn tile(play: &mut Play, side: &str, number_on_tile: i64, unit_type: &str, corps: &str) {
-    play.play(
-        "add-unit",
-        &[
-            ("side", text(side)),
-            ("number", number(number_on_tile)),
-            ("type", text(unit_type)),
-            ("corps", text(corps)),
-            ("arrival", text(state::ON_BATTLEFIELD)),
-            ("capacity", number(4)),        // FICTIONAL
-            ("victory_points", number(10)), // FICTIONAL
-        ],
-        &[],
-    );
+    let on_battlefield = ("arrival", text(state::ON_BATTLEFIELD));
+    let facts = [
+        enemy_mistakes::tile(side, number_on_tile, unit_type, corps),
+        vec![on_battlefield],
+    ]
+    .concat();
+    play.play("add-unit", &facts, &[]);
 }
 
 /// A Formation of `units` (L381), of its General's Army Corps.
 fn formation(play: &mut Play, side: &str, name: &str, general: &str, units: &[&str]) {
     let corps = roster::commander_spec(general).expect("a General").corps;
-    play.play(
-        "formation",
-        &[
-            ("side", text(side)),
-            ("name", text(name)),
-            ("corps", text(corps)),
-            ("units", list(units)),
-        ],
-        &[],
-    );
+    enemy_mistakes::formation(play, side, name, corps, units);
 }
 
 /// Turn I up to 3.3: each `(side, General, Formation, Units)` made and PUT IN MOVEMENT by its
 /// General with his generated points and 2 markers (L737, L759), which gives it the green marker.
 fn in_movement(play: &mut Play, formations: &[(&str, &str, &str, &[&str])]) {
-    play.play("initiative-markers", &[("side", text("french"))], &[6]);
-    play.play("initiative-markers", &[("side", text("british"))], &[6]);
+    draw_markers(play, 6, 6);
     play.go_to(1, 2, 0);
     for (side, general, name, units) in formations {
         formation(play, side, name, general, units);
-        play.play(
-            "assign",
-            &[
-                ("side", text(side)),
-                ("general", text(general)),
-                ("markers", number(2)),
-            ],
-            &[],
-        );
+        assign(play, side, general, 2);
     }
     play.go_to(1, 2, 1);
     for (side, general, name, _) in formations {
@@ -709,15 +686,7 @@ fn l833_a_formation_moved_out_of_sequence_maneuvers_without_a_green_marker() {
         formation(&mut play, "french", "II left", "Reille", &["Unit 1"]);
         play.play("initiative-markers", &[("side", text("french"))], &[6]);
         play.go_to(1, 2, 0);
-        play.play(
-            "assign",
-            &[
-                ("side", text("french")),
-                ("general", text("Reille")),
-                ("markers", number(2)),
-            ],
-            &[],
-        );
+        assign(&mut play, "french", "Reille", 2);
         play.go_to(1, 2, 1);
         play
     };

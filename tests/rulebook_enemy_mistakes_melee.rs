@@ -11,44 +11,15 @@
 mod support;
 
 use aide_de_camp::engine::input::{Input, Value};
-use aide_de_camp::engine::procedure::{Procedure, Resolution, RuleError, odds, resolve_checked};
+use aide_de_camp::engine::procedure::{Resolution, RuleError, odds, resolve_checked};
 use aide_de_camp::engine::record::{Effect, Record};
-use aide_de_camp::engine::table_set::TableSet;
 use aide_de_camp::games;
-use support::Play;
-
-fn procedure(id: &str) -> &'static dyn Procedure {
-    games::find("enemy-mistakes")
-        .expect("the game is registered")
-        .procedure(id)
-        .expect("the procedure is registered")
-}
-
-fn tables() -> TableSet {
-    games::find("enemy-mistakes")
-        .expect("the game is registered")
-        .load_tables(None)
-        .expect("the built-in tables load")
-}
-
-fn text(input: &mut Input, id: &str, value: &str) {
-    input.set(id, Value::Text(value.into()));
-}
-
-fn flag(input: &mut Input, id: &str) {
-    input.set(id, Value::Flag(true));
-}
-
-fn number(input: &mut Input, id: &str, value: i64) {
-    input.set(id, Value::Number(value));
-}
+use support::enemy_mistakes::{add_unit, assign, formation, procedure, resolve, tables};
+use support::set::{flag, number, text};
+use support::{Facts, Play, attribute, mentions, reminders};
 
 fn try_resolve(id: &str, input: &Input, faces: &[u8]) -> Result<Resolution, RuleError> {
     resolve_checked(procedure(id), input, &tables(), faces)
-}
-
-fn resolve(id: &str, input: &Input, faces: &[u8]) -> Resolution {
-    try_resolve(id, input, faces).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The message of a refusal, which names the field.
@@ -57,21 +28,6 @@ fn refusal(id: &str, input: &Input, faces: &[u8]) -> String {
         Ok(res) => panic!("expected a refusal, got {}", res.outcome.headline),
         Err(e) => e.to_string(),
     }
-}
-
-fn reminders(resolution: &Resolution) -> Vec<String> {
-    resolution
-        .effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Reminder { text, .. } => Some(text.to_string()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn mentions(resolution: &Resolution, words: &str) -> bool {
-    reminders(resolution).iter().any(|r| r.contains(words))
 }
 
 fn row(resolution: &Resolution) -> Option<(String, String)> {
@@ -132,10 +88,7 @@ fn modifier(input: &Input, side: &str, line: &str) -> Option<i32> {
 }
 
 fn yellow_markers(record: &Record, side: &str, unit: &str) -> Option<String> {
-    record
-        .unit(side, unit)
-        .and_then(|u| u.attribute("yellow markers"))
-        .map(str::to_string)
+    attribute(record, side, unit, "yellow markers")
 }
 
 /// The melee effects table at every boundary (L904-907): 0 and 1 stay in contact, 2 and 3 Withdraw
@@ -1162,23 +1115,6 @@ fn game() -> Play {
     Play::start("enemy-mistakes", "historical")
 }
 
-/// A Unit from its tile: `unit_type`, a capacity of `capacity` Losses (FICTIONAL: the text prints
-/// no tile but the sample, L459-465).
-fn tile(play: &mut Play, side: &str, number_on_tile: i64, unit_type: &str, capacity: i64) {
-    play.play(
-        "add-unit",
-        &[
-            ("side", support::text(side)),
-            ("number", support::number(number_on_tile)),
-            ("type", support::text(unit_type)),
-            ("corps", support::text("I")),
-            ("capacity", support::number(capacity)), // FICTIONAL
-            ("victory_points", support::number(10)), // FICTIONAL
-        ],
-        &[],
-    );
-}
-
 /// `losses` Loss tokens on a Unit, from bombardment Damage rolled all 6 (L697).
 fn wear(play: &mut Play, side: &str, unit: &str, losses: i64) {
     let faces = vec![6; usize::try_from(losses).expect("a few")];
@@ -1218,9 +1154,9 @@ fn kept(play: &Play, side: &str, unit: &str, attribute: &str) -> Option<String> 
 fn losses_game() -> Play {
     let mut play = game();
     for n in [1, 2, 3] {
-        tile(&mut play, "french", n, "infantry", 4);
+        add_unit(&mut play, "french", n, "infantry", "I");
     }
-    tile(&mut play, "british", 8, "infantry", 4);
+    add_unit(&mut play, "british", 8, "infantry", "I");
     wear(&mut play, "french", "Unit 2", 3);
     wear(&mut play, "french", "Unit 3", 2);
     play
@@ -1228,7 +1164,7 @@ fn losses_game() -> Play {
 
 /// The French Losses form: 3 enemy dice, 3 own Units, one of which started the combat, and
 /// `shares` as (Unit, Losses) in the form's order. Values added after these replace them.
-fn shares(shares: &[(&str, i64)]) -> Vec<(&'static str, Value)> {
+fn shares(shares: &[(&str, i64)]) -> Facts {
     const UNITS: [&str; 6] = ["unit_1", "unit_2", "unit_3", "unit_4", "unit_5", "unit_6"];
     const LOSSES: [&str; 6] = [
         "losses_1", "losses_2", "losses_3", "losses_4", "losses_5", "losses_6",
@@ -1401,9 +1337,9 @@ fn l911_the_form_rolls_at_most_eight_dice() {
 #[test]
 fn l763_routed_artillery_fastens_its_horse_team() {
     let mut play = game();
-    tile(&mut play, "french", 1, "infantry", 4);
-    tile(&mut play, "british", 12, "foot_artillery", 4);
-    tile(&mut play, "british", 13, "foot_artillery", 4);
+    add_unit(&mut play, "french", 1, "infantry", "I");
+    add_unit(&mut play, "british", 12, "foot_artillery", "I");
+    add_unit(&mut play, "british", 13, "foot_artillery", "I");
     let against = |unit: &str| {
         vec![
             ("side", support::text("french")),
@@ -1441,11 +1377,11 @@ fn l763_routed_artillery_fastens_its_horse_team() {
 fn result_game() -> Play {
     let mut play = game();
     for n in [1, 2, 3] {
-        tile(&mut play, "french", n, "infantry", 4);
+        add_unit(&mut play, "french", n, "infantry", "I");
     }
-    tile(&mut play, "french", 4, "foot_artillery", 4);
-    tile(&mut play, "british", 8, "infantry", 4);
-    tile(&mut play, "british", 9, "foot_artillery", 4);
+    add_unit(&mut play, "french", 4, "foot_artillery", "I");
+    add_unit(&mut play, "british", 8, "infantry", "I");
+    add_unit(&mut play, "british", 9, "foot_artillery", "I");
     wear(&mut play, "french", "Unit 2", 3);
     wear(&mut play, "french", "Unit 3", 2);
     shake(&mut play, "Unit 2");
@@ -1458,16 +1394,7 @@ fn result_game() -> Play {
         ),
         ("british", "Line", &["Unit 8", "Unit 9"][..]),
     ] {
-        play.play(
-            "formation",
-            &[
-                ("side", support::text(side)),
-                ("name", support::text(name)),
-                ("corps", support::text("I")),
-                ("units", support::list(units)),
-            ],
-            &[],
-        );
+        formation(&mut play, side, name, "I", units);
     }
     play
 }
@@ -1475,7 +1402,7 @@ fn result_game() -> Play {
 /// Both Formations named, the French Unit `chosen` to suffer its Formation's Loss, and
 /// `two_yellow` French Units counted as Routed in the combat (+3 each under the printed reading).
 /// Values added after these replace them.
-fn result_values(chosen: &str, two_yellow: i64) -> Vec<(&'static str, Value)> {
+fn result_values(chosen: &str, two_yellow: i64) -> Facts {
     vec![
         ("side", support::text("french")),
         ("enemy_side", support::text("british")),
@@ -1574,17 +1501,8 @@ fn l994_a_fall_back_below_4_costs_only_the_chosen_units_loss() {
 #[test]
 fn l994_one_unit_per_formation_suffers_the_loss() {
     let mut play = result_game();
-    tile(&mut play, "french", 5, "infantry", 4);
-    play.play(
-        "formation",
-        &[
-            ("side", support::text("french")),
-            ("name", support::text("I right")),
-            ("corps", support::text("I")),
-            ("units", support::list(&["Unit 5"])),
-        ],
-        &[],
-    );
+    add_unit(&mut play, "french", 5, "infantry", "I");
+    formation(&mut play, "french", "I right", "I", &["Unit 5"]);
     let chosen = |units: &[&str]| {
         let mut values = result_values("Unit 1", 0);
         values.push(("attacker_formations", support::number(2)));
@@ -1632,43 +1550,15 @@ fn l981_the_form_takes_three_formations_a_side() {
 #[test]
 fn l815_a_pursuit_charges_the_formation_it_reaches() {
     let mut play = game();
-    play.play(
-        "add-unit",
-        &[
-            ("side", support::text("british")),
-            ("number", support::number(8)),
-            ("type", support::text("infantry")),
-            ("corps", support::text("R")),
-            ("capacity", support::number(4)),        // FICTIONAL
-            ("victory_points", support::number(10)), // FICTIONAL
-        ],
-        &[],
-    );
-    play.play(
-        "formation",
-        &[
-            ("side", support::text("british")),
-            ("name", support::text("Line")),
-            ("corps", support::text("R")),
-            ("units", support::list(&["Unit 8"])),
-        ],
-        &[],
-    );
+    add_unit(&mut play, "british", 8, "infantry", "R");
+    formation(&mut play, "british", "Line", "R", &["Unit 8"]);
     play.play(
         "initiative-markers",
         &[("side", support::text("british"))],
         &[6],
     );
     play.go_to(1, 2, 0);
-    play.play(
-        "assign",
-        &[
-            ("side", support::text("british")),
-            ("general", support::text("Picton")),
-            ("markers", support::number(2)),
-        ],
-        &[],
-    );
+    assign(&mut play, "british", "Picton", 2);
     play.go_to(1, 2, 1);
     play.play(
         "order",

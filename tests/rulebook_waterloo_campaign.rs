@@ -7,37 +7,29 @@
 //! Every expected number below is worked out from the rulebook by hand (or quoted from the digest's
 //! test vectors, which were re-derived from the rulebook), never read back from the code.
 
+mod support;
+
 use aide_de_camp::engine::input::{Input, Value};
 use aide_de_camp::engine::procedure::{
     Modifier, Procedure, Resolution, RuleError, odds, resolve_checked,
 };
 use aide_de_camp::engine::record::Effect;
-use aide_de_camp::engine::table_set::TableSet;
-use aide_de_camp::games;
+use support::set::{flag as set_flag, number as set_num, text as set_text};
+use support::text;
+use support::waterloo_campaign::{procedure, tables};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------
 
 fn attack() -> &'static dyn Procedure {
-    games::find("waterloo-campaign-1815")
-        .expect("the game is registered")
-        .procedure("attack")
-        .expect("the game has an attack procedure")
-}
-
-fn tables() -> TableSet {
-    games::find("waterloo-campaign-1815")
-        .expect("the game is registered")
-        .load_tables(None)
-        .expect("the built-in tables load")
+    procedure("attack")
 }
 
 /// A French infantry Corps (0 stars) attacks a Coalition infantry Corps (0 stars) in clear terrain,
 /// with no HQ, no support, dry ground, not the last day.
 fn base() -> Input {
     let mut input = Input::defaults(attack().fields());
-    let text = |s: &str| Value::Text(s.into());
     input.set("attacker_side", text("french"));
     input.set("attacker_name", text("II Corps"));
     input.set("attacker_type", text("infantry"));
@@ -46,18 +38,6 @@ fn base() -> Input {
     input.set("hex_type", text("neither"));
     input.set("grand_battery", text("none"));
     input
-}
-
-fn set_text(input: &mut Input, id: &str, value: &str) {
-    input.set(id, Value::Text(value.into()));
-}
-
-fn set_num(input: &mut Input, id: &str, value: i64) {
-    input.set(id, Value::Number(value));
-}
-
-fn set_flag(input: &mut Input, id: &str) {
-    input.set(id, Value::Flag(true));
 }
 
 /// The designer's-notes La Haye Sainte attack, from the fixture (L1515-1522).

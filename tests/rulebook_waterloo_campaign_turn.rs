@@ -1,26 +1,16 @@
 //! Waterloo Campaign 1815: the rolls that shape a turn (pass allowances, the Deluge, the June 15
 //! limits) against the rulebook (seed 000, cited as Lnnn) and the digest's vectors V8-V14.
 
+mod support;
+
 use aide_de_camp::engine::input::{Input, Value};
 use aide_de_camp::engine::log::SideName;
-use aide_de_camp::engine::procedure::{Procedure, Resolution, odds, resolve_checked};
+use aide_de_camp::engine::procedure::{Resolution, odds, resolve_checked};
 use aide_de_camp::engine::record::{Effect, Position, Record};
 use aide_de_camp::engine::roller::Seed;
 use aide_de_camp::engine::session::Session;
-use aide_de_camp::engine::table_set::TableSet;
 use aide_de_camp::games::{self, waterloo_campaign};
-
-fn procedure(id: &str) -> &'static dyn Procedure {
-    games::find("waterloo-campaign-1815")
-        .and_then(|g| g.procedure(id))
-        .expect("the procedure exists")
-}
-
-fn tables() -> TableSet {
-    games::find("waterloo-campaign-1815")
-        .and_then(|g| g.load_tables(None).map_err(|e| format!("{e:?}")))
-        .expect("the tables load")
-}
+use support::waterloo_campaign::{procedure, tables};
 
 fn input(id: &str, values: &[(&str, Value)]) -> Input {
     let mut input = Input::defaults(procedure(id).fields());

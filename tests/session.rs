@@ -1,5 +1,7 @@
 //! The log and the session file: replay, verification, tampering, undo and corrections, sealed
-//! choices, draws, the recovery journal, and the properties of the dice and the odds.
+//! choices, the recovery journal, and the properties of the dice and the odds.
+
+mod support;
 
 use aide_de_camp::engine::dice::Die;
 use aide_de_camp::engine::input::{FieldKind, Input, Value};
@@ -13,6 +15,7 @@ use aide_de_camp::engine::session::{FORMAT_VERSION, Session};
 use aide_de_camp::engine::table_set::TableSet;
 use aide_de_camp::games;
 use proptest::prelude::*;
+use support::waterloo_campaign::{procedure, tables};
 
 fn sides() -> Vec<SideName> {
     vec![
@@ -28,10 +31,7 @@ fn sides() -> Vec<SideName> {
 }
 
 fn attack() -> (&'static dyn Procedure, TableSet) {
-    let game = games::find("waterloo-campaign-1815").expect("the game exists");
-    let procedure = game.procedure("attack").expect("the attack exists");
-    let tables = game.load_tables(None).expect("the built-in tables load");
-    (procedure, tables)
+    (procedure("attack"), tables())
 }
 
 /// A session with `attacks` app-rolled attacks, each applied.

@@ -1,13 +1,15 @@
 //! A game played through the engine, as the app plays it: forms opened with their defaults and the
 //! record, checked, resolved with given dice faces, logged and applied. Shared by the test files
-//! that play whole turns.
+//! that play whole turns, with the small helpers several test files need: the values typed on a
+//! form, its fields filled in by hand (`set`), a result's reminders, and for each game its
+//! procedures and tables (`enemy_mistakes`, with its FICTIONAL Units, and `waterloo_campaign`).
 
 #![allow(dead_code)] // Each test file uses the part it needs.
 
 use aide_de_camp::engine::input::{Input, Value};
 use aide_de_camp::engine::play::{Command, CommandError, Dice, Executed};
-use aide_de_camp::engine::procedure::Resolution;
-use aide_de_camp::engine::record::{Position, Record};
+use aide_de_camp::engine::procedure::{Procedure, Resolution};
+use aide_de_camp::engine::record::{Effect, Position, Record};
 use aide_de_camp::engine::roller::Seed;
 use aide_de_camp::engine::session::Session;
 use aide_de_camp::engine::table_set::TableSet;
@@ -29,6 +31,92 @@ pub fn flag(value: bool) -> Value {
     Value::Flag(value)
 }
 
+/// What the players type on a form, field by field.
+pub type Facts = Vec<(&'static str, Value)>;
+
+/// A form's fields filled in by hand, for the tests that build their input without a record.
+pub mod set {
+    use aide_de_camp::engine::input::{Input, Value};
+
+    pub fn text(input: &mut Input, id: &str, value: &str) {
+        input.set(id, Value::Text(value.into()));
+    }
+
+    pub fn number(input: &mut Input, id: &str, value: i64) {
+        input.set(id, Value::Number(value));
+    }
+
+    /// Ticks a box.
+    pub fn flag(input: &mut Input, id: &str) {
+        input.set(id, Value::Flag(true));
+    }
+}
+
+fn game(id: &str) -> &'static Game {
+    games::find(id).expect("the game is registered")
+}
+
+fn procedure_of(game: &Game, id: &str) -> &'static dyn Procedure {
+    game.procedure(id).expect("the procedure is registered")
+}
+
+fn tables_of(game: &Game) -> TableSet {
+    game.load_tables(None).expect("the built-in tables load")
+}
+
+/// The form as the app opens it on `record` (defaults, then the record), with `values` typed in,
+/// each followed as the form follows a change.
+fn form_of(game: &Game, record: &Record, procedure: &str, values: &[(&str, Value)]) -> Input {
+    let p = procedure_of(game, procedure);
+    let mut input = Input::defaults(p.fields());
+    p.prefill(&mut input, record);
+    for (id, value) in values {
+        input.set(id, value.clone());
+        p.follow(id, &mut input, record);
+    }
+    input
+}
+
+/// Why the app refuses these facts on `record` before resolving, if it does.
+fn refusal_of(
+    game: &Game,
+    record: &Record,
+    procedure: &str,
+    values: &[(&str, Value)],
+) -> Option<String> {
+    let p = procedure_of(game, procedure);
+    let input = form_of(game, record, procedure, values);
+    p.check_combination(&input)
+        .and_then(|()| game.check_record(p, &input, record))
+        .err()
+        .map(|e| e.to_string())
+}
+
+/// What a unit on `record` holds of `attribute`, if it is there.
+pub fn attribute(record: &Record, side: &str, unit: &str, attribute: &str) -> Option<String> {
+    record
+        .unit(side, unit)
+        .and_then(|u| u.attribute(attribute))
+        .map(str::to_string)
+}
+
+/// The reminders of a result, in words.
+pub fn reminders(resolution: &Resolution) -> Vec<String> {
+    resolution
+        .effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Reminder { text, .. } => Some(text.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether a reminder of the result says `words`.
+pub fn mentions(resolution: &Resolution, words: &str) -> bool {
+    reminders(resolution).iter().any(|r| r.contains(words))
+}
+
 pub struct Play {
     pub game: &'static Game,
     pub tables: TableSet,
@@ -37,8 +125,8 @@ pub struct Play {
 
 impl Play {
     pub fn start(game: &str, scenario: &str) -> Play {
-        let game = games::find(game).expect("the game");
-        let tables = game.load_tables(None).expect("tables");
+        let game = self::game(game);
+        let tables = tables_of(game);
         let sides = game.sides_named(&[]);
         let scenario = game.scenario(scenario).expect("the scenario");
         let session = game
@@ -58,24 +146,17 @@ impl Play {
     /// The form as the app opens it (defaults, then the record), with `values` typed in, each
     /// followed as the form follows a change.
     pub fn input(&self, procedure: &str, values: &[(&str, Value)]) -> Input {
-        let p = self.game.procedure(procedure).expect("procedure");
-        let mut input = Input::defaults(p.fields());
-        p.prefill(&mut input, self.record());
-        for (id, value) in values {
-            input.set(id, value.clone());
-            p.follow(id, &mut input, self.record());
-        }
-        input
+        form_of(self.game, self.record(), procedure, values)
     }
 
     /// Whether the record refuses these facts, as the app does before resolving.
     pub fn refused(&self, procedure: &str, values: &[(&str, Value)]) -> Option<String> {
-        let p = self.game.procedure(procedure).expect("procedure");
-        let input = self.input(procedure, values);
-        p.check_combination(&input)
-            .and_then(|()| self.game.check_record(p, &input, self.record()))
-            .err()
-            .map(|e| e.to_string())
+        refusal_of(self.game, self.record(), procedure, values)
+    }
+
+    /// Whether the checklist offers `procedure` where play stands.
+    pub fn applies(&self, procedure: &str) -> bool {
+        procedure_of(self.game, procedure).applies(self.record())
     }
 
     /// Resolves with physical dice `faces`, logs it and applies its result, as the app does.
@@ -97,14 +178,19 @@ impl Play {
         }
     }
 
-    /// Follows the checklist, step by step, to `turn`, `phase`, `step`.
+    /// Follows the checklist, step by step, to `turn`, `phase`, `step`, within the scenario's turns.
     pub fn go_to(&mut self, turn: u32, phase: usize, step: usize) {
         let target = Position { turn, phase, step };
+        let last_turn = self
+            .game
+            .scenario(self.session.scenario())
+            .expect("the scenario")
+            .last_turn;
         while self.record().position != target {
             let next = self
                 .game
                 .sequence
-                .next(self.record().position, 8)
+                .next(self.record().position, last_turn)
                 .unwrap_or_else(|| panic!("the game ended before {target:?}"));
             self.session
                 .execute(self.game, &self.tables, Command::MoveTo { position: next })
@@ -122,13 +208,129 @@ impl Play {
     }
 
     pub fn attribute(&self, side: &str, unit: &str, attribute: &str) -> Option<String> {
-        self.record()
-            .unit(side, unit)
-            .and_then(|u| u.attribute(attribute))
-            .map(str::to_string)
+        self::attribute(self.record(), side, unit, attribute)
     }
 
     pub fn vp(&self, side: &str) -> i32 {
         self.record().victory_points.get(side).copied().unwrap_or(0)
+    }
+}
+
+/// Waterloo: Enemy Mistakes: its procedures and tables, its forms on a record, and the FICTIONAL
+/// Units and Formations the tests play with (the text prints no tile but the sample, L459-465).
+pub mod enemy_mistakes {
+    use super::{Facts, Play, list, number, text};
+    use aide_de_camp::engine::input::{Input, Value};
+    use aide_de_camp::engine::procedure::{Procedure, Resolution, resolve_checked};
+    use aide_de_camp::engine::record::Record;
+    use aide_de_camp::engine::table_set::TableSet;
+    use aide_de_camp::games::Game;
+    use aide_de_camp::games::enemy_mistakes::ID;
+
+    pub fn game() -> &'static Game {
+        super::game(ID)
+    }
+
+    pub fn procedure(id: &str) -> &'static dyn Procedure {
+        super::procedure_of(game(), id)
+    }
+
+    pub fn tables() -> TableSet {
+        super::tables_of(game())
+    }
+
+    /// The form as the app opens it on `record`: see [`super::form_of`].
+    pub fn form(record: &Record, id: &str, values: &[(&str, Value)]) -> Input {
+        super::form_of(game(), record, id, values)
+    }
+
+    /// Why the app refuses these facts on `record` before resolving, if it does.
+    pub fn refusal(record: &Record, id: &str, values: &[(&str, Value)]) -> Option<String> {
+        super::refusal_of(game(), record, id, values)
+    }
+
+    /// Resolves `id` on its form alone, with dice `faces` it must accept.
+    pub fn resolve(id: &str, input: &Input, faces: &[u8]) -> Resolution {
+        resolve_checked(procedure(id), input, &tables(), faces)
+            .unwrap_or_else(|e| panic!("{id}: {e}"))
+    }
+
+    /// The facts of a FICTIONAL Unit's tile: a capacity of 4 Losses and 10 victory points.
+    pub fn tile(side: &str, number_on_tile: i64, unit_type: &str, corps: &str) -> Facts {
+        vec![
+            ("side", text(side)),
+            ("number", number(number_on_tile)),
+            ("type", text(unit_type)),
+            ("corps", text(corps)),
+            ("capacity", number(4)),        // FICTIONAL
+            ("victory_points", number(10)), // FICTIONAL
+        ]
+    }
+
+    /// A FICTIONAL Unit of `unit_type` and Army Corps `corps`, entered from its tile.
+    pub fn add_unit(
+        play: &mut Play,
+        side: &str,
+        number_on_tile: i64,
+        unit_type: &str,
+        corps: &str,
+    ) {
+        play.play(
+            "add-unit",
+            &tile(side, number_on_tile, unit_type, corps),
+            &[],
+        );
+    }
+
+    /// A Formation of `units`, made in the form of 3.1 (L381).
+    pub fn formation(play: &mut Play, side: &str, name: &str, corps: &str, units: &[&str]) {
+        play.play(
+            "formation",
+            &[
+                ("side", text(side)),
+                ("name", text(name)),
+                ("corps", text(corps)),
+                ("units", list(units)),
+            ],
+            &[],
+        );
+    }
+
+    /// The Commander in Chief gives `general` `markers` from his box (L737).
+    pub fn assign(play: &mut Play, side: &str, general: &str, markers: i64) {
+        play.play(
+            "assign",
+            &[
+                ("side", text(side)),
+                ("general", text(general)),
+                ("markers", number(markers)),
+            ],
+            &[],
+        );
+    }
+
+    /// Both armies draw their markers: French die `french`, English die `british` (L648).
+    pub fn draw_markers(play: &mut Play, french: u8, british: u8) {
+        play.play("initiative-markers", &[("side", text("french"))], &[french]);
+        play.play(
+            "initiative-markers",
+            &[("side", text("british"))],
+            &[british],
+        );
+    }
+}
+
+/// Waterloo Campaign 1815: its procedures and tables.
+pub mod waterloo_campaign {
+    use aide_de_camp::engine::procedure::Procedure;
+    use aide_de_camp::engine::table_set::TableSet;
+    use aide_de_camp::games::waterloo_campaign::ID;
+
+    pub fn procedure(id: &str) -> &'static dyn Procedure {
+        super::procedure_of(super::game(ID), id)
+    }
+
+    pub fn tables() -> TableSet {
+        super::tables_of(super::game(ID))
     }
 }
