@@ -149,8 +149,12 @@ impl DiceSpec {
     }
 
     /// A pool of as many of `labels` as a form's `count` asks for, at least 1 and at most all of
-    /// them, whose outcome depends on the faces thrown, not on which die shows which.
+    /// them, whose outcome depends on the faces thrown, not on which die shows which. No labels
+    /// give no dice.
     pub fn pool(die: Die, labels: &[&str], count: i32) -> Self {
+        if labels.is_empty() {
+            return DiceSpec::default();
+        }
         let count = usize::try_from(count).unwrap_or(1).clamp(1, labels.len());
         DiceSpec {
             pool: true,
@@ -318,6 +322,17 @@ mod tests {
         // At least one die and at most the labels.
         assert_eq!(DiceSpec::pool(Die::D6, &labels, 0).slots.len(), 1);
         assert_eq!(DiceSpec::pool(Die::D6, &labels, 9).slots.len(), 4);
+    }
+
+    /// Without labels there is no die to throw, whatever the count: an empty spec, not a panic.
+    #[test]
+    fn a_pool_without_labels_is_no_dice() {
+        for count in [-1, 0, 1, 3] {
+            let spec = DiceSpec::pool(Die::D6, &[], count);
+            assert!(spec.is_empty(), "count {count}");
+            assert_eq!(spec.combination_count(), 1);
+            assert_eq!(spec.check(&[]), Ok(()));
+        }
     }
 
     #[test]

@@ -5,8 +5,10 @@
 
 use super::symbol::Symbol;
 use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::panic::Location;
 
 /// One input of a procedure.
 #[derive(Debug, Clone, Copy)]
@@ -452,32 +454,40 @@ impl Input {
         self.values.insert(id, value);
     }
 
-    /// A yes/no value; absent or of another kind reads as no.
+    /// A yes/no value; absent or of another kind reads as no (a missed read, see
+    /// [`watch_missed_reads`]).
+    #[track_caller]
     pub fn flag(&self, id: &str) -> bool {
-        matches!(self.values.get(id), Some(Value::Flag(true)))
+        match self.values.get(id) {
+            Some(Value::Flag(flag)) => *flag,
+            held => missed(id, ValueKind::Flag, held, false),
+        }
     }
 
-    /// A count or number; absent reads as 0.
+    /// A count or number; absent or of another kind reads as 0 (a missed read).
+    #[track_caller]
     pub fn number(&self, id: &str) -> i32 {
         match self.values.get(id) {
             Some(Value::Number(n)) => i32::try_from(*n).unwrap_or(0),
-            _ => 0,
+            held => missed(id, ValueKind::Number, held, 0),
         }
     }
 
-    /// A choice's id or a text; absent reads as empty.
+    /// A choice's id or a text; absent or of another kind reads as empty (a missed read).
+    #[track_caller]
     pub fn text(&self, id: &str) -> &str {
         match self.values.get(id) {
             Some(Value::Text(t)) => t,
-            _ => "",
+            held => missed(id, ValueKind::Text, held, ""),
         }
     }
 
-    /// A list of names; absent reads as empty.
+    /// A list of names; absent or of another kind reads as empty (a missed read).
+    #[track_caller]
     pub fn list(&self, id: &str) -> &[Symbol] {
         match self.values.get(id) {
             Some(Value::List(names)) => names,
-            _ => &[],
+            held => missed(id, ValueKind::List, held, &[]),
         }
     }
 
@@ -492,6 +502,124 @@ impl Input {
             })
             .collect()
     }
+}
+
+/// The kinds of value, as a missed read names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ValueKind {
+    Flag,
+    Number,
+    Text,
+    List,
+}
+
+impl ValueKind {
+    fn of(value: &Value) -> ValueKind {
+        match value {
+            Value::Flag(_) => ValueKind::Flag,
+            Value::Number(_) => ValueKind::Number,
+            Value::Text(_) => ValueKind::Text,
+            Value::List(_) => ValueKind::List,
+        }
+    }
+}
+
+impl fmt::Display for ValueKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ValueKind::Flag => "a flag",
+            ValueKind::Number => "a number",
+            ValueKind::Text => "a text",
+            ValueKind::List => "a list",
+        })
+    }
+}
+
+/// A read of an input that fell back to its default: `Input::flag`, `number`, `text` or `list`
+/// asked for an id the input does not hold, or that holds another kind of value. In a procedure
+/// that is a misspelt or undeclared field id, read silently as no, 0 or empty.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MissedRead {
+    pub id: String,
+    /// What the read asked for.
+    pub asked: ValueKind,
+    /// What the input holds under `id`: `None` if nothing.
+    pub held: Option<ValueKind>,
+    /// Where the read was made.
+    pub at: &'static Location<'static>,
+}
+
+impl fmt::Display for MissedRead {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.held {
+            None => write!(
+                f,
+                "`{}` read as {} at {}, but the input has no such field",
+                self.id, self.asked, self.at
+            ),
+            Some(held) => write!(
+                f,
+                "`{}` read as {} at {}, but it holds {held}",
+                self.id, self.asked, self.at
+            ),
+        }
+    }
+}
+
+thread_local! {
+    /// The missed reads on this thread while `watch_missed_reads` runs; `None` otherwise. Kept
+    /// beside the inputs, not in them, so that an input's equality, serialisation and hash stay
+    /// its values alone, and so that reads of a copy of an input are caught too.
+    static MISSED_READS: RefCell<Option<Vec<MissedRead>>> = const { RefCell::new(None) };
+}
+
+/// Notes a missed read if they are being watched, and gives the default `fallback`.
+#[cold]
+#[track_caller]
+fn missed<T>(id: &str, asked: ValueKind, held: Option<&Value>, fallback: T) -> T {
+    let at = Location::caller();
+    MISSED_READS.with(|watch| {
+        if let Some(reads) = watch.borrow_mut().as_mut() {
+            let read = MissedRead {
+                id: id.to_string(),
+                asked,
+                held: held.map(ValueKind::of),
+                at,
+            };
+            if !reads.contains(&read) {
+                reads.push(read);
+            }
+        }
+    });
+    fallback
+}
+
+/// Runs `run` and returns, with its result, every distinct read of an [`Input`] on this thread
+/// during it that fell back to a default (see [`MissedRead`]), in the order first made. Watches
+/// nest: an outer watch also sees an inner one's reads.
+pub fn watch_missed_reads<R>(run: impl FnOnce() -> R) -> (R, Vec<MissedRead>) {
+    /// Puts the outer watch back even if `run` panics.
+    struct Restore(Option<Vec<MissedRead>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let outer = self.0.take();
+            MISSED_READS.with(|watch| *watch.borrow_mut() = outer);
+        }
+    }
+    let mut restore = Restore(MISSED_READS.with(|watch| watch.borrow_mut().replace(Vec::new())));
+    let result = run();
+    let reads = MISSED_READS
+        .with(|watch| watch.borrow_mut().take())
+        .unwrap_or_default();
+    if let Some(outer) = restore.0.as_mut() {
+        for read in &reads {
+            if !outer.contains(read) {
+                outer.push(read.clone());
+            }
+        }
+    }
+    drop(restore);
+    (result, reads)
 }
 
 /// A TOML input file with every field at its default, its help and rule as comments.
@@ -581,6 +709,66 @@ mod tests {
             "field `unit`: must be on one line, without control characters"
         );
         assert!(field.check(&Value::Text("Eleven char".into())).is_err());
+    }
+
+    #[test]
+    fn reads_that_fall_back_to_a_default_are_caught_only_while_watched() {
+        let input = Input::defaults(FIELDS);
+        // Unwatched, a missed read is silent.
+        assert!(!input.flag("rian"));
+        let (stars, missed) = watch_missed_reads(|| {
+            let copy = input.clone();
+            (
+                input.number("stars"),
+                input.flag("rian"),
+                copy.flag("rian"),
+                input.number("hex"),
+                input.list("stars").len(),
+                input.text("rain"),
+            )
+        });
+        assert_eq!(stars, (0, false, false, 0, 0, ""));
+        let found: Vec<(&str, ValueKind, Option<ValueKind>)> = missed
+            .iter()
+            .map(|read| (read.id.as_str(), read.asked, read.held))
+            .collect();
+        // The same misspelling in the copy is the same read only if made at the same place.
+        assert_eq!(
+            found,
+            vec![
+                ("rian", ValueKind::Flag, None),
+                ("rian", ValueKind::Flag, None),
+                ("hex", ValueKind::Number, Some(ValueKind::Text)),
+                ("stars", ValueKind::List, Some(ValueKind::Number)),
+                ("rain", ValueKind::Text, Some(ValueKind::Flag)),
+            ]
+        );
+        assert!(missed.iter().all(|read| read.at.file() == file!()));
+        assert_eq!(
+            missed[0].to_string(),
+            format!(
+                "`rian` read as a flag at {}, but the input has no such field",
+                missed[0].at
+            )
+        );
+        assert_eq!(
+            missed[2].to_string(),
+            format!(
+                "`hex` read as a number at {}, but it holds a text",
+                missed[2].at
+            )
+        );
+        // Nested watches: the outer one sees the inner one's reads too.
+        let ((_, inner), outer) = watch_missed_reads(|| {
+            input.flag("a");
+            watch_missed_reads(|| input.flag("b"))
+        });
+        let ids = |reads: &[MissedRead]| reads.iter().map(|r| r.id.clone()).collect::<Vec<_>>();
+        assert_eq!(ids(&inner), ["b"]);
+        assert_eq!(ids(&outer), ["a", "b"]);
+        // Watching changes nothing about the input itself.
+        assert_eq!(input, Input::defaults(FIELDS));
+        assert!(!input.flag("rian"));
     }
 
     #[test]

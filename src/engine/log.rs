@@ -201,19 +201,25 @@ struct HashedContent<'a> {
     body: &'a EventBody,
 }
 
-/// The hash of an event's content chained to `previous`.
-pub fn chain_hash(previous: &str, seq: u64, time: &str, side: &str, body: &EventBody) -> String {
-    let mut hasher = Sha256::new();
-    hasher.update(previous.as_bytes());
+/// The text an event's hash covers: its content as canonical JSON (fields in declaration order,
+/// no spaces). Saved sessions verify only while this stays the same for the same event.
+pub fn canonical_content(seq: u64, time: &str, side: &str, body: &EventBody) -> String {
     // Serialising plain data with string keys cannot fail; an empty content would still chain.
-    let content = serde_json::to_vec(&HashedContent {
+    serde_json::to_string(&HashedContent {
         seq,
         time,
         side,
         body,
     })
-    .unwrap_or_default();
-    hasher.update(&content);
+    .unwrap_or_default()
+}
+
+/// The hash of an event's content chained to `previous`: SHA-256 over `previous` and the
+/// event's [`canonical_content`], hex.
+pub fn chain_hash(previous: &str, seq: u64, time: &str, side: &str, body: &EventBody) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(previous.as_bytes());
+    hasher.update(canonical_content(seq, time, side, body).as_bytes());
     hex(&hasher.finalize())
 }
 

@@ -210,7 +210,6 @@ impl Faces {
     }
 }
 
-/// An adjudication registered by a game.
 /// What a procedure is, stated once: the accessors of `Procedure` read it.
 #[derive(Debug)]
 pub struct About {
@@ -224,6 +223,27 @@ pub struct About {
     pub fields: &'static [Field],
 }
 
+/// An adjudication registered by a game: an attack, a pass allowance, a bombardment, a piece of
+/// book-keeping. It describes its form (`about().fields`), says which dice it rolls and which
+/// chits it draws, and resolves an input and the faces thrown into a [`Resolution`]: the
+/// explanation, the result and the effects offered to the record.
+///
+/// `resolve` is pure in the faces: the same input, tables and faces (dice and chits) always give
+/// the same resolution, and it reads neither the record nor the clock. That is what lets [`odds`]
+/// give the exact chance of every outcome by resolving every face combination and every draw, and
+/// what lets a saved session be verified by resolving each logged input and its dice again.
+///
+/// The hooks are called in this order:
+/// 1. while the form is filled in: `prefill` once as it opens, then `follow` after each change
+///    (with `shows`, `modifiers` and `sealed_fields` to draw it, and `check_sealed` before each
+///    secret choice is sealed);
+/// 2. `check_combination`, once each field is valid alone;
+/// 3. `check_record`, against the record where play stands (not when verifying);
+/// 4. `dice` and `draws`, the dice to roll or type in and the chits to draw for this input;
+/// 5. `check_with_dice`, once the faces are known (not by the odds);
+/// 6. `resolve`, with those faces; then `acting_side` names who acts in the log.
+///
+/// [`resolve_checked`] runs the checks that do not need the record, then `resolve`.
 pub trait Procedure: Sync + Send {
     fn about(&self) -> &About;
     fn id(&self) -> &'static str {
