@@ -16,7 +16,7 @@
 //! ```toml
 //! id = "crt"                      # required; letters, digits, '-' and '_'
 //! title = "Combat Results Table"  # required
-//! kind = "differential"           # differential | roll_range | odds_ratio | strength_bands | matrix
+//! kind = "differential"           # differential | roll_range | d66 | odds_ratio | strength_bands | matrix
 //! status = "complete"             # complete | template | entered
 //!
 //! [provenance]                    # required
@@ -96,6 +96,38 @@
 //!
 //! Generated row labels: `5`, `2-6` (or `-1 to 2` when negative).
 //!
+//! ### `d66`
+//! Two six-sided dice read as tens and ones: the rolls are 11-16, 21-26, ...
+//! 61-66, 36 in all; the integers between (17-20, 27-30, ...) are not rolls.
+//! Rows have `min`, `max` (both required, each a d66 roll) and `result`; a row
+//! covers the rolls from `min` to `max` in d66 order (`min = 15, max = 22` is
+//! 15, 16, 21 and 22). Rows must cover the 36 rolls exactly: a bound that is
+//! not a d66 roll is refused, and gaps and overlaps are reported with the
+//! lines of the rows involved, naming rolls, never the integers between them.
+//!
+//! A lookup takes the roll and a signed modifier added to the ones die in
+//! base 6: above 6 the tens die goes up one (33 + 4 reads 41), below 1 it goes
+//! down one (33 - 4 reads 25). A modified roll beyond 11-66 is a lookup error,
+//! not a clamp: the rules give it no reading, so the procedure must not ask
+//! for it ([`d66_modified`] tells beforehand).
+//!
+//! Needed by Beyond Waterloo's Diplomatic Developments Chart (DDC): a d66
+//! roll (rulebook §21.5.4, L1863), modified by VPs spent on the ones die in
+//! base 6 (§21.5.8, L1875-1879).
+//!
+//! ```toml
+//! [[rows]]
+//! min = 11
+//! max = 14
+//! result = "N"
+//! [[rows]]
+//! min = 15         # 15, 16, 21
+//! max = 21
+//! result = "P"
+//! ```
+//!
+//! Generated row labels: `34`, `11-14`.
+//!
 //! ### `odds_ratio`
 //! `columns` are attacker:defender ratios as `"a:d"` strings (positive
 //! integers), strictly ascending. `rounding` (required) says how odds that
@@ -173,6 +205,8 @@
 mod labels;
 mod lookup;
 mod parser;
+
+pub use lookup::d66_modified;
 #[cfg(test)]
 mod tests;
 
@@ -218,15 +252,17 @@ pub enum TableKind {
     OddsRatio,
     StrengthBands,
     Matrix,
+    D66,
 }
 
 impl TableKind {
-    pub const ALL: [TableKind; 5] = [
+    pub const ALL: [TableKind; 6] = [
         TableKind::Differential,
         TableKind::RollRange,
         TableKind::OddsRatio,
         TableKind::StrengthBands,
         TableKind::Matrix,
+        TableKind::D66,
     ];
 
     /// The name used for `kind` in table files.
@@ -237,6 +273,7 @@ impl TableKind {
             TableKind::OddsRatio => "odds_ratio",
             TableKind::StrengthBands => "strength_bands",
             TableKind::Matrix => "matrix",
+            TableKind::D66 => "d66",
         }
     }
 
@@ -252,6 +289,7 @@ impl TableKind {
             TableKind::OddsRatio => "lookup_odds_ratio",
             TableKind::StrengthBands => "lookup_strength_bands",
             TableKind::Matrix => "lookup_matrix",
+            TableKind::D66 => "lookup_d66",
         }
     }
 }
@@ -374,6 +412,12 @@ pub enum TableBody {
         column_choices: Vec<String>,
         rows: Vec<Row>,
     },
+    /// Rows keyed by d66 rolls (`RowKey::Range` with both bounds d66 rolls),
+    /// one `result` each (Beyond Waterloo's Diplomatic Developments Chart,
+    /// §21.5, L1855-1879).
+    D66 {
+        rows: Vec<Row>,
+    },
 }
 
 impl TableBody {
@@ -383,7 +427,8 @@ impl TableBody {
             | TableBody::RollRange { rows, .. }
             | TableBody::OddsRatio { rows, .. }
             | TableBody::StrengthBands { rows, .. }
-            | TableBody::Matrix { rows, .. } => rows,
+            | TableBody::Matrix { rows, .. }
+            | TableBody::D66 { rows } => rows,
         }
     }
 }
@@ -570,13 +615,14 @@ impl Table {
             TableKind::Differential => "Difference",
             TableKind::RollRange | TableKind::OddsRatio | TableKind::StrengthBands => "Roll",
             TableKind::Matrix => "Choice",
+            TableKind::D66 => "d66",
         }
     }
 
     /// A grid for a table viewer.
     pub fn grid(&self) -> Grid {
         let columns = match &self.body {
-            TableBody::Differential { .. } => vec!["Result".to_string()],
+            TableBody::Differential { .. } | TableBody::D66 { .. } => vec!["Result".to_string()],
             TableBody::RollRange { columns, .. } if columns.is_empty() => {
                 vec!["Result".to_string()]
             }

@@ -7,6 +7,8 @@ use std::path::Path;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
+use crate::engine::dice::Die;
+
 use super::labels::{differential_label, span_text};
 use super::{
     BLANK_CELL, Domain, ModifierCap, OddsColumn, Provenance, ResultCode, Rounding, Row, RowKey,
@@ -71,6 +73,7 @@ fn kind_keys(kind: TableKind) -> &'static [&'static str] {
         TableKind::OddsRatio => &["columns", "rounding", "drm", "domain"],
         TableKind::StrengthBands => &["columns", "shift_cap", "domain"],
         TableKind::Matrix => &["row_choices", "column_choices"],
+        TableKind::D66 => &[],
     }
 }
 
@@ -570,6 +573,7 @@ impl<'t> Parser<'t> {
             TableKind::OddsRatio => self.odds_ratio(root, rules),
             TableKind::StrengthBands => self.strength_bands(root, rules),
             TableKind::Matrix => self.matrix(root, rules),
+            TableKind::D66 => self.d66(root, rules),
         }
     }
 
@@ -665,8 +669,17 @@ impl<'t> Parser<'t> {
     // -- coverage ----------------------------------------------------------------
 
     /// Check that `rows` cover `lo..=hi` (`hi == None`: to infinity) with no
-    /// gap and no overlap.
-    fn coverage(&mut self, rows: &[Extent], lo: i64, hi: Option<i64>, noun: &str) {
+    /// gap and no overlap. Messages show each value `v` as `show(v)`: the
+    /// identity, except for a domain with holes (d66), whose rows are checked
+    /// as positions among its rolls and named by the rolls.
+    fn coverage(
+        &mut self,
+        rows: &[Extent],
+        lo: i64,
+        hi: Option<i64>,
+        noun: &str,
+        show: &dyn Fn(i64) -> i64,
+    ) {
         let mut sorted: Vec<&Extent> = rows.iter().collect();
         sorted.sort_by_key(|r| (r.min, r.line));
         for r in &sorted {
@@ -674,8 +687,10 @@ impl<'t> Parser<'t> {
                 self.at_line(
                     r.line,
                     format!(
-                        "row `{}` starts at {noun} {}, below {lo}, the lowest {noun} the table covers",
-                        r.label, r.min
+                        "row `{}` starts at {noun} {}, below {}, the lowest {noun} the table covers",
+                        r.label,
+                        show(r.min),
+                        show(lo)
                     ),
                 );
             }
@@ -685,8 +700,9 @@ impl<'t> Parser<'t> {
                 self.at_line(
                     r.line,
                     format!(
-                        "row `{}` runs past {hi}, the highest {noun} the table covers",
-                        r.label
+                        "row `{}` runs past {}, the highest {noun} the table covers",
+                        r.label,
+                        show(hi)
                     ),
                 );
             }
@@ -702,9 +718,9 @@ impl<'t> Parser<'t> {
                             r.line,
                             format!(
                                 "gap: {} not covered; the first row `{}` starts at {}",
-                                values_text(noun, lo, r.min - 1),
+                                values_text(noun, show(lo), show(r.min - 1)),
                                 r.label,
-                                r.min
+                                show(r.min)
                             ),
                         );
                     }
@@ -730,7 +746,7 @@ impl<'t> Parser<'t> {
                                 r.label,
                                 p.label,
                                 p.line,
-                                values_text(noun, r.min, end)
+                                values_text(noun, show(r.min), show(end))
                             ),
                         );
                     } else if r.min > pmax + 1 {
@@ -738,7 +754,7 @@ impl<'t> Parser<'t> {
                             r.line,
                             format!(
                                 "gap: {} not covered between row `{}` (line {}) and row `{}` (line {})",
-                                values_text(noun, pmax + 1, r.min - 1),
+                                values_text(noun, show(pmax + 1), show(r.min - 1)),
                                 p.label,
                                 p.line,
                                 r.label,
@@ -759,16 +775,17 @@ impl<'t> Parser<'t> {
                     format!(
                         "gap: {noun}s of {} or more are not covered; the last row `{}` must be \
                          open-ended (omit `max`)",
-                        pmax + 1,
+                        show(pmax + 1),
                         p.label
                     ),
                 ),
                 Some(hi) if pmax < hi => self.at_line(
                     p.line,
                     format!(
-                        "gap: {} not covered; the last row `{}` ends at {pmax}",
-                        values_text(noun, pmax + 1, hi),
-                        p.label
+                        "gap: {} not covered; the last row `{}` ends at {}",
+                        values_text(noun, show(pmax + 1), show(hi)),
+                        p.label,
+                        show(pmax)
                     ),
                 ),
                 Some(_) => {}
@@ -826,7 +843,7 @@ impl<'t> Parser<'t> {
             }
         }
         if !row_objs.is_empty() {
-            self.coverage(&extents, 0, None, "difference");
+            self.coverage(&extents, 0, None, "difference", &|v| v);
         }
         Some(TableBody::Differential { rows })
     }
@@ -891,13 +908,96 @@ impl<'t> Parser<'t> {
         }
         let domain = domain?;
         if !row_objs.is_empty() {
-            self.coverage(&extents, domain.min, Some(domain.max), "roll");
+            self.coverage(&extents, domain.min, Some(domain.max), "roll", &|v| v);
         }
         Some(TableBody::RollRange {
             domain,
             columns: columns?,
             rows,
         })
+    }
+
+    /// Rows keyed by d66 rolls, each with one `result`, covering the 36 rolls
+    /// exactly (Beyond Waterloo's Diplomatic Developments Chart, §21.5.4,
+    /// L1863). Coverage is checked on each roll's position among the 36, so
+    /// the integers between the rolls (17-20, ...) are neither gaps nor rows.
+    fn d66(&mut self, root: &Obj, rules: &CellRules) -> Option<TableBody> {
+        let faces: Vec<i64> = Die::D66.faces().map(i64::from).collect();
+        let position = |roll: i64| {
+            faces
+                .iter()
+                .position(|&f| f == roll)
+                .and_then(|i| i64::try_from(i).ok())
+        };
+        let row_objs = self.row_objs(root)?;
+        let mut rows = Vec::new();
+        let mut extents = Vec::new();
+        for obj in &row_objs {
+            self.check_keys(obj, &["min", "max", "result", "label"]);
+            let line = self.obj_line(obj).unwrap_or(0);
+            let min = self.req_int(obj, "min");
+            let max = self.req_int(obj, "max");
+            let label = self.opt_text(obj, "label");
+            let mut faces_ok = true;
+            for (key, value) in [("min", min), ("max", max)] {
+                if let Some(v) = value
+                    && position(v).is_none()
+                {
+                    self.at_line(
+                        line,
+                        format!(
+                            "{}: `{key}` = {v} is not a d66 roll (the tens and the ones are each 1 to 6: 11-16, 21-26, ... 61-66)",
+                            obj.name
+                        ),
+                    );
+                    faces_ok = false;
+                }
+            }
+            let bounds = match (min, max) {
+                (Some(min), Some(max)) if faces_ok && max < min => {
+                    self.at_line(line, format!("{}: min {min} is above max {max}", obj.name));
+                    None
+                }
+                (Some(min), Some(max)) if faces_ok => Some((min, max)),
+                _ => None,
+            };
+            let label = label.unwrap_or_else(|| match bounds {
+                Some((min, max)) => span_text(min, max),
+                None => obj.name.clone(),
+            });
+            let place = format!("{} (`{label}`)", obj.name);
+            let cells = self.single_result(obj, rules, &place);
+            if let Some((min, max)) = bounds
+                && let (Some(first), Some(last)) = (position(min), position(max))
+            {
+                extents.push(Extent {
+                    min: first,
+                    max: Some(last),
+                    line,
+                    label: label.clone(),
+                });
+                rows.push(Row {
+                    label,
+                    key: RowKey::Range {
+                        min,
+                        max: Some(max),
+                    },
+                    cells,
+                    line,
+                });
+            }
+        }
+        if !row_objs.is_empty() {
+            let last = i64::try_from(faces.len()).unwrap_or(1) - 1;
+            let show = |p: i64| {
+                usize::try_from(p)
+                    .ok()
+                    .and_then(|i| faces.get(i).copied())
+                    .unwrap_or(p)
+            };
+            self.coverage(&extents, 0, Some(last), "roll", &show);
+        }
+        Some(TableBody::D66 { rows })
     }
 
     /// Rows keyed by `roll` with `cells`, covering `domain` exactly.
@@ -943,7 +1043,7 @@ impl<'t> Parser<'t> {
         if let Some(domain) = domain
             && !row_objs.is_empty()
         {
-            self.coverage(&extents, domain.min, Some(domain.max), "roll");
+            self.coverage(&extents, domain.min, Some(domain.max), "roll", &|v| v);
         }
         Some(rows)
     }
