@@ -291,6 +291,62 @@ impl Table {
         self.answer(index, Some(column_index), column_label, limits)
     }
 
+    /// Read a difference-band table: `difference` (one side's score minus the
+    /// other's, as the table's procedure says) picks the band, `roll` (the
+    /// modified roll) the row. A difference beyond a closed end band is read
+    /// on that band, and a roll outside the domain is clamped into it; both
+    /// are reported.
+    pub fn lookup_difference_bands(
+        &self,
+        difference: i32,
+        roll: i32,
+    ) -> Result<Lookup, TableError> {
+        self.ready(TableKind::DifferenceBands)?;
+        let TableBody::DifferenceBands {
+            columns, domain, ..
+        } = &self.body
+        else {
+            return Err(self.error("table body does not match its kind".to_string()));
+        };
+        let (first, last) = match (columns.first(), columns.last()) {
+            (Some(f), Some(l)) => (f, l),
+            _ => return Err(self.error("table has no columns".to_string())),
+        };
+        let d = i64::from(difference);
+        let mut limits = Vec::new();
+        let column_index = if first.min.is_some_and(|m| d < m) {
+            limits.push(self.limit(format!(
+                "difference {} is below the lowest column {}; read as {}",
+                signed(d),
+                first.label,
+                first.label
+            )));
+            0
+        } else if last.max.is_some_and(|m| d > m) {
+            limits.push(self.limit(format!(
+                "difference {} is above the highest column {}; read as {}",
+                signed(d),
+                last.label,
+                last.label
+            )));
+            columns.len() - 1
+        } else {
+            columns
+                .iter()
+                .position(|c| c.min.is_none_or(|m| d >= m) && c.max.is_none_or(|m| d <= m))
+                .ok_or_else(|| self.error(format!("no column holds difference {}", signed(d))))?
+        };
+        let roll = self.clamp_roll(i64::from(roll), *domain, "roll", &mut limits);
+        let index = self
+            .body
+            .rows()
+            .iter()
+            .position(|r| range_holds(&r.key, roll))
+            .ok_or_else(|| self.error(format!("no row covers a roll of {roll}")))?;
+        let column_label = columns.get(column_index).map(|c| c.label.clone());
+        self.answer(index, Some(column_index), column_label, limits)
+    }
+
     /// Read a matrix table by (row choice, column choice).
     pub fn lookup_matrix(
         &self,

@@ -16,7 +16,7 @@
 //! ```toml
 //! id = "crt"                      # required; letters, digits, '-' and '_'
 //! title = "Combat Results Table"  # required
-//! kind = "differential"           # differential | roll_range | d66 | odds_ratio | strength_bands | matrix
+//! kind = "differential"           # differential | roll_range | d66 | odds_ratio | strength_bands | difference_bands | matrix
 //! status = "complete"             # complete | template | entered
 //!
 //! [provenance]                    # required
@@ -179,6 +179,41 @@
 //! cells = ["N", "R"]
 //! ```
 //!
+//! ### `difference_bands`
+//! A signed difference between the two sides (one side's score minus the
+//! other's, so negative when the other side is ahead) picks a column, and a
+//! modified roll picks a row. `columns` are bands `{ label, min, max }`,
+//! ascending and contiguous (each starts one above the previous band's end);
+//! only the first band may omit `min` ("or less") and only the last may omit
+//! `max` ("or more"). `label` is optional; generated band labels read
+//! `-3 or less`, `-2 to +2`, `-1, 0`, `0`, `+3 or more`. A difference beyond
+//! a closed end band is read on that band (reported). `domain` and rows are as
+//! for `roll_range` with columns: `min`, `max` and `cells`; rows must cover the
+//! domain exactly, and a roll outside it is clamped into it (reported).
+//!
+//! Needed by two Beyond Waterloo charts whose column is a difference of VP:
+//! the French Recruitment Authorization Table ("French VP minus Allied VP",
+//! rulebook §12.3.2, L1385; 2D6 + DRMs, §12.3.3-12.3.4, L1387-1389) and the
+//! RP Acquisition Chart ("the difference between the two sides VP scores",
+//! §10.2.2, L1294; 2D6 + DRMs, §10.2.1, L1292). The table does not say which
+//! side is subtracted from which: its procedure does, and the band labels
+//! should.
+//!
+//! ```toml
+//! columns = [
+//!   { max = -3 },                        # "-3 or less"
+//!   { min = -2, max = 2 },               # "-2 to +2"
+//!   { min = 3, label = "ahead by 3+" },
+//! ]
+//! domain = [2, 12]
+//! [[rows]]
+//! min = 2
+//! max = 6
+//! cells = ["N", "N", "R"]
+//! ```
+//!
+//! Generated row labels as for `roll_range`: `5`, `2-6`.
+//!
 //! ### `matrix`
 //! A lookup by (row choice, column choice). `row_choices` and
 //! `column_choices` are non-empty lists of distinct names. Rows have
@@ -253,16 +288,18 @@ pub enum TableKind {
     StrengthBands,
     Matrix,
     D66,
+    DifferenceBands,
 }
 
 impl TableKind {
-    pub const ALL: [TableKind; 6] = [
+    pub const ALL: [TableKind; 7] = [
         TableKind::Differential,
         TableKind::RollRange,
         TableKind::OddsRatio,
         TableKind::StrengthBands,
         TableKind::Matrix,
         TableKind::D66,
+        TableKind::DifferenceBands,
     ];
 
     /// The name used for `kind` in table files.
@@ -274,6 +311,7 @@ impl TableKind {
             TableKind::StrengthBands => "strength_bands",
             TableKind::Matrix => "matrix",
             TableKind::D66 => "d66",
+            TableKind::DifferenceBands => "difference_bands",
         }
     }
 
@@ -290,6 +328,7 @@ impl TableKind {
             TableKind::StrengthBands => "lookup_strength_bands",
             TableKind::Matrix => "lookup_matrix",
             TableKind::D66 => "lookup_d66",
+            TableKind::DifferenceBands => "lookup_difference_bands",
         }
     }
 }
@@ -418,6 +457,14 @@ pub enum TableBody {
     D66 {
         rows: Vec<Row>,
     },
+    /// Columns by a signed difference, rows by roll ranges (Beyond Waterloo's
+    /// French Recruitment Authorization Table, §12.3.2, L1385, and RP
+    /// Acquisition Chart, §10.2.2, L1294).
+    DifferenceBands {
+        columns: Vec<DifferenceColumn>,
+        domain: Domain,
+        rows: Vec<Row>,
+    },
 }
 
 impl TableBody {
@@ -428,7 +475,8 @@ impl TableBody {
             | TableBody::OddsRatio { rows, .. }
             | TableBody::StrengthBands { rows, .. }
             | TableBody::Matrix { rows, .. }
-            | TableBody::D66 { rows } => rows,
+            | TableBody::D66 { rows }
+            | TableBody::DifferenceBands { rows, .. } => rows,
         }
     }
 }
@@ -494,6 +542,15 @@ pub struct ModifierCap {
 pub struct StrengthColumn {
     pub label: String,
     pub min: i64,
+    pub max: Option<i64>,
+}
+
+/// A band of a signed difference; `min == None` is open below ("or less"),
+/// `max == None` open above ("or more").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DifferenceColumn {
+    pub label: String,
+    pub min: Option<i64>,
     pub max: Option<i64>,
 }
 
@@ -613,7 +670,10 @@ impl Table {
     pub fn row_header(&self) -> &'static str {
         match self.kind {
             TableKind::Differential => "Difference",
-            TableKind::RollRange | TableKind::OddsRatio | TableKind::StrengthBands => "Roll",
+            TableKind::RollRange
+            | TableKind::OddsRatio
+            | TableKind::StrengthBands
+            | TableKind::DifferenceBands => "Roll",
             TableKind::Matrix => "Choice",
             TableKind::D66 => "d66",
         }
@@ -631,6 +691,9 @@ impl Table {
                 columns.iter().map(|c| c.label.clone()).collect()
             }
             TableBody::StrengthBands { columns, .. } => {
+                columns.iter().map(|c| c.label.clone()).collect()
+            }
+            TableBody::DifferenceBands { columns, .. } => {
                 columns.iter().map(|c| c.label.clone()).collect()
             }
             TableBody::Matrix { column_choices, .. } => column_choices.clone(),

@@ -9,10 +9,11 @@ use toml::de::{DeTable, DeValue};
 
 use crate::engine::dice::Die;
 
-use super::labels::{differential_label, span_text};
+use super::labels::{difference_label, differences_text, differential_label, signed, span_text};
 use super::{
-    BLANK_CELL, Domain, ModifierCap, OddsColumn, Provenance, ResultCode, Rounding, Row, RowKey,
-    ShiftCap, StrengthColumn, Table, TableBody, TableError, TableKind, TableStatus,
+    BLANK_CELL, DifferenceColumn, Domain, ModifierCap, OddsColumn, Provenance, ResultCode,
+    Rounding, Row, RowKey, ShiftCap, StrengthColumn, Table, TableBody, TableError, TableKind,
+    TableStatus,
 };
 
 impl Table {
@@ -74,6 +75,7 @@ fn kind_keys(kind: TableKind) -> &'static [&'static str] {
         TableKind::StrengthBands => &["columns", "shift_cap", "domain"],
         TableKind::Matrix => &["row_choices", "column_choices"],
         TableKind::D66 => &[],
+        TableKind::DifferenceBands => &["columns", "domain"],
     }
 }
 
@@ -574,6 +576,7 @@ impl<'t> Parser<'t> {
             TableKind::StrengthBands => self.strength_bands(root, rules),
             TableKind::Matrix => self.matrix(root, rules),
             TableKind::D66 => self.d66(root, rules),
+            TableKind::DifferenceBands => self.difference_bands(root, rules),
         }
     }
 
@@ -856,11 +859,29 @@ impl<'t> Parser<'t> {
                 .name_list(root, "columns")
                 .map(|c| c.into_iter().map(|(n, _)| n).collect()),
         };
+        let rows = self.range_rows(root, rules, columns.as_deref(), domain)?;
+        Some(TableBody::RollRange {
+            domain: domain?,
+            columns: columns?,
+            rows,
+        })
+    }
+
+    /// Rows keyed by `min` and `max` (both required) covering `domain`
+    /// exactly: one `result` each when `columns` is empty, else `cells`, one
+    /// per column (`columns` is `None` when it could not be read).
+    fn range_rows(
+        &mut self,
+        root: &Obj,
+        rules: &CellRules,
+        columns: Option<&[String]>,
+        domain: Option<Domain>,
+    ) -> Option<Vec<Row>> {
         let row_objs = self.row_objs(root)?;
         let mut rows = Vec::new();
         let mut extents = Vec::new();
         for obj in &row_objs {
-            let with_columns = columns.as_ref().is_none_or(|c| !c.is_empty());
+            let with_columns = columns.is_none_or(|c| !c.is_empty());
             if with_columns {
                 self.check_keys(obj, &["min", "max", "cells", "label"]);
             } else {
@@ -883,8 +904,8 @@ impl<'t> Parser<'t> {
                 None => obj.name.clone(),
             });
             let place = format!("{} (`{label}`)", obj.name);
-            let cells = match &columns {
-                Some(c) if c.is_empty() => self.single_result(obj, rules, &place),
+            let cells = match columns {
+                Some([]) => self.single_result(obj, rules, &place),
                 Some(c) => self.cells(obj, rules, &place, c),
                 None => Vec::new(),
             };
@@ -906,15 +927,12 @@ impl<'t> Parser<'t> {
                 });
             }
         }
-        let domain = domain?;
-        if !row_objs.is_empty() {
+        if let Some(domain) = domain
+            && !row_objs.is_empty()
+        {
             self.coverage(&extents, domain.min, Some(domain.max), "roll", &|v| v);
         }
-        Some(TableBody::RollRange {
-            domain,
-            columns: columns?,
-            rows,
-        })
+        Some(rows)
     }
 
     /// Rows keyed by d66 rolls, each with one `result`, covering the 36 rolls
@@ -1302,6 +1320,136 @@ impl<'t> Parser<'t> {
             columns.push(StrengthColumn { label, min, max });
         }
         ok.then_some(columns)
+    }
+
+    /// Columns by bands of a signed difference, rows by roll ranges (Beyond
+    /// Waterloo's French Recruitment Authorization Table, §12.3.2, L1385, and
+    /// RP Acquisition Chart, §10.2.2, L1294).
+    fn difference_bands(&mut self, root: &Obj, rules: &CellRules) -> Option<TableBody> {
+        let columns = self.difference_columns(root);
+        let domain = self.domain(root);
+        let labels: Option<Vec<String>> = columns
+            .as_ref()
+            .map(|c| c.iter().map(|c| c.label.clone()).collect());
+        let rows = self.range_rows(root, rules, labels.as_deref(), domain)?;
+        Some(TableBody::DifferenceBands {
+            columns: columns?,
+            domain: domain?,
+            rows,
+        })
+    }
+
+    /// Bands `{ label, min, max }` of a signed difference: ascending and
+    /// contiguous, only the first open below and only the last open above.
+    fn difference_columns(&mut self, root: &Obj) -> Option<Vec<DifferenceColumn>> {
+        let value = self.required(root, "columns")?;
+        let items = self.array(value, "`columns`")?;
+        if items.is_empty() {
+            self.at(&value.span(), "`columns` must not be empty".to_string());
+            return None;
+        }
+        let last = items.len() - 1;
+        // Each band read so far, with its line.
+        let mut columns: Vec<(DifferenceColumn, usize)> = Vec::new();
+        let mut ok = true;
+        for (n, item) in items.iter().enumerate() {
+            let Some(obj) = self.table(
+                item,
+                "each difference column",
+                format!("difference column {}", n + 1),
+            ) else {
+                ok = false;
+                continue;
+            };
+            self.check_keys(&obj, &["label", "min", "max"]);
+            let line = self.line(&item.span());
+            let label = self.opt_text(&obj, "label");
+            let min = self.opt_int(&obj, "min");
+            let max = self.opt_int(&obj, "max");
+            if (obj.get("label").is_some() && label.is_none())
+                || (obj.get("min").is_some() && min.is_none())
+                || (obj.get("max").is_some() && max.is_none())
+            {
+                ok = false;
+                continue;
+            }
+            let label = label.unwrap_or_else(|| difference_label(min, max));
+            let name = format!("difference column `{label}`");
+            if min.is_none() && n > 0 {
+                self.at_line(
+                    line,
+                    format!(
+                        "{name} has no `min`: only the first column may be open below (\"or less\")"
+                    ),
+                );
+                ok = false;
+            }
+            if max.is_none() && n < last {
+                self.at_line(
+                    line,
+                    format!(
+                        "{name} has no `max`: only the last column may be open above (\"or more\")"
+                    ),
+                );
+                ok = false;
+            }
+            if let (Some(min), Some(max)) = (min, max)
+                && min > max
+            {
+                self.at_line(line, format!("{name}: min {min} is above max {max}"));
+                ok = false;
+                continue;
+            }
+            if let Some((_, first)) = columns.iter().find(|(c, _)| c.label == label) {
+                let first = *first;
+                self.at_line(
+                    line,
+                    format!("duplicate difference column `{label}` (first at line {first})"),
+                );
+                ok = false;
+            }
+            if let Some((prev, prev_line)) = columns.last()
+                && let (Some(pmax), Some(min)) = (prev.max, min)
+            {
+                let prev_line = *prev_line;
+                if prev.min.is_some_and(|pmin| min <= pmin) {
+                    self.at_line(
+                        line,
+                        format!(
+                            "columns not ascending: {name} (from {}) must come after `{}` (line {prev_line}, from {})",
+                            signed(min),
+                            prev.label,
+                            prev.min.map_or_else(String::new, signed)
+                        ),
+                    );
+                    ok = false;
+                } else if min <= pmax {
+                    self.at_line(
+                        line,
+                        format!(
+                            "overlap: {name} starts at {}, inside `{}` (line {prev_line}, up to {})",
+                            signed(min),
+                            prev.label,
+                            signed(pmax)
+                        ),
+                    );
+                    ok = false;
+                } else if min > pmax + 1 {
+                    self.at_line(
+                        line,
+                        format!(
+                            "gap: {} {} in no column (between `{}` (line {prev_line}) and `{label}`)",
+                            differences_text(pmax + 1, min - 1),
+                            if min - 1 == pmax + 1 { "is" } else { "are" },
+                            prev.label
+                        ),
+                    );
+                    ok = false;
+                }
+            }
+            columns.push((DifferenceColumn { label, min, max }, line));
+        }
+        ok.then(|| columns.into_iter().map(|(c, _)| c).collect())
     }
 
     fn matrix(&mut self, root: &Obj, rules: &CellRules) -> Option<TableBody> {
