@@ -30,3 +30,21 @@ pub(super) fn differential_label(min: i64, max: Option<i64>) -> String {
         Some(max) => format!("{} to {}", signed(min), signed(max)),
     }
 }
+
+/// Label for a band of a signed difference: "-3 or less", "-2 to +2", "0", "+3 or more", "any".
+pub(super) fn difference_label(min: Option<i64>, max: Option<i64>) -> String {
+    match (min, max) {
+        (None, None) => "any".to_string(),
+        (None, Some(max)) => format!("{} or less", signed(max)),
+        (Some(min), max) => differential_label(min, max),
+    }
+}
+
+/// "difference +2", "differences -1 to +2".
+pub(super) fn differences_text(min: i64, max: i64) -> String {
+    if min == max {
+        format!("difference {}", signed(min))
+    } else {
+        format!("differences {} to {}", signed(min), signed(max))
+    }
+}

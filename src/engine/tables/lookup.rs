@@ -3,6 +3,7 @@
 
 use std::cmp::Ordering;
 
+use crate::engine::dice::Die;
 use crate::engine::symbol::Symbol;
 
 use super::labels::{signed, span_text};
@@ -68,6 +69,35 @@ impl Table {
             .ok_or_else(|| self.error(format!("no row covers a roll of {roll}")))?;
         let column_label = column_index.and_then(|i| columns.get(i).cloned());
         self.answer(index, column_index, column_label, limits)
+    }
+
+    /// Read a d66 table: `roll` is the d66 roll as read (tens and ones, e.g.
+    /// 34), `ones_modifier` a signed modifier added to the ones die in base 6
+    /// (Beyond Waterloo §21.5.8c, L1879; see [`d66_modified`]). A roll that no
+    /// pair of dice shows, or a modified roll beyond 11-66, is an error: the
+    /// rules give it no reading, so nothing is clamped.
+    pub fn lookup_d66(&self, roll: i32, ones_modifier: i32) -> Result<Lookup, TableError> {
+        self.ready(TableKind::D66)?;
+        if d66_position(roll).is_none() {
+            return Err(self.error(format!(
+                "{roll} is not a d66 roll (the tens and the ones are each 1 to 6: 11-16, 21-26, ... 61-66)"
+            )));
+        }
+        let modified = d66_modified(roll, ones_modifier).ok_or_else(|| {
+            self.error(format!(
+                "d66 roll {roll} with {} on the ones die leaves {}, which covers the d66 rolls 11 to 66 \
+                 and gives no reading beyond them",
+                signed(i64::from(ones_modifier)),
+                self.describe()
+            ))
+        })?;
+        let index = self
+            .body
+            .rows()
+            .iter()
+            .position(|r| range_holds(&r.key, i64::from(modified)))
+            .ok_or_else(|| self.error(format!("no row covers a roll of {modified}")))?;
+        self.answer(index, None, None, Vec::new())
     }
 
     /// Read an odds-ratio table: odds `attack:defence`, total die-roll
@@ -261,6 +291,62 @@ impl Table {
         self.answer(index, Some(column_index), column_label, limits)
     }
 
+    /// Read a difference-band table: `difference` (one side's score minus the
+    /// other's, as the table's procedure says) picks the band, `roll` (the
+    /// modified roll) the row. A difference beyond a closed end band is read
+    /// on that band, and a roll outside the domain is clamped into it; both
+    /// are reported.
+    pub fn lookup_difference_bands(
+        &self,
+        difference: i32,
+        roll: i32,
+    ) -> Result<Lookup, TableError> {
+        self.ready(TableKind::DifferenceBands)?;
+        let TableBody::DifferenceBands {
+            columns, domain, ..
+        } = &self.body
+        else {
+            return Err(self.error("table body does not match its kind".to_string()));
+        };
+        let (first, last) = match (columns.first(), columns.last()) {
+            (Some(f), Some(l)) => (f, l),
+            _ => return Err(self.error("table has no columns".to_string())),
+        };
+        let d = i64::from(difference);
+        let mut limits = Vec::new();
+        let column_index = if first.min.is_some_and(|m| d < m) {
+            limits.push(self.limit(format!(
+                "difference {} is below the lowest column {}; read as {}",
+                signed(d),
+                first.label,
+                first.label
+            )));
+            0
+        } else if last.max.is_some_and(|m| d > m) {
+            limits.push(self.limit(format!(
+                "difference {} is above the highest column {}; read as {}",
+                signed(d),
+                last.label,
+                last.label
+            )));
+            columns.len() - 1
+        } else {
+            columns
+                .iter()
+                .position(|c| c.min.is_none_or(|m| d >= m) && c.max.is_none_or(|m| d <= m))
+                .ok_or_else(|| self.error(format!("no column holds difference {}", signed(d))))?
+        };
+        let roll = self.clamp_roll(i64::from(roll), *domain, "roll", &mut limits);
+        let index = self
+            .body
+            .rows()
+            .iter()
+            .position(|r| range_holds(&r.key, roll))
+            .ok_or_else(|| self.error(format!("no row covers a roll of {roll}")))?;
+        let column_label = columns.get(column_index).map(|c| c.label.clone());
+        self.answer(index, Some(column_index), column_label, limits)
+    }
+
     /// Read a matrix table by (row choice, column choice).
     pub fn lookup_matrix(
         &self,
@@ -413,6 +499,29 @@ impl Table {
             limits,
         })
     }
+}
+
+/// A d66 roll's place among the 36 (11 is 0, 16 is 5, 21 is 6, ... 66 is 35);
+/// `None` for a number no pair of dice shows.
+fn d66_position(roll: i32) -> Option<i64> {
+    let face = u8::try_from(roll).ok().filter(|&f| Die::D66.is_face(f))?;
+    Die::D66
+        .faces()
+        .position(|f| f == face)
+        .and_then(|i| i64::try_from(i).ok())
+}
+
+/// A d66 roll with `ones_modifier` added to its ones die in base 6: past 6 the
+/// tens die goes up one and the ones die starts again at 1, below 1 the tens
+/// die goes down one and the ones die counts down from 6 (Beyond Waterloo,
+/// Diplomatic Developments Chart, §21.5.8c, L1879). `None` when `roll` is not
+/// a d66 roll or the result falls outside 11-66, where the rules give no
+/// reading: a procedure offering a choice of sign can ask which signs keep
+/// the roll on the chart.
+pub fn d66_modified(roll: i32, ones_modifier: i32) -> Option<i32> {
+    let position = d66_position(roll)?.checked_add(i64::from(ones_modifier))?;
+    let index = usize::try_from(position).ok()?;
+    Die::D66.faces().nth(index).map(i32::from)
 }
 
 fn range_holds(key: &RowKey, value: i64) -> bool {

@@ -16,7 +16,7 @@
 //! ```toml
 //! id = "crt"                      # required; letters, digits, '-' and '_'
 //! title = "Combat Results Table"  # required
-//! kind = "differential"           # differential | roll_range | odds_ratio | strength_bands | matrix
+//! kind = "differential"           # differential | roll_range | d66 | odds_ratio | strength_bands | difference_bands | matrix
 //! status = "complete"             # complete | template | entered
 //!
 //! [provenance]                    # required
@@ -96,6 +96,38 @@
 //!
 //! Generated row labels: `5`, `2-6` (or `-1 to 2` when negative).
 //!
+//! ### `d66`
+//! Two six-sided dice read as tens and ones: the rolls are 11-16, 21-26, ...
+//! 61-66, 36 in all; the integers between (17-20, 27-30, ...) are not rolls.
+//! Rows have `min`, `max` (both required, each a d66 roll) and `result`; a row
+//! covers the rolls from `min` to `max` in d66 order (`min = 15, max = 22` is
+//! 15, 16, 21 and 22). Rows must cover the 36 rolls exactly: a bound that is
+//! not a d66 roll is refused, and gaps and overlaps are reported with the
+//! lines of the rows involved, naming rolls, never the integers between them.
+//!
+//! A lookup takes the roll and a signed modifier added to the ones die in
+//! base 6: above 6 the tens die goes up one (33 + 4 reads 41), below 1 it goes
+//! down one (33 - 4 reads 25). A modified roll beyond 11-66 is a lookup error,
+//! not a clamp: the rules give it no reading, so the procedure must not ask
+//! for it ([`d66_modified`] tells beforehand).
+//!
+//! Needed by Beyond Waterloo's Diplomatic Developments Chart (DDC): a d66
+//! roll (rulebook §21.5.4, L1863), modified by VPs spent on the ones die in
+//! base 6 (§21.5.8, L1875-1879).
+//!
+//! ```toml
+//! [[rows]]
+//! min = 11
+//! max = 14
+//! result = "N"
+//! [[rows]]
+//! min = 15         # 15, 16, 21
+//! max = 21
+//! result = "P"
+//! ```
+//!
+//! Generated row labels: `34`, `11-14`.
+//!
 //! ### `odds_ratio`
 //! `columns` are attacker:defender ratios as `"a:d"` strings (positive
 //! integers), strictly ascending. `rounding` (required) says how odds that
@@ -147,6 +179,41 @@
 //! cells = ["N", "R"]
 //! ```
 //!
+//! ### `difference_bands`
+//! A signed difference between the two sides (one side's score minus the
+//! other's, so negative when the other side is ahead) picks a column, and a
+//! modified roll picks a row. `columns` are bands `{ label, min, max }`,
+//! ascending and contiguous (each starts one above the previous band's end);
+//! only the first band may omit `min` ("or less") and only the last may omit
+//! `max` ("or more"). `label` is optional; generated band labels read
+//! `-3 or less`, `-2 to +2`, `-1, 0`, `0`, `+3 or more`. A difference beyond
+//! a closed end band is read on that band (reported). `domain` and rows are as
+//! for `roll_range` with columns: `min`, `max` and `cells`; rows must cover the
+//! domain exactly, and a roll outside it is clamped into it (reported).
+//!
+//! Needed by two Beyond Waterloo charts whose column is a difference of VP:
+//! the French Recruitment Authorization Table ("French VP minus Allied VP",
+//! rulebook §12.3.2, L1385; 2D6 + DRMs, §12.3.3-12.3.4, L1387-1389) and the
+//! RP Acquisition Chart ("the difference between the two sides VP scores",
+//! §10.2.2, L1294; 2D6 + DRMs, §10.2.1, L1292). The table does not say which
+//! side is subtracted from which: its procedure does, and the band labels
+//! should.
+//!
+//! ```toml
+//! columns = [
+//!   { max = -3 },                        # "-3 or less"
+//!   { min = -2, max = 2 },               # "-2 to +2"
+//!   { min = 3, label = "ahead by 3+" },
+//! ]
+//! domain = [2, 12]
+//! [[rows]]
+//! min = 2
+//! max = 6
+//! cells = ["N", "N", "R"]
+//! ```
+//!
+//! Generated row labels as for `roll_range`: `5`, `2-6`.
+//!
 //! ### `matrix`
 //! A lookup by (row choice, column choice). `row_choices` and
 //! `column_choices` are non-empty lists of distinct names. Rows have
@@ -173,6 +240,8 @@
 mod labels;
 mod lookup;
 mod parser;
+
+pub use lookup::d66_modified;
 #[cfg(test)]
 mod tests;
 
@@ -218,15 +287,19 @@ pub enum TableKind {
     OddsRatio,
     StrengthBands,
     Matrix,
+    D66,
+    DifferenceBands,
 }
 
 impl TableKind {
-    pub const ALL: [TableKind; 5] = [
+    pub const ALL: [TableKind; 7] = [
         TableKind::Differential,
         TableKind::RollRange,
         TableKind::OddsRatio,
         TableKind::StrengthBands,
         TableKind::Matrix,
+        TableKind::D66,
+        TableKind::DifferenceBands,
     ];
 
     /// The name used for `kind` in table files.
@@ -237,6 +310,8 @@ impl TableKind {
             TableKind::OddsRatio => "odds_ratio",
             TableKind::StrengthBands => "strength_bands",
             TableKind::Matrix => "matrix",
+            TableKind::D66 => "d66",
+            TableKind::DifferenceBands => "difference_bands",
         }
     }
 
@@ -252,6 +327,8 @@ impl TableKind {
             TableKind::OddsRatio => "lookup_odds_ratio",
             TableKind::StrengthBands => "lookup_strength_bands",
             TableKind::Matrix => "lookup_matrix",
+            TableKind::D66 => "lookup_d66",
+            TableKind::DifferenceBands => "lookup_difference_bands",
         }
     }
 }
@@ -374,6 +451,20 @@ pub enum TableBody {
         column_choices: Vec<String>,
         rows: Vec<Row>,
     },
+    /// Rows keyed by d66 rolls (`RowKey::Range` with both bounds d66 rolls),
+    /// one `result` each (Beyond Waterloo's Diplomatic Developments Chart,
+    /// §21.5, L1855-1879).
+    D66 {
+        rows: Vec<Row>,
+    },
+    /// Columns by a signed difference, rows by roll ranges (Beyond Waterloo's
+    /// French Recruitment Authorization Table, §12.3.2, L1385, and RP
+    /// Acquisition Chart, §10.2.2, L1294).
+    DifferenceBands {
+        columns: Vec<DifferenceColumn>,
+        domain: Domain,
+        rows: Vec<Row>,
+    },
 }
 
 impl TableBody {
@@ -383,7 +474,9 @@ impl TableBody {
             | TableBody::RollRange { rows, .. }
             | TableBody::OddsRatio { rows, .. }
             | TableBody::StrengthBands { rows, .. }
-            | TableBody::Matrix { rows, .. } => rows,
+            | TableBody::Matrix { rows, .. }
+            | TableBody::D66 { rows }
+            | TableBody::DifferenceBands { rows, .. } => rows,
         }
     }
 }
@@ -449,6 +542,15 @@ pub struct ModifierCap {
 pub struct StrengthColumn {
     pub label: String,
     pub min: i64,
+    pub max: Option<i64>,
+}
+
+/// A band of a signed difference; `min == None` is open below ("or less"),
+/// `max == None` open above ("or more").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DifferenceColumn {
+    pub label: String,
+    pub min: Option<i64>,
     pub max: Option<i64>,
 }
 
@@ -568,15 +670,19 @@ impl Table {
     pub fn row_header(&self) -> &'static str {
         match self.kind {
             TableKind::Differential => "Difference",
-            TableKind::RollRange | TableKind::OddsRatio | TableKind::StrengthBands => "Roll",
+            TableKind::RollRange
+            | TableKind::OddsRatio
+            | TableKind::StrengthBands
+            | TableKind::DifferenceBands => "Roll",
             TableKind::Matrix => "Choice",
+            TableKind::D66 => "d66",
         }
     }
 
     /// A grid for a table viewer.
     pub fn grid(&self) -> Grid {
         let columns = match &self.body {
-            TableBody::Differential { .. } => vec!["Result".to_string()],
+            TableBody::Differential { .. } | TableBody::D66 { .. } => vec!["Result".to_string()],
             TableBody::RollRange { columns, .. } if columns.is_empty() => {
                 vec!["Result".to_string()]
             }
@@ -585,6 +691,9 @@ impl Table {
                 columns.iter().map(|c| c.label.clone()).collect()
             }
             TableBody::StrengthBands { columns, .. } => {
+                columns.iter().map(|c| c.label.clone()).collect()
+            }
+            TableBody::DifferenceBands { columns, .. } => {
                 columns.iter().map(|c| c.label.clone()).collect()
             }
             TableBody::Matrix { column_choices, .. } => column_choices.clone(),

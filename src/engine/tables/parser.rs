@@ -7,10 +7,13 @@ use std::path::Path;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use super::labels::{differential_label, span_text};
+use crate::engine::dice::Die;
+
+use super::labels::{difference_label, differences_text, differential_label, signed, span_text};
 use super::{
-    BLANK_CELL, Domain, ModifierCap, OddsColumn, Provenance, ResultCode, Rounding, Row, RowKey,
-    ShiftCap, StrengthColumn, Table, TableBody, TableError, TableKind, TableStatus,
+    BLANK_CELL, DifferenceColumn, Domain, ModifierCap, OddsColumn, Provenance, ResultCode,
+    Rounding, Row, RowKey, ShiftCap, StrengthColumn, Table, TableBody, TableError, TableKind,
+    TableStatus,
 };
 
 impl Table {
@@ -71,6 +74,8 @@ fn kind_keys(kind: TableKind) -> &'static [&'static str] {
         TableKind::OddsRatio => &["columns", "rounding", "drm", "domain"],
         TableKind::StrengthBands => &["columns", "shift_cap", "domain"],
         TableKind::Matrix => &["row_choices", "column_choices"],
+        TableKind::D66 => &[],
+        TableKind::DifferenceBands => &["columns", "domain"],
     }
 }
 
@@ -570,6 +575,8 @@ impl<'t> Parser<'t> {
             TableKind::OddsRatio => self.odds_ratio(root, rules),
             TableKind::StrengthBands => self.strength_bands(root, rules),
             TableKind::Matrix => self.matrix(root, rules),
+            TableKind::D66 => self.d66(root, rules),
+            TableKind::DifferenceBands => self.difference_bands(root, rules),
         }
     }
 
@@ -665,8 +672,17 @@ impl<'t> Parser<'t> {
     // -- coverage ----------------------------------------------------------------
 
     /// Check that `rows` cover `lo..=hi` (`hi == None`: to infinity) with no
-    /// gap and no overlap.
-    fn coverage(&mut self, rows: &[Extent], lo: i64, hi: Option<i64>, noun: &str) {
+    /// gap and no overlap. Messages show each value `v` as `show(v)`: the
+    /// identity, except for a domain with holes (d66), whose rows are checked
+    /// as positions among its rolls and named by the rolls.
+    fn coverage(
+        &mut self,
+        rows: &[Extent],
+        lo: i64,
+        hi: Option<i64>,
+        noun: &str,
+        show: &dyn Fn(i64) -> i64,
+    ) {
         let mut sorted: Vec<&Extent> = rows.iter().collect();
         sorted.sort_by_key(|r| (r.min, r.line));
         for r in &sorted {
@@ -674,8 +690,10 @@ impl<'t> Parser<'t> {
                 self.at_line(
                     r.line,
                     format!(
-                        "row `{}` starts at {noun} {}, below {lo}, the lowest {noun} the table covers",
-                        r.label, r.min
+                        "row `{}` starts at {noun} {}, below {}, the lowest {noun} the table covers",
+                        r.label,
+                        show(r.min),
+                        show(lo)
                     ),
                 );
             }
@@ -685,8 +703,9 @@ impl<'t> Parser<'t> {
                 self.at_line(
                     r.line,
                     format!(
-                        "row `{}` runs past {hi}, the highest {noun} the table covers",
-                        r.label
+                        "row `{}` runs past {}, the highest {noun} the table covers",
+                        r.label,
+                        show(hi)
                     ),
                 );
             }
@@ -702,9 +721,9 @@ impl<'t> Parser<'t> {
                             r.line,
                             format!(
                                 "gap: {} not covered; the first row `{}` starts at {}",
-                                values_text(noun, lo, r.min - 1),
+                                values_text(noun, show(lo), show(r.min - 1)),
                                 r.label,
-                                r.min
+                                show(r.min)
                             ),
                         );
                     }
@@ -730,7 +749,7 @@ impl<'t> Parser<'t> {
                                 r.label,
                                 p.label,
                                 p.line,
-                                values_text(noun, r.min, end)
+                                values_text(noun, show(r.min), show(end))
                             ),
                         );
                     } else if r.min > pmax + 1 {
@@ -738,7 +757,7 @@ impl<'t> Parser<'t> {
                             r.line,
                             format!(
                                 "gap: {} not covered between row `{}` (line {}) and row `{}` (line {})",
-                                values_text(noun, pmax + 1, r.min - 1),
+                                values_text(noun, show(pmax + 1), show(r.min - 1)),
                                 p.label,
                                 p.line,
                                 r.label,
@@ -759,16 +778,17 @@ impl<'t> Parser<'t> {
                     format!(
                         "gap: {noun}s of {} or more are not covered; the last row `{}` must be \
                          open-ended (omit `max`)",
-                        pmax + 1,
+                        show(pmax + 1),
                         p.label
                     ),
                 ),
                 Some(hi) if pmax < hi => self.at_line(
                     p.line,
                     format!(
-                        "gap: {} not covered; the last row `{}` ends at {pmax}",
-                        values_text(noun, pmax + 1, hi),
-                        p.label
+                        "gap: {} not covered; the last row `{}` ends at {}",
+                        values_text(noun, show(pmax + 1), show(hi)),
+                        p.label,
+                        show(pmax)
                     ),
                 ),
                 Some(_) => {}
@@ -826,7 +846,7 @@ impl<'t> Parser<'t> {
             }
         }
         if !row_objs.is_empty() {
-            self.coverage(&extents, 0, None, "difference");
+            self.coverage(&extents, 0, None, "difference", &|v| v);
         }
         Some(TableBody::Differential { rows })
     }
@@ -839,11 +859,29 @@ impl<'t> Parser<'t> {
                 .name_list(root, "columns")
                 .map(|c| c.into_iter().map(|(n, _)| n).collect()),
         };
+        let rows = self.range_rows(root, rules, columns.as_deref(), domain)?;
+        Some(TableBody::RollRange {
+            domain: domain?,
+            columns: columns?,
+            rows,
+        })
+    }
+
+    /// Rows keyed by `min` and `max` (both required) covering `domain`
+    /// exactly: one `result` each when `columns` is empty, else `cells`, one
+    /// per column (`columns` is `None` when it could not be read).
+    fn range_rows(
+        &mut self,
+        root: &Obj,
+        rules: &CellRules,
+        columns: Option<&[String]>,
+        domain: Option<Domain>,
+    ) -> Option<Vec<Row>> {
         let row_objs = self.row_objs(root)?;
         let mut rows = Vec::new();
         let mut extents = Vec::new();
         for obj in &row_objs {
-            let with_columns = columns.as_ref().is_none_or(|c| !c.is_empty());
+            let with_columns = columns.is_none_or(|c| !c.is_empty());
             if with_columns {
                 self.check_keys(obj, &["min", "max", "cells", "label"]);
             } else {
@@ -866,8 +904,8 @@ impl<'t> Parser<'t> {
                 None => obj.name.clone(),
             });
             let place = format!("{} (`{label}`)", obj.name);
-            let cells = match &columns {
-                Some(c) if c.is_empty() => self.single_result(obj, rules, &place),
+            let cells = match columns {
+                Some([]) => self.single_result(obj, rules, &place),
                 Some(c) => self.cells(obj, rules, &place, c),
                 None => Vec::new(),
             };
@@ -889,15 +927,95 @@ impl<'t> Parser<'t> {
                 });
             }
         }
-        let domain = domain?;
-        if !row_objs.is_empty() {
-            self.coverage(&extents, domain.min, Some(domain.max), "roll");
+        if let Some(domain) = domain
+            && !row_objs.is_empty()
+        {
+            self.coverage(&extents, domain.min, Some(domain.max), "roll", &|v| v);
         }
-        Some(TableBody::RollRange {
-            domain,
-            columns: columns?,
-            rows,
-        })
+        Some(rows)
+    }
+
+    /// Rows keyed by d66 rolls, each with one `result`, covering the 36 rolls
+    /// exactly (Beyond Waterloo's Diplomatic Developments Chart, §21.5.4,
+    /// L1863). Coverage is checked on each roll's position among the 36, so
+    /// the integers between the rolls (17-20, ...) are neither gaps nor rows.
+    fn d66(&mut self, root: &Obj, rules: &CellRules) -> Option<TableBody> {
+        let faces: Vec<i64> = Die::D66.faces().map(i64::from).collect();
+        let position = |roll: i64| {
+            faces
+                .iter()
+                .position(|&f| f == roll)
+                .and_then(|i| i64::try_from(i).ok())
+        };
+        let row_objs = self.row_objs(root)?;
+        let mut rows = Vec::new();
+        let mut extents = Vec::new();
+        for obj in &row_objs {
+            self.check_keys(obj, &["min", "max", "result", "label"]);
+            let line = self.obj_line(obj).unwrap_or(0);
+            let min = self.req_int(obj, "min");
+            let max = self.req_int(obj, "max");
+            let label = self.opt_text(obj, "label");
+            let mut faces_ok = true;
+            for (key, value) in [("min", min), ("max", max)] {
+                if let Some(v) = value
+                    && position(v).is_none()
+                {
+                    self.at_line(
+                        line,
+                        format!(
+                            "{}: `{key}` = {v} is not a d66 roll (the tens and the ones are each 1 to 6: 11-16, 21-26, ... 61-66)",
+                            obj.name
+                        ),
+                    );
+                    faces_ok = false;
+                }
+            }
+            let bounds = match (min, max) {
+                (Some(min), Some(max)) if faces_ok && max < min => {
+                    self.at_line(line, format!("{}: min {min} is above max {max}", obj.name));
+                    None
+                }
+                (Some(min), Some(max)) if faces_ok => Some((min, max)),
+                _ => None,
+            };
+            let label = label.unwrap_or_else(|| match bounds {
+                Some((min, max)) => span_text(min, max),
+                None => obj.name.clone(),
+            });
+            let place = format!("{} (`{label}`)", obj.name);
+            let cells = self.single_result(obj, rules, &place);
+            if let Some((min, max)) = bounds
+                && let (Some(first), Some(last)) = (position(min), position(max))
+            {
+                extents.push(Extent {
+                    min: first,
+                    max: Some(last),
+                    line,
+                    label: label.clone(),
+                });
+                rows.push(Row {
+                    label,
+                    key: RowKey::Range {
+                        min,
+                        max: Some(max),
+                    },
+                    cells,
+                    line,
+                });
+            }
+        }
+        if !row_objs.is_empty() {
+            let last = i64::try_from(faces.len()).unwrap_or(1) - 1;
+            let show = |p: i64| {
+                usize::try_from(p)
+                    .ok()
+                    .and_then(|i| faces.get(i).copied())
+                    .unwrap_or(p)
+            };
+            self.coverage(&extents, 0, Some(last), "roll", &show);
+        }
+        Some(TableBody::D66 { rows })
     }
 
     /// Rows keyed by `roll` with `cells`, covering `domain` exactly.
@@ -943,7 +1061,7 @@ impl<'t> Parser<'t> {
         if let Some(domain) = domain
             && !row_objs.is_empty()
         {
-            self.coverage(&extents, domain.min, Some(domain.max), "roll");
+            self.coverage(&extents, domain.min, Some(domain.max), "roll", &|v| v);
         }
         Some(rows)
     }
@@ -1202,6 +1320,136 @@ impl<'t> Parser<'t> {
             columns.push(StrengthColumn { label, min, max });
         }
         ok.then_some(columns)
+    }
+
+    /// Columns by bands of a signed difference, rows by roll ranges (Beyond
+    /// Waterloo's French Recruitment Authorization Table, §12.3.2, L1385, and
+    /// RP Acquisition Chart, §10.2.2, L1294).
+    fn difference_bands(&mut self, root: &Obj, rules: &CellRules) -> Option<TableBody> {
+        let columns = self.difference_columns(root);
+        let domain = self.domain(root);
+        let labels: Option<Vec<String>> = columns
+            .as_ref()
+            .map(|c| c.iter().map(|c| c.label.clone()).collect());
+        let rows = self.range_rows(root, rules, labels.as_deref(), domain)?;
+        Some(TableBody::DifferenceBands {
+            columns: columns?,
+            domain: domain?,
+            rows,
+        })
+    }
+
+    /// Bands `{ label, min, max }` of a signed difference: ascending and
+    /// contiguous, only the first open below and only the last open above.
+    fn difference_columns(&mut self, root: &Obj) -> Option<Vec<DifferenceColumn>> {
+        let value = self.required(root, "columns")?;
+        let items = self.array(value, "`columns`")?;
+        if items.is_empty() {
+            self.at(&value.span(), "`columns` must not be empty".to_string());
+            return None;
+        }
+        let last = items.len() - 1;
+        // Each band read so far, with its line.
+        let mut columns: Vec<(DifferenceColumn, usize)> = Vec::new();
+        let mut ok = true;
+        for (n, item) in items.iter().enumerate() {
+            let Some(obj) = self.table(
+                item,
+                "each difference column",
+                format!("difference column {}", n + 1),
+            ) else {
+                ok = false;
+                continue;
+            };
+            self.check_keys(&obj, &["label", "min", "max"]);
+            let line = self.line(&item.span());
+            let label = self.opt_text(&obj, "label");
+            let min = self.opt_int(&obj, "min");
+            let max = self.opt_int(&obj, "max");
+            if (obj.get("label").is_some() && label.is_none())
+                || (obj.get("min").is_some() && min.is_none())
+                || (obj.get("max").is_some() && max.is_none())
+            {
+                ok = false;
+                continue;
+            }
+            let label = label.unwrap_or_else(|| difference_label(min, max));
+            let name = format!("difference column `{label}`");
+            if min.is_none() && n > 0 {
+                self.at_line(
+                    line,
+                    format!(
+                        "{name} has no `min`: only the first column may be open below (\"or less\")"
+                    ),
+                );
+                ok = false;
+            }
+            if max.is_none() && n < last {
+                self.at_line(
+                    line,
+                    format!(
+                        "{name} has no `max`: only the last column may be open above (\"or more\")"
+                    ),
+                );
+                ok = false;
+            }
+            if let (Some(min), Some(max)) = (min, max)
+                && min > max
+            {
+                self.at_line(line, format!("{name}: min {min} is above max {max}"));
+                ok = false;
+                continue;
+            }
+            if let Some((_, first)) = columns.iter().find(|(c, _)| c.label == label) {
+                let first = *first;
+                self.at_line(
+                    line,
+                    format!("duplicate difference column `{label}` (first at line {first})"),
+                );
+                ok = false;
+            }
+            if let Some((prev, prev_line)) = columns.last()
+                && let (Some(pmax), Some(min)) = (prev.max, min)
+            {
+                let prev_line = *prev_line;
+                if prev.min.is_some_and(|pmin| min <= pmin) {
+                    self.at_line(
+                        line,
+                        format!(
+                            "columns not ascending: {name} (from {}) must come after `{}` (line {prev_line}, from {})",
+                            signed(min),
+                            prev.label,
+                            prev.min.map_or_else(String::new, signed)
+                        ),
+                    );
+                    ok = false;
+                } else if min <= pmax {
+                    self.at_line(
+                        line,
+                        format!(
+                            "overlap: {name} starts at {}, inside `{}` (line {prev_line}, up to {})",
+                            signed(min),
+                            prev.label,
+                            signed(pmax)
+                        ),
+                    );
+                    ok = false;
+                } else if min > pmax + 1 {
+                    self.at_line(
+                        line,
+                        format!(
+                            "gap: {} {} in no column (between `{}` (line {prev_line}) and `{label}`)",
+                            differences_text(pmax + 1, min - 1),
+                            if min - 1 == pmax + 1 { "is" } else { "are" },
+                            prev.label
+                        ),
+                    );
+                    ok = false;
+                }
+            }
+            columns.push((DifferenceColumn { label, min, max }, line));
+        }
+        ok.then(|| columns.into_iter().map(|(c, _)| c).collect())
     }
 
     fn matrix(&mut self, root: &Obj, rules: &CellRules) -> Option<TableBody> {

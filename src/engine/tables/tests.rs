@@ -272,6 +272,74 @@ roll = 5
 roll = 6
 "#;
 
+/// FICTIONAL test values, not from any game: a d66 chart.
+fn d66(rows: &str) -> String {
+    header("d66", "complete", "") + rows
+}
+
+/// FICTIONAL test values, not from any game. The second row spans the tens
+/// (15, 16, 21); the third is labelled.
+const D66_ROWS: &str = r#"
+[[rows]] # s1
+min = 11
+max = 14
+result = "A"
+
+[[rows]] # s2
+min = 15
+max = 21
+result = "B"
+
+[[rows]] # s3
+min = 22
+max = 56
+result = "C"
+label = "middling"
+
+[[rows]] # s4
+min = 61
+max = 66
+result = "A"
+"#;
+
+/// FICTIONAL test values, not from any game: `top_columns` is the
+/// `columns = [...]` line(s) of a difference-band chart.
+fn difference_bands(top_columns: &str, rows: &str) -> String {
+    header(
+        "difference_bands",
+        "complete",
+        &format!("{top_columns}\ndomain = [2, 12]"),
+    ) + rows
+}
+
+/// FICTIONAL test values, not from any game. Open at both ends; one band
+/// labelled, the others generated.
+const DIFFERENCE_COLUMNS: &str = r#"columns = [
+  { max = -3 }, # b1
+  { min = -2, max = -1 }, # b2
+  { min = 0, max = 0 }, # b3
+  { min = 1, max = 4, label = "ahead" }, # b4
+  { min = 5 }, # b5
+]"#;
+
+/// FICTIONAL test values, not from any game.
+const DIFFERENCE_ROWS: &str = r#"
+[[rows]] # q1
+min = 2
+max = 4
+cells = ["A", "A", "B", "B", "C"]
+
+[[rows]] # q2
+min = 5
+max = 9
+cells = ["A", "B", "B", "C", "C"]
+
+[[rows]] # q3
+min = 10
+max = 12
+cells = ["B", "C", "C", "C", "A"]
+"#;
+
 fn all_fixtures() -> Vec<String> {
     vec![
         differential(DIFF_ROWS),
@@ -281,6 +349,8 @@ fn all_fixtures() -> Vec<String> {
         odds("attacker", "template", TEMPLATE_ROWS),
         strength(STRENGTH_COLUMNS, STRENGTH_ROWS),
         matrix(MATRIX_ROWS),
+        d66(D66_ROWS),
+        difference_bands(DIFFERENCE_COLUMNS, DIFFERENCE_ROWS),
     ]
 }
 
@@ -1324,4 +1394,756 @@ fn kind_and_status_names_round_trip() {
     }
     assert_eq!(TableKind::OddsRatio.name(), "odds_ratio");
     assert_eq!(TableKind::from_name("Matrix"), None);
+}
+
+// -- d66 ------------------------------------------------------------------
+
+/// Every d66 roll, in order: 11-16, 21-26, ... 61-66.
+fn d66_rolls() -> Vec<i32> {
+    (1..=6)
+        .flat_map(|tens| (1..=6).map(move |ones| tens * 10 + ones))
+        .collect()
+}
+
+#[test]
+fn d66_parses_and_shows_its_rows() {
+    let t = parse_ok(&d66(D66_ROWS));
+    assert_eq!(t.kind, TableKind::D66);
+    assert_eq!(t.row_header(), "d66");
+    let g = t.grid();
+    assert_eq!(g.columns, ["Result"]);
+    let rows: Vec<(&str, &[String])> = g
+        .rows
+        .iter()
+        .map(|(l, c)| (l.as_str(), c.as_slice()))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("11-14", &["A".to_string()][..]),
+            ("15-21", &["B".to_string()][..]),
+            ("middling", &["C".to_string()][..]),
+            ("61-66", &["A".to_string()][..]),
+        ]
+    );
+}
+
+#[test]
+fn d66_lookups_at_every_roll() {
+    let t = parse_ok(&d66(D66_ROWS));
+    for roll in d66_rolls() {
+        let (row, code) = match roll {
+            11..=14 => ("11-14", "A"),
+            15..=21 => ("15-21", "B"),
+            22..=56 => ("middling", "C"),
+            _ => ("61-66", "A"),
+        };
+        let l = t.lookup_d66(roll, 0).unwrap();
+        assert_eq!(l.cell.row, row, "roll {roll}");
+        assert_eq!(l.result.code, code, "roll {roll}");
+        assert_eq!(l.cell.column, None);
+        assert_eq!(l.cell.column_index, None);
+        assert!(l.limits.is_empty());
+    }
+    // The boundaries between rows, across the tens.
+    assert_eq!(t.lookup_d66(14, 0).unwrap().cell.row_index, 0);
+    assert_eq!(t.lookup_d66(15, 0).unwrap().cell.row_index, 1);
+    assert_eq!(t.lookup_d66(16, 0).unwrap().cell.row_index, 1);
+    assert_eq!(t.lookup_d66(21, 0).unwrap().cell.row_index, 1);
+    assert_eq!(t.lookup_d66(22, 0).unwrap().cell.row_index, 2);
+    assert_eq!(t.lookup_d66(56, 0).unwrap().cell.row_index, 2);
+    assert_eq!(t.lookup_d66(61, 0).unwrap().cell.row_index, 3);
+    assert_eq!(t.lookup_d66(66, 0).unwrap().cell.row_index, 3);
+    // With a modifier the modified roll is read: 14 + 1 is 15, 21 - 1 is 16.
+    assert_eq!(t.lookup_d66(14, 1).unwrap().cell.row, "15-21");
+    assert_eq!(t.lookup_d66(22, -1).unwrap().cell.row, "15-21");
+    assert_eq!(t.lookup_d66(56, 1).unwrap().cell.row, "61-66");
+}
+
+#[test]
+fn d66_modifier_carries_in_base_6() {
+    // The rule's own arithmetic example (Beyond Waterloo §21.5.8c, L1879), not a chart value:
+    // 33 with 4 on the ones die reads 41 or 25.
+    assert_eq!(d66_modified(33, 4), Some(41));
+    assert_eq!(d66_modified(33, -4), Some(25));
+    // Carry and borrow at the edges of a tens.
+    assert_eq!(d66_modified(36, 1), Some(41));
+    assert_eq!(d66_modified(41, -1), Some(36));
+    assert_eq!(d66_modified(33, -3), Some(26));
+    assert_eq!(d66_modified(35, 5), Some(44));
+    assert_eq!(d66_modified(11, 35), Some(66));
+    assert_eq!(d66_modified(66, -35), Some(11));
+    assert_eq!(d66_modified(42, 0), Some(42));
+    // Off the chart, or not a roll at all.
+    assert_eq!(d66_modified(66, 1), None);
+    assert_eq!(d66_modified(11, -1), None);
+    assert_eq!(d66_modified(11, 36), None);
+    for not_a_roll in [
+        i32::MIN,
+        -11,
+        0,
+        10,
+        17,
+        20,
+        60,
+        67,
+        70,
+        77,
+        256 + 11,
+        i32::MAX,
+    ] {
+        assert_eq!(d66_modified(not_a_roll, 0), None, "{not_a_roll}");
+    }
+    // Every roll and modifier: one step of the modifier is one step along the 36 rolls.
+    let rolls = d66_rolls();
+    for (i, &roll) in rolls.iter().enumerate() {
+        for m in (-40..=40).chain([i32::MIN, i32::MAX]) {
+            let expected = i64::try_from(i)
+                .ok()
+                .map(|i| i + i64::from(m))
+                .and_then(|p| usize::try_from(p).ok())
+                .and_then(|p| rolls.get(p).copied());
+            assert_eq!(d66_modified(roll, m), expected, "{roll} {m}");
+        }
+    }
+}
+
+#[test]
+fn d66_lookup_errors() {
+    let t = parse_ok(&d66(D66_ROWS));
+    for not_a_roll in [0, 10, 17, 60, 67, -15, i32::MIN, i32::MAX] {
+        let e = t.lookup_d66(not_a_roll, 0).unwrap_err();
+        assert_eq!(e.file, "test.toml");
+        assert_eq!(e.line, None);
+        assert!(
+            e.message
+                .contains(&format!("{not_a_roll} is not a d66 roll")),
+            "{e}"
+        );
+    }
+    let e = t.lookup_d66(63, 4).unwrap_err();
+    assert!(
+        e.message.contains(
+            "d66 roll 63 with +4 on the ones die leaves \"Fictional Test Chart\" (test), which \
+             covers the d66 rolls 11 to 66"
+        ),
+        "{e}"
+    );
+    let e = t.lookup_d66(12, -2).unwrap_err();
+    assert!(e.message.contains("with -2 on the ones die"), "{e}");
+    assert!(t.lookup_d66(66, i32::MAX).is_err());
+    assert!(t.lookup_d66(11, i32::MIN).is_err());
+}
+
+#[test]
+fn d66_lookups_never_leave_the_table() {
+    let t = parse_ok(&d66(D66_ROWS));
+    let grid = t.grid();
+    for roll in d66_rolls().into_iter().chain([0, 17, 99, -1]) {
+        for m in (-40..=40).chain([i32::MIN, i32::MAX]) {
+            match (t.lookup_d66(roll, m), d66_modified(roll, m)) {
+                (Ok(l), Some(modified)) => {
+                    assert!(l.cell.row_index < grid.rows.len());
+                    assert_eq!(grid.rows[l.cell.row_index].0, l.cell.row);
+                    assert_eq!(grid.rows[l.cell.row_index].1[0], l.result.code);
+                    // The row read is the row holding the modified roll.
+                    let row = &t.body().rows()[l.cell.row_index];
+                    let RowKey::Range { min, max } = row.key else {
+                        panic!("d66 rows are ranges");
+                    };
+                    let modified = i64::from(modified);
+                    assert!(min <= modified && max.is_some_and(|m| modified <= m));
+                    assert!(l.limits.is_empty());
+                }
+                (Err(_), None) => {}
+                (lookup, modified) => panic!("{roll} {m}: {lookup:?} but {modified:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn d66_rows_must_be_rolls_and_cover_each_once() {
+    // A bound that no pair of dice shows.
+    let text = d66(&D66_ROWS.replace("max = 14", "max = 17"));
+    let errors = errors_of(&text);
+    assert_error(
+        &errors,
+        Some(line_with(&text, "# s1")),
+        "row 1: `max` = 17 is not a d66 roll (the tens and the ones are each 1 to 6",
+    );
+    let text = d66(&D66_ROWS.replace("min = 61", "min = 60"));
+    assert_error(
+        &errors_of(&text),
+        Some(line_with(&text, "# s4")),
+        "row 4: `min` = 60 is not a d66 roll",
+    );
+    let text = d66(&D66_ROWS.replace("max = 66", "max = 67"));
+    assert_error(
+        &errors_of(&text),
+        Some(line_with(&text, "# s4")),
+        "row 4: `max` = 67 is not a d66 roll",
+    );
+    let text = d66(&D66_ROWS.replace("min = 11", "min = 0"));
+    assert_error(
+        &errors_of(&text),
+        Some(line_with(&text, "# s1")),
+        "row 1: `min` = 0 is not a d66 roll",
+    );
+
+    // Gaps and overlaps name rolls, never the integers between them.
+    let (s1, s2, s3) = {
+        let text = d66(D66_ROWS);
+        (
+            line_with(&text, "# s1"),
+            line_with(&text, "# s2"),
+            line_with(&text, "# s3"),
+        )
+    };
+    let text = d66(&D66_ROWS.replace("max = 21", "max = 16"));
+    let errors = errors_of(&text);
+    assert_error(
+        &errors,
+        Some(s3),
+        &format!(
+            "gap: roll 21 not covered between row `15-16` (line {s2}) and row `middling` (line {s3})"
+        ),
+    );
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    let text = d66(&D66_ROWS.replace("min = 22", "min = 21"));
+    let errors = errors_of(&text);
+    assert_error(
+        &errors,
+        Some(s3),
+        &format!("overlap: row `middling` overlaps row `15-21` (line {s2}) at roll 21"),
+    );
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    let text = d66(&D66_ROWS
+        .replace("max = 21", "max = 16")
+        .replace("min = 22", "min = 23"));
+    assert_error(
+        &errors_of(&text),
+        Some(s3),
+        "gap: rolls 21-22 not covered between row `15-16`",
+    );
+    let text = d66(&D66_ROWS.replace("min = 15", "min = 14"));
+    assert_error(
+        &errors_of(&text),
+        Some(s2),
+        &format!("overlap: row `14-21` overlaps row `11-14` (line {s1}) at roll 14"),
+    );
+    // The ends of the chart.
+    let text = d66(&D66_ROWS.replace("min = 11", "min = 12"));
+    assert_error(
+        &errors_of(&text),
+        Some(s1),
+        "gap: roll 11 not covered; the first row `12-14` starts at 12",
+    );
+    let text = d66(&D66_ROWS.replace("max = 66", "max = 64"));
+    assert_error(
+        &errors_of(&text),
+        Some(line_with(&text, "# s4")),
+        "gap: rolls 65-66 not covered; the last row `61-64` ends at 64",
+    );
+    // A row the wrong way round.
+    let text = d66(&D66_ROWS.replace("min = 22\nmax = 56", "min = 56\nmax = 22"));
+    assert_error(&errors_of(&text), Some(s3), "row 3: min 56 is above max 22");
+}
+
+#[test]
+fn d66_keys_and_cells() {
+    // Both bounds are required; rows hold a single result, no cells, and the chart has no domain.
+    let text = d66(&D66_ROWS.replace("max = 14\n", ""));
+    assert_error(
+        &errors_of(&text),
+        Some(line_with(&text, "# s1")),
+        "row 1 is missing required key `max`",
+    );
+    let text = d66(&D66_ROWS.replace("result = \"B\"", "cells = [\"B\"]"));
+    let errors = errors_of(&text);
+    assert_error(
+        &errors,
+        Some(line_with(&text, "cells = [\"B\"]")),
+        "unknown key `cells` in row 2",
+    );
+    assert_error(
+        &errors,
+        Some(line_with(&text, "# s2")),
+        "row 2 is missing required key `result`",
+    );
+    let text = header("d66", "complete", "domain = [11, 66]") + D66_ROWS;
+    assert_error(
+        &errors_of(&text),
+        Some(line_with(&text, "domain =")),
+        "unknown key `domain` in the table",
+    );
+    let text = d66(&D66_ROWS.replace("result = \"C\"", "result = \"Q\""));
+    assert_error(
+        &errors_of(&text),
+        Some(line_with(&text, "\"Q\"")),
+        "unknown result code `Q` in row 3 (`middling`)",
+    );
+    let text = d66(&D66_ROWS.replace("min = 15", "min = \"15\""));
+    assert_error(
+        &errors_of(&text),
+        Some(line_with(&text, "\"15\"")),
+        "`min` in row 2 must be an integer, found string",
+    );
+}
+
+#[test]
+fn d66_template_resolves_nothing() {
+    let text = header("d66", "template", "")
+        + &D66_ROWS
+            .replace("result = \"B\"\n", "")
+            .replace("result = \"C\"", "result = \"?\"");
+    let t = parse_ok(&text);
+    assert_eq!(t.grid().rows[1].1, ["?"]);
+    assert_eq!(t.grid().rows[2].1, ["?"]);
+    let e = t.lookup_d66(11, 0).unwrap_err();
+    assert!(e.message.contains("is a template"), "{e}");
+    // The structure is still checked.
+    let text = header("d66", "template", "") + &D66_ROWS.replace("max = 14", "max = 13");
+    assert_error(
+        &errors_of(&text),
+        Some(line_with(&text, "# s2")),
+        "gap: roll 14 not covered",
+    );
+    // An entered chart is checked like a complete one.
+    let text = header("d66", "entered", "") + &D66_ROWS.replace("result = \"B\"", "result = \"?\"");
+    assert_error(
+        &errors_of(&text),
+        Some(line_with(&text, "\"?\"")),
+        "only a table with status = \"template\" may leave cells blank",
+    );
+}
+
+#[test]
+fn d66_and_other_kinds_refuse_each_others_lookups() {
+    let t = parse_ok(&d66(D66_ROWS));
+    let e = t.lookup_roll_range(None, 34).unwrap_err();
+    assert!(e.message.contains("is a d66 table"), "{e}");
+    assert!(
+        e.message
+            .contains("use lookup_d66 instead of lookup_roll_range"),
+        "{e}"
+    );
+    assert!(t.lookup_differential(3).is_err());
+    let e = fictional_differential().lookup_d66(34, 0).unwrap_err();
+    assert!(e.message.contains("cannot be read as a d66 table"), "{e}");
+    assert!(parse_ok(&roll_range_single()).lookup_d66(11, 0).is_err());
+}
+
+// -- difference bands -------------------------------------------------------
+
+/// The fixture with closed end bands: -6 to -3 and +5 to +8 (FICTIONAL).
+fn closed_difference_bands() -> Table {
+    parse_ok(&difference_bands(
+        &DIFFERENCE_COLUMNS
+            .replace("{ max = -3 }", "{ min = -6, max = -3 }")
+            .replace("{ min = 5 }", "{ min = 5, max = 8 }"),
+        DIFFERENCE_ROWS,
+    ))
+}
+
+#[test]
+fn difference_bands_parse_and_show_their_grid() {
+    let t = parse_ok(&difference_bands(DIFFERENCE_COLUMNS, DIFFERENCE_ROWS));
+    assert_eq!(t.kind, TableKind::DifferenceBands);
+    assert_eq!(t.row_header(), "Roll");
+    let g = t.grid();
+    assert_eq!(
+        g.columns,
+        ["-3 or less", "-2, -1", "0", "ahead", "+5 or more"]
+    );
+    assert_eq!(
+        g.rows[0],
+        (
+            "2-4".to_string(),
+            vec!["A", "A", "B", "B", "C"]
+                .into_iter()
+                .map(String::from)
+                .collect()
+        )
+    );
+    assert_eq!(g.rows[2].0, "10-12");
+    assert_eq!(g.rows[2].1[4], "A");
+    let closed = closed_difference_bands().grid();
+    assert_eq!(closed.columns[0], "-6 to -3");
+    assert_eq!(closed.columns[4], "+5 to +8");
+}
+
+#[test]
+fn difference_band_lookups_at_every_boundary() {
+    let t = parse_ok(&difference_bands(DIFFERENCE_COLUMNS, DIFFERENCE_ROWS));
+    for (d, column) in [
+        (i32::MIN, "-3 or less"),
+        (-100, "-3 or less"),
+        (-3, "-3 or less"),
+        (-2, "-2, -1"),
+        (-1, "-2, -1"),
+        (0, "0"),
+        (1, "ahead"),
+        (4, "ahead"),
+        (5, "+5 or more"),
+        (1000, "+5 or more"),
+        (i32::MAX, "+5 or more"),
+    ] {
+        let l = t.lookup_difference_bands(d, 7).unwrap();
+        assert_eq!(l.cell.column.as_deref(), Some(column), "difference {d}");
+        assert_eq!(l.cell.row, "5-9");
+        assert!(l.limits.is_empty(), "difference {d}: {:?}", l.limits);
+    }
+    for (roll, row, code) in [
+        (2, "2-4", "B"),
+        (4, "2-4", "B"),
+        (5, "5-9", "B"),
+        (9, "5-9", "B"),
+        (10, "10-12", "C"),
+        (12, "10-12", "C"),
+    ] {
+        let l = t.lookup_difference_bands(0, roll).unwrap();
+        assert_eq!(l.cell.row, row, "roll {roll}");
+        assert_eq!(l.result.code, code, "roll {roll}");
+        assert_eq!(l.cell.column_index, Some(2));
+        assert!(l.limits.is_empty());
+    }
+    let l = t.lookup_difference_bands(-4, 12).unwrap();
+    assert_eq!(l.result.code, "B");
+    assert_eq!(l.result.label, "Bravo");
+    assert_eq!(l.cell.row_index, 2);
+    assert_eq!(l.cell.column_index, Some(0));
+    assert_eq!(
+        l.cell.describe(),
+        "Fictional Test Chart, row 10-12, column -3 or less gives Bravo (B)"
+    );
+}
+
+#[test]
+fn difference_band_clamps_are_reported() {
+    let t = closed_difference_bands();
+    let l = t.lookup_difference_bands(-7, 3).unwrap();
+    assert_eq!(l.cell.column_index, Some(0));
+    assert_eq!(
+        descriptions(&l),
+        ["difference -7 is below the lowest column -6 to -3; read as -6 to -3"]
+    );
+    assert_eq!(l.limits[0].rule, "Test Rule 1");
+    let l = t.lookup_difference_bands(9, 3).unwrap();
+    assert_eq!(l.cell.column_index, Some(4));
+    assert_eq!(
+        descriptions(&l),
+        ["difference +9 is above the highest column +5 to +8; read as +5 to +8"]
+    );
+    // The edges themselves are on the table.
+    assert!(t.lookup_difference_bands(-6, 3).unwrap().limits.is_empty());
+    assert!(t.lookup_difference_bands(8, 3).unwrap().limits.is_empty());
+    // Rolls outside the domain, and everything at once, in order: difference, then roll.
+    let l = t.lookup_difference_bands(0, 13).unwrap();
+    assert_eq!(l.cell.row, "10-12");
+    assert_eq!(
+        descriptions(&l),
+        ["roll 13 clamped to 12 (the table covers rolls 2-12)"]
+    );
+    let l = t.lookup_difference_bands(i32::MIN, i32::MIN).unwrap();
+    assert_eq!(l.cell.row, "2-4");
+    assert_eq!(l.cell.column_index, Some(0));
+    assert_eq!(
+        descriptions(&l),
+        [
+            "difference -2147483648 is below the lowest column -6 to -3; read as -6 to -3",
+            "roll -2147483648 clamped to 2 (the table covers rolls 2-12)",
+        ]
+    );
+    let l = t.lookup_difference_bands(i32::MAX, i32::MAX).unwrap();
+    assert_eq!(l.cell.column_index, Some(4));
+    assert_eq!(l.cell.row_index, 2);
+    assert_eq!(l.limits.len(), 2);
+}
+
+#[test]
+fn difference_band_lookups_never_leave_the_table() {
+    let open = parse_ok(&difference_bands(DIFFERENCE_COLUMNS, DIFFERENCE_ROWS));
+    let closed = closed_difference_bands();
+    // (min, max) of each band, FICTIONAL as above.
+    let open_bands = [(i64::MIN, -3), (-2, -1), (0, 0), (1, 4), (5, i64::MAX)];
+    let closed_bands = [(-6, -3), (-2, -1), (0, 0), (1, 4), (5, 8)];
+    for (t, bands) in [(&open, open_bands), (&closed, closed_bands)] {
+        let grid = t.grid();
+        for d in (-12..=12).chain([i32::MIN, i32::MAX]) {
+            for roll in (-3..=16).chain([i32::MIN, i32::MAX]) {
+                let l = t.lookup_difference_bands(d, roll).unwrap();
+                let col = l.cell.column_index.unwrap();
+                assert!(col < grid.columns.len());
+                assert!(l.cell.row_index < grid.rows.len());
+                assert_eq!(grid.columns[col], l.cell.column.clone().unwrap());
+                assert_eq!(grid.rows[l.cell.row_index].0, l.cell.row);
+                assert_eq!(grid.rows[l.cell.row_index].1[col], l.result.code);
+                // The band read holds the difference, or is the end band it was clamped to.
+                let d = i64::from(d);
+                let holds = bands[col].0 <= d && d <= bands[col].1;
+                let clamped_low = col == 0 && d < bands[0].0;
+                let clamped_high = col == 4 && d > bands[4].1;
+                assert!(holds || clamped_low || clamped_high, "{d} read in {col}");
+                // Every clamp, and only a clamp, is reported.
+                let roll_clamped = !(2..=12).contains(&roll);
+                let expected = usize::from(!holds) + usize::from(roll_clamped);
+                assert_eq!(l.limits.len(), expected, "{d} {roll}: {:?}", l.limits);
+            }
+        }
+    }
+}
+
+#[test]
+fn difference_columns_must_ascend_without_gaps() {
+    let line_of = |text: &str, band: &str| line_with(text, &format!("# {band}"));
+
+    // Only the first band may be open below, only the last open above.
+    let text = difference_bands(
+        &DIFFERENCE_COLUMNS.replace("{ min = -2, max = -1 }", "{ max = -1 }"),
+        DIFFERENCE_ROWS,
+    );
+    assert_error(
+        &errors_of(&text),
+        Some(line_of(&text, "b2")),
+        "difference column `-1 or less` has no `min`: only the first column may be open below (\"or less\")",
+    );
+    let text = difference_bands(
+        &DIFFERENCE_COLUMNS.replace("{ min = 0, max = 0 }", "{ min = 0 }"),
+        DIFFERENCE_ROWS,
+    );
+    assert_error(
+        &errors_of(&text),
+        Some(line_of(&text, "b3")),
+        "difference column `0 or more` has no `max`: only the last column may be open above (\"or more\")",
+    );
+
+    // A band the wrong way round.
+    let text = difference_bands(
+        &DIFFERENCE_COLUMNS.replace("{ min = 0, max = 0 }", "{ min = 0, max = -1 }"),
+        DIFFERENCE_ROWS,
+    );
+    assert_error(
+        &errors_of(&text),
+        Some(line_of(&text, "b3")),
+        "difference column `0 to -1`: min 0 is above max -1",
+    );
+
+    // Gaps and overlaps name both bands and the earlier band's line.
+    let text = difference_bands(
+        &DIFFERENCE_COLUMNS.replace("min = 1, max = 4", "min = 2, max = 4"),
+        DIFFERENCE_ROWS,
+    );
+    let b3 = line_of(&text, "b3");
+    assert_error(
+        &errors_of(&text),
+        Some(line_of(&text, "b4")),
+        &format!("gap: difference +1 is in no column (between `0` (line {b3}) and `ahead`)"),
+    );
+    let text = difference_bands(
+        &DIFFERENCE_COLUMNS.replace("min = 1, max = 4", "min = 3, max = 4"),
+        DIFFERENCE_ROWS,
+    );
+    assert_error(
+        &errors_of(&text),
+        Some(line_of(&text, "b4")),
+        &format!("gap: differences +1 to +2 are in no column (between `0` (line {b3})"),
+    );
+    let text = difference_bands(
+        &DIFFERENCE_COLUMNS.replace("{ min = 0, max = 0 }", "{ min = -1, max = 0 }"),
+        DIFFERENCE_ROWS,
+    );
+    let b2 = line_of(&text, "b2");
+    assert_error(
+        &errors_of(&text),
+        Some(line_of(&text, "b3")),
+        &format!(
+            "overlap: difference column `-1, 0` starts at -1, inside `-2, -1` (line {b2}, up to -1)"
+        ),
+    );
+    let text = difference_bands(
+        &DIFFERENCE_COLUMNS.replace("min = 1, max = 4", "min = -2, max = 4"),
+        DIFFERENCE_ROWS,
+    );
+    assert_error(
+        &errors_of(&text),
+        Some(line_of(&text, "b4")),
+        &format!(
+            "columns not ascending: difference column `ahead` (from -2) must come after `0` (line {b3}, from 0)"
+        ),
+    );
+    let text = difference_bands(
+        &DIFFERENCE_COLUMNS.replace("label = \"ahead\"", "label = \"0\""),
+        DIFFERENCE_ROWS,
+    );
+    assert_error(
+        &errors_of(&text),
+        Some(line_of(&text, "b4")),
+        &format!("duplicate difference column `0` (first at line {b3})"),
+    );
+
+    // Empty, unknown keys, wrong types.
+    let text = difference_bands("columns = [] # none", DIFFERENCE_ROWS);
+    assert_error(
+        &errors_of(&text),
+        Some(line_with(&text, "# none")),
+        "`columns` must not be empty",
+    );
+    let text = difference_bands(
+        &DIFFERENCE_COLUMNS.replace("{ min = 5 }", "{ min = 5, maks = 9 }"),
+        DIFFERENCE_ROWS,
+    );
+    assert_error(
+        &errors_of(&text),
+        Some(line_of(&text, "b5")),
+        "unknown key `maks` in difference column 5; expected: label, min, max",
+    );
+    let text = difference_bands(
+        &DIFFERENCE_COLUMNS.replace("{ min = 5 }", "{ min = \"5\" }"),
+        DIFFERENCE_ROWS,
+    );
+    assert_error(
+        &errors_of(&text),
+        Some(line_of(&text, "b5")),
+        "`min` in difference column 5 must be an integer, found string",
+    );
+    let text = difference_bands("columns = [\"-1\", \"+1\"] # strings", DIFFERENCE_ROWS);
+    assert_error(
+        &errors_of(&text),
+        Some(line_with(&text, "# strings")),
+        "each difference column must be a table, found string",
+    );
+}
+
+#[test]
+fn difference_band_rows_cover_the_domain_once() {
+    let text = difference_bands(
+        DIFFERENCE_COLUMNS,
+        &DIFFERENCE_ROWS.replace("min = 5", "min = 6"),
+    );
+    let (q1, q2) = (line_with(&text, "# q1"), line_with(&text, "# q2"));
+    assert_error(
+        &errors_of(&text),
+        Some(q2),
+        &format!("gap: roll 5 not covered between row `2-4` (line {q1}) and row `6-9` (line {q2})"),
+    );
+    let text = difference_bands(
+        DIFFERENCE_COLUMNS,
+        &DIFFERENCE_ROWS.replace("min = 5", "min = 4"),
+    );
+    assert_error(
+        &errors_of(&text),
+        Some(q2),
+        &format!("overlap: row `4-9` overlaps row `2-4` (line {q1}) at roll 4"),
+    );
+    let text = difference_bands(
+        DIFFERENCE_COLUMNS,
+        &DIFFERENCE_ROWS.replace("max = 12", "max = 11"),
+    );
+    assert_error(
+        &errors_of(&text),
+        Some(line_with(&text, "# q3")),
+        "gap: roll 12 not covered; the last row `10-11` ends at 11",
+    );
+    // Cells: one per band, of known codes; `result` belongs to other kinds.
+    let text = difference_bands(
+        DIFFERENCE_COLUMNS,
+        &DIFFERENCE_ROWS.replace(
+            "[\"A\", \"B\", \"B\", \"C\", \"C\"]",
+            "[\"A\", \"B\", \"B\", \"Z\"]",
+        ),
+    );
+    let errors = errors_of(&text);
+    let line = line_with(&text, "\"Z\"");
+    assert_error(
+        &errors,
+        Some(line),
+        "ragged grid: row 2 (`5-9`) has 4 cells but the table has 5 columns",
+    );
+    assert_error(
+        &errors,
+        Some(line),
+        "unknown result code `Z` in row 2 (`5-9`), column `ahead`",
+    );
+    let text = difference_bands(
+        DIFFERENCE_COLUMNS,
+        &DIFFERENCE_ROWS.replace(
+            "cells = [\"B\", \"C\", \"C\", \"C\", \"A\"]",
+            "result = \"A\"",
+        ),
+    );
+    assert_error(
+        &errors_of(&text),
+        Some(line_with(&text, "result = \"A\"")),
+        "unknown key `result` in row 3",
+    );
+    // The domain is required, and keys of other kinds are refused.
+    let text =
+        difference_bands(DIFFERENCE_COLUMNS, DIFFERENCE_ROWS).replace("domain = [2, 12]\n", "");
+    assert_error(
+        &errors_of(&text),
+        None,
+        "missing required top-level key `domain`",
+    );
+    let text = difference_bands(DIFFERENCE_COLUMNS, DIFFERENCE_ROWS).replace(
+        "domain = [2, 12]",
+        "domain = [2, 12]\nshift_cap = { left = 1 }",
+    );
+    assert_error(
+        &errors_of(&text),
+        Some(line_with(&text, "shift_cap")),
+        "unknown key `shift_cap` in the table",
+    );
+}
+
+#[test]
+fn difference_band_template_resolves_nothing() {
+    let text = header(
+        "difference_bands",
+        "template",
+        &format!("{DIFFERENCE_COLUMNS}\ndomain = [2, 12]"),
+    ) + &DIFFERENCE_ROWS
+        .replace("cells = [\"A\", \"B\", \"B\", \"C\", \"C\"]\n", "")
+        .replace(
+            "[\"B\", \"C\", \"C\", \"C\", \"A\"]",
+            "[\"?\", \"?\", \"C\", \"?\", \"?\"]",
+        );
+    let t = parse_ok(&text);
+    let g = t.grid();
+    assert_eq!(g.rows[1].1, ["?", "?", "?", "?", "?"]);
+    assert_eq!(g.rows[2].1, ["?", "?", "C", "?", "?"]);
+    let e = t.lookup_difference_bands(0, 11).unwrap_err();
+    assert!(e.message.contains("is a template"), "{e}");
+    assert!(
+        e.message
+            .contains("Fictional Test Rules, Test Rule 1, L1-2"),
+        "{e}"
+    );
+}
+
+#[test]
+fn difference_bands_and_other_kinds_refuse_each_others_lookups() {
+    let t = parse_ok(&difference_bands(DIFFERENCE_COLUMNS, DIFFERENCE_ROWS));
+    let e = t.lookup_strength_bands(3, 0, 5).unwrap_err();
+    assert!(
+        e.message
+            .contains("is a difference_bands table and cannot be read as a strength_bands table"),
+        "{e}"
+    );
+    assert!(e.message.contains("use lookup_difference_bands"), "{e}");
+    assert!(t.lookup_roll_range(Some("0"), 5).is_err());
+    assert!(t.lookup_d66(11, 0).is_err());
+    let e = parse_ok(&strength(STRENGTH_COLUMNS, STRENGTH_ROWS))
+        .lookup_difference_bands(0, 5)
+        .unwrap_err();
+    assert!(
+        e.message
+            .contains("cannot be read as a difference_bands table"),
+        "{e}"
+    );
+    assert!(
+        fictional_differential()
+            .lookup_difference_bands(0, 5)
+            .is_err()
+    );
 }
