@@ -15,6 +15,7 @@ use aide_de_camp::engine::session::{FORMAT_VERSION, Session};
 use aide_de_camp::engine::table_set::TableSet;
 use aide_de_camp::games;
 use proptest::prelude::*;
+use support::forgery::{rechain, session_from_events};
 use support::waterloo_campaign::{procedure, tables};
 
 fn sides() -> Vec<SideName> {
@@ -432,22 +433,6 @@ proptest! {
 }
 
 /// Rewrites every hash after an edit, as a forger would.
-fn rechain(events: &mut [aide_de_camp::engine::log::Event]) {
-    let mut previous = aide_de_camp::engine::log::GENESIS_HASH.to_string();
-    for event in events {
-        event.hash = event.expected_hash(&previous);
-        previous = event.hash.clone();
-    }
-}
-
-fn session_from_events(events: &[aide_de_camp::engine::log::Event]) -> Session {
-    let mut text = format!("format_version = {FORMAT_VERSION}\napp = \"test\"\n");
-    for event in events {
-        text.push_str(&Session::event_toml(event).expect("serialises"));
-    }
-    Session::from_toml("edited.toml", &text).expect("parses")
-}
-
 #[test]
 fn correcting_a_resolution_takes_its_applied_effects_with_it() {
     let mut session = played_session(31, 2);

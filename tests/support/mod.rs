@@ -334,3 +334,27 @@ pub mod waterloo_campaign {
         super::tables_of(super::game(ID))
     }
 }
+
+/// What a forger does to a saved game: edit events, then recompute every hash.
+pub mod forgery {
+    use aide_de_camp::engine::log::{Event, GENESIS_HASH};
+    use aide_de_camp::engine::session::{FORMAT_VERSION, Session};
+
+    /// Recomputes every hash of `events` from the first, as a forger would after an edit.
+    pub fn rechain(events: &mut [Event]) {
+        let mut previous = GENESIS_HASH.to_string();
+        for event in events {
+            event.hash = event.expected_hash(&previous);
+            previous = event.hash.clone();
+        }
+    }
+
+    /// The session a file holding `events` loads as.
+    pub fn session_from_events(events: &[Event]) -> Session {
+        let mut text = format!("format_version = {FORMAT_VERSION}\napp = \"test\"\n");
+        for event in events {
+            text.push_str(&Session::event_toml(event).expect("serialises"));
+        }
+        Session::from_toml("edited.toml", &text).expect("parses")
+    }
+}
