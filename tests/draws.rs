@@ -155,6 +155,7 @@ static GAME: Game = Game {
                 rule: "fictional",
                 procedures: &["draw-chit"],
                 guidance: "",
+                repeats_while_cup_holds: Some(LIM_CUP),
             }],
         }],
         turn_names: &[],
@@ -239,6 +240,25 @@ fn a_draw_takes_a_chit_from_the_cup_on_the_record_until_it_is_empty() {
         assert!(!cup(&session, LIM_CUP).contains(&drawn[n as usize].as_str()));
         // A draw is random: it is mended by a correction, never undone.
         assert!(!session.can_undo());
+        // The step comes round again while the cup holds a chit, and play moves on after.
+        let after = GAME.sequence.after(session.record(), 1);
+        if n < 2 {
+            assert_eq!(after, Some(session.record().position));
+            session
+                .execute(
+                    &GAME,
+                    &tables,
+                    Command::MoveTo {
+                        position: after.expect("again"),
+                    },
+                )
+                .expect("the next pass");
+        } else {
+            assert_eq!(
+                after, None,
+                "the cup is empty and the scenario's last step is done"
+            );
+        }
     }
     drawn.sort();
     assert_eq!(drawn, LIMS);

@@ -1,7 +1,7 @@
 //! Turn sequences as data: phases and steps that the app walks through as a checklist, and the
 //! scenarios that say where play starts and ends.
 
-use super::record::Position;
+use super::record::{Position, Record};
 
 /// One step of a phase, with the procedures a player may need there.
 #[derive(Debug, Clone, Copy)]
@@ -12,6 +12,9 @@ pub struct Step {
     pub procedures: &'static [&'static str],
     /// What the players do here, in a sentence.
     pub guidance: &'static str,
+    /// A cup on the record that this step draws from, one pass each: the step comes round again
+    /// while the cup holds a chit (a LIM drawn, its owner acts, the next is drawn).
+    pub repeats_while_cup_holds: Option<&'static str>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -87,6 +90,21 @@ impl TurnSequence {
         })
     }
 
+    /// Where play goes from where the record stands: the same step again while the cup it draws
+    /// from holds a chit, otherwise the next step (`next`).
+    pub fn after(&self, record: &Record, last_turn: u32) -> Option<Position> {
+        let repeats = self
+            .step(record.position)
+            .and_then(|step| step.repeats_while_cup_holds)
+            .and_then(|cup| record.cups.get(cup))
+            .is_some_and(|chits| !chits.is_empty());
+        if repeats {
+            Some(record.position)
+        } else {
+            self.next(record.position, last_turn)
+        }
+    }
+
     /// A one-line label for a position: "Turn 3 (June 16 AM), Command Phase, D. Detachment Placement".
     pub fn label(&self, position: Position) -> String {
         let phase = self
@@ -114,12 +132,14 @@ mod tests {
                         rule: "",
                         procedures: &[],
                         guidance: "",
+                        repeats_while_cup_holds: None,
                     },
                     Step {
                         title: "b",
                         rule: "",
                         procedures: &[],
                         guidance: "",
+                        repeats_while_cup_holds: Some("cup"),
                     },
                 ],
             },
@@ -131,6 +151,7 @@ mod tests {
                     rule: "",
                     procedures: &[],
                     guidance: "",
+                    repeats_while_cup_holds: None,
                 }],
             },
         ],
@@ -161,5 +182,26 @@ mod tests {
             ]
         );
         assert_eq!(SEQUENCE.turn_name(9), "Turn 9");
+    }
+
+    #[test]
+    fn a_step_that_draws_comes_round_again_until_its_cup_is_empty() {
+        let mut record = Record {
+            position: Position {
+                turn: 1,
+                phase: 0,
+                step: 1,
+            },
+            ..Record::default()
+        };
+        record.cups.insert("cup".into(), vec!["chit".into()]);
+        assert_eq!(SEQUENCE.after(&record, 2), Some(record.position));
+        record.take_from_cup("cup", "chit");
+        let next = SEQUENCE.after(&record, 2).expect("a next step");
+        assert_eq!(SEQUENCE.label(next), "Turn 1 (first), P2: c");
+        // A step that draws nothing moves on whatever the cups hold.
+        record.cups.insert("cup".into(), vec!["chit".into()]);
+        record.position.step = 0;
+        assert_eq!(SEQUENCE.after(&record, 2).map(|p| p.step), Some(1));
     }
 }

@@ -134,6 +134,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     "ney",
                 ],
                 guidance: "From turn VIII the Prussians roll to enter. Each army rolls for its command markers; from turn II each bids secretly for Initiative. Then the Substitute Generals are rolled for. On turn I, players using the optional rule bring in General Ney.",
+                repeats_while_cup_holds: None,
             }],
         },
         Phase {
@@ -144,6 +145,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 rule: "L705-727, L678-697",
                 procedures: &["bombardment", "damage", "general-casualty"],
                 guidance: "In the order of Initiative, each unfastened Foot Artillery Unit without a Smoke token may bombard an enemy Unit in its line of fire, or support another's bombardment. Each Damage then rolls for a Loss.",
+                repeats_while_cup_holds: None,
             }],
         },
         Phase {
@@ -155,12 +157,14 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     rule: "L735-745",
                     procedures: &["assign", "attach", "formation"],
                     guidance: "The Commander in Chief's markers go to the Generals, at most 2 each; then Generals and Commanders may move up to 2 UoM and attach.",
+                    repeats_while_cup_holds: None,
                 },
                 Step {
                     title: "3.2 Issue Orders",
                     rule: "L747-833",
                     procedures: &["order", "formation", "green-off"],
                     guidance: "Generals spend Command points on Orders, one Order per Formation. Green markers come off Formations not put or kept in movement.",
+                    repeats_while_cup_holds: None,
                 },
                 MANEUVER_STEP,
                 Step {
@@ -176,12 +180,14 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                         "unattached-general",
                     ],
                     guidance: "Where enemy Units are in contact, the current player orders the combats: attack, counterattack, reinforcements, then the Result of Combat.",
+                    repeats_while_cup_holds: None,
                 },
                 Step {
                     title: "3.5 End of Turn",
                     rule: "L1046-1056",
                     procedures: &["end-of-turn", "victory"],
                     guidance: "Routed Units are eliminated, one orange marker comes off each Formation, Smoke is removed, the Commanders' boxes are emptied and Generals keep at most 4 markers.",
+                    repeats_while_cup_holds: None,
                 },
             ],
         },
@@ -216,6 +222,7 @@ const MANEUVER_STEP: Step = Step {
     rule: "L835-871",
     procedures: &["maneuver", "horse-team", "remove-unit"],
     guidance: "In the order of Initiative, each Formation in movement (green) Advances, Falls Back 1 or Charges, once. At the end, any Artillery may unfasten its Horse Team.",
+    repeats_while_cup_holds: None,
 };
 
 /// Whether play stands at `step` of the sequence.

@@ -71,11 +71,29 @@ impl GameView {
             }
         }
         ui.add_space(8.0);
-        match sequence.next(position, last_turn) {
+        match sequence.after(self.session.record(), last_turn) {
             Some(next) => {
+                // A step that draws comes round again while its cup holds a chit.
+                let again = (next == position)
+                    .then(|| {
+                        sequence
+                            .step(position)
+                            .and_then(|s| s.repeats_while_cup_holds)
+                    })
+                    .flatten();
+                let (button, hover) = match again {
+                    Some(cup) => (
+                        "Next pass".to_string(),
+                        format!(
+                            "This step again: {} chits left in {cup}",
+                            self.session.record().cups.get(cup).map_or(0, Vec::len)
+                        ),
+                    ),
+                    None => ("Next step".to_string(), sequence.label(next)),
+                };
                 if ui
-                    .button(egui::RichText::new("Next step").size(15.0))
-                    .on_hover_text(sequence.label(next))
+                    .button(egui::RichText::new(button).size(15.0))
+                    .on_hover_text(hover)
                     .clicked()
                 {
                     go_to = Some(next);
