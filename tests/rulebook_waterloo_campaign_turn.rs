@@ -5,12 +5,13 @@ mod support;
 
 use aide_de_camp::engine::input::{Input, Value};
 use aide_de_camp::engine::log::SideName;
+use aide_de_camp::engine::play::{Command, Dice, Executed};
 use aide_de_camp::engine::procedure::{Resolution, odds, resolve_checked};
 use aide_de_camp::engine::record::{Effect, Position, Record};
 use aide_de_camp::engine::roller::Seed;
 use aide_de_camp::engine::session::Session;
 use aide_de_camp::games::{self, waterloo_campaign};
-use support::waterloo_campaign::{procedure, tables};
+use support::waterloo_campaign::{execute, procedure, resolved, tables};
 
 fn input(id: &str, values: &[(&str, Value)]) -> Input {
     let mut input = Input::defaults(procedure(id).fields());
@@ -133,24 +134,7 @@ fn weather_record(rolls: &[(u32, u8)]) -> Record {
     );
     for (turn, face) in rolls {
         let input = input("deluge", &[("turn", Value::Number(i64::from(*turn)))]);
-        let resolution =
-            resolve_checked(procedure("deluge"), &input, &tables, &[*face]).expect("resolves");
-        let seq = session
-            .append(
-                "french",
-                resolution.event(
-                    "deluge",
-                    &input,
-                    aide_de_camp::engine::log::RolledDie::physical(
-                        &procedure("deluge").dice(&input),
-                        &[*face],
-                    ),
-                ),
-            )
-            .seq;
-        session
-            .apply("french", seq, resolution.effects)
-            .expect("applies");
+        execute(&mut session, resolved("deluge", input, &[*face])).expect("applies");
     }
     assert!(game.verify(&session, &tables).is_ok());
     session.record().clone()
@@ -232,7 +216,6 @@ fn v14_l1295_concentrating_the_army() {
 /// The allowance is a counter the players spend; it cannot go below zero, and spending undoes.
 #[test]
 fn l611_an_allowance_is_spent_move_by_move() {
-    let tables = tables();
     let mut session = Session::new(
         "waterloo-campaign-1815",
         "june-16-18",
@@ -244,24 +227,27 @@ fn l611_an_allowance_is_spent_move_by_move() {
         "attack-pass",
         &[("passing_side", Value::Text("french".into()))],
     );
-    let dice = session.roll(&procedure("attack-pass").dice(&input));
-    let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
-    let resolution =
-        resolve_checked(procedure("attack-pass"), &input, &tables, &faces).expect("resolves");
-    let allowance = i64::from(faces[0]);
-    let seq = session
-        .append("coalition", resolution.event("attack-pass", &input, dice))
-        .seq;
-    session
-        .apply("coalition", seq, resolution.effects)
-        .expect("applies");
+    let rolled = Command::Resolve {
+        procedure: "attack-pass".into(),
+        input,
+        dice: Dice::App,
+        apply: true,
+    };
+    let Ok(Executed::Resolved { dice, .. }) = execute(&mut session, rolled) else {
+        panic!("resolves");
+    };
+    let allowance = i64::from(dice[0].face);
     let name = "Coalition attacks left";
+    let tally = |amount, counter: &str| Command::Tally {
+        counter: counter.into(),
+        amount,
+    };
     assert_eq!(session.record().counters.get(name), Some(&allowance));
-    session.tally("coalition", name, 1).expect("one attack");
+    execute(&mut session, tally(1, name)).expect("one attack");
     assert_eq!(session.record().counters.get(name), Some(&(allowance - 1)));
-    assert!(session.tally("coalition", name, allowance).is_err());
-    assert!(session.tally("coalition", "French moves left", 1).is_err());
-    session.undo().expect("a tally can be undone");
+    assert!(execute(&mut session, tally(allowance, name)).is_err());
+    assert!(execute(&mut session, tally(1, "French moves left")).is_err());
+    execute(&mut session, Command::Undo).expect("a tally can be undone");
     assert_eq!(session.record().counters.get(name), Some(&allowance));
     assert!(session.verify().is_ok());
 }
@@ -370,7 +356,6 @@ fn l872_victory_is_offered_on_the_last_turn_with_the_record_s_points() {
 /// A mistaken "Use one" is mended by a correction; allowances last for the step they belong to.
 #[test]
 fn l853_a_tally_is_corrected_and_an_allowance_ends_with_its_step() {
-    let tables = tables();
     let mut session = Session::new(
         "waterloo-campaign-1815",
         "june-16-18",
@@ -386,36 +371,35 @@ fn l853_a_tally_is_corrected_and_an_allowance_ends_with_its_step() {
         "attack-pass",
         &[("passing_side", Value::Text("french".into()))],
     );
-    let resolution =
-        resolve_checked(procedure("attack-pass"), &input, &tables, &[5]).expect("resolves");
-    let dice = aide_de_camp::engine::log::RolledDie::physical(
-        &procedure("attack-pass").dice(&input),
-        &[5],
-    );
-    let seq = session
-        .append("coalition", resolution.event("attack-pass", &input, dice))
-        .seq;
-    session
-        .apply("coalition", seq, resolution.effects)
-        .expect("applies");
+    execute(&mut session, resolved("attack-pass", input, &[5])).expect("applies");
     let name = "Coalition attacks left";
-    let tally = session.tally("coalition", name, 1).expect("one attack");
+    let tally = Command::Tally {
+        counter: name.into(),
+        amount: 1,
+    };
+    let tally = execute(&mut session, tally)
+        .expect("one attack")
+        .event()
+        .expect("logged");
     assert_eq!(session.record().counters.get(name), Some(&4));
-    session
-        .correct("", tally, "clicked by mistake")
-        .expect("a tally can be corrected");
+    let correct = Command::Correct {
+        event: tally,
+        reason: "clicked by mistake".into(),
+    };
+    execute(&mut session, correct).expect("a tally can be corrected");
     assert_eq!(session.record().counters.get(name), Some(&5));
-    session.append(
-        "",
-        aide_de_camp::engine::log::EventBody::StepReached {
-            position: Position {
-                turn: 3,
-                phase: 4,
-                step: 0,
-            },
-            label: "End Phase".into(),
+    let end_phase = Position {
+        turn: 3,
+        phase: 4,
+        step: 0,
+    };
+    execute(
+        &mut session,
+        Command::MoveTo {
+            position: end_phase,
         },
-    );
+    )
+    .expect("moves on");
     assert!(session.record().counters.is_empty());
     assert!(session.verify().is_ok());
 }

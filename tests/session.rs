@@ -5,8 +5,9 @@ mod support;
 
 use aide_de_camp::engine::dice::Die;
 use aide_de_camp::engine::input::{FieldKind, Input, Value};
-use aide_de_camp::engine::log::{EventBody, RolledDie, SideName};
-use aide_de_camp::engine::procedure::{Procedure, odds, resolve_checked};
+use aide_de_camp::engine::log::{EventBody, SideName};
+use aide_de_camp::engine::play::{Command, Dice, Executed};
+use aide_de_camp::engine::procedure::{Procedure, odds};
 use aide_de_camp::engine::record::Position;
 use aide_de_camp::engine::recovery::{self, RecoveryJournal};
 use aide_de_camp::engine::roller::{Seed, roll_die};
@@ -15,8 +16,8 @@ use aide_de_camp::engine::session::{FORMAT_VERSION, Session};
 use aide_de_camp::engine::table_set::TableSet;
 use aide_de_camp::games;
 use proptest::prelude::*;
-use support::forgery::{rechain, session_from_events};
-use support::waterloo_campaign::{procedure, tables};
+use support::forgery::{appended, rechain, session_from_events};
+use support::waterloo_campaign::{execute, procedure, tables};
 
 fn sides() -> Vec<SideName> {
     vec![
@@ -35,9 +36,10 @@ fn attack() -> (&'static dyn Procedure, TableSet) {
     (procedure("attack"), tables())
 }
 
-/// A session with `attacks` app-rolled attacks, each applied.
+/// A session with `attacks` app-rolled attacks, each applied, played through `execute`.
 fn played_session(seed: u64, attacks: usize) -> Session {
     let (procedure, tables) = attack();
+    let game = games::find("waterloo-campaign-1815").expect("game");
     let mut session = Session::new(
         "waterloo-campaign-1815",
         "june-16-18",
@@ -52,21 +54,24 @@ fn played_session(seed: u64, attacks: usize) -> Session {
     let mut input = Input::defaults(procedure.fields());
     for n in 0..attacks {
         input.set("attacker_stars", Value::Number((n % 3) as i64));
-        let dice = session.roll(&procedure.dice(&input));
-        let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
-        let resolution = resolve_checked(procedure, &input, &tables, &faces).expect("resolves");
-        let seq = session
-            .append("french", resolution.event("attack", &input, dice))
-            .seq;
-        session.append(
-            "french",
-            EventBody::Applied {
-                resolution: seq,
-                effects: resolution.effects,
-            },
-        );
+        let command = Command::Resolve {
+            procedure: procedure.id().into(),
+            input: input.clone(),
+            dice: Dice::App,
+            apply: true,
+        };
+        session
+            .execute(game, &tables, command)
+            .expect("the attack resolves");
     }
     session
+}
+
+fn correct(event: u64, reason: &str) -> Command {
+    Command::Correct {
+        event,
+        reason: reason.into(),
+    }
 }
 
 #[test]
@@ -181,12 +186,14 @@ fn undo_stops_at_a_roll_and_corrections_keep_the_original() {
     let before = session.events().len();
     // The last event is an Applied: it may be undone.
     assert!(session.can_undo());
-    let undone = session.undo().expect("undone");
+    let Ok(Executed::Undone(undone)) = execute(&mut session, Command::Undo) else {
+        panic!("undone");
+    };
     assert!(matches!(undone.body, EventBody::Applied { .. }));
     assert_eq!(session.record().applied, 1);
     // Now the last event is a roll: no undo.
     assert!(!session.can_undo());
-    assert!(session.undo().is_none());
+    assert!(execute(&mut session, Command::Undo).is_err());
     assert_eq!(session.events().len(), before - 1);
 
     // Correct the first applied result: it stays in the log, the record drops it.
@@ -196,15 +203,17 @@ fn undo_stops_at_a_roll_and_corrections_keep_the_original() {
         .find(|e| matches!(e.body, EventBody::Applied { .. }))
         .map(|e| e.seq)
         .expect("an applied event");
-    session
-        .correct("coalition", first_applied, "the wrong defender was named")
-        .expect("correctable");
+    execute(
+        &mut session,
+        correct(first_applied, "the wrong defender was named"),
+    )
+    .expect("correctable");
     assert!(session.is_voided(first_applied));
     assert_eq!(session.record().applied, 0);
     assert!(session.record().units.is_empty());
-    assert!(session.correct("", first_applied, "again").is_err());
-    assert!(session.correct("", 1, "the start").is_err());
-    assert!(session.correct("", 999, "nothing").is_err());
+    assert!(execute(&mut session, correct(first_applied, "again")).is_err());
+    assert!(execute(&mut session, correct(1, "the start")).is_err());
+    assert!(execute(&mut session, correct(999, "nothing")).is_err());
     assert!(session.verify().is_ok());
     // Replaying the saved file gives the same record, correction included.
     let reloaded = Session::from_toml("x", &session.to_toml().expect("text")).expect("loads");
@@ -217,21 +226,22 @@ fn sealed_choices_are_committed_then_revealed_and_checked() {
     let mut round = SealedRound::new(&["french", "coalition"]);
     for (player, choice) in [("french", "3"), ("coalition", "1")] {
         let sealed = round.seal(player, choice).expect("a player");
-        session.append(
-            player,
-            EventBody::Sealed {
-                round: "bids turn 2".into(),
-                sealed,
-            },
-        );
+        let seal = Command::Seal {
+            round: "bids turn 2".into(),
+            side: player.into(),
+            sealed,
+        };
+        execute(&mut session, seal).expect("sealed");
     }
+    let reveal = |reveals| Command::Reveal {
+        round: "bids turn 2".into(),
+        reveals,
+    };
     let reveals = round.reveal().expect("all sealed");
     let mut forged = reveals.clone();
     forged[1].choice = "2".into();
-    assert!(session.clone().reveal("", "bids turn 2", forged).is_err());
-    session
-        .reveal("", "bids turn 2", reveals)
-        .expect("matching reveals");
+    assert!(execute(&mut session.clone(), reveal(forged)).is_err());
+    execute(&mut session, reveal(reveals)).expect("matching reveals");
     assert_eq!(session.verify().expect("verifies").reveals, 2);
 
     // Edit the revealed choice in the file and recompute nothing: verify names the reveal.
@@ -251,24 +261,16 @@ fn the_recovery_journal_follows_appends_and_undos() {
     let saved_as = folder.path().join("my game.toml");
     let mut journal = RecoveryJournal::start(&journals, &session, Some(&saved_as)).expect("starts");
     let path = journal.path().to_path_buf();
-    session.append(
-        "",
-        EventBody::Note {
-            text: "first".into(),
-        },
-    );
-    session.append(
-        "",
-        EventBody::Note {
-            text: "second".into(),
-        },
-    );
+    for text in ["first", "second"] {
+        let note = Command::Note { text: text.into() };
+        execute(&mut session, note).expect("noted");
+    }
     journal.sync(&session).expect("appends");
     assert_eq!(
         Session::load(&path).expect("loads").events(),
         session.events()
     );
-    session.undo().expect("a note can be undone");
+    execute(&mut session, Command::Undo).expect("a note can be undone");
     journal.sync(&session).expect("rewrites");
     let found = recovery::find(&journals);
     assert_eq!(found.len(), 1);
@@ -319,14 +321,17 @@ fn damaged_and_newer_files_get_clear_messages() {
 
 #[test]
 fn physical_dice_are_logged_as_physical() {
-    let (procedure, tables) = attack();
+    let (procedure, _) = attack();
     let mut session = played_session(2, 0);
     let input = Input::defaults(procedure.fields());
-    let spec = procedure.dice(&input);
-    let faces = spec.parse("4,2").expect("valid faces");
-    let dice = RolledDie::physical(&spec, &faces);
-    let resolution = resolve_checked(procedure, &input, &tables, &faces).expect("resolves");
-    session.append("french", resolution.event("attack", &input, dice));
+    let faces = procedure.dice(&input).parse("4,2").expect("valid faces");
+    let command = Command::Resolve {
+        procedure: procedure.id().into(),
+        input,
+        dice: Dice::Physical(faces),
+        apply: false,
+    };
+    execute(&mut session, command).expect("resolves");
     let report = session.verify().expect("verifies");
     assert_eq!((report.app_rolls, report.physical_rolls), (0, 2));
 }
@@ -439,23 +444,21 @@ fn correcting_a_resolution_takes_its_applied_effects_with_it() {
     let first_resolution = 2;
     assert_eq!(session.applied_as(first_resolution), Some(3));
     assert_eq!(session.record().applied, 2);
-    session
-        .correct(
-            "",
+    execute(
+        &mut session,
+        correct(
             first_resolution,
             "the dice were entered for the wrong attack",
-        )
-        .expect("correctable");
+        ),
+    )
+    .expect("correctable");
     assert_eq!(session.applied_as(first_resolution), None);
     assert_eq!(session.record().applied, 1);
     // A corrected or already applied resolution cannot be applied (again).
-    assert!(
-        session
-            .apply("french", first_resolution, Vec::new())
-            .is_err()
-    );
-    assert!(session.apply("french", 4, Vec::new()).is_err());
-    assert!(session.apply("french", 1, Vec::new()).is_err());
+    let apply = |resolution| Command::Apply { resolution };
+    assert!(execute(&mut session, apply(first_resolution)).is_err());
+    assert!(execute(&mut session, apply(4)).is_err());
+    assert!(execute(&mut session, apply(1)).is_err());
     assert!(session.verify().is_ok());
 }
 
@@ -486,8 +489,9 @@ fn an_edited_input_is_caught_by_rederiving_the_result_even_with_a_new_chain() {
 
 #[test]
 fn verify_refuses_an_apply_of_a_corrected_or_already_applied_resolution() {
-    let mut session = played_session(13, 1);
-    session.append(
+    let session = played_session(13, 1);
+    let session = appended(
+        &session,
         "french",
         EventBody::Applied {
             resolution: 2,

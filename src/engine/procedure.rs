@@ -6,7 +6,6 @@
 use super::dice::{DiceError, DiceSpec};
 use super::draws::{CupDraw, DrawSlot};
 use super::input::{Field, Input, InputError};
-use super::log::{EventBody, RolledDie};
 use super::record::{Cups, Effect, Record};
 use super::symbol::Symbol;
 use super::table_set::{TableRead, TableSet};
@@ -96,18 +95,6 @@ impl Resolution {
             limits: Vec::new(),
             cell: None,
             effects,
-        }
-    }
-
-    /// The log event that records this resolution of `procedure` with `input` and `dice`.
-    pub fn event(&self, procedure: &str, input: &Input, dice: Vec<RolledDie>) -> EventBody {
-        EventBody::Resolved {
-            procedure: procedure.into(),
-            input: input.clone(),
-            dice,
-            draws: Vec::new(),
-            outcome: self.outcome.headline.as_str().into(),
-            cell: self.cell.clone(),
         }
     }
 }

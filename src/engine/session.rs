@@ -129,7 +129,7 @@ impl Session {
     }
 
     /// Appends an event, chaining its hash, and folds it into the record.
-    pub fn append(&mut self, side: &str, body: EventBody) -> &Event {
+    pub(super) fn append(&mut self, side: &str, body: EventBody) -> &Event {
         let seq = self.events.len() as u64 + 1;
         let time = now_rfc3339();
         let previous = self
@@ -260,7 +260,7 @@ impl Session {
 
     /// Applies the effects of resolution `resolution` to the record, logging them. Refused for an
     /// event that is not a resolution, one that was corrected, or one already applied.
-    pub fn apply(
+    pub(super) fn apply(
         &mut self,
         side: &str,
         resolution: u64,
@@ -295,7 +295,7 @@ impl Session {
 
     /// Uses `amount` of counter `counter` (one move, one attack), logging it. Refused for a counter
     /// the record does not keep, or one that would go below zero.
-    pub fn tally(&mut self, side: &str, counter: &str, amount: i64) -> Result<u64, String> {
+    pub(super) fn tally(&mut self, side: &str, counter: &str, amount: i64) -> Result<u64, String> {
         let Some(left) = self.record.counters.get(counter).copied() else {
             return Err(format!("the record keeps no counter \"{counter}\""));
         };
@@ -352,7 +352,12 @@ impl Session {
 
     /// Reveals a chit drawn face down: logs it with its salt, which anyone can check against the
     /// draw's commitment.
-    pub fn reveal_draw(&mut self, side: &str, event: u64, draw: usize) -> Result<u64, String> {
+    pub(super) fn reveal_draw(
+        &mut self,
+        side: &str,
+        event: u64,
+        draw: usize,
+    ) -> Result<u64, String> {
         let Some(EventBody::Resolved { draws, .. }) = self.event(event).map(|e| &e.body) else {
             return Err(format!("event {event} is not a resolution"));
         };
@@ -394,7 +399,7 @@ impl Session {
     }
 
     /// Removes the last event if it may be taken back, and returns it.
-    pub fn undo(&mut self) -> Option<Event> {
+    pub(super) fn undo(&mut self) -> Option<Event> {
         if !self.can_undo() {
             return None;
         }
@@ -404,7 +409,7 @@ impl Session {
     }
 
     /// Mends a mistake by a logged correction; the original stays visible.
-    pub fn correct(&mut self, side: &str, event: u64, reason: &str) -> Result<u64, String> {
+    pub(super) fn correct(&mut self, side: &str, event: u64, reason: &str) -> Result<u64, String> {
         let target = self
             .events
             .iter()
@@ -726,7 +731,12 @@ impl Session {
     }
 
     /// Appends reveals after checking each against its sealed commitment in the log.
-    pub fn reveal(&mut self, side: &str, round: &str, reveals: Vec<Reveal>) -> Result<u64, String> {
+    pub(super) fn reveal(
+        &mut self,
+        side: &str,
+        round: &str,
+        reveals: Vec<Reveal>,
+    ) -> Result<u64, String> {
         for reveal in &reveals {
             let committed = self.events.iter().rev().find_map(|e| match &e.body {
                 EventBody::Sealed { round: r, sealed }

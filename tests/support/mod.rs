@@ -322,7 +322,10 @@ pub mod enemy_mistakes {
 
 /// Waterloo Campaign 1815: its procedures and tables.
 pub mod waterloo_campaign {
+    use aide_de_camp::engine::input::Input;
+    use aide_de_camp::engine::play::{Command, CommandError, Dice, Executed};
     use aide_de_camp::engine::procedure::Procedure;
+    use aide_de_camp::engine::session::Session;
     use aide_de_camp::engine::table_set::TableSet;
     use aide_de_camp::games::waterloo_campaign::ID;
 
@@ -333,11 +336,26 @@ pub mod waterloo_campaign {
     pub fn tables() -> TableSet {
         super::tables_of(super::game(ID))
     }
+
+    /// Carries out `command` on a session of this game, as the app does.
+    pub fn execute(session: &mut Session, command: Command) -> Result<Executed, CommandError> {
+        session.execute(super::game(ID), &tables(), command)
+    }
+
+    /// The command that resolves `procedure` with `input` and typed-in `faces`, applied at once.
+    pub fn resolved(procedure: &str, input: Input, faces: &[u8]) -> Command {
+        Command::Resolve {
+            procedure: procedure.into(),
+            input,
+            dice: Dice::Physical(faces.to_vec()),
+            apply: true,
+        }
+    }
 }
 
 /// What a forger does to a saved game: edit events, then recompute every hash.
 pub mod forgery {
-    use aide_de_camp::engine::log::{Event, GENESIS_HASH};
+    use aide_de_camp::engine::log::{Event, EventBody, GENESIS_HASH, chain_hash};
     use aide_de_camp::engine::session::{FORMAT_VERSION, Session};
 
     /// Recomputes every hash of `events` from the first, as a forger would after an edit.
@@ -347,6 +365,24 @@ pub mod forgery {
             event.hash = event.expected_hash(&previous);
             previous = event.hash.clone();
         }
+    }
+
+    /// `session` with an event added that no command would log (a second apply, say), chained as
+    /// a forger would chain it.
+    pub fn appended(session: &Session, side: &str, body: EventBody) -> Session {
+        let mut events = session.events().to_vec();
+        let seq = events.len() as u64 + 1;
+        let time = "2015-06-18T12:00:00Z";
+        let previous = events.last().map_or(GENESIS_HASH, |e| e.hash.as_str());
+        let hash = chain_hash(previous, seq, time, side, &body);
+        events.push(Event {
+            seq,
+            time: time.into(),
+            side: side.into(),
+            body,
+            hash,
+        });
+        session_from_events(&events)
     }
 
     /// The session a file holding `events` loads as.
