@@ -2,6 +2,14 @@
 //! Run with `cargo bench`. Figures are medians of repeated runs on this machine; the budgets are
 //! targets to watch, not assertions.
 
+// Measuring code run by hand: a failed unwrap, expect, index or panic stops the run.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
 use aide_de_camp::engine::input::{Input, Value};
 use aide_de_camp::engine::log::SideName;
 use aide_de_camp::engine::play::{Command, Dice};

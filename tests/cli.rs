@@ -3,6 +3,14 @@
 //! Every command runs with `AIDE_DE_CAMP_DATA` pointing at a fresh temporary folder (or one the test
 //! prepared), so no test ever reads the user's own owner tables or recovery file.
 
+// Test code: a failed unwrap, expect, index or panic is a failed test.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

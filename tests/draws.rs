@@ -3,6 +3,14 @@
 //! odds enumerate the cup, `verify` re-derives every draw and catches an edited one, and a chit
 //! drawn face down stays out of the log's text and the export until it is revealed.
 
+// Test code: a failed unwrap, expect, index or panic is a failed test.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
 mod support;
 
 use aide_de_camp::engine::dice::{DiceSpec, Die};

@@ -14,6 +14,14 @@
 //! keeps its pinned hash, as the link the events after it chain on; new kinds are pinned after
 //! the old ones.
 
+// Test code: a failed unwrap, expect, index or panic is a failed test.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
 use aide_de_camp::engine::dice::Die;
 use aide_de_camp::engine::draws::{Concealed, CupDraw};
 use aide_de_camp::engine::input::{Input, Value};

@@ -6,6 +6,14 @@
 //! Specification: the rulebook `shared/seeds/000_8fb68a0da552406e.txt` (Lnnn). Where a counter
 //! value is not in the text, the test enters one marked FICTIONAL.
 
+// Test code: a failed unwrap, expect, index or panic is a failed test.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
 mod support;
 
 use aide_de_camp::engine::input::Value;

@@ -8,6 +8,14 @@
 //! default is named with its game, procedure, hook and line. A read made only when several fields
 //! are changed together, or the record holds something no scenario starts with, is not reached.
 
+// Test code: a failed unwrap, expect, index or panic is a failed test.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
 use aide_de_camp::engine::dice::DiceSpec;
 use aide_de_camp::engine::input::{Field, FieldKind, Input, UnitOf, Value, watch_missed_reads};
 use aide_de_camp::engine::procedure::{Procedure, resolve_checked};

@@ -7,6 +7,14 @@
 //! rules by hand. The Units' tile values are not in the text: the tests enter values marked
 //! FICTIONAL.
 
+// Test code: a failed unwrap, expect, index or panic is a failed test.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
 mod support;
 
 use aide_de_camp::games::enemy_mistakes::roster::{self, attribute, state};

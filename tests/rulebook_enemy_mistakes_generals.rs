@@ -8,6 +8,14 @@
 //! negative (digest §0.1). Unit victory points are not in the text: where a test needs one it
 //! enters the example tile's 14 (L465) or a value marked FICTIONAL.
 
+// Test code: a failed unwrap, expect, index or panic is a failed test.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
 mod support;
 
 use aide_de_camp::engine::input::{Input, Value};

@@ -8,6 +8,14 @@
 //! prints its "-2"). The Units' tile values are not in the text: the tests played on a record enter
 //! values marked FICTIONAL.
 
+// Test code: a failed unwrap, expect, index or panic is a failed test.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
 mod support;
 
 use aide_de_camp::engine::input::{Input, Value};

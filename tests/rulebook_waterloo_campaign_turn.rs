@@ -1,6 +1,14 @@
 //! Waterloo Campaign 1815: the rolls that shape a turn (pass allowances, the Deluge, the June 15
 //! limits) against the rulebook (seed 000, cited as Lnnn) and the digest's vectors V8-V14.
 
+// Test code: a failed unwrap, expect, index or panic is a failed test.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
 mod support;
 
 use aide_de_camp::engine::input::{Input, Value};

@@ -158,7 +158,7 @@ impl DiceSpec {
         let count = usize::try_from(count).unwrap_or(1).clamp(1, labels.len());
         DiceSpec {
             pool: true,
-            ..Self::alike(die, labels[..count].iter().copied())
+            ..Self::alike(die, labels.iter().take(count).copied())
         }
     }
 
@@ -242,24 +242,23 @@ impl DiceSpec {
         loop {
             let faces: Vec<u8> = indexes.iter().map(|i| die.face_at(*i)).collect();
             let mut weight = factorial(n);
-            let mut run = 1;
-            for i in 1..=n {
-                if i < n && indexes[i] == indexes[i - 1] {
-                    run += 1;
-                } else {
-                    weight /= factorial(run);
-                    run = 1;
-                }
+            for run in indexes.chunk_by(|a, b| a == b) {
+                weight /= factorial(run.len());
             }
             visit(&faces, weight);
             // The next non-decreasing sequence: raise the last index that can rise, and set the
             // ones after it equal to it.
-            let Some(position) = (0..n).rev().find(|&i| indexes[i] + 1 < faces_count) else {
+            let Some((position, index)) = indexes
+                .iter_mut()
+                .enumerate()
+                .rev()
+                .find(|(_, index)| **index + 1 < faces_count)
+            else {
                 return;
             };
-            indexes[position] += 1;
-            let raised = indexes[position];
-            for index in &mut indexes[position + 1..] {
+            *index += 1;
+            let raised = *index;
+            for index in indexes.iter_mut().skip(position + 1) {
                 *index = raised;
             }
         }
@@ -268,24 +267,23 @@ impl DiceSpec {
     pub fn for_each_combination(&self, mut visit: impl FnMut(&[u8])) {
         let mut indexes = vec![0u32; self.slots.len()];
         let mut faces: Vec<u8> = self.slots.iter().map(|s| s.die.face_at(0)).collect();
-        loop {
+        'throws: loop {
             visit(&faces);
-            // Odometer increment, last die fastest.
-            let mut position = self.slots.len();
-            loop {
-                if position == 0 {
-                    return;
+            // Odometer increment, last die fastest; when every die has come round, all are visited.
+            let dice = self
+                .slots
+                .iter()
+                .zip(indexes.iter_mut().zip(faces.iter_mut()));
+            for (slot, (index, face)) in dice.rev() {
+                *index += 1;
+                if *index < slot.die.face_count() {
+                    *face = slot.die.face_at(*index);
+                    continue 'throws;
                 }
-                position -= 1;
-                let die = self.slots[position].die;
-                indexes[position] += 1;
-                if indexes[position] < die.face_count() {
-                    faces[position] = die.face_at(indexes[position]);
-                    break;
-                }
-                indexes[position] = 0;
-                faces[position] = die.face_at(0);
+                *index = 0;
+                *face = slot.die.face_at(0);
             }
+            return;
         }
     }
 }

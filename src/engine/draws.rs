@@ -66,6 +66,10 @@ pub struct CupDraw {
 
 /// The salt of a hidden draw: derived from the seed, so nothing secret needs storing, and unknown
 /// to anyone without the seed, so the commitment gives nothing away.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "a SHA-256 digest is 32 bytes, so its first 16 are there"
+)]
 pub fn hidden_salt(seed: Seed, draw_index: u64) -> String {
     let mut hasher = Sha256::new();
     hasher.update(b"aide-de-camp hidden draw\n");

@@ -240,7 +240,7 @@ impl Field {
                             "\"{name}\" is longer than {UNIT_NAME_MAX} characters"
                         ));
                     }
-                    if names[..i].contains(name) {
+                    if names.iter().take(i).any(|earlier| earlier == name) {
                         return fail(format!("\"{name}\" is named twice"));
                     }
                 }
@@ -321,12 +321,17 @@ impl Values {
     }
 
     fn get(&self, id: &str) -> Option<&Value> {
-        self.position(id).ok().map(|i| &self.0[i].1)
+        let i = self.position(id).ok()?;
+        self.0.get(i).map(|(_, value)| value)
     }
 
     fn insert(&mut self, id: &str, value: Value) {
         match self.position(id) {
-            Ok(i) => self.0[i].1 = value,
+            Ok(i) => {
+                if let Some((_, held)) = self.0.get_mut(i) {
+                    *held = value;
+                }
+            }
             Err(i) => self.0.insert(i, (Symbol::new(id), value)),
         }
     }

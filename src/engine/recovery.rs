@@ -88,7 +88,7 @@ impl RecoveryJournal {
             return Ok(());
         }
         let mut text = String::new();
-        for event in &events[self.written..] {
+        for event in events.iter().skip(self.written) {
             text.push('\n');
             text.push_str(&Session::event_toml(event).map_err(|message| SessionError {
                 file: self.path.display().to_string(),

@@ -7,6 +7,10 @@
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`byte >> 4` and `byte & 0xf` are below 16, the length of DIGITS"
+)]
 pub fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut text = String::with_capacity(bytes.len() * 2);
@@ -79,13 +83,17 @@ impl SealedRound {
 
     /// Seals `player`'s choice and returns the commitment for the log.
     pub fn seal(&mut self, player: &str, choice: &str) -> Option<SealedChoice> {
-        let position = self.players.iter().position(|p| p == player)?;
+        let (_, secret) = self
+            .players
+            .iter()
+            .zip(&mut self.secrets)
+            .find(|(p, _)| *p == player)?;
         let salt = fresh_salt();
         let sealed = SealedChoice {
             player: player.to_string(),
             commitment: commitment(&salt, choice),
         };
-        self.secrets[position] = Some(Reveal {
+        *secret = Some(Reveal {
             player: player.to_string(),
             choice: choice.to_string(),
             salt,
@@ -96,8 +104,9 @@ impl SealedRound {
     pub fn is_sealed(&self, player: &str) -> bool {
         self.players
             .iter()
-            .position(|p| p == player)
-            .is_some_and(|i| self.secrets[i].is_some())
+            .zip(&self.secrets)
+            .find(|(p, _)| *p == player)
+            .is_some_and(|(_, secret)| secret.is_some())
     }
 
     /// All the reveals, once every player has sealed; `None` before that.

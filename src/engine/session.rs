@@ -129,6 +129,10 @@ impl Session {
     }
 
     /// Appends an event, chaining its hash, and folds it into the record.
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "the event has just been pushed, so the log holds at least one"
+    )]
     pub(super) fn append(&mut self, side: &str, body: EventBody) -> &Event {
         let seq = self.events.len() as u64 + 1;
         let time = now_rfc3339();

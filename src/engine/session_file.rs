@@ -120,7 +120,9 @@ fn in_parallel<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> 
     });
     let mut results: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
     for (index, result) in finished.into_iter().flatten() {
-        results[index] = Some(result);
+        if let Some(slot) = results.get_mut(index) {
+            *slot = Some(result);
+        }
     }
     results
 }
@@ -201,13 +203,17 @@ fn parse_in_blocks(text: &str) -> Option<Result<Vec<Event>, u32>> {
         starts.insert(0, 0);
     }
     let first = *starts.first()?;
-    let header: Header = toml::from_str(&text[..first]).ok()?;
+    let header: Header = toml::from_str(text.get(..first)?).ok()?;
     if header.format_version > FORMAT_VERSION {
         return Some(Err(header.format_version));
     }
     let mut bounds: Vec<usize> = starts.iter().copied().step_by(EVENTS_PER_BLOCK).collect();
     bounds.push(text.len());
-    let blocks: Vec<&str> = bounds.windows(2).map(|w| &text[w[0]..w[1]]).collect();
+    let blocks: Vec<&str> = bounds
+        .iter()
+        .zip(bounds.iter().skip(1))
+        .map(|(&start, &end)| text.get(start..end))
+        .collect::<Option<_>>()?;
 
     let parsed = in_parallel(&blocks, |block| {
         toml::from_str::<EventsOnly<Vec<Event>>>(block)
@@ -222,8 +228,9 @@ fn parse_in_blocks(text: &str) -> Option<Result<Vec<Event>, u32>> {
 }
 
 fn line_of(text: &str, byte: usize) -> usize {
-    text.as_bytes()[..byte.min(text.len())]
+    text.as_bytes()
         .iter()
+        .take(byte)
         .filter(|b| **b == b'\n')
         .count()
         + 1

@@ -121,7 +121,7 @@ impl LogView {
         {
             self.lines.clear();
         }
-        for event in &events[self.lines.len()..] {
+        for event in events.iter().skip(self.lines.len()) {
             self.lines.push(row_text(session, event, &summary(event)));
         }
         for (line, event) in self.lines.iter_mut().zip(events) {
@@ -140,10 +140,11 @@ impl LogView {
             let needle = self.search.to_lowercase();
             self.shown = events
                 .iter()
+                .zip(&self.lines)
                 .enumerate()
-                .filter(|(i, e)| {
+                .filter(|(_, (e, line))| {
                     self.filter.accepts(&e.body)
-                        && (needle.is_empty() || self.lines[*i].to_lowercase().contains(&needle))
+                        && (needle.is_empty() || line.to_lowercase().contains(&needle))
                 })
                 .map(|(i, _)| i)
                 .collect();
@@ -209,14 +210,16 @@ impl LogView {
                         let Some(&index) = self.shown.get(row) else {
                             continue;
                         };
-                        let Some(event) = session.events().get(index) else {
+                        let (Some(event), Some(line)) =
+                            (session.events().get(index), self.lines.get(index))
+                        else {
                             continue;
                         };
                         let selected = self.selected == Some(event.seq);
                         let line = if needs_apply(event) {
-                            format!("{}   (not applied)", self.lines[index])
+                            format!("{line}   (not applied)")
                         } else {
-                            self.lines[index].clone()
+                            line.clone()
                         };
                         let mut text = egui::RichText::new(line);
                         if selected {

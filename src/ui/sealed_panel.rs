@@ -106,8 +106,12 @@ impl SealedPanel {
             .num_columns(3)
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
-                for index in 0..self.choices.len() {
-                    let (side, _) = self.choices[index];
+                let rows = self
+                    .choices
+                    .iter()
+                    .zip(&mut self.typing)
+                    .zip(&mut self.problems);
+                for ((&(side, field), typing), problem) in rows {
                     let name = side_name(sides, side).to_string();
                     ui.label(egui::RichText::new(&name).strong());
                     if self.secrets.is_sealed(side) {
@@ -115,7 +119,7 @@ impl SealedPanel {
                         ui.label("");
                     } else {
                         ui.add(
-                            egui::TextEdit::singleline(&mut self.typing[index])
+                            egui::TextEdit::singleline(typing)
                                 .password(true)
                                 .desired_width(80.0)
                                 .min_size(egui::vec2(80.0, 0.0))
@@ -123,10 +127,10 @@ impl SealedPanel {
                         )
                         .accessible_name(format!("{name}: secret choice"));
                         if ui.button(format!("Seal {name}'s choice")).clicked() {
-                            match self.check(index, procedure, input, record) {
+                            match Self::check(field, typing, procedure, input, record) {
                                 Ok(choice) => {
-                                    self.problems[index] = None;
-                                    self.typing[index].clear();
+                                    *problem = None;
+                                    typing.clear();
                                     if let Some(sealed) = self.secrets.seal(side, &choice) {
                                         action = Some(SealedAction::Seal {
                                             side: side.to_string(),
@@ -134,7 +138,7 @@ impl SealedPanel {
                                         });
                                     }
                                 }
-                                Err(problem) => self.problems[index] = Some(problem),
+                                Err(message) => *problem = Some(message),
                             }
                         }
                     }
@@ -167,16 +171,15 @@ impl SealedPanel {
         action
     }
 
-    /// The typed choice, if it is a whole number the procedure accepts for this field.
+    /// The typed choice, if it is a whole number the procedure accepts for `field`.
     fn check(
-        &self,
-        index: usize,
+        field: &str,
+        typed: &str,
         procedure: &dyn Procedure,
         input: &Input,
         record: &Record,
     ) -> Result<String, String> {
-        let (_, field) = self.choices[index];
-        let typed = self.typing[index].trim();
+        let typed = typed.trim();
         let number: i64 = typed
             .parse()
             .map_err(|_| format!("\"{typed}\" is not a whole number"))?;

@@ -157,12 +157,11 @@ impl Workspace {
         };
         let fields: Vec<&Field> = procedure.fields().iter().filter(|f| !hidden(f)).collect();
         let mut start = 0;
-        while start < fields.len() {
-            let group = fields[start].group;
-            let end = fields[start..]
-                .iter()
-                .position(|f| f.group != group)
-                .map_or(fields.len(), |n| start + n);
+        for run in fields.chunk_by(|a, b| a.group == b.group) {
+            let [first, ..] = run else {
+                continue;
+            };
+            let group = first.group;
             ui.add_space(4.0);
             ui.label(egui::RichText::new(group).strong().size(16.0));
             // A group may come back later in a form (after the other side's fields): the run's
@@ -173,13 +172,13 @@ impl Workspace {
                 .spacing([12.0, 6.0])
                 .min_col_width(120.0)
                 .show(ui, |ui| {
-                    for field in &fields[start..end] {
+                    for field in run {
                         let locked = self.sealed.as_ref().is_some_and(|s| s.locks(field));
                         self.field_row(ui, field, record, sides, locked);
                         ui.end_row();
                     }
                 });
-            start = end;
+            start += run.len();
         }
         ui.add_space(8.0);
         if ui

@@ -239,7 +239,7 @@ impl Procedure for Assign {
 
 const ORDERS_RULE: &str = "3.2 Issue Orders, L747-753";
 
-const ORDERS: &[(&str, &str)] = &[
+const ORDERS: &[(&str, &str); 6] = &[
     ("put_in_movement", "PUT IN MOVEMENT"),
     ("keep_in_movement", "KEEP IN MOVEMENT"),
     ("recover", "RECOVER"),

@@ -67,7 +67,7 @@ struct Stage {
     rule: &'static str,
 }
 
-const STAGES: &[Stage] = &[
+const STAGES: &[Stage; 3] = &[
     Stage {
         corps: "IV",
         general: BULOW,

@@ -226,7 +226,7 @@ pub fn check_enemies(input: &Input, side: &str, enemy: &str) -> Result<(), Input
 }
 
 /// The scenarios, as the set-up and the Victory forms offer them (L1058-1094).
-pub const SCENARIO_CHOICES: &[(&str, &str)] = &[
+pub const SCENARIO_CHOICES: &[(&str, &str); 6] = &[
     ("historical", "The complete historical scenario"),
     ("short", "Short Alternative Scenario"),
     ("free", "Free Scenario"),
@@ -354,6 +354,10 @@ pub fn check_formations(
 
 /// `N` fields in one list, from a form's parts (its situation, each side's fields, its settings),
 /// so that fields alike for both sides are written once. Checked while compiling.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "called only to make constants: evaluated while compiling, an index out of range fails the build"
+)]
 pub const fn join<const N: usize>(parts: &[&[Field]]) -> [Field; N] {
     let mut fields = [PLACEHOLDER; N];
     let (mut count, mut part) = (0, 0);

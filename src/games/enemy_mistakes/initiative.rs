@@ -499,7 +499,11 @@ impl Procedure for InitiativeBid {
             .collect();
         order.sort_by_key(|(_, bid, last)| (-bid, *last));
         let mut limits = Vec::new();
-        if order.windows(2).any(|pair| pair[0].1 == pair[1].1) {
+        if order
+            .iter()
+            .zip(order.iter().skip(1))
+            .any(|(earlier, later)| earlier.1 == later.1)
+        {
             limits.push(AppliedLimit {
                 description: "Equal bids: the better place last turn wins".into(),
                 rule: "Ties, L660".into(),

@@ -255,8 +255,11 @@ fn distance(input: &Input) -> Distance {
     } else {
         let width = input.number("front_width").max(1);
         // Every width from the last one on ("4 or more") reads the last number.
-        let index = usize::try_from(width - 1).map_or(0, |i| i.min(BY_FRONT_WIDTH.len() - 1));
-        let number = BY_FRONT_WIDTH[index];
+        let [.., widest] = BY_FRONT_WIDTH;
+        let number = usize::try_from(width - 1)
+            .ok()
+            .and_then(|index| BY_FRONT_WIDTH.get(index).copied())
+            .unwrap_or(widest);
         modifiers.push(Modifier::new(
             DISTANCE,
             format!("Front width {width}: {} {number}", label(maneuver)),

@@ -60,7 +60,7 @@ pub const ID: &str = "enemy-mistakes";
 pub const TITLE: &str = "Waterloo: Enemy Mistakes";
 
 /// The three armies, by the colour of their pieces (L321).
-pub const SIDES: &[(&str, &str)] = &[
+pub const SIDES: &[(&str, &str); 3] = &[
     ("french", "French (blue)"),
     ("british", "English (red)"),
     ("prussian", "Prussian (black)"),
@@ -305,14 +305,14 @@ struct ScenarioRules {
 }
 
 const fn rules(
-    index: usize,
+    id: &'static str,
     no_prussians: bool,
     prussians_deployed: bool,
     free_tally: bool,
     agreed_end: bool,
 ) -> ScenarioRules {
     ScenarioRules {
-        id: SCENARIO_CHOICES[index].0,
+        id,
         no_prussians,
         prussians_deployed,
         free_tally,
@@ -321,12 +321,12 @@ const fn rules(
 }
 
 const SCENARIO_RULES: [ScenarioRules; 6] = [
-    rules(0, false, false, false, false),
-    rules(1, true, false, false, false),
-    rules(2, false, false, true, true),
-    rules(3, false, true, true, false),
-    rules(4, false, false, true, true),
-    rules(5, false, true, true, true),
+    rules(SCENARIO_CHOICES[0].0, false, false, false, false),
+    rules(SCENARIO_CHOICES[1].0, true, false, false, false),
+    rules(SCENARIO_CHOICES[2].0, false, false, true, true),
+    rules(SCENARIO_CHOICES[3].0, false, true, true, false),
+    rules(SCENARIO_CHOICES[4].0, false, false, true, true),
+    rules(SCENARIO_CHOICES[5].0, false, true, true, true),
 ];
 
 /// The rules of scenario `id`; the historical battle's for an id the game does not know.

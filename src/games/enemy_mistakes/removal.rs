@@ -25,7 +25,7 @@ use crate::engine::table_set::TableSet;
 const RULE: &str = "Effects of removal, L670-676";
 
 /// How the Unit left the battlefield: (id, label, new state, rule).
-const HOW: &[(&str, &str, &str, &str)] = &[
+const HOW: &[(&str, &str, &str, &str); 3] = &[
     (
         "routed",
         "Captured: Routed, it cannot Withdraw 2 (L787)",

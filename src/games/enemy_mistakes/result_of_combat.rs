@@ -592,7 +592,7 @@ impl Procedure for ResultOfCombat {
             Die::D6,
             [&ATTACKER_IDS, &DEFENDER_IDS]
                 .into_iter()
-                .flat_map(|ids| ids.dice[..formations(input, ids)].iter().copied()),
+                .flat_map(|ids| ids.dice.iter().take(formations(input, ids)).copied()),
         )
     }
     fn modifiers(&self, input: &Input) -> Vec<Modifier> {
@@ -608,11 +608,11 @@ impl Procedure for ResultOfCombat {
         let modifiers = all_modifiers(input);
         let mut limits = Vec::new();
         let (attacker_faces, defender_faces) = faces.split_at(formations(input, &ATTACKER_IDS));
-        let mut totals = Vec::new();
-        for (ids, rolled) in [
+        let totals = [
             (&ATTACKER_IDS, attacker_faces),
             (&DEFENDER_IDS, defender_faces),
-        ] {
+        ]
+        .map(|(ids, rolled)| {
             // Each player keeps the die that serves him under the reading.
             let kept = if r1 {
                 rolled.iter().min()
@@ -640,14 +640,14 @@ impl Procedure for ResultOfCombat {
                 .filter(|m| m.side == ids.role)
                 .map(|m| m.value)
                 .sum();
-            totals.push(SideTotal {
+            SideTotal {
                 side: ids.role.into(),
                 die: Some(die),
                 modifiers: applied,
                 total: die + applied,
-            });
-        }
-        let (attack, defence) = (totals[0].total, totals[1].total);
+            }
+        });
+        let [attack, defence] = totals.each_ref().map(|side| side.total);
         let current_attacks = input.text("current") == "attacker";
         // The side whose result subtracts the other's: the higher, or the current player on a draw.
         let attacker_subtracts = if attack == defence {
@@ -750,7 +750,7 @@ impl Procedure for ResultOfCombat {
                 headline,
             },
             modifiers,
-            totals,
+            totals: totals.into(),
             limits,
             cell: None,
             effects,

@@ -82,7 +82,7 @@ pub mod state {
 }
 
 /// A Unit's type, as its tile shows it (L451, L499-506, L520-524, L538).
-pub const UNIT_TYPES: &[(&str, &str)] = &[
+pub const UNIT_TYPES: &[(&str, &str); 7] = &[
     ("infantry", "Infantry"),
     ("light_cavalry", "Light Cavalry"),
     ("medium_cavalry", "Medium Cavalry"),
@@ -93,7 +93,7 @@ pub const UNIT_TYPES: &[(&str, &str)] = &[
 ];
 
 /// The classes, from highest to lowest, as listed on L457.
-pub const CLASSES: &[(&str, &str)] = &[
+pub const CLASSES: &[(&str, &str); 5] = &[
     ("guard", "Guard"),
     ("elite", "Élite"),
     ("veterans", "Veterans"),

@@ -159,6 +159,10 @@ impl Procedure for MovementPass {
         }
         modifiers
     }
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "the engine checked the faces against this procedure's dice: one d6"
+    )]
     fn resolve(
         &self,
         input: &Input,
@@ -206,6 +210,10 @@ impl Procedure for AttackPass {
     fn dice(&self, _input: &Input) -> DiceSpec {
         DiceSpec::new(&[("Allowance die", Die::D6)])
     }
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "the engine checked the faces against this procedure's dice: one d6"
+    )]
     fn resolve(
         &self,
         input: &Input,
@@ -350,6 +358,10 @@ impl Procedure for RoadCongestion {
             )]
         }
     }
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "the engine checked the faces against this procedure's dice: one d6"
+    )]
     fn resolve(
         &self,
         input: &Input,
@@ -414,6 +426,10 @@ impl Procedure for ConcentratingTheArmy {
     fn dice(&self, _input: &Input) -> DiceSpec {
         DiceSpec::new(&[("Coalition die", Die::D6)])
     }
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "the engine checked the faces against this procedure's dice: one d6"
+    )]
     fn resolve(
         &self,
         _input: &Input,

@@ -778,8 +778,11 @@ impl Procedure for Attack {
                 .map(|m| m.value)
                 .sum()
         };
-        let attacker_die = i32::from(faces[0]);
-        let defender_die = i32::from(faces[1]);
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "the engine checked the faces against this procedure's dice: two d6"
+        )]
+        let (attacker_die, defender_die) = (i32::from(faces[0]), i32::from(faces[1]));
         let attacker_total = attacker_die + sum(ATTACKER);
         let defender_total = defender_die + sum(DEFENDER);
         let totals = vec![

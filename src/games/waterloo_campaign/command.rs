@@ -378,10 +378,10 @@ impl Procedure for CavalryRecovery {
                 )
             })
             .collect();
-        let headline = match recovering.len() {
-            0 => "No Cavalry Corps recovers".to_string(),
-            1 => format!("{} recovers: Fresh", recovering[0]),
-            n => format!("{n} Cavalry Corps recover: Fresh"),
+        let headline = match recovering {
+            [] => "No Cavalry Corps recovers".to_string(),
+            [name] => format!("{name} recovers: Fresh"),
+            several => format!("{} Cavalry Corps recover: Fresh", several.len()),
         };
         Ok(Resolution::book_keeping(
             "cavalry-recovery",

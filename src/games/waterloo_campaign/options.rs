@@ -36,7 +36,7 @@ pub const RECALL_WAIT_FIELD: Field = Field {
 /// the Hill swap triggers on Detachments "on the map, eliminated, or any combination" (L441-444)
 /// but reverts when "fewer than 3 ... on the map" (L445). Default: one test for both, so the counter
 /// cannot flip back and forth while Detachments stay eliminated.
-pub const ANGST_READING: &[(&str, &str)] = &[
+pub const ANGST_READING: &[(&str, &str); 2] = &[
     ("combined", "On the map plus eliminated, both ways"),
     ("literal", "As printed: eliminated count only for the swap"),
 ];
@@ -45,7 +45,7 @@ pub const ANGST_READING_RULE: &str =
 
 /// the June 15-18 variant "ignore the special rules" (L1259-1261). Default: only the first-day
 /// rules, which the historical note calls "the special rules for the first day" (L1253-1254).
-pub const FREE_VARIANT_WEATHER: &[(&str, &str)] = &[
+pub const FREE_VARIANT_WEATHER: &[(&str, &str); 2] = &[
     ("kept", "Keeps the Deluge and soft ground"),
     ("dropped", "Drops the Deluge and soft ground too"),
 ];

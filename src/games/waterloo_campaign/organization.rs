@@ -124,10 +124,15 @@ impl Procedure for FormationChange {
             .iter()
             .map(|name| set(side, name, attribute::FORMATION, self.to, self.rule()))
             .collect();
-        let headline = match units.len() {
-            0 => format!("No {} Corps changes formation", side_label(side)),
-            1 => format!("{} goes to {} formation", units[0], self.to),
-            n => format!("{n} {} Corps go to {} formation", side_label(side), self.to),
+        let headline = match units {
+            [] => format!("No {} Corps changes formation", side_label(side)),
+            [name] => format!("{name} goes to {} formation", self.to),
+            several => format!(
+                "{} {} Corps go to {} formation",
+                several.len(),
+                side_label(side),
+                self.to
+            ),
         };
         Ok(Resolution::book_keeping(self.to, headline, effects))
     }

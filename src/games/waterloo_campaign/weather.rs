@@ -63,10 +63,13 @@ impl Procedure for Deluge {
         tables: &TableSet,
         faces: &Faces,
     ) -> Result<Resolution, RuleError> {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "the engine checked the faces against this procedure's dice: one d6"
+        )]
+        let die = i32::from(faces[0]);
         let turn = input.number("turn");
-        let lookup = tables
-            .get("deluge")?
-            .lookup_roll_range(None, i32::from(faces[0]))?;
+        let lookup = tables.get("deluge")?.lookup_roll_range(None, die)?;
         let rain = lookup.code_for(&DELUGE)? == "R";
         let (headline, effects) = if rain {
             (
@@ -104,9 +107,9 @@ impl Procedure for Deluge {
             },
             totals: vec![SideTotal {
                 side: "French".into(),
-                die: Some(i32::from(faces[0])),
+                die: Some(die),
                 modifiers: 0,
-                total: i32::from(faces[0]),
+                total: die,
             }],
             modifiers: Vec::new(),
             limits: lookup.limits,

@@ -101,6 +101,10 @@ const SHARES: [Share; LOSS_DICE.len()] = [
     share("Eighth Unit", 8),
 ];
 
+#[expect(
+    clippy::indexing_slicing,
+    reason = "called only to make the constant SHARES, n from 1 to 8: an index out of range fails the build"
+)]
 const fn share(group: &'static str, n: usize) -> Share {
     const UNITS: [&str; 8] = [
         "unit_1", "unit_2", "unit_3", "unit_4", "unit_5", "unit_6", "unit_7", "unit_8",
@@ -253,7 +257,7 @@ impl Procedure for MeleeLosses {
         }
         let shared = MeleeLosses::shared(input);
         for (i, unit) in shared.iter().enumerate() {
-            if shared[..i].iter().any(|other| other.name == unit.name) {
+            if shared.iter().take(i).any(|other| other.name == unit.name) {
                 return Err(InputError::new(
                     unit.share.unit,
                     format!("{} is named twice", unit.name),

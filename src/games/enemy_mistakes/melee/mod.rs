@@ -707,7 +707,7 @@ impl Procedure for Melee {
             return;
         };
         for (field, name, choices) in [
-            (ids.unit_type, attribute::TYPE, UNIT_TYPES),
+            (ids.unit_type, attribute::TYPE, UNIT_TYPES.as_slice()),
             (ids.class, attribute::CLASS, CLASS_CHOICES),
             (
                 ids.fire_discipline,
@@ -807,21 +807,22 @@ impl Procedure for Melee {
                 .sum()
         };
         let (attacker_die, defender_die) = Melee::standing_dice(input, faces);
+        let attack = attacker_die + sum(ATTACKER);
+        let defence = defender_die + sum(DEFENDER);
         let totals = vec![
             SideTotal {
                 side: ATTACKER.into(),
                 die: Some(attacker_die),
                 modifiers: sum(ATTACKER),
-                total: attacker_die + sum(ATTACKER),
+                total: attack,
             },
             SideTotal {
                 side: DEFENDER.into(),
                 die: Some(defender_die),
                 modifiers: sum(DEFENDER),
-                total: defender_die + sum(DEFENDER),
+                total: defence,
             },
         ];
-        let (attack, defence) = (totals[0].total, totals[1].total);
         let mut effects = general_reminders(input, &attacker, &defender);
         effects.push(Effect::reminder(
             "Each army now rolls 1 die for each enemy Unit that took part, supporters included, for its own Losses (Melee Losses)",
@@ -852,6 +853,10 @@ impl Procedure for Melee {
         let code = lookup.code_for(&EFFECTS)?;
         limits.extend(lookup.limits.iter().cloned());
         let row = lookup.cell.row.to_string();
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "severity is 0 to 3, one row of ROW_LINES each"
+        )]
         let rule = format!("Melee effects, row {row}, L{}", ROW_LINES[severity(code)]);
         let (fate, loser_effects) = loser_fate(loser, code, &rule);
         effects.extend(loser_effects);
