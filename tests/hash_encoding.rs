@@ -23,7 +23,7 @@
 )]
 
 use aide_de_camp::engine::dice::Die;
-use aide_de_camp::engine::draws::{Concealed, CupDraw};
+use aide_de_camp::engine::draws::{Concealed, CupDraw, Draws};
 use aide_de_camp::engine::input::{Input, Value};
 use aide_de_camp::engine::log::{
     Event, EventBody, GENESIS_HASH, RolledDie, SideName, canonical_content, chain_hash,
@@ -72,7 +72,7 @@ fn resolved() -> EventBody {
                 draw_index: None,
             },
         ],
-        draws: Vec::new(),
+        draws: Draws::default(),
         outcome: "Defender retreats 3 hexes".into(),
         cell: Some(CellRef {
             table: "crt".into(),
@@ -127,7 +127,7 @@ fn bodies() -> Vec<(&'static str, &'static str, EventBody)> {
                     input
                 },
                 dice: Vec::new(),
-                draws: Vec::new(),
+                draws: Draws::default(),
                 outcome: "Rain".into(),
                 cell: None,
             },
@@ -260,7 +260,8 @@ fn bodies() -> Vec<(&'static str, &'static str, EventBody)> {
                                     .into(),
                         }),
                     },
-                ],
+                ]
+                .into(),
                 outcome: "A block joins the army".into(),
                 cell: None,
             },

@@ -64,6 +64,46 @@ pub struct CupDraw {
     pub concealed: Option<Concealed>,
 }
 
+/// The draws of one resolution. Most resolutions draw nothing, and a long log holds one per
+/// resolution, so no draws take one pointer's room rather than an empty vector's three.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[expect(
+    clippy::box_collection,
+    reason = "a thin pointer: one word per resolution, where a boxed slice takes two"
+)]
+pub struct Draws(Option<Box<Vec<CupDraw>>>);
+
+impl From<Vec<CupDraw>> for Draws {
+    fn from(draws: Vec<CupDraw>) -> Draws {
+        Draws((!draws.is_empty()).then(|| Box::new(draws)))
+    }
+}
+
+impl std::ops::Deref for Draws {
+    type Target = [CupDraw];
+    fn deref(&self) -> &[CupDraw] {
+        self.0.as_deref().map_or(&[], Vec::as_slice)
+    }
+}
+
+impl std::ops::DerefMut for Draws {
+    fn deref_mut(&mut self) -> &mut [CupDraw] {
+        self.0.as_deref_mut().map_or(&mut [], Vec::as_mut_slice)
+    }
+}
+
+impl Serialize for Draws {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (**self).serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Draws {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Vec::<CupDraw>::deserialize(deserializer).map(Draws::from)
+    }
+}
+
 /// The salt of a hidden draw: derived from the seed, so nothing secret needs storing, and unknown
 /// to anyone without the seed, so the commitment gives nothing away.
 #[expect(

@@ -5,7 +5,7 @@
 //! event on, and `verify` names it.
 
 use super::dice::Die;
-use super::draws::CupDraw;
+use super::draws::{CupDraw, Draws};
 use super::input::Input;
 use super::record::{Effect, Position};
 use super::roller::{Seed, roll_die};
@@ -106,8 +106,8 @@ pub enum EventBody {
         input: Input,
         dice: Vec<RolledDie>,
         /// The chits drawn from cups, after the dice in the generator's order.
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        draws: Vec<CupDraw>,
+        #[serde(default, skip_serializing_if = "<[CupDraw]>::is_empty")]
+        draws: Draws,
         outcome: Symbol,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         cell: Option<CellRef>,

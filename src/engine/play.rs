@@ -303,7 +303,7 @@ impl Session {
             procedure: procedure.id().into(),
             input,
             dice: dice.clone(),
-            draws: draws.clone(),
+            draws: draws.clone().into(),
             outcome: resolution.outcome.headline.as_str().into(),
             cell: resolution.cell.clone(),
         };

@@ -608,7 +608,7 @@ impl Session {
                         }
                     }
                     let mut cups = replay.record.cups.clone();
-                    for draw in draws {
+                    for draw in draws.iter() {
                         let contents = cups.get(&draw.cup).cloned().unwrap_or_default();
                         if draw.contents_before != contents {
                             return Err(fail(format!(
