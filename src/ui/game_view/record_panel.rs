@@ -92,7 +92,7 @@ impl GameView {
         }
         if !record.counters.is_empty() || !record.marks.is_empty() {
             ui.add_space(8.0);
-            ui.label(egui::RichText::new("Allowances and markers").strong());
+            ui.label(egui::RichText::new("Counters and markers").strong());
         }
         let mut spend = None;
         for (name, left) in &record.counters {
