@@ -237,6 +237,7 @@ fn d9_l906_retreat_capture_and_rout() {
 fn l540_a_garrison_stays_and_is_eliminated_when_routed() {
     let mut input = melee();
     text(&mut input, "defender_type", "garrison");
+    text(&mut input, "defender_garrison", "hougoumont");
     text(&mut input, "defender", "Hougoumont (II)");
     let withdraw = fight(&input, &[4, 1]);
     assert!(mentions(&withdraw, "A Garrison ignores a Withdraw"));
@@ -1650,4 +1651,138 @@ fn l463_l994_facts_filled_in_from_the_record_stay_the_records() {
         play.refused("result-of-combat", &result_values("Unit 1", 1)),
         None
     );
+}
+
+// ---------------------------------------------------------------------------
+// The Garrisons in melee (L540)
+// ---------------------------------------------------------------------------
+
+/// The English Garrison Unit 50 defends against the French Unit 23 in Step A (L538: the Garrisons
+/// are English), the form naming which Garrison it is.
+fn garrison_melee(which: &str) -> Input {
+    let mut input = melee();
+    text(&mut input, "defender", "Unit 50");
+    text(&mut input, "defender_type", "garrison");
+    text(&mut input, "defender_garrison", which);
+    input
+}
+
+/// "Haye Sainte (IIS) is eliminated if Routed or in Retreat as result of melee" (L540): the form
+/// asks which Garrison, as the bombardment's does, and a Retreat (a difference of 4, L906)
+/// eliminates Haye Sainte on the record, where Hougoumont ignores it and stays (L540: it is
+/// eliminated only if Routed). A Garrison left unsaid is refused, naming the field; so is a
+/// French one.
+#[test]
+fn l540_haye_sainte_is_eliminated_by_a_retreat_from_melee() {
+    let haye_sainte = fight(&garrison_melee("haye_sainte"), &[5, 1]);
+    assert_eq!(row(&haye_sainte), Some(("4".into(), "R".into())));
+    let record = applied(Record::default(), &haye_sainte);
+    assert_eq!(
+        record
+            .unit("british", "Unit 50")
+            .map(|u| u.state.to_string()),
+        Some("Eliminated".into())
+    );
+    assert!(
+        haye_sainte.outcome.headline.contains("eliminated"),
+        "{}",
+        haye_sainte.outcome.headline
+    );
+    assert!(
+        !mentions(&haye_sainte, "must Withdraw 1"),
+        "nothing is in contact with a Garrison gone"
+    );
+
+    let hougoumont = fight(&garrison_melee("hougoumont"), &[5, 1]);
+    let record = applied(Record::default(), &hougoumont);
+    assert_eq!(record.unit("british", "Unit 50"), None, "Hougoumont stays");
+    assert!(mentions(&hougoumont, "A Garrison ignores a Retreat"));
+    // Routed, either Garrison is eliminated (L540).
+    for which in ["hougoumont", "haye_sainte"] {
+        let routed = applied(Record::default(), &fight(&garrison_melee(which), &[6, 1]));
+        assert_eq!(
+            routed
+                .unit("british", "Unit 50")
+                .map(|u| u.state.to_string()),
+            Some("Eliminated".into()),
+            "{which}"
+        );
+    }
+
+    let unsaid = refusal("melee", &garrison_melee("no"), &[5, 1]);
+    assert!(unsaid.contains("field `defender_garrison`"), "{unsaid}");
+    assert!(unsaid.contains("L540"), "{unsaid}");
+    let mut french = garrison_melee("hougoumont");
+    text(&mut french, "side", "british");
+    text(&mut french, "enemy_side", "french");
+    let french = refusal("melee", &french, &[5, 1]);
+    assert!(french.contains("field `defender_type`"), "{french}");
+    assert!(french.contains("L538"), "{french}");
+}
+
+/// "Combats involving Garrisons ignore the Result of Combat phase. All of the enemy Formations still
+/// in contact with a Garrison at the end of the melee must Withdraw 1" (L540): played through the
+/// session, the result names the French Formations the players list, after a melee that leaves the
+/// Garrison standing, whatever its outcome; a list of Formations is refused where no Garrison
+/// fights, and a Formation of the Garrison's own army is not the enemy's.
+#[test]
+fn l540_enemy_formations_in_contact_with_a_garrison_withdraw_1() {
+    let mut play = game();
+    add_unit(&mut play, "french", 23, "infantry", "I");
+    add_unit(&mut play, "french", 24, "infantry", "I");
+    add_unit(&mut play, "british", 50, "garrison", "II");
+    add_unit(&mut play, "british", 8, "infantry", "II");
+    formation(&mut play, "french", "I left", "I", &["Unit 23"]);
+    formation(&mut play, "french", "I right", "I", &["Unit 24"]);
+    formation(&mut play, "british", "II line", "II", &["Unit 8"]);
+    let values = |contacts: &[&str]| -> Facts {
+        vec![
+            ("side", support::text("french")),
+            ("enemy_side", support::text("british")),
+            ("attacker", support::text("Unit 23")),
+            ("defender", support::text("Unit 50")),
+            ("defender_garrison", support::text("hougoumont")),
+            ("charge", support::text("none")),
+            ("garrison_contacts", support::list(contacts)),
+        ]
+    };
+    let input = play.input("melee", &values(&[]));
+    assert_eq!(
+        input.text("defender_type"),
+        "garrison",
+        "the tile, from the record"
+    );
+    for (faces, outcome) in [
+        ([3, 3], "equal"),
+        ([4, 1], "Withdraw"),
+        ([1, 4], "attacker Withdraws"),
+    ] {
+        let res = play.play("melee", &values(&["I left", "I right"]), &faces);
+        assert!(
+            mentions(
+                &res,
+                "French (blue): its Formations I left, I right still in contact with the Hougoumont (II) Garrison at the end of the melee must Withdraw 1"
+            ),
+            "{outcome}: {:?}",
+            reminders(&res)
+        );
+        assert!(mentions(&res, "ignores the Result of Combat"), "{outcome}");
+    }
+    assert_eq!(play.state("british", "Unit 50"), "On the battlefield");
+    // Unnamed, the reminder still speaks of every Formation in contact.
+    let res = play.play("melee", &values(&[]), &[3, 3]);
+    assert!(mentions(
+        &res,
+        "every Formation still in contact with the Hougoumont (II) Garrison"
+    ));
+
+    let own = play
+        .refused("melee", &values(&["II line"]))
+        .expect("refused");
+    assert!(own.contains("field `garrison_contacts`"), "{own}");
+    let mut no_garrison = values(&["I left"]);
+    no_garrison.push(("defender", support::text("Unit 8")));
+    let refused = play.refused("melee", &no_garrison).expect("refused");
+    assert!(refused.contains("field `garrison_contacts`"), "{refused}");
+    assert!(refused.contains("L540"), "{refused}");
 }

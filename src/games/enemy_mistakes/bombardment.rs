@@ -32,8 +32,8 @@
 //! bombarding or supporting Unit it knows cannot bombard.
 
 use super::forms::{
-    ENEMY_SIDES, Named, UNITS_ON_BATTLEFIELD, check_enemies, check_losses_left, check_unit,
-    fill_losses_left, given, named,
+    ENEMY_SIDES, GARRISONS, HAYE_SAINTE, NOT_A_GARRISON, Named, UNITS_ON_BATTLEFIELD,
+    check_enemies, check_losses_left, check_unit, fill_losses_left, given, named,
 };
 use super::roster::{self, UNIT_TYPES, attribute, horse_team, unit_name};
 use super::{SIDES, army_label};
@@ -176,14 +176,6 @@ const FIELDS: &[Field] = &[
         rule: "Attach, L408",
         help: "If the target takes Damage, the General rolls for his life.",
     },
-];
-
-const NOT_A_GARRISON: &str = "no";
-const HAYE_SAINTE: &str = "haye_sainte";
-const GARRISONS: &[(&str, &str)] = &[
-    (NOT_A_GARRISON, "No"),
-    ("hougoumont", "Hougoumont (II)"),
-    (HAYE_SAINTE, "Haye Sainte (IIS)"),
 ];
 
 /// The English Horse Artillery Units that may bombard (L532).

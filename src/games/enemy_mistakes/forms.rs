@@ -225,6 +225,17 @@ pub fn check_enemies(input: &Input, side: &str, enemy: &str) -> Result<(), Input
     Ok(())
 }
 
+/// Which Garrison a Unit is, if it is one (L538-540): the record tells a Garrison, not which one,
+/// and the two fare differently (Hougoumont is eliminated if Routed, Haye Sainte also by a Retreat
+/// from melee).
+pub const NOT_A_GARRISON: &str = "no";
+pub const HAYE_SAINTE: &str = "haye_sainte";
+pub const GARRISONS: &[(&str, &str)] = &[
+    (NOT_A_GARRISON, "No"),
+    ("hougoumont", "Hougoumont (II)"),
+    (HAYE_SAINTE, "Haye Sainte (IIS)"),
+];
+
 /// The scenarios, as the set-up and the Victory forms offer them (L1058-1094).
 pub const SCENARIO_CHOICES: &[(&str, &str); 6] = &[
     ("historical", "The complete historical scenario"),
