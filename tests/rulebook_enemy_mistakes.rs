@@ -20,7 +20,7 @@ use aide_de_camp::engine::procedure::{Resolution, odds, resolve_checked};
 use aide_de_camp::engine::record::{Effect, Record};
 use support::enemy_mistakes::{self, procedure, refusal as refused_on, resolve, tables};
 use support::set::{flag, number};
-use support::{attribute, reminders, text};
+use support::{Play, attribute, reminders, text};
 
 /// A French Foot Artillery Unit bombards an English Unit in the open, no modifier.
 fn bombardment() -> Input {
@@ -235,6 +235,69 @@ fn l684_the_automatic_loss_of_eleven_or_more() {
     input.set("automatic_losses", Value::Number(1));
     assert_eq!(total(&suffer(&input, &[1, 2])), 1);
     assert_eq!(total(&suffer(&input, &[5, 6])), 3);
+}
+
+/// "Units CANNOT suffer more Losses than their capacity to sustain Losses" (L914), and one whose
+/// capacity is reduced to zero is eliminated (L697). Played through the session: the English Unit
+/// 8, of capacity 4 (FICTIONAL), carries 3 Losses; 2 Damage rolled 6 and 6 give it 1 Loss token,
+/// not 2, so the record holds 4 Losses, its capacity, and the Unit is eliminated. The result says
+/// the other Loss goes unsuffered; the form left on its own places 1 token too.
+#[test]
+fn l914_l697_damage_never_takes_a_unit_past_its_capacity() {
+    let mut play = Play::start("enemy-mistakes", "historical");
+    enemy_mistakes::add_unit(&mut play, "british", 8, "infantry", "I");
+    let suffered = |count: i64| {
+        vec![
+            ("side", text("british")),
+            ("unit", text("Unit 8")),
+            ("damage", Value::Number(count)),
+        ]
+    };
+    play.play("damage", &suffered(3), &[6, 5, 6]);
+    assert_eq!(
+        play.attribute("british", "Unit 8", "Losses").as_deref(),
+        Some("3")
+    );
+    assert_eq!(
+        play.input("damage", &suffered(2)).number("capacity_left"),
+        1
+    );
+    let res = play.play("damage", &suffered(2), &[6, 6]);
+    assert_eq!(res.outcome.key, "Eliminated");
+    assert!(
+        res.outcome
+            .headline
+            .contains("suffers 1 Losses and is eliminated"),
+        "{}",
+        res.outcome.headline
+    );
+    assert_eq!(
+        play.attribute("british", "Unit 8", "Losses").as_deref(),
+        Some("4")
+    );
+    assert_eq!(play.state("british", "Unit 8"), "Eliminated");
+    assert!(
+        res.limits.iter().any(|l| l.rule.contains("L914")),
+        "{:#?}",
+        res.limits
+    );
+    assert!(mentions(&res, "the other 1 go unsuffered"));
+
+    // On the form alone, with an automatic Loss besides (L684): 3 Losses, 1 placed.
+    let mut input = damage(2, 1);
+    input.set("automatic_losses", Value::Number(1));
+    let res = suffer(&input, &[5, 6]);
+    let placed: Vec<i64> = res
+        .effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::AddToAttribute { attribute, by, .. } if attribute.as_str() == "Losses" => {
+                Some(*by)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(placed, vec![1]);
 }
 
 /// A Unit entered on the record: Foot Artillery or Infantry with its Loss capacity (the capacity

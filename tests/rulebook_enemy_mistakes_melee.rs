@@ -1480,6 +1480,23 @@ fn d11_l994_a_fall_back_4_on_the_record() {
     ));
 }
 
+/// No Unit carries more Losses than its capacity (L914): in a Fall Back 4 the chosen Unit 2, with 1
+/// Loss left and already Shaken, owes 2 (its Formation's, and the Shaken one's instead of a second
+/// yellow marker, L994). It takes the 1 it can sustain: the record holds 4 Losses, its capacity
+/// (FICTIONAL), and the Unit is eliminated (L916).
+#[test]
+fn l914_the_result_of_combat_stops_at_a_units_capacity() {
+    let mut play = result_game();
+    let res = play.play("result-of-combat", &result_values("Unit 2", 1), &[6, 1]);
+    assert_eq!(res.outcome.key, "Attacker Falls Back 4, Shaken");
+    assert_eq!(
+        kept(&play, "french", "Unit 2", "Losses").as_deref(),
+        Some("4")
+    );
+    assert_eq!(play.state("french", "Unit 2"), "Eliminated");
+    assert!(mentions(&res, "Unit 2 can sustain only 1 more Losses"));
+}
+
 /// A shorter Fall Back shakes nobody: only the chosen Unit's Loss (L994). Unit 3, with 2 Losses
 /// left, is chosen and takes 1: it stays.
 #[test]

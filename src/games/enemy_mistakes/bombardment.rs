@@ -813,8 +813,21 @@ impl Procedure for Damage {
             capacity,
             "Suffering Damages, L697",
         );
+        // No Unit carries more Losses than its capacity (L697, L914).
+        let mut limits = Vec::new();
+        if losses > capacity {
+            limits.push(AppliedLimit {
+                description: format!(
+                    "{losses} Losses, but {unit} could sustain only {capacity} more: it takes {capacity} and is eliminated"
+                ),
+                rule: "Suffering Damages, L697; Suffer Damages, L914".into(),
+            });
+        }
         let headline = if eliminated {
-            format!("{unit} suffers {losses} Losses and is eliminated")
+            format!(
+                "{unit} suffers {} Losses and is eliminated",
+                losses.min(capacity)
+            )
         } else {
             format!(
                 "{unit} suffers {losses} Losses; it can still sustain {}",
@@ -839,7 +852,7 @@ impl Procedure for Damage {
                 total: losses,
             }],
             modifiers: Vec::new(),
-            limits: Vec::new(),
+            limits,
             cell: None,
             effects,
         })

@@ -72,21 +72,36 @@ impl<'a> Named<'a> {
     }
 
     /// `losses` Loss tokens on a Unit that could still sustain `left`: at zero it is eliminated,
-    /// and the other friendly Units in its column become Shaken (L672).
+    /// and the other friendly Units in its column become Shaken (L672). A Unit never carries more
+    /// Losses than its capacity (L697, L914): it takes at most `left`, the rest going unsuffered.
     pub fn losses(&self, losses: i32, left: i32, rule: &str) -> Vec<Effect> {
         if losses <= 0 {
             return Vec::new();
         }
-        let tokens = if losses == 1 { "token" } else { "tokens" };
-        let mut effects = vec![match self.name {
-            Some(name) => {
-                Effect::add_to(self.side, name, attribute::LOSSES, i64::from(losses), rule)
-            }
-            None => Effect::reminder(
-                &format!("Place {losses} Loss {tokens} on {}", self.called),
-                rule,
-            ),
-        }];
+        let placed = losses.min(left).max(0);
+        let tokens = if placed == 1 { "token" } else { "tokens" };
+        let mut effects = Vec::new();
+        if placed > 0 {
+            effects.push(match self.name {
+                Some(name) => {
+                    Effect::add_to(self.side, name, attribute::LOSSES, i64::from(placed), rule)
+                }
+                None => Effect::reminder(
+                    &format!("Place {placed} Loss {tokens} on {}", self.called),
+                    rule,
+                ),
+            });
+        }
+        if placed < losses {
+            effects.push(Effect::reminder(
+                &format!(
+                    "{} can sustain only {placed} more Losses: the other {} go unsuffered, since no Unit suffers more Losses than its capacity",
+                    self.called,
+                    losses - placed
+                ),
+                &format!("{rule}; Suffer Damages, L914"),
+            ));
+        }
         if losses >= left {
             if let Some(name) = self.name {
                 effects.push(Effect::set_state(self.side, name, state::ELIMINATED, rule));
