@@ -300,6 +300,100 @@ fn l914_l697_damage_never_takes_a_unit_past_its_capacity() {
     assert_eq!(placed, vec![1]);
 }
 
+/// A bombardment marks the Units it names on the record: Smoke on the executor and its supporters
+/// (L680-684, L723), yellow markers on the target (L683-684). A name the record does not know used
+/// to be half-recorded: the artillery "Grand Battery 1", never added from a tile, became an entry
+/// with a Smoke token and nothing else (no tile, no state), the target's yellow marker was lost, and
+/// the next bombardment naming it failed on its empty state. Now, played through the session, each
+/// unknown name is refused before anything is logged, naming its field and asking for the Unit to
+/// be added from its tile first (Units, L455-467); the Damage form likewise (L697). Units on the
+/// record bombard as before.
+#[test]
+fn l711_a_bombardment_names_only_units_on_the_record() {
+    use aide_de_camp::engine::play::{Command, Dice};
+
+    let mut play = Play::start("enemy-mistakes", "historical");
+    enemy_mistakes::add_unit(&mut play, "french", 23, "foot_artillery", "I");
+    enemy_mistakes::add_unit(&mut play, "french", 24, "foot_artillery", "I");
+    enemy_mistakes::add_unit(&mut play, "british", 8, "infantry", "I");
+    let fire = |artillery: &str, supporters: &[&str], target: &str| {
+        vec![
+            ("side", text("french")),
+            ("artillery", text(artillery)),
+            (
+                "supporter_names",
+                Value::List(supporters.iter().map(|n| (*n).into()).collect()),
+            ),
+            ("target_side", text("british")),
+            ("target", text(target)),
+        ]
+    };
+    let unknown = fire("Grand Battery 1", &[], "Unit 8");
+    let logged = play.session.events().len();
+    let command = Command::Resolve {
+        procedure: "bombardment".into(),
+        input: play.input("bombardment", &unknown),
+        dice: Dice::Physical(vec![6, 6]),
+        apply: true,
+    };
+    let refused = play
+        .session
+        .execute(play.game, &play.tables, command)
+        .expect_err("an unknown artillery Unit is refused")
+        .to_string();
+    assert!(refused.contains("field `artillery`"), "{refused}");
+    assert!(
+        refused.contains("Grand Battery 1 is not on the record of French (blue): add the Unit from its tile first"),
+        "{refused}"
+    );
+    assert_eq!(play.session.events().len(), logged, "nothing logged");
+    assert!(play.record().unit("french", "Grand Battery 1").is_none());
+    assert_eq!(
+        play.attribute("british", "Unit 8", "yellow markers")
+            .as_deref(),
+        Some("0")
+    );
+
+    for (values, field) in [
+        (fire("Unit 23", &["Unit 9"], "Unit 8"), "supporter_names"),
+        (fire("Unit 23", &[], "Unit 80"), "target"),
+    ] {
+        let refused = play.refused("bombardment", &values).expect("refused");
+        assert!(refused.contains(&format!("field `{field}`")), "{refused}");
+        assert!(
+            refused.contains("add the Unit from its tile first"),
+            "{refused}"
+        );
+    }
+    let damage = [
+        ("side", text("british")),
+        ("unit", text("Unit 80")),
+        ("damage", Value::Number(2)),
+    ];
+    let refused = play.refused("damage", &damage).expect("refused");
+    assert!(refused.contains("field `unit`"), "{refused}");
+
+    // Named on the record, the Units take their markers; the next bombardment resolves too.
+    play.play(
+        "bombardment",
+        &fire("Unit 23", &["Unit 24"], "Unit 8"),
+        &[6, 5],
+    );
+    for unit in ["Unit 23", "Unit 24"] {
+        assert_eq!(
+            play.attribute("french", unit, "Smoke").as_deref(),
+            Some("yes"),
+            "{unit}"
+        );
+    }
+    assert_eq!(
+        play.attribute("british", "Unit 8", "yellow markers")
+            .as_deref(),
+        Some("1")
+    );
+    assert_eq!(play.refused("bombardment", &fire("", &[], "Unit 8")), None);
+}
+
 /// A Unit entered on the record: Foot Artillery or Infantry with its Loss capacity (the capacity
 /// 6 is the example tile's, L463).
 fn on_record(record: &mut Record, side: &str, name: &str, unit_type: &str) {

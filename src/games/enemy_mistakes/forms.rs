@@ -345,6 +345,28 @@ pub fn check_unit(record: &Record, side: &str, name: &str, field: &str) -> Resul
     }
 }
 
+/// A Unit named on a form that marks it on the record must be on the record already, entered from
+/// its tile: a name the record does not know would be half-recorded (a Smoke token on an entry
+/// with no tile, no capacity and no state, while its yellow markers and Losses are lost). Refused,
+/// naming the field; an empty name passes, and the result then speaks in words.
+pub fn check_known_unit(
+    record: &Record,
+    side: &str,
+    name: &str,
+    field: &str,
+) -> Result<(), InputError> {
+    match given(name) {
+        Some(name) if record.unit(side, name).is_none() => Err(InputError::new(
+            field,
+            format!(
+                "{name} is not on the record of {}: add the Unit from its tile first (Add a Unit from its tile), or leave the name empty and mark the table by hand",
+                army_label(side)
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Formations named must be Formations on the record, made with the Formation procedure, so that
 /// the markers they receive are kept.
 pub fn check_formations(
