@@ -793,10 +793,12 @@ fn d11_l994_fall_back_rounding_and_the_shaken_fall_back_4() {
 /// The modifiers of the Result of Combat (L985-992), under reading R1, where the higher result
 /// falls back: what helps a side lowers its result. The attached General's rank is subtracted (a
 /// Commander in Chief counts 4), a Town's +2 is subtracted as the Pursuit subtracts it (L977), the
-/// class's penalty is +1, and the side's own shaken and withdrawn Units count +3/+2/+1.
+/// class's 1 is +1 with the sign setting at +1, and the side's own shaken and withdrawn Units count
+/// +3/+2/+1.
 #[test]
 fn l985_result_modifiers() {
     let mut input = result();
+    text(&mut input, "result_class_sign", "plus");
     text(&mut input, "attacker_general", "commander");
     number(&mut input, "attacker_terrain", 2);
     flag(&mut input, "attacker_class_took_part");
@@ -904,14 +906,16 @@ fn l986_a_town_holds_its_defender_under_either_reading() {
     }
 }
 
-/// The 1 for a class that took part (L987, L1197; the class the setting names, by default the
-/// lowest, L457) hurts its own side under either reading: Recruits in the attacker's Formation turn
-/// a draw into a Fall Back 1 for the attacker.
+/// The 1 for a class that took part (L987, L1197), with the sign setting at +1 and the class
+/// setting at one of the lowest (L457), hurts its own side under either reading: Recruits in the
+/// attacker's Formation turn a draw into a Fall Back 1 for the attacker.
 #[test]
 fn l987_recruits_hurt_their_own_side_under_either_reading() {
     for (reading, value, total) in [("higher_falls_back", 1, 4), ("lower_falls_back", -1, 2)] {
         let mut input = result();
         text(&mut input, "result_reading", reading);
+        text(&mut input, "result_class_sign", "plus");
+        text(&mut input, "result_penalty_class", "recruits");
         text(&mut input, "current", "defender");
         // A draw at 3, the current player the defender: the defender falls back 0 under R1, the
         // attacker under R2; nobody moves.
@@ -929,8 +933,9 @@ fn l987_recruits_hurt_their_own_side_under_either_reading() {
 
 /// Under both readings (digest §3.17), over every pair of dice, each modifier of L985-990 moves the
 /// outcome only in its side's favour (the General, the Town) or only against it (a Wood for
-/// Cavalry, the class, shaken and withdrawn Units). The outcome's rank sorts the attacker's best
-/// first, so its negation is the defender's Fall Back less the attacker's.
+/// Cavalry, the class with the sign setting at +1, shaken and withdrawn Units). The outcome's rank
+/// sorts the attacker's best first, so its negation is the defender's Fall Back less the
+/// attacker's.
 #[test]
 fn l985_every_modifier_works_in_its_direction_under_both_readings() {
     // (field, value, whether it helps the side it is entered for)
@@ -950,6 +955,7 @@ fn l985_every_modifier_works_in_its_direction_under_both_readings() {
         for (field, value, helps) in cases {
             let mut base = result();
             text(&mut base, "result_reading", reading);
+            text(&mut base, "result_class_sign", "plus");
             let mut with = base.clone();
             if field.ends_with("_general") {
                 text(&mut with, field, value);
@@ -979,6 +985,48 @@ fn l985_every_modifier_works_in_its_direction_under_both_readings() {
                 "{reading} {field} {value}"
             );
         }
+    }
+}
+
+/// The class term of the Result of Combat lost its sign (L987, L1197), as every unsigned modifier
+/// of the text lost its minus (L602 and L610 print the Wood's and the Town's signed, L689-690 do
+/// not). The sign is a setting, shown on the form and among the session's settings, -1 by default.
+/// As printed (the higher result falls back) the -1 lowers the attacker's result; read the other
+/// way round it is +1: either way the attacker's Guard turns a draw into the defender's Fall Back 1.
+/// At +1 the same Unit costs the attacker a Fall Back 1 under either reading.
+#[test]
+fn l987_the_class_term_takes_the_sign_setting() {
+    assert_eq!(result().text("result_class_sign"), "minus", "the default");
+    assert!(
+        procedure("settings")
+            .fields()
+            .iter()
+            .any(|f| f.id == "result_class_sign"),
+        "among the session's settings"
+    );
+    assert_eq!(
+        result().text("result_penalty_class"),
+        "guard",
+        "the default class"
+    );
+    for (sign, reading, value, falls_back) in [
+        ("minus", "higher_falls_back", -1, "Defender Falls Back 1"),
+        ("minus", "lower_falls_back", 1, "Defender Falls Back 1"),
+        ("plus", "higher_falls_back", 1, "Attacker Falls Back 1"),
+        ("plus", "lower_falls_back", -1, "Attacker Falls Back 1"),
+    ] {
+        let mut input = result();
+        text(&mut input, "result_reading", reading);
+        text(&mut input, "result_class_sign", sign);
+        text(&mut input, "current", "defender");
+        flag(&mut input, "attacker_class_took_part");
+        assert_eq!(
+            modifier_of(&input, "Attacker", "L987"),
+            Some(value),
+            "{sign} {reading}"
+        );
+        let res = settle(&input, &[3, 3]);
+        assert_eq!(res.outcome.key, falls_back, "{sign} {reading}");
     }
 }
 

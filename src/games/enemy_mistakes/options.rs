@@ -147,14 +147,41 @@ pub const PURSUIT_GENERAL_RANK: Field = setting(
     "Chosen here: ★★★ or higher. Below that the General gives ±1.",
 );
 
-/// L987/L1197: "-1 if at least one [class] participated in the combat"; the digest reads Recruits.
-/// A penalty to its own side under either reading of who falls back (result_of_combat.rs).
+/// L987/L1197: "1 if at least one [class] participated in the combat": the sign was lost with the
+/// list's other minus signs (digest §0.1). Default: -1, as the text reads every unsigned modifier
+/// (L602 and L610 print the same modifiers of L689-690 signed; "Positive modifiers keep an explicit
+/// +", and this list's others do). As printed the higher result falls back, so the -1 steadies the
+/// side it counts for; read the other way round (the lower falls back), it works the other way, as
+/// every line of the list does (result_of_combat.rs).
+pub const RESULT_CLASS_SIGN: Field = setting(
+    "result_class_sign",
+    "Result of Combat: the 1 for a class that took part",
+    &[
+        (
+            "minus",
+            "-1 to that side's result, as printed (its minus sign lost, like every unsigned modifier's)",
+        ),
+        ("plus", "+1 to that side's result"),
+    ],
+    "Result of Combat, L987, L1197 (sign lost from the text)",
+    "The text lost this sign as it lost every other minus (L602, L610 print theirs). As printed the higher result falls back: -1 steadies the side, +1 pushes it back. Read the other way round, each works the other way.",
+);
+
+/// L987/L1197: "1 if at least one [class] participated in the combat": the class icon is lost.
+/// Chosen here: the Guard. Under the default sign (-1 as printed, `RESULT_CLASS_SIGN`) the term
+/// steadies its side, as the lost class icons of the melee re-roll (L900, L944) and of the melee's
+/// +1 (L1013) favour the better classes; the lowest classes stay offered for the other sign.
 pub const RESULT_PENALTY_CLASS: Field = setting(
     "result_penalty_class",
-    "Result of Combat: 1 against a side a Unit of this class took part for",
-    LOWEST_CLASS,
+    "Result of Combat: the 1 counts for a side a Unit of this class took part for",
+    &[
+        ("guard", "Guard"),
+        ("elite", "Élite"),
+        ("recruits", "Recruits"),
+        ("regulars", "Regulars"),
+    ],
     "Result of Combat, L987, L1197 (class icon lost)",
-    "The lowest class (L457) is the likely reading. The 1 hurts that side: +1 to its result when the higher result falls back, -1 when the lower does.",
+    "Chosen here: the Guard, since the -1 as printed steadies its side. With the sign setting at +1 the 1 pushes the side back, and the lowest class (L457) fits it.",
 );
 
 /// L981 with L994: on a draw the current player's result "subtracts" the other's, and the Fall Back
@@ -307,6 +334,7 @@ const FIELDS: &[Field] = &[
     PURSUIT_PENALTY_CLASS,
     PURSUIT_TARGET_CLASS,
     PURSUIT_GENERAL_RANK,
+    RESULT_CLASS_SIGN,
     RESULT_PENALTY_CLASS,
     RESULT_DRAW,
     RESULT_READING,
