@@ -505,6 +505,47 @@ fn l944_the_reroll_belongs_to_the_class_in_the_setting() {
     assert_eq!(lines.iter().map(|l| l.count).sum::<u64>(), 6u64.pow(4));
 }
 
+/// "If there is a [class] among the Units involved in the melee" (L900, L944), and "giving support
+/// is the same as participating in the melee" (L950): by default a supporter of the re-roll class
+/// gives its side the re-roll, the second die standing. The setting `reroll_from`, on the form and
+/// among the session's settings, narrows it to the Unit in melee: then the same re-roll is refused,
+/// naming the field. A supporter of the class with no Unit in support is refused too.
+#[test]
+fn l950_a_supporter_of_the_reroll_class_gives_the_reroll() {
+    let mut input = melee();
+    assert_eq!(input.text("reroll_from"), "involved", "the default");
+    assert!(
+        procedure("settings")
+            .fields()
+            .iter()
+            .any(|f| f.id == "reroll_from")
+    );
+    number(&mut input, "attacker_supporters", 1);
+    flag(&mut input, "attacker_reroll_supporter");
+    flag(&mut input, "attacker_rerolls");
+    // Regulars in melee, a Guard in support: attacker 1, defender 3, the re-roll 6 stands.
+    let res = fight(&input, &[1, 3, 6]);
+    assert_eq!(res.totals[0].die, Some(6));
+
+    text(&mut input, "reroll_from", "in_melee");
+    let message = refusal("melee", &input, &[1, 3, 6]);
+    assert!(message.contains("field `attacker_rerolls`"), "{message}");
+    assert!(
+        message.contains("does not count under the setting"),
+        "{message}"
+    );
+    text(&mut input, "attacker_class", "guard");
+    assert_eq!(fight(&input, &[1, 3, 6]).totals[0].die, Some(6));
+
+    let mut alone = melee();
+    flag(&mut alone, "defender_reroll_supporter");
+    let message = refusal("melee", &alone, &[1, 3]);
+    assert!(
+        message.contains("field `defender_reroll_supporter`"),
+        "{message}"
+    );
+}
+
 /// The odds of a plain melee, best first for the attacker, over 36 throws.
 #[test]
 fn l904_the_odds_of_a_plain_melee() {

@@ -96,6 +96,24 @@ pub const REROLL_CLASS: Field = setting(
     "The icon is lost; the Guard is the highest class (L457).",
 );
 
+/// L900, L944 with L950: which Units of the re-roll class give their side the re-roll. "If there is a
+/// [class] among the Units involved in the melee" (L900), "if 1 of the Units involved in the melee
+/// is a [class]" (L944), and "giving support is the same as participating in the melee" (L950).
+/// Default: the text's words, a supporter of the class counts.
+pub const REROLL_FROM: Field = setting(
+    "reroll_from",
+    "Melee re-roll: the Unit of the re-roll class may be",
+    &[
+        (
+            "involved",
+            "Any Unit involved, supporters included (L900, L944, L950)",
+        ),
+        ("in_melee", "Only the Unit in melee"),
+    ],
+    "Melee, L900, L944; support, L950",
+    "L900 and L944 give the re-roll for a Unit of the class \"among the Units involved in the melee\"; giving support is the same as participating (L950).",
+);
+
 /// L1013/L1219: "+1 if a Unit with a [class] or higher is in melee". Chosen here: Élite, since the
 /// Guard alone already has the re-roll.
 pub const MELEE_BONUS_CLASS: Field = setting(
@@ -329,6 +347,7 @@ const FIELDS: &[Field] = &[
     MELEE_LOSS_FACES,
     PURSUIT_FROM,
     REROLL_CLASS,
+    REROLL_FROM,
     MELEE_BONUS_CLASS,
     MELEE_PENALTY_CLASS,
     PURSUIT_PENALTY_CLASS,

@@ -20,8 +20,10 @@
 //!   Shaken for every modifier of this melee.
 //! - An Artillery Unit in melee gets +1 for each Artillery Unit in support, without the cap of 2
 //!   (L1036). Each supporter counts once, under that line instead of L1015.
-//! - The re-roll (L944) belongs to the side whose Unit in melee is of the class the re-roll setting
-//!   names (that class exactly). The second die stands.
+//! - The re-roll (L900, L944) belongs to a side with a Unit of the class the re-roll setting names
+//!   (that class exactly) "among the Units involved in the melee": its Unit in melee, or one in
+//!   support, since "giving support is the same as participating" (L950). The setting `reroll_from`
+//!   can narrow it to the Unit in melee. The second die stands.
 //! - A Retreat gives a yellow marker even to a Unit that has one: it is then Routed (L787). A
 //!   Routed Unit keeps 2 yellow markers: the text has no third.
 //! - A Garrison is never moved (L540): it ignores a Withdraw and a Retreat, except that Haye Sainte
@@ -82,6 +84,7 @@ struct Ids {
     withdrew: &'static str,
     supporters: &'static str,
     other_arm: &'static str,
+    reroll_supporter: &'static str,
     rerolls: &'static str,
 }
 
@@ -103,6 +106,7 @@ const ATTACKER_IDS: Ids = Ids {
     withdrew: "attacker_withdrew",
     supporters: "attacker_supporters",
     other_arm: "attacker_other_arm",
+    reroll_supporter: "attacker_reroll_supporter",
     rerolls: "attacker_rerolls",
 };
 
@@ -124,6 +128,7 @@ const DEFENDER_IDS: Ids = Ids {
     withdrew: "defender_withdrew",
     supporters: "defender_supporters",
     other_arm: "defender_other_arm",
+    reroll_supporter: "defender_reroll_supporter",
     rerolls: "defender_rerolls",
 };
 
@@ -156,7 +161,7 @@ const NOT_IN_MOVEMENT: (&str, &str) = ("still", "NOT IN MOVEMENT (no green marke
 
 /// The fields of one side's Unit. The attacker's Formation is in movement by default (L920), the
 /// defender's not, since a Charge takes its green marker away (L815).
-const fn side_fields(ids: &Ids, movement: &'static [(&'static str, &'static str)]) -> [Field; 15] {
+const fn side_fields(ids: &Ids, movement: &'static [(&'static str, &'static str)]) -> [Field; 16] {
     let group = ids.role;
     [
         Field {
@@ -276,12 +281,20 @@ const fn side_fields(ids: &Ids, movement: &'static [(&'static str, &'static str)
             help: "Cavalry supporting Infantry: +1 against Cavalry, +2 against Infantry. Infantry supporting Cavalry: +1.",
         },
         Field {
+            id: ids.reroll_supporter,
+            label: "A Unit of the re-roll class supports it",
+            group,
+            kind: FieldKind::Flag,
+            rule: "Melee, L900, L944; support, L950",
+            help: "One of its supporters above. Giving support is the same as participating (L950): by default its player may then re-roll.",
+        },
+        Field {
             id: ids.rerolls,
             label: "Its player re-rolls the die",
             group,
             kind: FieldKind::Flag,
-            rule: "Melee, L944; the re-roll class setting",
-            help: "Only a Unit of the re-roll class. The second result stands.",
+            rule: "Melee, L900, L944; the re-roll settings",
+            help: "Only for a Unit of the re-roll class involved: in melee or, by default, in support. The second result stands.",
         },
     ]
 }
@@ -334,11 +347,12 @@ const SETTINGS: &[Field] = &[
     options::on_form(options::MELEE_BONUS_CLASS),
     options::on_form(options::MELEE_PENALTY_CLASS),
     options::on_form(options::REROLL_CLASS),
+    options::on_form(options::REROLL_FROM),
     options::on_form(options::HILL_BONUS),
 ];
 
-const ATTACKER_FIELDS: [Field; 15] = side_fields(&ATTACKER_IDS, &[IN_MOVEMENT, NOT_IN_MOVEMENT]);
-const DEFENDER_FIELDS: [Field; 15] = side_fields(&DEFENDER_IDS, &[NOT_IN_MOVEMENT, IN_MOVEMENT]);
+const ATTACKER_FIELDS: [Field; 16] = side_fields(&ATTACKER_IDS, &[IN_MOVEMENT, NOT_IN_MOVEMENT]);
+const DEFENDER_FIELDS: [Field; 16] = side_fields(&DEFENDER_IDS, &[NOT_IN_MOVEMENT, IN_MOVEMENT]);
 
 const FIELDS: &[Field] = &join::<
     {
@@ -835,11 +849,30 @@ impl Procedure for Melee {
                     ),
                 ));
             }
-            if input.flag(ids.rerolls) && fighter.class != reroll_class {
+            let from_supporter = input.flag(ids.reroll_supporter);
+            if from_supporter && input.number(ids.supporters) == 0 && !input.flag(ids.other_arm) {
+                return Err(InputError::new(
+                    ids.reroll_supporter,
+                    "no Unit supports it: count the supporter of the re-roll class among its Units in support (L948-954)",
+                ));
+            }
+            let supporters_count = forms::setting(input, &options::REROLL_FROM) == "involved";
+            if input.flag(ids.rerolls)
+                && fighter.class != reroll_class
+                && !(from_supporter && supporters_count)
+            {
+                let supporter = if from_supporter {
+                    format!(
+                        "; its supporter of that class does not count under the setting \"{}\"",
+                        options::REROLL_FROM.label
+                    )
+                } else {
+                    String::new()
+                };
                 return Err(InputError::new(
                     ids.rerolls,
                     format!(
-                        "only a Unit of the re-roll class ({}, see Settings) may re-roll its melee die (L944); this one is {}",
+                        "only a side with a Unit of the re-roll class ({}, see Settings) involved in the melee may re-roll its die (L900, L944); its Unit in melee is {}{supporter}",
                         class_label(reroll_class),
                         class_label(fighter.class)
                     ),
