@@ -698,13 +698,15 @@ fn l960_pursuit_waits_for_its_faces_then_works() {
     assert_eq!(odds[0].count, 2);
 }
 
-/// Infantry does not pursue Cavalry (L962); orange Formations cannot pursue (L965); still in
-/// contact with the Unit that withdrew, the Pursuit succeeds without a roll (L967).
+/// Infantry does not pursue Cavalry (L962), under the setting that reads L962 so; orange
+/// Formations cannot pursue (L965); still in contact with the Unit that withdrew, the Pursuit
+/// succeeds without a roll (L967).
 #[test]
 fn l962_who_may_pursue() {
     let mut input = pursuit_set("5");
     text(&mut input, "pursuers", "infantry");
     text(&mut input, "target", "cavalry");
+    text(&mut input, "infantry_pursuit_of_cavalry", "none");
     assert!(refusal("pursuit", &input, &[6]).contains("field `target`"));
 
     let mut orange = pursuit_set("5");
@@ -718,6 +720,47 @@ fn l962_who_may_pursue() {
     let res = resolve("pursuit", &contact, &[]);
     assert_eq!(res.outcome.key, "Pursuit");
     assert!(res.limits.iter().any(|l| l.rule.contains("L967")));
+}
+
+/// A Pursuit charges "the enemy Unit in Withdraw or, if this is not possible, ... an enemy Unit in
+/// Formation" (L960), and Infantry charges "except against Cavalry Units" (L962). By default
+/// (the setting, on the form and among the session's settings), Infantry whose enemy in Withdraw is
+/// Cavalry rolls and, on a success, charges an enemy Unit in Formation that is not Cavalry; the
+/// other reading ends its Pursuit, refused naming the field. The automatic success of L967 is
+/// against the Unit that withdrew, so it is refused for Infantry after Cavalry.
+#[test]
+fn l960_infantry_turns_on_a_unit_in_formation_when_cavalry_withdraws() {
+    let mut input = pursuit_set("5");
+    text(&mut input, "pursuers", "infantry");
+    text(&mut input, "target", "cavalry");
+    assert_eq!(
+        input.text("infantry_pursuit_of_cavalry"),
+        "redirect",
+        "the default"
+    );
+    assert!(
+        procedure("settings")
+            .fields()
+            .iter()
+            .any(|f| f.id == "infantry_pursuit_of_cavalry")
+    );
+    let res = resolve("pursuit", &input, &[5]);
+    assert_eq!(res.outcome.key, "Pursuit");
+    assert!(mentions(&res, "by Charge 1"));
+    assert!(mentions(
+        &res,
+        "against an enemy Unit in Formation that is not Cavalry"
+    ));
+    assert_eq!(resolve("pursuit", &input, &[4]).outcome.key, "No Pursuit");
+
+    let mut contact = input.clone();
+    flag(&mut contact, "in_contact");
+    assert!(refusal("pursuit", &contact, &[]).contains("field `in_contact`"));
+
+    text(&mut input, "infantry_pursuit_of_cavalry", "none");
+    let message = refusal("pursuit", &input, &[5]);
+    assert!(message.contains("field `target`"), "{message}");
+    assert!(message.contains("L962"), "{message}");
 }
 
 /// The Pursuit modifiers (L971-977), the ± ones signed as the player wants.

@@ -151,6 +151,27 @@ pub const PURSUIT_TARGET_CLASS: Field = setting(
     "Chosen here: Élite or higher, as for the melee bonus.",
 );
 
+/// L960-962: a Pursuit charges "the enemy Unit in Withdraw or, if this is not possible, ... an
+/// enemy Unit in Formation" (L960), and Infantry charges "except against Cavalry Units" (L962).
+/// When the Unit in Withdraw is Cavalry, Infantry cannot charge it. Default: the two sentences read
+/// together, Infantry turns on an enemy Unit in Formation that is not Cavalry.
+pub const INFANTRY_PURSUIT_OF_CAVALRY: Field = setting(
+    "infantry_pursuit_of_cavalry",
+    "Infantry pursuing, when the Unit in Withdraw is Cavalry",
+    &[
+        (
+            "redirect",
+            "Charges an enemy Unit in Formation instead, not Cavalry (L960: \"if this is not possible\")",
+        ),
+        (
+            "none",
+            "Does not pursue at all (L962: \"except against Cavalry Units\")",
+        ),
+    ],
+    "Pursuit, L960-962",
+    "A Pursuit that cannot charge the Unit in Withdraw charges an enemy Unit in Formation (L960); Infantry never charges Cavalry in a Pursuit (L962).",
+);
+
 /// L976: "±2 if its [rank] or higher General is within 2 UoM". Chosen here: three stars, the
 /// lowest rank above the common two-star Generals.
 pub const PURSUIT_GENERAL_RANK: Field = setting(
@@ -353,6 +374,7 @@ const FIELDS: &[Field] = &[
     PURSUIT_PENALTY_CLASS,
     PURSUIT_TARGET_CLASS,
     PURSUIT_GENERAL_RANK,
+    INFANTRY_PURSUIT_OF_CAVALRY,
     RESULT_CLASS_SIGN,
     RESULT_PENALTY_CLASS,
     RESULT_DRAW,
