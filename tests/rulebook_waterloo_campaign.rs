@@ -1469,3 +1469,40 @@ fn l814_the_form_knows_the_last_day_from_the_turn() {
         );
     }
 }
+
+/// "If the attacking Corps is in Command Range of an associated HQ in Battle mode, add the HQ's
+/// Battle Stars as well" (L701-703; the same for the defender, L706-708): the text speaks of one
+/// HQ. A French Corps in range of Napoleon (1 star) and Ney (1 star, L1545-1547) adds one HQ's
+/// stars, the best, by default (A-1); the setting, on the form and among the session's settings,
+/// can add them all. Other HQs entered without the best one's stars are refused, naming the field.
+#[test]
+fn l702_several_hqs_in_range_add_the_best_ones_stars_or_all() {
+    let mut input = base();
+    assert_eq!(input.text("hq_stars"), "best", "the default");
+    assert!(
+        procedure("settings")
+            .fields()
+            .iter()
+            .any(|f| f.id == "hq_stars")
+    );
+    set_num(&mut input, "attacker_hq_stars", 1);
+    set_num(&mut input, "attacker_more_hq_stars", 1);
+    set_num(&mut input, "defender_hq_stars", 2);
+    set_num(&mut input, "defender_more_hq_stars", 1);
+    let best = resolve(&input, 3, 3);
+    assert_eq!(modifier_sum(&best, "Attacker"), 1, "{:#?}", best.modifiers);
+    assert_eq!(modifier_sum(&best, "Defender"), 2, "{:#?}", best.modifiers);
+    assert!(has_limit_citing(&best, 701, 708), "{:#?}", best.limits);
+
+    set_text(&mut input, "hq_stars", "sum");
+    let sum = resolve(&input, 3, 3);
+    assert_eq!(modifier_sum(&sum, "Attacker"), 2, "{:#?}", sum.modifiers);
+    assert_eq!(modifier_sum(&sum, "Defender"), 3, "{:#?}", sum.modifiers);
+    assert!(!has_limit_citing(&sum, 701, 708), "{:#?}", sum.limits);
+
+    set_num(&mut input, "attacker_hq_stars", 0);
+    let refused = resolve_checked(attack(), &input, &tables(), &[3, 3])
+        .expect_err("the best HQ's stars first")
+        .to_string();
+    assert!(refused.contains("field `attacker_hq_stars`"), "{refused}");
+}
