@@ -18,7 +18,13 @@
 //!   (L1633); defensive cavalry support and infantry Attack Support count across them, as the
 //!   Coalition is one side (L123). The players count supporters, so the reading lives in the help.
 //! - soft ground is prefilled from the Deluge's rain marks, and the players may untick it
-//!   where the Terrain Effects Chart says otherwise.
+//!   where the Terrain Effects Chart says otherwise. They may not tick it where no rain can have
+//!   fallen: the Deluge rolls only on turns 5 and 6 (L1074-1087) and soft ground lasts the rain turn
+//!   and the next (L1094-1096), so only turns 5 to 7, and in a session only after rain on the record
+//!   that turn or the one before.
+//! - The Grand Battery is never alone in its hex: it is placed with a friendly unit (L384-386) and,
+//!   left alone, is at once Recalled or eliminated (L394-399). Defending, it is stacked; stacked with
+//!   a supporting Corps, some Corps supports the attack (L721-723, L729-741).
 //! - attacking cavalry loses its stars and the charge into a town or chateau; defending cavalry
 //!   loses its stars in a town only (L1641 names only towns), unless the session setting extends it
 //!   to chateaux.
@@ -300,6 +306,10 @@ const FIELDS: &[Field] = &[
     super::options::CHATEAU_DEFENCE_FIELD,
     super::options::HQ_STARS_FIELD,
 ];
+
+/// The turns the Deluge is rolled on (L1074-1081): only then can rain fall.
+const RAIN_FIRST_TURN: i32 = 5;
+const RAIN_LAST_TURN: i32 = 6;
 
 /// The attack procedure.
 pub struct Attack;
@@ -736,9 +746,35 @@ impl Procedure for Attack {
         let stars = roster::current_stars(record, &side, &name).unwrap_or(0);
         input.set(stars_field, Value::Number(i64::from(stars)));
     }
-    /// The Grand Battery, the Old Guard and the two Guard Corps are French units.
+    /// The Grand Battery, the Old Guard and the two Guard Corps are French units; the Grand Battery
+    /// is never alone in its hex, and its supporting Corps is counted; soft ground needs a turn on
+    /// which rain can have fallen.
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
         let facts = Facts::read(input);
+        if facts.defender_type == "grand_battery" && !facts.defender_stacked {
+            return Err(InputError::new(
+                "defender_stacked",
+                "the Grand Battery is never alone in its hex: it is placed in a friendly unit's hex (L384-386), and left alone it is at once Recalled or eliminated (L394-399); tick that it is stacked with a friendly Corps",
+            ));
+        }
+        if input.text("grand_battery") == "with_supporter"
+            && input.number("attack_support") == 0
+            && input.number("attacker_cavalry_support") == 0
+        {
+            return Err(InputError::new(
+                "grand_battery",
+                "no Corps supports the attack: the Grand Battery adds its star stacked with the attacking Corps or with a Corps supporting the attack (L721-723), and no Attack Support (L729-732) nor Cavalry Support (L738-741) is counted",
+            ));
+        }
+        let turn = input.number("turn");
+        if input.flag("soft_ground") && !(RAIN_FIRST_TURN..=RAIN_LAST_TURN + 1).contains(&turn) {
+            return Err(InputError::new(
+                "soft_ground",
+                format!(
+                    "no rain can have fallen for turn {turn}: the Deluge is rolled only on turns {RAIN_FIRST_TURN} and {RAIN_LAST_TURN} (L1074-1087), and soft ground lasts the rain turn and the next (L1094-1096)"
+                ),
+            ));
+        }
         for role in ["attacker", "defender"] {
             let best = format!("{role}_hq_stars");
             if input.number(&format!("{role}_more_hq_stars")) > 0 && input.number(&best) == 0 {
@@ -787,9 +823,22 @@ impl Procedure for Attack {
         Ok(())
     }
     /// A unit the record knows must be on the map; only a Corps attacks, and an HQ is never
-    /// attacked. Names the record does not know are the players' own description, and pass.
+    /// attacked. Names the record does not know are the players' own description, and pass. Soft
+    /// ground needs rain on the record this turn or the one before.
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let facts = Facts::read(input);
+        let turn = input.number("turn");
+        if input.flag("soft_ground")
+            && !u32::try_from(turn).is_ok_and(|turn| super::soft_ground(record, turn))
+        {
+            return Err(InputError::new(
+                "soft_ground",
+                format!(
+                    "the record has no rain on turn {turn} nor on turn {} (the Deluge, L1080-1087): soft ground needs rain this turn or the turn before (L1094-1096)",
+                    turn - 1
+                ),
+            ));
+        }
         // The unit's state and kind, if the record knows it.
         let on_the_record = |side: &str, name: &str| {
             let unit_state = record.unit(side, name)?.state.to_string();
