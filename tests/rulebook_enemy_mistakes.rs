@@ -20,7 +20,7 @@ use aide_de_camp::engine::procedure::{Resolution, odds, resolve_checked};
 use aide_de_camp::engine::record::{Effect, Record};
 use support::enemy_mistakes::{self, procedure, refusal as refused_on, resolve, tables};
 use support::set::{flag, number};
-use support::{attribute, reminders, text};
+use support::{Play, attribute, reminders, text};
 
 /// A French Foot Artillery Unit bombards an English Unit in the open, no modifier.
 fn bombardment() -> Input {
@@ -235,6 +235,163 @@ fn l684_the_automatic_loss_of_eleven_or_more() {
     input.set("automatic_losses", Value::Number(1));
     assert_eq!(total(&suffer(&input, &[1, 2])), 1);
     assert_eq!(total(&suffer(&input, &[5, 6])), 3);
+}
+
+/// "Units CANNOT suffer more Losses than their capacity to sustain Losses" (L914), and one whose
+/// capacity is reduced to zero is eliminated (L697). Played through the session: the English Unit
+/// 8, of capacity 4 (FICTIONAL), carries 3 Losses; 2 Damage rolled 6 and 6 give it 1 Loss token,
+/// not 2, so the record holds 4 Losses, its capacity, and the Unit is eliminated. The result says
+/// the other Loss goes unsuffered; the form left on its own places 1 token too.
+#[test]
+fn l914_l697_damage_never_takes_a_unit_past_its_capacity() {
+    let mut play = Play::start("enemy-mistakes", "historical");
+    enemy_mistakes::add_unit(&mut play, "british", 8, "infantry", "I");
+    let suffered = |count: i64| {
+        vec![
+            ("side", text("british")),
+            ("unit", text("Unit 8")),
+            ("damage", Value::Number(count)),
+        ]
+    };
+    play.play("damage", &suffered(3), &[6, 5, 6]);
+    assert_eq!(
+        play.attribute("british", "Unit 8", "Losses").as_deref(),
+        Some("3")
+    );
+    assert_eq!(
+        play.input("damage", &suffered(2)).number("capacity_left"),
+        1
+    );
+    let res = play.play("damage", &suffered(2), &[6, 6]);
+    assert_eq!(res.outcome.key, "Eliminated");
+    assert!(
+        res.outcome
+            .headline
+            .contains("suffers 1 Losses and is eliminated"),
+        "{}",
+        res.outcome.headline
+    );
+    assert_eq!(
+        play.attribute("british", "Unit 8", "Losses").as_deref(),
+        Some("4")
+    );
+    assert_eq!(play.state("british", "Unit 8"), "Eliminated");
+    assert!(
+        res.limits.iter().any(|l| l.rule.contains("L914")),
+        "{:#?}",
+        res.limits
+    );
+    assert!(mentions(&res, "the other 1 go unsuffered"));
+
+    // On the form alone, with an automatic Loss besides (L684): 3 Losses, 1 placed.
+    let mut input = damage(2, 1);
+    input.set("automatic_losses", Value::Number(1));
+    let res = suffer(&input, &[5, 6]);
+    let placed: Vec<i64> = res
+        .effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::AddToAttribute { attribute, by, .. } if attribute.as_str() == "Losses" => {
+                Some(*by)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(placed, vec![1]);
+}
+
+/// A bombardment marks the Units it names on the record: Smoke on the executor and its supporters
+/// (L680-684, L723), yellow markers on the target (L683-684). A name the record does not know used
+/// to be half-recorded: the artillery "Grand Battery 1", never added from a tile, became an entry
+/// with a Smoke token and nothing else (no tile, no state), the target's yellow marker was lost, and
+/// the next bombardment naming it failed on its empty state. Now, played through the session, each
+/// unknown name is refused before anything is logged, naming its field and asking for the Unit to
+/// be added from its tile first (Units, L455-467); the Damage form likewise (L697). Units on the
+/// record bombard as before.
+#[test]
+fn l711_a_bombardment_names_only_units_on_the_record() {
+    use aide_de_camp::engine::play::{Command, Dice};
+
+    let mut play = Play::start("enemy-mistakes", "historical");
+    enemy_mistakes::add_unit(&mut play, "french", 23, "foot_artillery", "I");
+    enemy_mistakes::add_unit(&mut play, "french", 24, "foot_artillery", "I");
+    enemy_mistakes::add_unit(&mut play, "british", 8, "infantry", "I");
+    let fire = |artillery: &str, supporters: &[&str], target: &str| {
+        vec![
+            ("side", text("french")),
+            ("artillery", text(artillery)),
+            (
+                "supporter_names",
+                Value::List(supporters.iter().map(|n| (*n).into()).collect()),
+            ),
+            ("target_side", text("british")),
+            ("target", text(target)),
+        ]
+    };
+    let unknown = fire("Grand Battery 1", &[], "Unit 8");
+    let logged = play.session.events().len();
+    let command = Command::Resolve {
+        procedure: "bombardment".into(),
+        input: play.input("bombardment", &unknown),
+        dice: Dice::Physical(vec![6, 6]),
+        apply: true,
+    };
+    let refused = play
+        .session
+        .execute(play.game, &play.tables, command)
+        .expect_err("an unknown artillery Unit is refused")
+        .to_string();
+    assert!(refused.contains("field `artillery`"), "{refused}");
+    assert!(
+        refused.contains("Grand Battery 1 is not on the record of French (blue): add the Unit from its tile first"),
+        "{refused}"
+    );
+    assert_eq!(play.session.events().len(), logged, "nothing logged");
+    assert!(play.record().unit("french", "Grand Battery 1").is_none());
+    assert_eq!(
+        play.attribute("british", "Unit 8", "yellow markers")
+            .as_deref(),
+        Some("0")
+    );
+
+    for (values, field) in [
+        (fire("Unit 23", &["Unit 9"], "Unit 8"), "supporter_names"),
+        (fire("Unit 23", &[], "Unit 80"), "target"),
+    ] {
+        let refused = play.refused("bombardment", &values).expect("refused");
+        assert!(refused.contains(&format!("field `{field}`")), "{refused}");
+        assert!(
+            refused.contains("add the Unit from its tile first"),
+            "{refused}"
+        );
+    }
+    let damage = [
+        ("side", text("british")),
+        ("unit", text("Unit 80")),
+        ("damage", Value::Number(2)),
+    ];
+    let refused = play.refused("damage", &damage).expect("refused");
+    assert!(refused.contains("field `unit`"), "{refused}");
+
+    // Named on the record, the Units take their markers; the next bombardment resolves too.
+    play.play(
+        "bombardment",
+        &fire("Unit 23", &["Unit 24"], "Unit 8"),
+        &[6, 5],
+    );
+    for unit in ["Unit 23", "Unit 24"] {
+        assert_eq!(
+            play.attribute("french", unit, "Smoke").as_deref(),
+            Some("yes"),
+            "{unit}"
+        );
+    }
+    assert_eq!(
+        play.attribute("british", "Unit 8", "yellow markers")
+            .as_deref(),
+        Some("1")
+    );
+    assert_eq!(play.refused("bombardment", &fire("", &[], "Unit 8")), None);
 }
 
 /// A Unit entered on the record: Foot Artillery or Infantry with its Loss capacity (the capacity

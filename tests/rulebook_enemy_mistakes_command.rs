@@ -164,6 +164,48 @@ fn l652_bidding_more_markers_than_held_is_refused() {
     );
 }
 
+/// "In the first turn, the players will not compete for Initiative" (L650): a bid for turn I is
+/// refused by the form alone, as a resolve without a session sees it (the turn is a field of the
+/// form), and by a session standing on turn I, through `Session::execute`, before anything is
+/// logged. The same bids for turn II resolve.
+#[test]
+fn l650_a_bid_for_turn_one_is_refused_with_or_without_a_session() {
+    use aide_de_camp::engine::input::{Input, Value};
+    use aide_de_camp::engine::play::{Command, Dice};
+    use aide_de_camp::engine::procedure::resolve_checked;
+    use support::enemy_mistakes::{procedure, tables};
+
+    let p = procedure("initiative");
+    let mut input = Input::defaults(p.fields());
+    input.set("french_bid", Value::Number(2));
+    input.set("british_bid", Value::Number(3));
+    assert_eq!(input.number("turn"), 1, "the form's default turn");
+    let refused = resolve_checked(p, &input, &tables(), &[]).expect_err("turn I never bids");
+    let refused = refused.to_string();
+    assert!(refused.contains("field `turn`"), "{refused}");
+    assert!(refused.contains("L650"), "{refused}");
+    input.set("turn", Value::Number(2));
+    assert!(resolve_checked(p, &input, &tables(), &[]).is_ok());
+
+    let mut play = Play::start("enemy-mistakes", "historical");
+    draw_markers(&mut play, 3, 5);
+    let bids = [("french_bid", number(2)), ("british_bid", number(3))];
+    let refused = play
+        .refused("initiative", &bids)
+        .expect("refused on turn I");
+    assert!(refused.contains("L650"), "{refused}");
+    let logged = play.session.events().len();
+    let command = Command::Resolve {
+        procedure: "initiative".into(),
+        input: play.input("initiative", &bids),
+        dice: Dice::Physical(Vec::new()),
+        apply: true,
+    };
+    let executed = play.session.execute(play.game, &play.tables, command);
+    assert!(executed.is_err(), "{executed:?}");
+    assert_eq!(play.session.events().len(), logged, "nothing logged");
+}
+
 /// L737: at most 2 markers per General per turn; the third is refused.
 #[test]
 fn l737_a_third_marker_to_a_general_is_refused() {

@@ -237,6 +237,7 @@ fn d9_l906_retreat_capture_and_rout() {
 fn l540_a_garrison_stays_and_is_eliminated_when_routed() {
     let mut input = melee();
     text(&mut input, "defender_type", "garrison");
+    text(&mut input, "defender_garrison", "hougoumont");
     text(&mut input, "defender", "Hougoumont (II)");
     let withdraw = fight(&input, &[4, 1]);
     assert!(mentions(&withdraw, "A Garrison ignores a Withdraw"));
@@ -504,6 +505,47 @@ fn l944_the_reroll_belongs_to_the_class_in_the_setting() {
     assert_eq!(lines.iter().map(|l| l.count).sum::<u64>(), 6u64.pow(4));
 }
 
+/// "If there is a [class] among the Units involved in the melee" (L900, L944), and "giving support
+/// is the same as participating in the melee" (L950): by default a supporter of the re-roll class
+/// gives its side the re-roll, the second die standing. The setting `reroll_from`, on the form and
+/// among the session's settings, narrows it to the Unit in melee: then the same re-roll is refused,
+/// naming the field. A supporter of the class with no Unit in support is refused too.
+#[test]
+fn l950_a_supporter_of_the_reroll_class_gives_the_reroll() {
+    let mut input = melee();
+    assert_eq!(input.text("reroll_from"), "involved", "the default");
+    assert!(
+        procedure("settings")
+            .fields()
+            .iter()
+            .any(|f| f.id == "reroll_from")
+    );
+    number(&mut input, "attacker_supporters", 1);
+    flag(&mut input, "attacker_reroll_supporter");
+    flag(&mut input, "attacker_rerolls");
+    // Regulars in melee, a Guard in support: attacker 1, defender 3, the re-roll 6 stands.
+    let res = fight(&input, &[1, 3, 6]);
+    assert_eq!(res.totals[0].die, Some(6));
+
+    text(&mut input, "reroll_from", "in_melee");
+    let message = refusal("melee", &input, &[1, 3, 6]);
+    assert!(message.contains("field `attacker_rerolls`"), "{message}");
+    assert!(
+        message.contains("does not count under the setting"),
+        "{message}"
+    );
+    text(&mut input, "attacker_class", "guard");
+    assert_eq!(fight(&input, &[1, 3, 6]).totals[0].die, Some(6));
+
+    let mut alone = melee();
+    flag(&mut alone, "defender_reroll_supporter");
+    let message = refusal("melee", &alone, &[1, 3]);
+    assert!(
+        message.contains("field `defender_reroll_supporter`"),
+        "{message}"
+    );
+}
+
 /// The odds of a plain melee, best first for the attacker, over 36 throws.
 #[test]
 fn l904_the_odds_of_a_plain_melee() {
@@ -656,13 +698,15 @@ fn l960_pursuit_waits_for_its_faces_then_works() {
     assert_eq!(odds[0].count, 2);
 }
 
-/// Infantry does not pursue Cavalry (L962); orange Formations cannot pursue (L965); still in
-/// contact with the Unit that withdrew, the Pursuit succeeds without a roll (L967).
+/// Infantry does not pursue Cavalry (L962), under the setting that reads L962 so; orange
+/// Formations cannot pursue (L965); still in contact with the Unit that withdrew, the Pursuit
+/// succeeds without a roll (L967).
 #[test]
 fn l962_who_may_pursue() {
     let mut input = pursuit_set("5");
     text(&mut input, "pursuers", "infantry");
     text(&mut input, "target", "cavalry");
+    text(&mut input, "infantry_pursuit_of_cavalry", "none");
     assert!(refusal("pursuit", &input, &[6]).contains("field `target`"));
 
     let mut orange = pursuit_set("5");
@@ -676,6 +720,47 @@ fn l962_who_may_pursue() {
     let res = resolve("pursuit", &contact, &[]);
     assert_eq!(res.outcome.key, "Pursuit");
     assert!(res.limits.iter().any(|l| l.rule.contains("L967")));
+}
+
+/// A Pursuit charges "the enemy Unit in Withdraw or, if this is not possible, ... an enemy Unit in
+/// Formation" (L960), and Infantry charges "except against Cavalry Units" (L962). By default
+/// (the setting, on the form and among the session's settings), Infantry whose enemy in Withdraw is
+/// Cavalry rolls and, on a success, charges an enemy Unit in Formation that is not Cavalry; the
+/// other reading ends its Pursuit, refused naming the field. The automatic success of L967 is
+/// against the Unit that withdrew, so it is refused for Infantry after Cavalry.
+#[test]
+fn l960_infantry_turns_on_a_unit_in_formation_when_cavalry_withdraws() {
+    let mut input = pursuit_set("5");
+    text(&mut input, "pursuers", "infantry");
+    text(&mut input, "target", "cavalry");
+    assert_eq!(
+        input.text("infantry_pursuit_of_cavalry"),
+        "redirect",
+        "the default"
+    );
+    assert!(
+        procedure("settings")
+            .fields()
+            .iter()
+            .any(|f| f.id == "infantry_pursuit_of_cavalry")
+    );
+    let res = resolve("pursuit", &input, &[5]);
+    assert_eq!(res.outcome.key, "Pursuit");
+    assert!(mentions(&res, "by Charge 1"));
+    assert!(mentions(
+        &res,
+        "against an enemy Unit in Formation that is not Cavalry"
+    ));
+    assert_eq!(resolve("pursuit", &input, &[4]).outcome.key, "No Pursuit");
+
+    let mut contact = input.clone();
+    flag(&mut contact, "in_contact");
+    assert!(refusal("pursuit", &contact, &[]).contains("field `in_contact`"));
+
+    text(&mut input, "infantry_pursuit_of_cavalry", "none");
+    let message = refusal("pursuit", &input, &[5]);
+    assert!(message.contains("field `target`"), "{message}");
+    assert!(message.contains("L962"), "{message}");
 }
 
 /// The Pursuit modifiers (L971-977), the ± ones signed as the player wants.
@@ -792,10 +877,12 @@ fn d11_l994_fall_back_rounding_and_the_shaken_fall_back_4() {
 /// The modifiers of the Result of Combat (L985-992), under reading R1, where the higher result
 /// falls back: what helps a side lowers its result. The attached General's rank is subtracted (a
 /// Commander in Chief counts 4), a Town's +2 is subtracted as the Pursuit subtracts it (L977), the
-/// class's penalty is +1, and the side's own shaken and withdrawn Units count +3/+2/+1.
+/// class's 1 is +1 with the sign setting at +1, and the side's own shaken and withdrawn Units count
+/// +3/+2/+1.
 #[test]
 fn l985_result_modifiers() {
     let mut input = result();
+    text(&mut input, "result_class_sign", "plus");
     text(&mut input, "attacker_general", "commander");
     number(&mut input, "attacker_terrain", 2);
     flag(&mut input, "attacker_class_took_part");
@@ -903,14 +990,16 @@ fn l986_a_town_holds_its_defender_under_either_reading() {
     }
 }
 
-/// The 1 for a class that took part (L987, L1197; the class the setting names, by default the
-/// lowest, L457) hurts its own side under either reading: Recruits in the attacker's Formation turn
-/// a draw into a Fall Back 1 for the attacker.
+/// The 1 for a class that took part (L987, L1197), with the sign setting at +1 and the class
+/// setting at one of the lowest (L457), hurts its own side under either reading: Recruits in the
+/// attacker's Formation turn a draw into a Fall Back 1 for the attacker.
 #[test]
 fn l987_recruits_hurt_their_own_side_under_either_reading() {
     for (reading, value, total) in [("higher_falls_back", 1, 4), ("lower_falls_back", -1, 2)] {
         let mut input = result();
         text(&mut input, "result_reading", reading);
+        text(&mut input, "result_class_sign", "plus");
+        text(&mut input, "result_penalty_class", "recruits");
         text(&mut input, "current", "defender");
         // A draw at 3, the current player the defender: the defender falls back 0 under R1, the
         // attacker under R2; nobody moves.
@@ -928,8 +1017,9 @@ fn l987_recruits_hurt_their_own_side_under_either_reading() {
 
 /// Under both readings (digest §3.17), over every pair of dice, each modifier of L985-990 moves the
 /// outcome only in its side's favour (the General, the Town) or only against it (a Wood for
-/// Cavalry, the class, shaken and withdrawn Units). The outcome's rank sorts the attacker's best
-/// first, so its negation is the defender's Fall Back less the attacker's.
+/// Cavalry, the class with the sign setting at +1, shaken and withdrawn Units). The outcome's rank
+/// sorts the attacker's best first, so its negation is the defender's Fall Back less the
+/// attacker's.
 #[test]
 fn l985_every_modifier_works_in_its_direction_under_both_readings() {
     // (field, value, whether it helps the side it is entered for)
@@ -949,6 +1039,7 @@ fn l985_every_modifier_works_in_its_direction_under_both_readings() {
         for (field, value, helps) in cases {
             let mut base = result();
             text(&mut base, "result_reading", reading);
+            text(&mut base, "result_class_sign", "plus");
             let mut with = base.clone();
             if field.ends_with("_general") {
                 text(&mut with, field, value);
@@ -978,6 +1069,48 @@ fn l985_every_modifier_works_in_its_direction_under_both_readings() {
                 "{reading} {field} {value}"
             );
         }
+    }
+}
+
+/// The class term of the Result of Combat lost its sign (L987, L1197), as every unsigned modifier
+/// of the text lost its minus (L602 and L610 print the Wood's and the Town's signed, L689-690 do
+/// not). The sign is a setting, shown on the form and among the session's settings, -1 by default.
+/// As printed (the higher result falls back) the -1 lowers the attacker's result; read the other
+/// way round it is +1: either way the attacker's Guard turns a draw into the defender's Fall Back 1.
+/// At +1 the same Unit costs the attacker a Fall Back 1 under either reading.
+#[test]
+fn l987_the_class_term_takes_the_sign_setting() {
+    assert_eq!(result().text("result_class_sign"), "minus", "the default");
+    assert!(
+        procedure("settings")
+            .fields()
+            .iter()
+            .any(|f| f.id == "result_class_sign"),
+        "among the session's settings"
+    );
+    assert_eq!(
+        result().text("result_penalty_class"),
+        "guard",
+        "the default class"
+    );
+    for (sign, reading, value, falls_back) in [
+        ("minus", "higher_falls_back", -1, "Defender Falls Back 1"),
+        ("minus", "lower_falls_back", 1, "Defender Falls Back 1"),
+        ("plus", "higher_falls_back", 1, "Attacker Falls Back 1"),
+        ("plus", "lower_falls_back", -1, "Attacker Falls Back 1"),
+    ] {
+        let mut input = result();
+        text(&mut input, "result_reading", reading);
+        text(&mut input, "result_class_sign", sign);
+        text(&mut input, "current", "defender");
+        flag(&mut input, "attacker_class_took_part");
+        assert_eq!(
+            modifier_of(&input, "Attacker", "L987"),
+            Some(value),
+            "{sign} {reading}"
+        );
+        let res = settle(&input, &[3, 3]);
+        assert_eq!(res.outcome.key, falls_back, "{sign} {reading}");
     }
 }
 
@@ -1479,6 +1612,23 @@ fn d11_l994_a_fall_back_4_on_the_record() {
     ));
 }
 
+/// No Unit carries more Losses than its capacity (L914): in a Fall Back 4 the chosen Unit 2, with 1
+/// Loss left and already Shaken, owes 2 (its Formation's, and the Shaken one's instead of a second
+/// yellow marker, L994). It takes the 1 it can sustain: the record holds 4 Losses, its capacity
+/// (FICTIONAL), and the Unit is eliminated (L916).
+#[test]
+fn l914_the_result_of_combat_stops_at_a_units_capacity() {
+    let mut play = result_game();
+    let res = play.play("result-of-combat", &result_values("Unit 2", 1), &[6, 1]);
+    assert_eq!(res.outcome.key, "Attacker Falls Back 4, Shaken");
+    assert_eq!(
+        kept(&play, "french", "Unit 2", "Losses").as_deref(),
+        Some("4")
+    );
+    assert_eq!(play.state("french", "Unit 2"), "Eliminated");
+    assert!(mentions(&res, "Unit 2 can sustain only 1 more Losses"));
+}
+
 /// A shorter Fall Back shakes nobody: only the chosen Unit's Loss (L994). Unit 3, with 2 Losses
 /// left, is chosen and takes 1: it stays.
 #[test]
@@ -1650,4 +1800,138 @@ fn l463_l994_facts_filled_in_from_the_record_stay_the_records() {
         play.refused("result-of-combat", &result_values("Unit 1", 1)),
         None
     );
+}
+
+// ---------------------------------------------------------------------------
+// The Garrisons in melee (L540)
+// ---------------------------------------------------------------------------
+
+/// The English Garrison Unit 50 defends against the French Unit 23 in Step A (L538: the Garrisons
+/// are English), the form naming which Garrison it is.
+fn garrison_melee(which: &str) -> Input {
+    let mut input = melee();
+    text(&mut input, "defender", "Unit 50");
+    text(&mut input, "defender_type", "garrison");
+    text(&mut input, "defender_garrison", which);
+    input
+}
+
+/// "Haye Sainte (IIS) is eliminated if Routed or in Retreat as result of melee" (L540): the form
+/// asks which Garrison, as the bombardment's does, and a Retreat (a difference of 4, L906)
+/// eliminates Haye Sainte on the record, where Hougoumont ignores it and stays (L540: it is
+/// eliminated only if Routed). A Garrison left unsaid is refused, naming the field; so is a
+/// French one.
+#[test]
+fn l540_haye_sainte_is_eliminated_by_a_retreat_from_melee() {
+    let haye_sainte = fight(&garrison_melee("haye_sainte"), &[5, 1]);
+    assert_eq!(row(&haye_sainte), Some(("4".into(), "R".into())));
+    let record = applied(Record::default(), &haye_sainte);
+    assert_eq!(
+        record
+            .unit("british", "Unit 50")
+            .map(|u| u.state.to_string()),
+        Some("Eliminated".into())
+    );
+    assert!(
+        haye_sainte.outcome.headline.contains("eliminated"),
+        "{}",
+        haye_sainte.outcome.headline
+    );
+    assert!(
+        !mentions(&haye_sainte, "must Withdraw 1"),
+        "nothing is in contact with a Garrison gone"
+    );
+
+    let hougoumont = fight(&garrison_melee("hougoumont"), &[5, 1]);
+    let record = applied(Record::default(), &hougoumont);
+    assert_eq!(record.unit("british", "Unit 50"), None, "Hougoumont stays");
+    assert!(mentions(&hougoumont, "A Garrison ignores a Retreat"));
+    // Routed, either Garrison is eliminated (L540).
+    for which in ["hougoumont", "haye_sainte"] {
+        let routed = applied(Record::default(), &fight(&garrison_melee(which), &[6, 1]));
+        assert_eq!(
+            routed
+                .unit("british", "Unit 50")
+                .map(|u| u.state.to_string()),
+            Some("Eliminated".into()),
+            "{which}"
+        );
+    }
+
+    let unsaid = refusal("melee", &garrison_melee("no"), &[5, 1]);
+    assert!(unsaid.contains("field `defender_garrison`"), "{unsaid}");
+    assert!(unsaid.contains("L540"), "{unsaid}");
+    let mut french = garrison_melee("hougoumont");
+    text(&mut french, "side", "british");
+    text(&mut french, "enemy_side", "french");
+    let french = refusal("melee", &french, &[5, 1]);
+    assert!(french.contains("field `defender_type`"), "{french}");
+    assert!(french.contains("L538"), "{french}");
+}
+
+/// "Combats involving Garrisons ignore the Result of Combat phase. All of the enemy Formations still
+/// in contact with a Garrison at the end of the melee must Withdraw 1" (L540): played through the
+/// session, the result names the French Formations the players list, after a melee that leaves the
+/// Garrison standing, whatever its outcome; a list of Formations is refused where no Garrison
+/// fights, and a Formation of the Garrison's own army is not the enemy's.
+#[test]
+fn l540_enemy_formations_in_contact_with_a_garrison_withdraw_1() {
+    let mut play = game();
+    add_unit(&mut play, "french", 23, "infantry", "I");
+    add_unit(&mut play, "french", 24, "infantry", "I");
+    add_unit(&mut play, "british", 50, "garrison", "II");
+    add_unit(&mut play, "british", 8, "infantry", "II");
+    formation(&mut play, "french", "I left", "I", &["Unit 23"]);
+    formation(&mut play, "french", "I right", "I", &["Unit 24"]);
+    formation(&mut play, "british", "II line", "II", &["Unit 8"]);
+    let values = |contacts: &[&str]| -> Facts {
+        vec![
+            ("side", support::text("french")),
+            ("enemy_side", support::text("british")),
+            ("attacker", support::text("Unit 23")),
+            ("defender", support::text("Unit 50")),
+            ("defender_garrison", support::text("hougoumont")),
+            ("charge", support::text("none")),
+            ("garrison_contacts", support::list(contacts)),
+        ]
+    };
+    let input = play.input("melee", &values(&[]));
+    assert_eq!(
+        input.text("defender_type"),
+        "garrison",
+        "the tile, from the record"
+    );
+    for (faces, outcome) in [
+        ([3, 3], "equal"),
+        ([4, 1], "Withdraw"),
+        ([1, 4], "attacker Withdraws"),
+    ] {
+        let res = play.play("melee", &values(&["I left", "I right"]), &faces);
+        assert!(
+            mentions(
+                &res,
+                "French (blue): its Formations I left, I right still in contact with the Hougoumont (II) Garrison at the end of the melee must Withdraw 1"
+            ),
+            "{outcome}: {:?}",
+            reminders(&res)
+        );
+        assert!(mentions(&res, "ignores the Result of Combat"), "{outcome}");
+    }
+    assert_eq!(play.state("british", "Unit 50"), "On the battlefield");
+    // Unnamed, the reminder still speaks of every Formation in contact.
+    let res = play.play("melee", &values(&[]), &[3, 3]);
+    assert!(mentions(
+        &res,
+        "every Formation still in contact with the Hougoumont (II) Garrison"
+    ));
+
+    let own = play
+        .refused("melee", &values(&["II line"]))
+        .expect("refused");
+    assert!(own.contains("field `garrison_contacts`"), "{own}");
+    let mut no_garrison = values(&["I left"]);
+    no_garrison.push(("defender", support::text("Unit 8")));
+    let refused = play.refused("melee", &no_garrison).expect("refused");
+    assert!(refused.contains("field `garrison_contacts`"), "{refused}");
+    assert!(refused.contains("L540"), "{refused}");
 }

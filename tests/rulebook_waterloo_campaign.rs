@@ -738,12 +738,14 @@ fn l771_general_distribution_by_net_modifier_from_battle_stars() {
 }
 
 /// The same table with the net built from other modifiers: two adjacent Cavalry Corps for the
-/// attacker (L738-741) and soft ground (-1, L1094-1096) against terrain (+1, L691-694) and the
-/// defender's stars; plus the Coalition attacking, so the sides do not matter.
+/// attacker (L738-741) and soft ground (-1, L1094-1096, on turn 5, when rain can fall) against
+/// terrain (+1, L691-694) and the defender's stars; plus the Coalition attacking, so the sides do
+/// not matter.
 #[test]
 fn l771_general_distribution_by_net_modifier_from_mixed_modifiers() {
     for (n, expected) in GENERAL_TABLE {
         let mut input = base();
+        set_num(&mut input, "turn", 5);
         set_text(&mut input, "attacker_side", "coalition");
         set_num(&mut input, "attacker_stars", i64::from(n.max(0)));
         set_num(&mut input, "attacker_cavalry_support", 2);
@@ -990,7 +992,9 @@ fn v3_l816_lone_detachment_blown_is_eliminated_plus_1_vp() {
 }
 
 /// V3 with the Old Guard and the Grand Battery: eliminated, they score 2 VP instead of 1 for the
-/// Coalition (L885-886). The Coalition attacks: A 4+2 = 6 vs OG 1+2 = 3 (by 3) and GB 1 (by 5).
+/// Coalition (L885-886). The Coalition attacks: A 4+2 = 6 vs OG 1+2 = 3 (by 3); the Grand Battery,
+/// never alone in its hex (L384-399), is stacked with a Corps: A 4 vs GB 1 (by 3), and any loss
+/// eliminates it (L807-808).
 #[test]
 fn v3_l885_old_guard_and_grand_battery_score_2_vp_for_the_coalition() {
     for (kind, defender_die) in [("old_guard", 1), ("grand_battery", 1)] {
@@ -999,6 +1003,9 @@ fn v3_l885_old_guard_and_grand_battery_score_2_vp_for_the_coalition() {
         set_text(&mut input, "attacker_name", "Reserve Corps");
         set_text(&mut input, "defender_type", kind);
         set_text(&mut input, "defender_name", kind);
+        if kind == "grand_battery" {
+            set_flag(&mut input, "defender_stacked");
+        }
         let res = resolve(&input, 4, defender_die);
         assert_eq!(
             fates(&res),
@@ -1073,11 +1080,13 @@ fn l410_old_guard_stacked_adds_no_stars() {
     assert!(has_limit_citing(&res, 410, 412), "{:#?}", res.limits);
 }
 
-/// L392-394: the Grand Battery "only modifies attacks, not defense".
+/// L392-394: the Grand Battery "only modifies attacks, not defense". It defends stacked with a
+/// Corps, never alone (L384-399).
 #[test]
 fn l394_grand_battery_adds_nothing_in_defence() {
     let mut input = base();
     set_text(&mut input, "attacker_side", "coalition");
+    set_flag(&mut input, "defender_stacked");
     set_text(&mut input, "defender_type", "grand_battery");
     set_text(&mut input, "defender_name", "Grand Battery");
     set_num(&mut input, "defender_stars", 1);
@@ -1265,11 +1274,12 @@ fn l814_blown_is_eliminated_on_the_last_day_only() {
 }
 
 /// L1094-1096 (erratum): on soft ground "the attackers subtract 1 from their attack roll"; the
-/// defender's roll is unchanged, whichever side attacks.
+/// defender's roll is unchanged, whichever side attacks. Turn 5, when rain can fall (L1074-1087).
 #[test]
 fn l1094_soft_ground_minus_1_to_the_attacker_only() {
     for side in ["french", "coalition"] {
         let mut input = base();
+        set_num(&mut input, "turn", 5);
         set_text(&mut input, "attacker_side", side);
         set_num(&mut input, "attacker_stars", 2);
         set_num(&mut input, "defender_stars", 1);
@@ -1376,12 +1386,13 @@ fn l877_guard_corps_eliminated_scores_5_vp() {
 }
 
 /// L790: "Supporting units are never affected by the combat result": a Grand Battery stacked with
-/// a supporting Corps adds +1 (L721-723) and survives the attacker's defeat (A 1+1 = 2 vs D 6: by
-/// 4, the attacking Corps is Blown).
+/// a supporting Corps (one Attack Support, L729-732) adds +1 (L721-723) and survives the attacker's
+/// defeat (A 1+1+1 = 3 vs D 6: by 3, the attacking Corps is Blown).
 #[test]
 fn l790_grand_battery_with_a_supporting_corps_survives_a_defeat() {
     let mut input = base();
     set_text(&mut input, "grand_battery", "with_supporter");
+    set_num(&mut input, "attack_support", 1);
     let res = resolve(&input, 1, 6);
     assert_eq!(modifier(&res, "Attacker", "Grand Battery").value, 1);
     assert!(
@@ -1466,6 +1477,80 @@ fn l814_the_form_knows_the_last_day_from_the_turn() {
             fates(&res),
             vec![("Hill Corps".to_string(), expected)],
             "turn {turn}"
+        );
+    }
+}
+
+/// "If the attacking Corps is in Command Range of an associated HQ in Battle mode, add the HQ's
+/// Battle Stars as well" (L701-703; the same for the defender, L706-708): the text speaks of one
+/// HQ. A French Corps in range of Napoleon (1 star) and Ney (1 star, L1545-1547) adds one HQ's
+/// stars, the best, by default (A-1); the setting, on the form and among the session's settings,
+/// can add them all. Other HQs entered without the best one's stars are refused, naming the field.
+#[test]
+fn l702_several_hqs_in_range_add_the_best_ones_stars_or_all() {
+    let mut input = base();
+    assert_eq!(input.text("hq_stars"), "best", "the default");
+    assert!(
+        procedure("settings")
+            .fields()
+            .iter()
+            .any(|f| f.id == "hq_stars")
+    );
+    set_num(&mut input, "attacker_hq_stars", 1);
+    set_num(&mut input, "attacker_more_hq_stars", 1);
+    set_num(&mut input, "defender_hq_stars", 2);
+    set_num(&mut input, "defender_more_hq_stars", 1);
+    let best = resolve(&input, 3, 3);
+    assert_eq!(modifier_sum(&best, "Attacker"), 1, "{:#?}", best.modifiers);
+    assert_eq!(modifier_sum(&best, "Defender"), 2, "{:#?}", best.modifiers);
+    assert!(has_limit_citing(&best, 701, 708), "{:#?}", best.limits);
+
+    set_text(&mut input, "hq_stars", "sum");
+    let sum = resolve(&input, 3, 3);
+    assert_eq!(modifier_sum(&sum, "Attacker"), 2, "{:#?}", sum.modifiers);
+    assert_eq!(modifier_sum(&sum, "Defender"), 3, "{:#?}", sum.modifiers);
+    assert!(!has_limit_citing(&sum, 701, 708), "{:#?}", sum.limits);
+
+    set_num(&mut input, "attacker_hq_stars", 0);
+    let refused = resolve_checked(attack(), &input, &tables(), &[3, 3])
+        .expect_err("the best HQ's stars first")
+        .to_string();
+    assert!(refused.contains("field `attacker_hq_stars`"), "{refused}");
+}
+
+/// The Grand Battery is placed "to the same hex as any friendly unit" (L384-386) and, left alone, is
+/// at once Recalled or eliminated (L394-399): it never defends alone, and the form refuses a lone
+/// one, naming the field. Stacked "with the attacking Corps or any of the Corps supporting the
+/// attack" it adds its star (L721-723): with a supporting Corps it needs one counted, under Attack
+/// Support (L729-732) or Cavalry Support (L738-741).
+#[test]
+fn l384_l721_the_grand_battery_is_never_alone() {
+    let mut lone = base();
+    set_text(&mut lone, "attacker_side", "coalition");
+    set_text(&mut lone, "defender_type", "grand_battery");
+    let refused = resolve_checked(attack(), &lone, &tables(), &[3, 3])
+        .expect_err("a lone Grand Battery")
+        .to_string();
+    assert!(refused.contains("field `defender_stacked`"), "{refused}");
+    assert!(refused.contains("L384-386"), "{refused}");
+    set_flag(&mut lone, "defender_stacked");
+    assert!(resolve_checked(attack(), &lone, &tables(), &[3, 3]).is_ok());
+
+    let mut unsupported = base();
+    set_text(&mut unsupported, "grand_battery", "with_supporter");
+    let refused = resolve_checked(attack(), &unsupported, &tables(), &[3, 3])
+        .expect_err("no supporter counted")
+        .to_string();
+    assert!(refused.contains("field `grand_battery`"), "{refused}");
+    assert!(refused.contains("L721-723"), "{refused}");
+    for support in ["attack_support", "attacker_cavalry_support"] {
+        let mut supported = unsupported.clone();
+        set_num(&mut supported, support, 1);
+        let res = resolve(&supported, 3, 3);
+        assert_eq!(
+            modifier(&res, "Attacker", "Grand Battery").value,
+            1,
+            "{support}"
         );
     }
 }

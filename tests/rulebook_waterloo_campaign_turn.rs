@@ -124,6 +124,11 @@ fn l1083_the_deluge_at_every_face() {
 
 /// A session that has reached `turn` and applied a Deluge roll of `face` on each listed turn.
 fn weather_record(rolls: &[(u32, u8)]) -> Record {
+    weather_session(rolls).record().clone()
+}
+
+/// A June 16-18 session on turn 5 that has applied a Deluge roll of `face` on each listed turn.
+fn weather_session(rolls: &[(u32, u8)]) -> Session {
     let game = games::find("waterloo-campaign-1815").expect("game");
     let tables = tables();
     let mut session = Session::new(
@@ -145,7 +150,7 @@ fn weather_record(rolls: &[(u32, u8)]) -> Record {
         execute(&mut session, resolved("deluge", input, &[*face])).expect("applies");
     }
     assert!(game.verify(&session, &tables).is_ok());
-    session.record().clone()
+    session
 }
 
 /// V10, L1094-1096 (erratum): rain on T5 (die 3), none on T6 (die 6): soft ground on T5 and T6.
@@ -178,6 +183,73 @@ fn l1094_the_attack_form_knows_the_ground_from_the_record() {
         procedure("attack").prefill(&mut input, &record);
         assert_eq!(input.flag("soft_ground"), soft, "turn {turn}");
     }
+}
+
+/// Soft ground needs rain, on the turn or the turn before (L1094-1096), and rain falls only when
+/// the Deluge is rolled, on turns 5 and 6 (L1074-1087). The attack form refuses soft ground ticked
+/// where no rain can have fallen, naming the field: on its own for a turn outside 5 to 7; in a
+/// session, through `Session::execute`, for a turn without rain on the record that turn or the one
+/// before, nothing logged. After rain on turn 5 the same attack resolves, the attacker
+/// subtracting 1.
+#[test]
+fn l1094_soft_ground_is_refused_where_no_rain_can_have_fallen() {
+    for (turn, possible) in [
+        (1, false),
+        (4, false),
+        (5, true),
+        (6, true),
+        (7, true),
+        (8, false),
+    ] {
+        let attack = input(
+            "attack",
+            &[
+                ("soft_ground", Value::Flag(true)),
+                ("turn", Value::Number(turn)),
+            ],
+        );
+        match resolve_checked(procedure("attack"), &attack, &tables(), &[3, 3]) {
+            Ok(_) => assert!(possible, "turn {turn}"),
+            Err(e) => {
+                let e = e.to_string();
+                assert!(!possible, "turn {turn}: {e}");
+                assert!(e.contains("field `soft_ground`"), "{e}");
+                assert!(e.contains("L1074-1087"), "{e}");
+            }
+        }
+    }
+
+    let soft_attack = |session: &Session| {
+        let mut attack = Input::defaults(procedure("attack").fields());
+        procedure("attack").prefill(&mut attack, session.record());
+        attack.set("soft_ground", Value::Flag(true));
+        attack
+    };
+    let mut dry = weather_session(&[(5, 6)]);
+    let logged = dry.events().len();
+    let attack = soft_attack(&dry);
+    let refused = execute(&mut dry, resolved("attack", attack, &[3, 3]))
+        .expect_err("no rain on the record")
+        .to_string();
+    assert!(refused.contains("field `soft_ground`"), "{refused}");
+    assert!(refused.contains("L1094-1096"), "{refused}");
+    assert_eq!(dry.events().len(), logged, "nothing logged");
+
+    let mut wet = weather_session(&[(5, 3)]);
+    let attack = soft_attack(&wet);
+    let Executed::Resolved { resolution, .. } =
+        execute(&mut wet, resolved("attack", attack, &[3, 3])).expect("rain on turn 5")
+    else {
+        panic!("a resolution");
+    };
+    assert!(
+        resolution
+            .modifiers
+            .iter()
+            .any(|m| m.side == "Attacker" && m.value == -1 && m.rule.contains("L1094-1096")),
+        "{:#?}",
+        resolution.modifiers
+    );
 }
 
 /// V12, L1278: Road Congestion on T1, die 4: the French may move 7 units.

@@ -29,11 +29,12 @@
 //!
 //! Units named on the form take their Smoke, yellow markers, Horse Teams and Loss tokens on the
 //! record; for a Unit left unnamed the result says what to place on the table. The record refuses a
-//! bombarding or supporting Unit it knows cannot bombard.
+//! bombarding or supporting Unit it knows cannot bombard, and a Unit it does not know at all: named,
+//! a Unit must have been added from its tile, so that nothing is half-recorded.
 
 use super::forms::{
-    ENEMY_SIDES, Named, UNITS_ON_BATTLEFIELD, check_enemies, check_losses_left, check_unit,
-    fill_losses_left, given, named,
+    ENEMY_SIDES, GARRISONS, HAYE_SAINTE, NOT_A_GARRISON, Named, UNITS_ON_BATTLEFIELD,
+    check_enemies, check_known_unit, check_losses_left, check_unit, fill_losses_left, given, named,
 };
 use super::roster::{self, UNIT_TYPES, attribute, horse_team, unit_name};
 use super::{SIDES, army_label};
@@ -71,7 +72,7 @@ const FIELDS: &[Field] = &[
             max_len: 40,
         },
         rule: "Executing the bombardment, L711",
-        help: "Choose it from the record to fill in its yellow marker, or type a name. An unfastened Foot Artillery Unit without a Smoke token, not in an enemy area of engagement. Of the Horse Artillery only the English Units 39 and 40 may bombard (L532).",
+        help: "Choose it from the record to fill in its yellow marker and to put its Smoke token there, or leave it empty to place the token by hand. An unfastened Foot Artillery Unit without a Smoke token, not in an enemy area of engagement. Of the Horse Artillery only the English Units 39 and 40 may bombard (L532).",
     },
     Field {
         id: "artillery_shaken",
@@ -126,7 +127,7 @@ const FIELDS: &[Field] = &[
             max_len: 40,
         },
         rule: "Executing the bombardment, L711; line of fire, L715-717",
-        help: "An enemy Unit touched by the line of fire, up to 180 mm. Unattached Generals cannot be targets. Choose it from the record to learn whether a General is attached.",
+        help: "An enemy Unit touched by the line of fire, up to 180 mm. Unattached Generals cannot be targets. Choose it from the record to learn whether a General is attached and to put its yellow marker there, or leave it empty.",
     },
     Field {
         id: "target_shaken",
@@ -176,14 +177,6 @@ const FIELDS: &[Field] = &[
         rule: "Attach, L408",
         help: "If the target takes Damage, the General rolls for his life.",
     },
-];
-
-const NOT_A_GARRISON: &str = "no";
-const HAYE_SAINTE: &str = "haye_sainte";
-const GARRISONS: &[(&str, &str)] = &[
-    (NOT_A_GARRISON, "No"),
-    ("hougoumont", "Hougoumont (II)"),
-    (HAYE_SAINTE, "Haye Sainte (IIS)"),
 ];
 
 /// The English Horse Artillery Units that may bombard (L532).
@@ -243,20 +236,21 @@ impl Procedure for Bombardment {
             _ => {}
         }
     }
+    /// Every Unit named must be on the record, entered from its tile: its Smoke, yellow markers and
+    /// Horse Team go there, never onto a half-made entry.
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let side = input.text("side");
+        check_known_unit(record, side, input.text("artillery"), "artillery")?;
         check_unit(record, side, input.text("artillery"), "artillery")?;
         check_can_bombard(record, side, input.text("artillery"), Role::Executes)?;
         for name in input.list("supporter_names") {
+            check_known_unit(record, side, name, "supporter_names")?;
             check_unit(record, side, name, "supporter_names")?;
             check_can_bombard(record, side, name, Role::Supports)?;
         }
-        check_unit(
-            record,
-            input.text("target_side"),
-            input.text("target"),
-            "target",
-        )?;
+        let target_side = input.text("target_side");
+        check_known_unit(record, target_side, input.text("target"), "target")?;
+        check_unit(record, target_side, input.text("target"), "target")?;
         check_grand_battery(input, record)?;
         check_garrison(input, record)
     }
@@ -748,7 +742,7 @@ const DAMAGE_FIELDS: &[Field] = &[
             max_len: 40,
         },
         rule: "Suffering Damages, L697",
-        help: "Choose it from the record to fill in the Losses it can still sustain and to place its Loss tokens there, or type a name.",
+        help: "Choose it from the record to fill in the Losses it can still sustain and to place its Loss tokens there, or leave it empty to place them by hand.",
     },
     Field {
         id: "damage",
@@ -799,6 +793,7 @@ impl Procedure for Damage {
         fill_losses_left(input, record, ("side", "unit", "capacity_left"), 1);
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        check_known_unit(record, input.text("side"), input.text("unit"), "unit")?;
         check_unit(record, input.text("side"), input.text("unit"), "unit")?;
         check_losses_left(input, record, ("side", "unit", "capacity_left"), 1)
     }
@@ -821,8 +816,21 @@ impl Procedure for Damage {
             capacity,
             "Suffering Damages, L697",
         );
+        // No Unit carries more Losses than its capacity (L697, L914).
+        let mut limits = Vec::new();
+        if losses > capacity {
+            limits.push(AppliedLimit {
+                description: format!(
+                    "{losses} Losses, but {unit} could sustain only {capacity} more: it takes {capacity} and is eliminated"
+                ),
+                rule: "Suffering Damages, L697; Suffer Damages, L914".into(),
+            });
+        }
         let headline = if eliminated {
-            format!("{unit} suffers {losses} Losses and is eliminated")
+            format!(
+                "{unit} suffers {} Losses and is eliminated",
+                losses.min(capacity)
+            )
         } else {
             format!(
                 "{unit} suffers {losses} Losses; it can still sustain {}",
@@ -847,7 +855,7 @@ impl Procedure for Damage {
                 total: losses,
             }],
             modifiers: Vec::new(),
-            limits: Vec::new(),
+            limits,
             cell: None,
             effects,
         })

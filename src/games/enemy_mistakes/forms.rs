@@ -72,21 +72,36 @@ impl<'a> Named<'a> {
     }
 
     /// `losses` Loss tokens on a Unit that could still sustain `left`: at zero it is eliminated,
-    /// and the other friendly Units in its column become Shaken (L672).
+    /// and the other friendly Units in its column become Shaken (L672). A Unit never carries more
+    /// Losses than its capacity (L697, L914): it takes at most `left`, the rest going unsuffered.
     pub fn losses(&self, losses: i32, left: i32, rule: &str) -> Vec<Effect> {
         if losses <= 0 {
             return Vec::new();
         }
-        let tokens = if losses == 1 { "token" } else { "tokens" };
-        let mut effects = vec![match self.name {
-            Some(name) => {
-                Effect::add_to(self.side, name, attribute::LOSSES, i64::from(losses), rule)
-            }
-            None => Effect::reminder(
-                &format!("Place {losses} Loss {tokens} on {}", self.called),
-                rule,
-            ),
-        }];
+        let placed = losses.min(left).max(0);
+        let tokens = if placed == 1 { "token" } else { "tokens" };
+        let mut effects = Vec::new();
+        if placed > 0 {
+            effects.push(match self.name {
+                Some(name) => {
+                    Effect::add_to(self.side, name, attribute::LOSSES, i64::from(placed), rule)
+                }
+                None => Effect::reminder(
+                    &format!("Place {placed} Loss {tokens} on {}", self.called),
+                    rule,
+                ),
+            });
+        }
+        if placed < losses {
+            effects.push(Effect::reminder(
+                &format!(
+                    "{} can sustain only {placed} more Losses: the other {} go unsuffered, since no Unit suffers more Losses than its capacity",
+                    self.called,
+                    losses - placed
+                ),
+                &format!("{rule}; Suffer Damages, L914"),
+            ));
+        }
         if losses >= left {
             if let Some(name) = self.name {
                 effects.push(Effect::set_state(self.side, name, state::ELIMINATED, rule));
@@ -225,6 +240,17 @@ pub fn check_enemies(input: &Input, side: &str, enemy: &str) -> Result<(), Input
     Ok(())
 }
 
+/// Which Garrison a Unit is, if it is one (L538-540): the record tells a Garrison, not which one,
+/// and the two fare differently (Hougoumont is eliminated if Routed, Haye Sainte also by a Retreat
+/// from melee).
+pub const NOT_A_GARRISON: &str = "no";
+pub const HAYE_SAINTE: &str = "haye_sainte";
+pub const GARRISONS: &[(&str, &str)] = &[
+    (NOT_A_GARRISON, "No"),
+    ("hougoumont", "Hougoumont (II)"),
+    (HAYE_SAINTE, "Haye Sainte (IIS)"),
+];
+
 /// The scenarios, as the set-up and the Victory forms offer them (L1058-1094).
 pub const SCENARIO_CHOICES: &[(&str, &str); 6] = &[
     ("historical", "The complete historical scenario"),
@@ -314,6 +340,28 @@ pub fn check_unit(record: &Record, side: &str, name: &str, field: &str) -> Resul
         _ if !roster::is_on_battlefield(unit) => Err(InputError::new(
             field,
             format!("{name} is {}, not on the battlefield", unit.state),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// A Unit named on a form that marks it on the record must be on the record already, entered from
+/// its tile: a name the record does not know would be half-recorded (a Smoke token on an entry
+/// with no tile, no capacity and no state, while its yellow markers and Losses are lost). Refused,
+/// naming the field; an empty name passes, and the result then speaks in words.
+pub fn check_known_unit(
+    record: &Record,
+    side: &str,
+    name: &str,
+    field: &str,
+) -> Result<(), InputError> {
+    match given(name) {
+        Some(name) if record.unit(side, name).is_none() => Err(InputError::new(
+            field,
+            format!(
+                "{name} is not on the record of {}: add the Unit from its tile first (Add a Unit from its tile), or leave the name empty and mark the table by hand",
+                army_label(side)
+            ),
         )),
         _ => Ok(()),
     }

@@ -13,6 +13,8 @@
 //! - The bids go back to the reserve (L656) before the reward is drawn from it (L658): the bids are
 //!   lost when they are shown, and only then is the winner known.
 //! - An army draws its markers once a turn: "in this phase, each player receives" them (L648).
+//! - Turn I never bids (L650): the bid form refuses turn I on its own, with or without a record; a
+//!   scenario that starts later bids on its first turn only under the setting `first_turn_bid`.
 
 use super::roster::{self, NAPOLEON, attribute, commander_in_chief};
 use super::{SIDES, army_label, on_first_turn, options};
@@ -466,7 +468,15 @@ impl Procedure for InitiativeBid {
         }
         Ok(())
     }
+    /// Turn I never bids (L650), whatever the record says: the form's turn is enough to refuse,
+    /// so that a bid resolved without a session is refused too.
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
+        if input.number("turn") <= 1 {
+            return Err(InputError::new(
+                "turn",
+                "on turn I the players do not compete for Initiative: the French hold it by the Preparation (L283, L650)",
+            ));
+        }
         for bidder in Self::bidders(input) {
             at_least_one(bidder.side, bidder.bid, input)?;
         }

@@ -96,6 +96,24 @@ pub const REROLL_CLASS: Field = setting(
     "The icon is lost; the Guard is the highest class (L457).",
 );
 
+/// L900, L944 with L950: which Units of the re-roll class give their side the re-roll. "If there is a
+/// [class] among the Units involved in the melee" (L900), "if 1 of the Units involved in the melee
+/// is a [class]" (L944), and "giving support is the same as participating in the melee" (L950).
+/// Default: the text's words, a supporter of the class counts.
+pub const REROLL_FROM: Field = setting(
+    "reroll_from",
+    "Melee re-roll: the Unit of the re-roll class may be",
+    &[
+        (
+            "involved",
+            "Any Unit involved, supporters included (L900, L944, L950)",
+        ),
+        ("in_melee", "Only the Unit in melee"),
+    ],
+    "Melee, L900, L944; support, L950",
+    "L900 and L944 give the re-roll for a Unit of the class \"among the Units involved in the melee\"; giving support is the same as participating (L950).",
+);
+
 /// L1013/L1219: "+1 if a Unit with a [class] or higher is in melee". Chosen here: Élite, since the
 /// Guard alone already has the re-roll.
 pub const MELEE_BONUS_CLASS: Field = setting(
@@ -133,6 +151,27 @@ pub const PURSUIT_TARGET_CLASS: Field = setting(
     "Chosen here: Élite or higher, as for the melee bonus.",
 );
 
+/// L960-962: a Pursuit charges "the enemy Unit in Withdraw or, if this is not possible, ... an
+/// enemy Unit in Formation" (L960), and Infantry charges "except against Cavalry Units" (L962).
+/// When the Unit in Withdraw is Cavalry, Infantry cannot charge it. Default: the two sentences read
+/// together, Infantry turns on an enemy Unit in Formation that is not Cavalry.
+pub const INFANTRY_PURSUIT_OF_CAVALRY: Field = setting(
+    "infantry_pursuit_of_cavalry",
+    "Infantry pursuing, when the Unit in Withdraw is Cavalry",
+    &[
+        (
+            "redirect",
+            "Charges an enemy Unit in Formation instead, not Cavalry (L960: \"if this is not possible\")",
+        ),
+        (
+            "none",
+            "Does not pursue at all (L962: \"except against Cavalry Units\")",
+        ),
+    ],
+    "Pursuit, L960-962",
+    "A Pursuit that cannot charge the Unit in Withdraw charges an enemy Unit in Formation (L960); Infantry never charges Cavalry in a Pursuit (L962).",
+);
+
 /// L976: "±2 if its [rank] or higher General is within 2 UoM". Chosen here: three stars, the
 /// lowest rank above the common two-star Generals.
 pub const PURSUIT_GENERAL_RANK: Field = setting(
@@ -147,14 +186,41 @@ pub const PURSUIT_GENERAL_RANK: Field = setting(
     "Chosen here: ★★★ or higher. Below that the General gives ±1.",
 );
 
-/// L987/L1197: "-1 if at least one [class] participated in the combat"; the digest reads Recruits.
-/// A penalty to its own side under either reading of who falls back (result_of_combat.rs).
+/// L987/L1197: "1 if at least one [class] participated in the combat": the sign was lost with the
+/// list's other minus signs (digest §0.1). Default: -1, as the text reads every unsigned modifier
+/// (L602 and L610 print the same modifiers of L689-690 signed; "Positive modifiers keep an explicit
+/// +", and this list's others do). As printed the higher result falls back, so the -1 steadies the
+/// side it counts for; read the other way round (the lower falls back), it works the other way, as
+/// every line of the list does (result_of_combat.rs).
+pub const RESULT_CLASS_SIGN: Field = setting(
+    "result_class_sign",
+    "Result of Combat: the 1 for a class that took part",
+    &[
+        (
+            "minus",
+            "-1 to that side's result, as printed (its minus sign lost, like every unsigned modifier's)",
+        ),
+        ("plus", "+1 to that side's result"),
+    ],
+    "Result of Combat, L987, L1197 (sign lost from the text)",
+    "The text lost this sign as it lost every other minus (L602, L610 print theirs). As printed the higher result falls back: -1 steadies the side, +1 pushes it back. Read the other way round, each works the other way.",
+);
+
+/// L987/L1197: "1 if at least one [class] participated in the combat": the class icon is lost.
+/// Chosen here: the Guard. Under the default sign (-1 as printed, `RESULT_CLASS_SIGN`) the term
+/// steadies its side, as the lost class icons of the melee re-roll (L900, L944) and of the melee's
+/// +1 (L1013) favour the better classes; the lowest classes stay offered for the other sign.
 pub const RESULT_PENALTY_CLASS: Field = setting(
     "result_penalty_class",
-    "Result of Combat: 1 against a side a Unit of this class took part for",
-    LOWEST_CLASS,
+    "Result of Combat: the 1 counts for a side a Unit of this class took part for",
+    &[
+        ("guard", "Guard"),
+        ("elite", "Élite"),
+        ("recruits", "Recruits"),
+        ("regulars", "Regulars"),
+    ],
     "Result of Combat, L987, L1197 (class icon lost)",
-    "The lowest class (L457) is the likely reading. The 1 hurts that side: +1 to its result when the higher result falls back, -1 when the lower does.",
+    "Chosen here: the Guard, since the -1 as printed steadies its side. With the sign setting at +1 the 1 pushes the side back, and the lowest class (L457) fits it.",
 );
 
 /// L981 with L994: on a draw the current player's result "subtracts" the other's, and the Fall Back
@@ -302,11 +368,14 @@ const FIELDS: &[Field] = &[
     MELEE_LOSS_FACES,
     PURSUIT_FROM,
     REROLL_CLASS,
+    REROLL_FROM,
     MELEE_BONUS_CLASS,
     MELEE_PENALTY_CLASS,
     PURSUIT_PENALTY_CLASS,
     PURSUIT_TARGET_CLASS,
     PURSUIT_GENERAL_RANK,
+    INFANTRY_PURSUIT_OF_CAVALRY,
+    RESULT_CLASS_SIGN,
     RESULT_PENALTY_CLASS,
     RESULT_DRAW,
     RESULT_READING,

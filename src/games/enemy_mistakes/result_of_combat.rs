@@ -22,9 +22,11 @@
 //!     subtracted with its sign, as the Pursuit subtracts it (L977), where a higher result also
 //!     takes the Units out of their ground; under R2 it is added, as in the melee. A Town's
 //!     defenders thus fall back less, or not at all, under either reading;
-//!   - the 1 for a class that took part (L987, L1197; sign and icon lost, digest §0.1-0.2) is a
-//!     penalty to its own side, as the melee's -1 (L1017) and the Pursuit's (L972) are, and the
-//!     setting names one of the lowest classes: +1 under R1, -1 under R2;
+//!   - the 1 for a class that took part (L987, L1197; sign and icon lost, digest §0.1-0.2) takes
+//!     the sign setting's sign as printed, under R1, and the other one under R2. By default it is
+//!     -1, as the text reads every unsigned modifier (digest §0.1): it then steadies its side (it
+//!     falls back less under either reading), and the class setting names the Guard; set to +1, it
+//!     pushes the side back, as a penalty for one of the lowest classes;
 //!   - the +3/+2/+1 (L988-990) always count against the side whose Units were shaken or withdrew,
 //!     as the first reading above says.
 //! - "The rank of the attached General" is one General's: the highest-ranked attached to the army's
@@ -288,7 +290,7 @@ const fn side_fields(ids: &Ids) -> [Field; 9] {
             group,
             kind: FieldKind::Flag,
             rule: "Result of Combat, L987",
-            help: "1 against this side: +1 when the higher result falls back, -1 otherwise.",
+            help: "The sign setting's 1 (by default -1, as printed) when the higher result falls back, the other sign when the lower does.",
         },
         Field {
             id: ids.routed,
@@ -331,6 +333,7 @@ const SITUATION: &[Field] = &[Field {
 
 const SETTINGS: &[Field] = &[
     options::on_form(options::RESULT_READING),
+    options::on_form(options::RESULT_CLASS_SIGN),
     options::on_form(options::RESULT_PENALTY_CLASS),
     options::on_form(options::RESULT_DRAW),
 ];
@@ -409,18 +412,23 @@ fn all_modifiers(input: &Input) -> Vec<Modifier> {
             value,
             "Result of Combat, L986; the Result setting",
         );
-        // The class's 1 is a penalty to its own side under either reading (L987).
+        // The class's 1 takes the sign setting's sign as printed (R1), the other under R2 (L987).
         if input.flag(own.class_took_part) {
-            let (value, why) = if r1 {
-                (1, "added, as the higher result falls back")
+            let printed = if forms::setting(input, &options::RESULT_CLASS_SIGN) == "plus" {
+                1
             } else {
-                (-1, "subtracted, as the lower result falls back")
+                -1
+            };
+            let (value, why) = if r1 {
+                (printed, "as printed, the higher result falling back")
+            } else {
+                (-printed, "turned round, as the lower result falls back")
             };
             add(
                 own.role,
-                format!("A Unit of the class the setting names took part: 1 against it, {why}"),
+                format!("A Unit of the class the setting names took part: {printed:+}, {why}"),
                 value,
-                "Result of Combat, L987; the Result setting",
+                "Result of Combat, L987; the sign and Result settings",
             );
         }
         // R1 counts a side's own disordered Units on its result; R2 counts them on the enemy's.

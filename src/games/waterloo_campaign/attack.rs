@@ -4,7 +4,10 @@
 //! The rulebook numbers no rules, so references name the heading and the lines of the rulebook file.
 //!
 //! Readings taken where the text is unclear (the digest's §7.3 numbers them):
-//! - at most one HQ's stars per side; the players enter that HQ's stars.
+//! - a unit in the Command Range of several associated HQs in Battle mode adds one HQ's stars,
+//!   the best one's, by default: the text speaks of "an associated HQ" and "the HQ's Battle Stars"
+//!   (L702-703, L707-708). The setting `hq_stars` can add them all. The players enter the best HQ's
+//!   stars, and the other HQs' in range apart.
 //! - the attacking Corps does not count towards its own Attack Support (the La Haye Sainte
 //!   example gives no +1 for it).
 //! - the Grand Battery gives +1 once, though L392 and L721 both state it.
@@ -15,7 +18,13 @@
 //!   (L1633); defensive cavalry support and infantry Attack Support count across them, as the
 //!   Coalition is one side (L123). The players count supporters, so the reading lives in the help.
 //! - soft ground is prefilled from the Deluge's rain marks, and the players may untick it
-//!   where the Terrain Effects Chart says otherwise.
+//!   where the Terrain Effects Chart says otherwise. They may not tick it where no rain can have
+//!   fallen: the Deluge rolls only on turns 5 and 6 (L1074-1087) and soft ground lasts the rain turn
+//!   and the next (L1094-1096), so only turns 5 to 7, and in a session only after rain on the record
+//!   that turn or the one before.
+//! - The Grand Battery is never alone in its hex: it is placed with a friendly unit (L384-386) and,
+//!   left alone, is at once Recalled or eliminated (L394-399). Defending, it is stacked; stacked with
+//!   a supporting Corps, some Corps supports the attack (L721-723, L729-741).
 //! - attacking cavalry loses its stars and the charge into a town or chateau; defending cavalry
 //!   loses its stars in a town only (L1641 names only towns), unless the session setting extends it
 //!   to chateaux.
@@ -123,7 +132,18 @@ const FIELDS: &[Field] = &[
             max: roster::MAX_BATTLE_STARS,
         },
         rule: "Battle Stars, L701-703",
-        help: "Stars of one associated HQ in Battle mode with the attacking Corps in its Command Range; 0 if none.\nAnglo-Allied and Prussian units use only their own army's HQ.",
+        help: "Stars of the best associated HQ in Battle mode with the attacking Corps in its Command Range; 0 if none.\nAnglo-Allied and Prussian units use only their own army's HQ.",
+    },
+    Field {
+        id: "attacker_more_hq_stars",
+        label: "Attacker's other HQs in range: their Battle Stars",
+        group: "Attacker",
+        kind: FieldKind::Number {
+            min: 0,
+            max: 2 * roster::MAX_BATTLE_STARS,
+        },
+        rule: "Battle Stars, L701-703; the HQ stars setting (A-1)",
+        help: "Added up, of the other associated HQs in Battle mode with the attacking Corps in their Command Range; 0 if none. They count only if the setting adds every HQ's.",
     },
     Field {
         id: "charge_stars",
@@ -217,7 +237,18 @@ const FIELDS: &[Field] = &[
             max: roster::MAX_BATTLE_STARS,
         },
         rule: "Battle Stars, L706-708",
-        help: "Stars of one associated HQ in Battle mode with the defending unit in its Command Range; 0 if none.",
+        help: "Stars of the best associated HQ in Battle mode with the defending unit in its Command Range; 0 if none.",
+    },
+    Field {
+        id: "defender_more_hq_stars",
+        label: "Defender's other HQs in range: their Battle Stars",
+        group: "Defender",
+        kind: FieldKind::Number {
+            min: 0,
+            max: 2 * roster::MAX_BATTLE_STARS,
+        },
+        rule: "Battle Stars, L706-708; the HQ stars setting (A-1)",
+        help: "Added up, of the other associated HQs in Battle mode with the defending unit in their Command Range; 0 if none. They count only if the setting adds every HQ's.",
     },
     Field {
         id: "terrain_bonus",
@@ -273,7 +304,12 @@ const FIELDS: &[Field] = &[
     },
     super::options::RECALL_WAIT_FIELD,
     super::options::CHATEAU_DEFENCE_FIELD,
+    super::options::HQ_STARS_FIELD,
 ];
+
+/// The turns the Deluge is rolled on (L1074-1081): only then can rain fall.
+const RAIN_FIRST_TURN: i32 = 5;
+const RAIN_LAST_TURN: i32 = 6;
 
 /// The attack procedure.
 pub struct Attack;
@@ -365,12 +401,9 @@ fn modifiers_and_limits(input: &Input) -> (Vec<Modifier>, Vec<AppliedLimit>) {
             "Battle Stars, L700-701",
         );
     }
-    add(
-        ATTACKER,
-        "HQ in Battle mode, attacker in Command Range".into(),
-        input.number("attacker_hq_stars"),
-        "Battle Stars, L701-703",
-    );
+    for (stars, label, rule) in hq_stars(input, "attacker", &mut limits) {
+        add(ATTACKER, label, stars, rule);
+    }
     let charge = input.number("charge_stars");
     if charge > 0 && facts.town_or_chateau {
         limits.push(AppliedLimit {
@@ -491,12 +524,9 @@ fn modifiers_and_limits(input: &Input) -> (Vec<Modifier>, Vec<AppliedLimit>) {
             "Battle Stars, L705-706",
         ),
     }
-    add(
-        DEFENDER,
-        "HQ in Battle mode, defender in Command Range".into(),
-        input.number("defender_hq_stars"),
-        "Battle Stars, L706-708",
-    );
+    for (stars, label, rule) in hq_stars(input, "defender", &mut limits) {
+        add(DEFENDER, label, stars, rule);
+    }
     add(
         DEFENDER,
         "Cavalry support (Cavalry Corps adjacent to the defender)".into(),
@@ -504,6 +534,53 @@ fn modifiers_and_limits(input: &Input) -> (Vec<Modifier>, Vec<AppliedLimit>) {
         "Cavalry Support, L744-747",
     );
     (modifiers, limits)
+}
+
+/// The HQ Battle Stars a side adds (L701-708): the best HQ's, and the other HQs' in range only if
+/// the setting adds every HQ's; otherwise a limit says they do not count. Each as (stars,
+/// label, rule), for `role` "attacker" or "defender".
+fn hq_stars(
+    input: &Input,
+    role: &str,
+    limits: &mut Vec<AppliedLimit>,
+) -> Vec<(i32, String, &'static str)> {
+    let (best, more, whose, rule) = if role == "attacker" {
+        (
+            input.number("attacker_hq_stars"),
+            input.number("attacker_more_hq_stars"),
+            "attacker",
+            "Battle Stars, L701-703",
+        )
+    } else {
+        (
+            input.number("defender_hq_stars"),
+            input.number("defender_more_hq_stars"),
+            "defender",
+            "Battle Stars, L706-708",
+        )
+    };
+    let mut stars = vec![(
+        best,
+        format!("HQ in Battle mode, {whose} in Command Range"),
+        rule,
+    )];
+    if more > 0 {
+        if input.text(super::options::HQ_STARS_FIELD.id) == "sum" {
+            stars.push((
+                more,
+                format!("Other HQs in Battle mode, {whose} in their Command Range (the HQ stars setting)"),
+                super::options::HQ_STARS_RULE,
+            ));
+        } else {
+            limits.push(AppliedLimit {
+                description: format!(
+                    "One HQ's Battle Stars count, the best in range (the HQ stars setting): the other HQs' {more} do not"
+                ),
+                rule: super::options::HQ_STARS_RULE.into(),
+            });
+        }
+    }
+    stars
 }
 
 /// What a losing unit finally suffers, after every conversion.
@@ -640,6 +717,7 @@ impl Procedure for Attack {
         input.set("soft_ground", Value::Flag(super::soft_ground(record, turn)));
         super::options::prefill_setting(input, record, &super::options::RECALL_WAIT_FIELD);
         super::options::prefill_setting(input, record, &super::options::CHATEAU_DEFENCE_FIELD);
+        super::options::prefill_setting(input, record, &super::options::HQ_STARS_FIELD);
     }
     /// A unit chosen from the record brings its type and Battle Stars (of its counter's current side).
     fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
@@ -668,9 +746,44 @@ impl Procedure for Attack {
         let stars = roster::current_stars(record, &side, &name).unwrap_or(0);
         input.set(stars_field, Value::Number(i64::from(stars)));
     }
-    /// The Grand Battery, the Old Guard and the two Guard Corps are French units.
+    /// The Grand Battery, the Old Guard and the two Guard Corps are French units; the Grand Battery
+    /// is never alone in its hex, and its supporting Corps is counted; soft ground needs a turn on
+    /// which rain can have fallen.
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
         let facts = Facts::read(input);
+        if facts.defender_type == "grand_battery" && !facts.defender_stacked {
+            return Err(InputError::new(
+                "defender_stacked",
+                "the Grand Battery is never alone in its hex: it is placed in a friendly unit's hex (L384-386), and left alone it is at once Recalled or eliminated (L394-399); tick that it is stacked with a friendly Corps",
+            ));
+        }
+        if input.text("grand_battery") == "with_supporter"
+            && input.number("attack_support") == 0
+            && input.number("attacker_cavalry_support") == 0
+        {
+            return Err(InputError::new(
+                "grand_battery",
+                "no Corps supports the attack: the Grand Battery adds its star stacked with the attacking Corps or with a Corps supporting the attack (L721-723), and no Attack Support (L729-732) nor Cavalry Support (L738-741) is counted",
+            ));
+        }
+        let turn = input.number("turn");
+        if input.flag("soft_ground") && !(RAIN_FIRST_TURN..=RAIN_LAST_TURN + 1).contains(&turn) {
+            return Err(InputError::new(
+                "soft_ground",
+                format!(
+                    "no rain can have fallen for turn {turn}: the Deluge is rolled only on turns {RAIN_FIRST_TURN} and {RAIN_LAST_TURN} (L1074-1087), and soft ground lasts the rain turn and the next (L1094-1096)"
+                ),
+            ));
+        }
+        for role in ["attacker", "defender"] {
+            let best = format!("{role}_hq_stars");
+            if input.number(&format!("{role}_more_hq_stars")) > 0 && input.number(&best) == 0 {
+                return Err(InputError::new(
+                    &best,
+                    "other HQs in range are entered, but not the best one's Battle Stars: enter the best HQ's here and the others' apart (L701-708)",
+                ));
+            }
+        }
         let french_only = |field: &str, unit: &str, side: &str, rule: &str| {
             if side == "french" {
                 Ok(())
@@ -710,9 +823,22 @@ impl Procedure for Attack {
         Ok(())
     }
     /// A unit the record knows must be on the map; only a Corps attacks, and an HQ is never
-    /// attacked. Names the record does not know are the players' own description, and pass.
+    /// attacked. Names the record does not know are the players' own description, and pass. Soft
+    /// ground needs rain on the record this turn or the one before.
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let facts = Facts::read(input);
+        let turn = input.number("turn");
+        if input.flag("soft_ground")
+            && !u32::try_from(turn).is_ok_and(|turn| super::soft_ground(record, turn))
+        {
+            return Err(InputError::new(
+                "soft_ground",
+                format!(
+                    "the record has no rain on turn {turn} nor on turn {} (the Deluge, L1080-1087): soft ground needs rain this turn or the turn before (L1094-1096)",
+                    turn - 1
+                ),
+            ));
+        }
         // The unit's state and kind, if the record knows it.
         let on_the_record = |side: &str, name: &str| {
             let unit_state = record.unit(side, name)?.state.to_string();

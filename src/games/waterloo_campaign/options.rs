@@ -70,6 +70,30 @@ pub const CHATEAU_DEFENCE_FIELD: Field = Field {
     help: "The session setting; change it in Settings.",
 };
 
+/// A-1: a unit in the Command Range of several associated HQs in Battle mode (L701-708). The text
+/// speaks of one: "in Command Range of an associated HQ in Battle mode, add the HQ's Battle Stars"
+/// (L702-703, L707-708), and the designer's notes make Ney and Grouchy near Napoleon "an extension
+/// of Napoleon" (L1545-1547). Default: one HQ's stars, the best in range; the other reading adds
+/// them all.
+pub const HQ_STARS: &[(&str, &str)] = &[
+    (
+        "best",
+        "One HQ's: the best in range (\"the HQ's Battle Stars\", as printed)",
+    ),
+    ("sum", "Every HQ's in range, added up"),
+];
+pub const HQ_STARS_RULE: &str = "Battle Stars, L701-708 (open question A-1)";
+
+/// The setting as a field of the attack, prefilled from the record.
+pub const HQ_STARS_FIELD: Field = Field {
+    id: "hq_stars",
+    label: "A unit in range of several HQs in Battle mode adds",
+    group: "Situation",
+    kind: FieldKind::Choice(HQ_STARS),
+    rule: HQ_STARS_RULE,
+    help: "The session setting; change it in Settings.",
+};
+
 const FIELDS: &[Field] = &[
     Field {
         id: "recall_wait",
@@ -102,6 +126,14 @@ const FIELDS: &[Field] = &[
         kind: FieldKind::Choice(CHATEAU_DEFENCE),
         rule: CHATEAU_DEFENCE_RULE,
         help: "Attacking cavalry loses its stars into a town or a chateau; the rule for defending cavalry names only a town.",
+    },
+    Field {
+        id: "hq_stars",
+        label: "A unit in range of several HQs in Battle mode adds",
+        group: "Readings",
+        kind: FieldKind::Choice(HQ_STARS),
+        rule: HQ_STARS_RULE,
+        help: "The rule speaks of one HQ: \"an associated HQ in Battle mode, add the HQ's Battle Stars\". Several in range add the best one's, or all of theirs.",
     },
 ];
 

@@ -20,13 +20,19 @@
 //!   Shaken for every modifier of this melee.
 //! - An Artillery Unit in melee gets +1 for each Artillery Unit in support, without the cap of 2
 //!   (L1036). Each supporter counts once, under that line instead of L1015.
-//! - The re-roll (L944) belongs to the side whose Unit in melee is of the class the re-roll setting
-//!   names (that class exactly). The second die stands.
+//! - The re-roll (L900, L944) belongs to a side with a Unit of the class the re-roll setting names
+//!   (that class exactly) "among the Units involved in the melee": its Unit in melee, or one in
+//!   support, since "giving support is the same as participating" (L950). The setting `reroll_from`
+//!   can narrow it to the Unit in melee. The second die stands.
 //! - A Retreat gives a yellow marker even to a Unit that has one: it is then Routed (L787). A
 //!   Routed Unit keeps 2 yellow markers: the text has no third.
 //! - A Garrison is never moved (L540): it ignores a Withdraw and a Retreat, except that Haye Sainte
-//!   is eliminated by a Retreat from melee (a reminder: the record cannot tell the two apart). A
-//!   Routed Garrison is eliminated.
+//!   is eliminated by a Retreat from melee. The record tells a Garrison, not which one, so the form
+//!   asks which (as the bombardment's does). A Routed Garrison is eliminated.
+//! - A combat involving a Garrison ignores the Result of Combat, and the enemy Formations still in
+//!   contact with the Garrison at the end of the melee Withdraw 1 (L540): "the melee" is each one
+//!   fought, so the result says so after every melee that leaves the Garrison standing, naming the
+//!   Formations the players list. Withdrawing is done on the table; the record keeps no positions.
 //! - An Artillery Unit Routed in melee must Withdraw 2 (L787), so it fastens its Horse Team (L763);
 //!   one that must Withdraw or Retreat is captured instead (L905-906).
 
@@ -37,8 +43,8 @@ pub use losses::MeleeLosses;
 pub use pursuit::Pursuit;
 
 use super::forms::{
-    self, CLASS_CHOICES, ENEMY_SIDES, Named, UNITS_ON_BATTLEFIELD, check_enemies, check_unit,
-    given, join, named,
+    self, CLASS_CHOICES, ENEMY_SIDES, FORMATIONS, GARRISONS, HAYE_SAINTE, NOT_A_GARRISON, Named,
+    UNITS_ON_BATTLEFIELD, check_enemies, check_formations, check_unit, given, join, named,
 };
 use super::roster::{
     self, CLASSES, FIRE_DISCIPLINES, UNIT_TYPES, attribute, class_at_least, state,
@@ -67,6 +73,7 @@ struct Ids {
     armies: &'static [(&'static str, &'static str)],
     unit: &'static str,
     unit_type: &'static str,
+    garrison: &'static str,
     class: &'static str,
     fire_discipline: &'static str,
     yellow: &'static str,
@@ -77,6 +84,7 @@ struct Ids {
     withdrew: &'static str,
     supporters: &'static str,
     other_arm: &'static str,
+    reroll_supporter: &'static str,
     rerolls: &'static str,
 }
 
@@ -87,6 +95,7 @@ const ATTACKER_IDS: Ids = Ids {
     armies: SIDES,
     unit: "attacker",
     unit_type: "attacker_type",
+    garrison: "attacker_garrison",
     class: "attacker_class",
     fire_discipline: "attacker_fire_discipline",
     yellow: "attacker_yellow",
@@ -97,6 +106,7 @@ const ATTACKER_IDS: Ids = Ids {
     withdrew: "attacker_withdrew",
     supporters: "attacker_supporters",
     other_arm: "attacker_other_arm",
+    reroll_supporter: "attacker_reroll_supporter",
     rerolls: "attacker_rerolls",
 };
 
@@ -107,6 +117,7 @@ const DEFENDER_IDS: Ids = Ids {
     armies: ENEMY_SIDES,
     unit: "defender",
     unit_type: "defender_type",
+    garrison: "defender_garrison",
     class: "defender_class",
     fire_discipline: "defender_fire_discipline",
     yellow: "defender_yellow",
@@ -117,6 +128,7 @@ const DEFENDER_IDS: Ids = Ids {
     withdrew: "defender_withdrew",
     supporters: "defender_supporters",
     other_arm: "defender_other_arm",
+    reroll_supporter: "defender_reroll_supporter",
     rerolls: "defender_rerolls",
 };
 
@@ -149,7 +161,7 @@ const NOT_IN_MOVEMENT: (&str, &str) = ("still", "NOT IN MOVEMENT (no green marke
 
 /// The fields of one side's Unit. The attacker's Formation is in movement by default (L920), the
 /// defender's not, since a Charge takes its green marker away (L815).
-const fn side_fields(ids: &Ids, movement: &'static [(&'static str, &'static str)]) -> [Field; 14] {
+const fn side_fields(ids: &Ids, movement: &'static [(&'static str, &'static str)]) -> [Field; 16] {
     let group = ids.role;
     [
         Field {
@@ -179,6 +191,14 @@ const fn side_fields(ids: &Ids, movement: &'static [(&'static str, &'static str)
             kind: FieldKind::Choice(UNIT_TYPES),
             rule: "Units, L451; melee modifiers, L1008-1036",
             help: "A Garrison is an Infantry Unit that is never moved (L538-540).",
+        },
+        Field {
+            id: ids.garrison,
+            label: "Which Garrison",
+            group,
+            kind: FieldKind::Choice(GARRISONS),
+            rule: "The Garrisons, L538-540",
+            help: "Hougoumont is eliminated if Routed; Haye Sainte if Routed or in Retreat from a melee. The record tells a Garrison, not which one.",
         },
         Field {
             id: ids.class,
@@ -261,24 +281,48 @@ const fn side_fields(ids: &Ids, movement: &'static [(&'static str, &'static str)
             help: "Cavalry supporting Infantry: +1 against Cavalry, +2 against Infantry. Infantry supporting Cavalry: +1.",
         },
         Field {
+            id: ids.reroll_supporter,
+            label: "A Unit of the re-roll class supports it",
+            group,
+            kind: FieldKind::Flag,
+            rule: "Melee, L900, L944; support, L950",
+            help: "One of its supporters above. Giving support is the same as participating (L950): by default its player may then re-roll.",
+        },
+        Field {
             id: ids.rerolls,
             label: "Its player re-rolls the die",
             group,
             kind: FieldKind::Flag,
-            rule: "Melee, L944; the re-roll class setting",
-            help: "Only a Unit of the re-roll class. The second result stands.",
+            rule: "Melee, L900, L944; the re-roll settings",
+            help: "Only for a Unit of the re-roll class involved: in melee or, by default, in support. The second result stands.",
         },
     ]
 }
 
-const SITUATION: &[Field] = &[Field {
-    id: "step",
-    label: "Step of the combat",
-    group: "Situation",
-    kind: FieldKind::Choice(STEPS),
-    rule: "Combat, L924-932",
-    help: "A melee in Step D gives no Pursuit Opportunity (L905-907).",
-}];
+/// The enemy Formations still in contact with a Garrison when its melee ends (L540).
+const GARRISON_CONTACTS: &str = "garrison_contacts";
+
+const SITUATION: &[Field] = &[
+    Field {
+        id: "step",
+        label: "Step of the combat",
+        group: "Situation",
+        kind: FieldKind::Choice(STEPS),
+        rule: "Combat, L924-932",
+        help: "A melee in Step D gives no Pursuit Opportunity (L905-907).",
+    },
+    Field {
+        id: GARRISON_CONTACTS,
+        label: "Enemy Formations still in contact with the Garrison at the end of the melee",
+        group: "Situation",
+        kind: FieldKind::Units {
+            of: UnitOf::Any,
+            only: FORMATIONS,
+        },
+        rule: "The Garrisons, L540",
+        help: "They must Withdraw 1. Name them to have the result name them, or leave it empty.",
+    },
+];
 
 const ATTACKER_ONLY: &[Field] = &[
     Field {
@@ -303,11 +347,12 @@ const SETTINGS: &[Field] = &[
     options::on_form(options::MELEE_BONUS_CLASS),
     options::on_form(options::MELEE_PENALTY_CLASS),
     options::on_form(options::REROLL_CLASS),
+    options::on_form(options::REROLL_FROM),
     options::on_form(options::HILL_BONUS),
 ];
 
-const ATTACKER_FIELDS: [Field; 14] = side_fields(&ATTACKER_IDS, &[IN_MOVEMENT, NOT_IN_MOVEMENT]);
-const DEFENDER_FIELDS: [Field; 14] = side_fields(&DEFENDER_IDS, &[NOT_IN_MOVEMENT, IN_MOVEMENT]);
+const ATTACKER_FIELDS: [Field; 16] = side_fields(&ATTACKER_IDS, &[IN_MOVEMENT, NOT_IN_MOVEMENT]);
+const DEFENDER_FIELDS: [Field; 16] = side_fields(&DEFENDER_IDS, &[NOT_IN_MOVEMENT, IN_MOVEMENT]);
 
 const FIELDS: &[Field] = &join::<
     {
@@ -365,6 +410,8 @@ struct Fighter<'a> {
     called: String,
     arm: Arm,
     garrison: bool,
+    /// Which Garrison, for a Garrison (L540).
+    which_garrison: &'a str,
     class: &'a str,
     yellow: i32,
     /// Shaken by a yellow marker or temporarily (L1004, L630).
@@ -384,11 +431,45 @@ impl<'a> Fighter<'a> {
             called: named(input.text(ids.unit), ids.called),
             arm: Arm::of(unit_type),
             garrison: unit_type == "garrison",
+            which_garrison: input.text(ids.garrison),
             class: input.text(ids.class),
             yellow,
             shaken: yellow > 0 || input.flag(ids.temporarily_shaken),
             still: input.text(ids.movement) == NOT_IN_MOVEMENT.0,
         }
+    }
+}
+
+impl Fighter<'_> {
+    /// Haye Sainte is eliminated by a Retreat from melee too (L540).
+    fn is_haye_sainte(&self) -> bool {
+        self.garrison && self.which_garrison == HAYE_SAINTE
+    }
+
+    /// "The Hougoumont (II) Garrison", or what the form calls the Unit.
+    fn garrison_name(&self) -> String {
+        GARRISONS
+            .iter()
+            .find(|(id, _)| *id == self.which_garrison && *id != NOT_A_GARRISON)
+            .map_or_else(
+                || self.called.clone(),
+                |(_, label)| format!("the {label} Garrison"),
+            )
+    }
+}
+
+/// The Garrison in the melee, if any, and its enemy: the Garrisons are English (L538), so at most
+/// one side has one.
+fn garrison_and_enemy<'a, 'b>(
+    attacker: &'b Fighter<'a>,
+    defender: &'b Fighter<'a>,
+) -> Option<(&'b Fighter<'a>, &'b Fighter<'a>)> {
+    if attacker.garrison {
+        Some((attacker, defender))
+    } else if defender.garrison {
+        Some((defender, attacker))
+    } else {
+        None
     }
 }
 
@@ -725,9 +806,26 @@ impl Procedure for Melee {
         let yellow = roster::number(unit, attribute::YELLOW).clamp(0, 2);
         input.set(ids.yellow, Value::Number(i64::from(yellow)));
     }
+    /// Which Garrison, and the Formations in contact with it, only where a Garrison fights.
+    fn shows(&self, field: &str, input: &Input) -> bool {
+        let is_garrison = |ids: &Ids| input.text(ids.unit_type) == "garrison";
+        match field {
+            GARRISON_CONTACTS => is_garrison(&ATTACKER_IDS) || is_garrison(&DEFENDER_IDS),
+            _ => [&ATTACKER_IDS, &DEFENDER_IDS]
+                .into_iter()
+                .all(|ids| field != ids.garrison || is_garrison(ids)),
+        }
+    }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         for ids in [&ATTACKER_IDS, &DEFENDER_IDS] {
             check_unit(record, input.text(ids.army), input.text(ids.unit), ids.unit)?;
+        }
+        let (attacker, defender) = (
+            Fighter::read(input, &ATTACKER_IDS),
+            Fighter::read(input, &DEFENDER_IDS),
+        );
+        if let Some((_, enemy)) = garrison_and_enemy(&attacker, &defender) {
+            check_formations(record, enemy.army, input, GARRISON_CONTACTS)?;
         }
         Ok(())
     }
@@ -736,11 +834,45 @@ impl Procedure for Melee {
         let reroll_class = forms::setting(input, &options::REROLL_CLASS);
         for ids in [&ATTACKER_IDS, &DEFENDER_IDS] {
             let fighter = Fighter::read(input, ids);
-            if input.flag(ids.rerolls) && fighter.class != reroll_class {
+            if fighter.garrison && fighter.army != "british" {
+                return Err(InputError::new(
+                    ids.unit_type,
+                    "the Garrisons of Hougoumont and Haye Sainte are English (red) counters (L538)",
+                ));
+            }
+            if fighter.garrison && fighter.which_garrison == NOT_A_GARRISON {
+                return Err(InputError::new(
+                    ids.garrison,
+                    format!(
+                        "{} is a Garrison: say which, Hougoumont or Haye Sainte, since Haye Sainte is also eliminated by a Retreat from melee (L540)",
+                        fighter.called
+                    ),
+                ));
+            }
+            let from_supporter = input.flag(ids.reroll_supporter);
+            if from_supporter && input.number(ids.supporters) == 0 && !input.flag(ids.other_arm) {
+                return Err(InputError::new(
+                    ids.reroll_supporter,
+                    "no Unit supports it: count the supporter of the re-roll class among its Units in support (L948-954)",
+                ));
+            }
+            let supporters_count = forms::setting(input, &options::REROLL_FROM) == "involved";
+            if input.flag(ids.rerolls)
+                && fighter.class != reroll_class
+                && !(from_supporter && supporters_count)
+            {
+                let supporter = if from_supporter {
+                    format!(
+                        "; its supporter of that class does not count under the setting \"{}\"",
+                        options::REROLL_FROM.label
+                    )
+                } else {
+                    String::new()
+                };
                 return Err(InputError::new(
                     ids.rerolls,
                     format!(
-                        "only a Unit of the re-roll class ({}, see Settings) may re-roll its melee die (L944); this one is {}",
+                        "only a side with a Unit of the re-roll class ({}, see Settings) involved in the melee may re-roll its die (L900, L944); its Unit in melee is {}{supporter}",
                         class_label(reroll_class),
                         class_label(fighter.class)
                     ),
@@ -770,6 +902,14 @@ impl Procedure for Melee {
             return Err(InputError::new(
                 "charge",
                 "Artillery Units do not pursue (L960)",
+            ));
+        }
+        let no_garrison = !Fighter::read(input, &ATTACKER_IDS).garrison
+            && !Fighter::read(input, &DEFENDER_IDS).garrison;
+        if no_garrison && !input.list(GARRISON_CONTACTS).is_empty() {
+            return Err(InputError::new(
+                GARRISON_CONTACTS,
+                "no Garrison fights in this melee: only the Formations in contact with a Garrison Withdraw 1 at its end (L540)",
             ));
         }
         Ok(())
@@ -829,6 +969,7 @@ impl Procedure for Melee {
             "Suffer Damages, L911; support, L950",
         ));
         if attack == defence {
+            effects.extend(garrison_effects(input, &attacker, &defender, false));
             return Ok(Resolution {
                 outcome: Outcome {
                     key: CONTACT.into(),
@@ -860,6 +1001,15 @@ impl Procedure for Melee {
         let rule = format!("Melee effects, row {row}, L{}", ROW_LINES[severity(code)]);
         let (fate, loser_effects) = loser_fate(loser, code, &rule);
         effects.extend(loser_effects);
+        // A Routed Garrison is eliminated, and Haye Sainte in Retreat too (L540).
+        let garrison_falls =
+            loser.garrison && (code == "X" || (code == "R" && loser.is_haye_sainte()));
+        effects.extend(garrison_effects(
+            input,
+            &attacker,
+            &defender,
+            garrison_falls,
+        ));
         if code != "C" {
             if input.text("step") == STEP_D {
                 limits.push(AppliedLimit {
@@ -949,13 +1099,26 @@ fn loser_fate(loser: &Fighter, code: &str, rule: &str) -> (String, Vec<Effect>) 
             "is captured (an Artillery Unit)".into(),
             vec![change_state(state::CAPTURED, rule)],
         ),
+        "R" if loser.is_haye_sainte() => (
+            "is in Retreat, and Haye Sainte in Retreat from a melee is eliminated".into(),
+            vec![change_state(
+                state::ELIMINATED,
+                &format!("{rule}; the Garrisons, L540"),
+            )],
+        ),
         "W" | "R" if loser.garrison => (
             "stays: a Garrison is never moved".into(),
             vec![Effect::reminder(
-                if code == "W" {
-                    "A Garrison ignores a Withdraw"
+                &if code == "W" {
+                    format!(
+                        "A Garrison ignores a Withdraw: {} stays",
+                        loser.garrison_name()
+                    )
                 } else {
-                    "A Garrison ignores a Retreat, but Haye Sainte is eliminated by a Retreat from melee"
+                    format!(
+                        "A Garrison ignores a Retreat: {} stays (only Haye Sainte is eliminated by a Retreat from melee)",
+                        loser.garrison_name()
+                    )
                 },
                 &format!("{rule}; the Garrisons, L540"),
             )],
@@ -993,6 +1156,46 @@ fn loser_fate(loser: &Fighter, code: &str, rule: &str) -> (String, Vec<Effect>) 
             ("is Routed".into(), effects)
         }
     }
+}
+
+/// A combat involving a Garrison ignores the Result of Combat, and the enemy Formations still in
+/// contact with a Garrison still standing at the end of the melee Withdraw 1 (L540).
+fn garrison_effects(
+    input: &Input,
+    attacker: &Fighter,
+    defender: &Fighter,
+    garrison_falls: bool,
+) -> Vec<Effect> {
+    let Some((garrison, enemy)) = garrison_and_enemy(attacker, defender) else {
+        return Vec::new();
+    };
+    let rule = "The Garrisons, L540";
+    let mut effects = vec![Effect::reminder(
+        "A combat involving a Garrison ignores the Result of Combat phase",
+        rule,
+    )];
+    if garrison_falls {
+        return effects;
+    }
+    let army = army_label(enemy.army);
+    let named: Vec<&str> = input
+        .list(GARRISON_CONTACTS)
+        .iter()
+        .map(|name| name.as_ref())
+        .collect();
+    let formations = if named.is_empty() {
+        "every Formation".to_string()
+    } else {
+        format!("its Formations {}", named.join(", "))
+    };
+    effects.push(Effect::reminder(
+        &format!(
+            "{army}: {formations} still in contact with {} at the end of the melee must Withdraw 1; an Artillery Unit that withdraws fastens its Horse Team",
+            garrison.garrison_name()
+        ),
+        &format!("{rule}; Withdraw, L763"),
+    ));
+    effects
 }
 
 fn withdraw_reminders(unit: &str, rule: &str) -> Vec<Effect> {

@@ -8,7 +8,11 @@
 //!   Units pursue, a player adds them all to pursue or subtracts them all to hold back. The ±2 of a
 //!   General of the setting's rank replaces his ±1. A Commander in Chief counts five stars (L331).
 //! - The terrain modifier used in the combat is subtracted with its sign (L977).
-//! - Infantry does not pursue Cavalry (L962).
+//! - Infantry never charges Cavalry in a Pursuit (L962). When the enemy Unit in Withdraw is Cavalry,
+//!   charging it "is not possible" for Infantry, so by default it charges an enemy Unit in
+//!   Formation that is not Cavalry instead (L960); the setting `infantry_pursuit_of_cavalry` can
+//!   read L962 as ending the Pursuit. The automatic success of L967 is against the Unit that
+//!   withdrew, so it never serves Infantry against Cavalry.
 //! - The automatic success of L967 needs no roll, so no threshold either.
 
 use super::class_label;
@@ -65,7 +69,7 @@ const SITUATION: &[Field] = &[
         group: PURSUIT,
         kind: FieldKind::Choice(TARGETS),
         rule: "Pursuit, L960-962",
-        help: "Infantry pursues by Charge 1, but not against Cavalry.",
+        help: "Infantry pursues by Charge 1, never against Cavalry: by default it then charges an enemy Unit in Formation (see the setting).",
     },
     Field {
         id: "in_contact",
@@ -138,6 +142,7 @@ const SETTINGS: &[Field] = &[
     options::on_form(options::PURSUIT_PENALTY_CLASS),
     options::on_form(options::PURSUIT_TARGET_CLASS),
     options::on_form(options::PURSUIT_GENERAL_RANK),
+    options::on_form(options::INFANTRY_PURSUIT_OF_CAVALRY),
 ];
 
 const FIELDS: &[Field] = &join::<{ SITUATION.len() + charge::FIELDS.len() + SETTINGS.len() }>(&[
@@ -157,6 +162,11 @@ pub struct Pursuit;
 impl Pursuit {
     fn automatic(input: &Input) -> bool {
         input.flag("in_contact")
+    }
+
+    /// Infantry pursuing after Cavalry withdrew: it cannot charge that Unit (L962).
+    fn infantry_after_cavalry(input: &Input) -> bool {
+        input.text("pursuers") == "infantry" && input.text("target") == "cavalry"
     }
 }
 
@@ -193,11 +203,22 @@ impl Procedure for Pursuit {
                 "Units of a Formation in Recovery (orange marker) cannot pursue (L965)",
             ));
         }
-        if input.text("pursuers") == "infantry" && input.text("target") == "cavalry" {
-            return Err(InputError::new(
-                "target",
-                "Infantry pursues by Charge 1, except against Cavalry Units (L962): it does not pursue Cavalry",
-            ));
+        if Pursuit::infantry_after_cavalry(input) {
+            if forms::setting(input, &options::INFANTRY_PURSUIT_OF_CAVALRY) == "none" {
+                return Err(InputError::new(
+                    "target",
+                    format!(
+                        "Infantry pursues by Charge 1, except against Cavalry Units (L962): it does not pursue Cavalry (the setting \"{}\")",
+                        options::INFANTRY_PURSUIT_OF_CAVALRY.label
+                    ),
+                ));
+            }
+            if Pursuit::automatic(input) {
+                return Err(InputError::new(
+                    "in_contact",
+                    "the automatic success is the Pursuit of the Unit that withdrew (L967), and Infantry does not charge Cavalry (L962): roll for its Pursuit of an enemy Unit in Formation (L960)",
+                ));
+            }
         }
         if !Pursuit::automatic(input) && forms::setting(input, &options::PURSUIT_FROM) == UNSET {
             return Err(InputError::new(
@@ -334,16 +355,25 @@ impl Procedure for Pursuit {
             } else {
                 "Charge 1"
             };
-            effects.push(Effect::reminder(
-                &format!(
-                    "{army}: all its {units} Units that took part pursue by {charge}, with no green marker needed, against the enemy Unit in Withdraw or, if that is not possible, an enemy Unit in Formation"
-                ),
-                if cavalry {
-                    "Pursuit, L960, L963"
-                } else {
-                    "Pursuit, L960, L962"
-                },
-            ));
+            if Pursuit::infantry_after_cavalry(input) {
+                effects.push(Effect::reminder(
+                    &format!(
+                        "{army}: all its Infantry Units that took part pursue by Charge 1, with no green marker needed, against an enemy Unit in Formation that is not Cavalry: Infantry does not charge the Cavalry in Withdraw"
+                    ),
+                    "Pursuit, L960, L962; the setting for Infantry pursuing Cavalry",
+                ));
+            } else {
+                effects.push(Effect::reminder(
+                    &format!(
+                        "{army}: all its {units} Units that took part pursue by {charge}, with no green marker needed, against the enemy Unit in Withdraw or, if that is not possible, an enemy Unit in Formation"
+                    ),
+                    if cavalry {
+                        "Pursuit, L960, L963"
+                    } else {
+                        "Pursuit, L960, L962"
+                    },
+                ));
+            }
             if cavalry {
                 effects.push(Effect::reminder(
                     "In the melee that follows, Cavalry charging in Pursuit is spared the -2 against non-Shaken Infantry",
