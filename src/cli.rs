@@ -14,6 +14,7 @@ use crate::engine::table_set::{TableSet, check_codes};
 use crate::engine::tables::{Table, TableError, TableStatus};
 use crate::games::{self, Game, explain};
 use clap::{Parser, Subcommand};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 #[derive(Parser)]
@@ -91,35 +92,68 @@ enum TablesCommand {
     Check { path: Option<PathBuf> },
 }
 
-/// Exit codes: 0 success, 1 a check failed (verify, tables check), 2 bad input.
+/// Exit codes: 0 success, 1 a check failed (verify, tables check), 2 bad input, 3 the output could
+/// not be written.
 pub const EXIT_CHECK_FAILED: i32 = 1;
 pub const EXIT_BAD_INPUT: i32 = 2;
+pub const EXIT_OUTPUT_FAILED: i32 = 3;
 
-/// Runs the command line with `args` (including the program name) and returns the exit code.
-pub fn run(args: Vec<std::ffi::OsString>) -> i32 {
-    let cli = match Cli::try_parse_from(args) {
-        Ok(cli) => cli,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { EXIT_BAD_INPUT } else { 0 };
-        }
-    };
-    match execute(cli.command) {
-        Ok(()) => 0,
-        Err((code, message)) => {
-            eprintln!("error: {message}");
-            code
-        }
+/// Why a command did not succeed.
+#[derive(Debug)]
+enum Failure {
+    /// Refused: the exit code and the message for standard error.
+    Refused(i32, String),
+    /// Standard output could not be written. Only writes to standard output are `?`-ed into this:
+    /// every other I/O error is turned into a message naming its file.
+    Output(std::io::Error),
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Failure {
+        Failure::Output(e)
     }
 }
 
-type CliResult = Result<(), (i32, String)>;
+type CliResult = Result<(), Failure>;
 
-fn bad(message: impl Into<String>) -> (i32, String) {
-    (EXIT_BAD_INPUT, message.into())
+fn bad(message: impl Into<String>) -> Failure {
+    Failure::Refused(EXIT_BAD_INPUT, message.into())
 }
 
-fn execute(command: Command) -> CliResult {
+fn check_failed(message: impl Into<String>) -> Failure {
+    Failure::Refused(EXIT_CHECK_FAILED, message.into())
+}
+
+/// Runs the command line with `args` (including the program name) and returns the exit code.
+/// Everything goes to a locked standard output whose every write is checked: a reader that closed
+/// the pipe ends the command quietly; any other failure to write is reported on standard error.
+pub fn run(args: Vec<std::ffi::OsString>) -> i32 {
+    let mut out = std::io::stdout().lock();
+    let result = match Cli::try_parse_from(args) {
+        Ok(cli) => execute(cli.command, &mut out),
+        Err(e) if e.use_stderr() => {
+            let _ = e.print();
+            return EXIT_BAD_INPUT;
+        }
+        // --help and --version go to standard output.
+        Err(e) => write!(out, "{}", e.render()).map_err(Failure::Output),
+    };
+    let result = result.and_then(|()| out.flush().map_err(Failure::Output));
+    let (code, message) = match result {
+        Ok(()) => return 0,
+        Err(Failure::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => return 0,
+        Err(Failure::Output(e)) => (
+            EXIT_OUTPUT_FAILED,
+            format!("the output could not be written: {e}"),
+        ),
+        Err(Failure::Refused(code, message)) => (code, message),
+    };
+    // Standard error may be gone too; there is nowhere left to say so.
+    let _ = writeln!(std::io::stderr(), "error: {message}");
+    code
+}
+
+fn execute(command: Command, out: &mut dyn Write) -> CliResult {
     match command {
         Command::Games => {
             for game in games::GAMES {
@@ -128,24 +162,25 @@ fn execute(command: Command) -> CliResult {
                 } else {
                     "  (no procedures yet)".into()
                 };
-                println!("{:<24} {}{state}", game.id, game.title);
+                writeln!(out, "{:<24} {}{state}", game.id, game.title)?;
             }
             Ok(())
         }
         Command::Procedures { game } => {
             let game = games::find(&game).map_err(bad)?;
             if game.procedures.is_empty() {
-                println!("{} has no procedures yet.", game.title);
+                writeln!(out, "{} has no procedures yet.", game.title)?;
             }
             for p in game.procedures {
-                println!(
+                writeln!(
+                    out,
                     "{:<22} {} ({})\n{:<22} {}",
                     p.id(),
                     p.title(),
                     p.rule(),
                     "",
                     p.summary()
-                );
+                )?;
             }
             Ok(())
         }
@@ -174,7 +209,7 @@ fn execute(command: Command) -> CliResult {
                         .join(", ")
                 ));
             }
-            print!("{text}");
+            write!(out, "{text}")?;
             Ok(())
         }
         Command::Resolve {
@@ -187,6 +222,7 @@ fn execute(command: Command) -> CliResult {
             apply,
             json,
         } => resolve(
+            out,
             &game,
             &procedure,
             &input,
@@ -212,38 +248,42 @@ fn execute(command: Command) -> CliResult {
                     "combinations": p.dice(&input).combination_count(),
                     "outcomes": lines,
                 });
-                println!(
+                writeln!(
+                    out,
                     "{}",
                     serde_json::to_string_pretty(&value).unwrap_or_default()
-                );
+                )?;
             } else {
-                println!(
+                writeln!(
+                    out,
                     "{}: {} combinations of dice",
                     p.title(),
                     p.dice(&input).combination_count()
-                );
+                )?;
                 for line in &lines {
-                    println!(
+                    writeln!(
+                        out,
                         "{:>6.2}%  {:>4}  {}",
                         line.probability * 100.0,
                         line.count,
                         line.key
-                    );
+                    )?;
                 }
             }
             Ok(())
         }
         Command::Tables {
             command: TablesCommand::Check { path },
-        } => tables_check(path.as_deref()),
+        } => tables_check(out, path.as_deref()),
         Command::Verify { session } => {
-            let loaded = Session::load(&session).map_err(|e| (EXIT_CHECK_FAILED, e.to_string()))?;
-            let game = games::find(loaded.game()).map_err(|e| (EXIT_CHECK_FAILED, e))?;
+            let loaded = Session::load(&session).map_err(|e| check_failed(e.to_string()))?;
+            let game = games::find(loaded.game()).map_err(check_failed)?;
             let tables = load_tables(game)?;
             match game.verify(&loaded, &tables) {
                 Ok(report) => {
                     let last = loaded.events().last();
-                    println!(
+                    writeln!(
+                        out,
                         "{}: verified {} events: {} app rolls re-derived from the seed, {} physical dice checked, {} draws, {} reveals; every result re-derived from its input and dice. The chain is intact up to event {}, hash {}.",
                         session.display(),
                         report.events,
@@ -254,13 +294,13 @@ fn execute(command: Command) -> CliResult {
                         last.map(|e| e.seq).unwrap_or(0),
                         last.map(|e| e.hash.get(..12).unwrap_or(&e.hash))
                             .unwrap_or("")
-                    );
+                    )?;
                     Ok(())
                 }
-                Err(failure) => Err((
-                    EXIT_CHECK_FAILED,
-                    format!("{}: verification failed at {failure}", session.display()),
-                )),
+                Err(failure) => Err(check_failed(format!(
+                    "{}: verification failed at {failure}",
+                    session.display()
+                ))),
             }
         }
         Command::Export {
@@ -280,7 +320,7 @@ fn execute(command: Command) -> CliResult {
             match output {
                 Some(path) => write_new_file(&path, &text),
                 None => {
-                    print!("{text}");
+                    write!(out, "{text}")?;
                     Ok(())
                 }
             }
@@ -304,7 +344,7 @@ fn write_new_file(path: &Path, text: &str) -> CliResult {
         .map_err(|e| bad(format!("{}: cannot write: {e}", path.display())))
 }
 
-fn load_tables(game: &Game) -> Result<TableSet, (i32, String)> {
+fn load_tables(game: &Game) -> Result<TableSet, Failure> {
     game.load_tables(data_folder().as_deref())
         .map_err(|errors| {
             bad(errors
@@ -325,7 +365,7 @@ fn game_procedure_input(
         &'static dyn Procedure,
         crate::engine::input::Input,
     ),
-    (i32, String),
+    Failure,
 > {
     let game = games::find(game).map_err(bad)?;
     let p = game.procedure(procedure).map_err(bad)?;
@@ -337,6 +377,7 @@ fn game_procedure_input(
 
 #[allow(clippy::too_many_arguments)]
 fn resolve(
+    out: &mut dyn Write,
     game: &str,
     procedure: &str,
     input_path: &Path,
@@ -391,6 +432,7 @@ fn resolve(
         .transpose()?;
     // The seed the app's dice came from, so that a roll made without a session can be repeated.
     let mut roll_seed: Option<Seed> = None;
+    let mut applied: Option<u64> = None;
     let (rolled, resolution, logged) = match (session.as_mut(), session_path) {
         (Some(session), Some(path)) => {
             if typed.is_none() {
@@ -413,11 +455,12 @@ fn resolve(
                 event,
                 resolution,
                 dice,
-                ..
+                applied: applied_as,
             } = executed
             else {
                 return Err(bad("the resolution was not logged"));
             };
+            applied = applied_as;
             (dice, resolution, Some(event))
         }
         _ => {
@@ -428,11 +471,12 @@ fn resolve(
                     let seed = seed.map(Seed).unwrap_or_else(Seed::fresh);
                     roll_seed = Some(seed);
                     if !json && !spec.is_empty() {
-                        println!(
+                        writeln!(
+                            out,
                             "Rolled by the app with seed {} (repeat with --seed {}).",
                             seed.to_hex(),
                             seed.0
-                        );
+                        )?;
                     }
                     RolledDie::rolled(&spec, seed, 0)
                 }
@@ -444,26 +488,42 @@ fn resolve(
         }
     };
 
-    if json {
-        print_json(game, p, &rolled, &resolution, logged, roll_seed);
+    let printed = if json {
+        print_json(out, game, p, &rolled, &resolution, logged, roll_seed)
     } else {
         let sides: Vec<SideName> = match &session {
             Some(s) => s.sides().to_vec(),
             None => game.sides_named(&[]),
         };
-        print_text(p, &rolled, &resolution, logged, session_path, &sides);
+        print_text(out, p, &rolled, &resolution, logged, session_path, &sides)
     }
-    Ok(())
+    .and_then(|()| out.flush());
+    match (printed, logged, session_path) {
+        // The roll is in the session already: a script that took the failure for a refusal and
+        // ran the command again would log the roll twice.
+        (Err(e), Some(seq), Some(path)) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            let applied = applied.map_or(String::new(), |a| format!(" and applied as event {a}"));
+            Err(Failure::Refused(
+                EXIT_OUTPUT_FAILED,
+                format!(
+                    "the result could not be printed ({e}), but it was saved as event {seq}{applied} in {}: do not resolve it again",
+                    path.display()
+                ),
+            ))
+        }
+        (printed, ..) => Ok(printed?),
+    }
 }
 
 fn print_json(
+    out: &mut dyn Write,
     game: &Game,
     p: &dyn Procedure,
     dice: &[RolledDie],
     resolution: &Resolution,
     logged: Option<u64>,
     seed: Option<Seed>,
-) {
+) -> std::io::Result<()> {
     let value = serde_json::json!({
         "game": game.id,
         "procedure": p.id(),
@@ -482,39 +542,43 @@ fn print_json(
         "session_event": logged,
         "seed": seed.map(Seed::to_hex),
     });
-    println!(
+    writeln!(
+        out,
         "{}",
         serde_json::to_string_pretty(&value).unwrap_or_default()
-    );
+    )
 }
 
 fn print_text(
+    out: &mut dyn Write,
     p: &dyn Procedure,
     dice: &[RolledDie],
     resolution: &Resolution,
     logged: Option<u64>,
     path: Option<&Path>,
     sides: &[SideName],
-) {
-    println!("{}: {}", p.title(), resolution.outcome.headline);
+) -> std::io::Result<()> {
+    writeln!(out, "{}: {}", p.title(), resolution.outcome.headline)?;
     for d in dice {
-        println!("  {}: {} ({})", d.label, d.face, d.source());
+        writeln!(out, "  {}: {} ({})", d.label, d.face, d.source())?;
     }
     for line in explain(resolution) {
-        println!("  {line}");
+        writeln!(out, "  {line}")?;
     }
     for effect in &resolution.effects {
-        println!(
+        writeln!(
+            out,
             "  Effect: {}",
             effect.describe_with(&|id| side_name(sides, id).to_string())
-        );
+        )?;
     }
     if let (Some(seq), Some(path)) = (logged, path) {
-        println!("Logged as event {seq} in {}.", path.display());
+        writeln!(out, "Logged as event {seq} in {}.", path.display())?;
     }
+    Ok(())
 }
 
-fn tables_check(path: Option<&Path>) -> CliResult {
+fn tables_check(out: &mut dyn Write, path: Option<&Path>) -> CliResult {
     let mut problems = 0usize;
     let mut report =
         |name: String, result: Result<Table, Vec<crate::engine::tables::TableError>>| match result {
@@ -526,18 +590,20 @@ fn tables_check(path: Option<&Path>) -> CliResult {
                     ),
                     _ => String::new(),
                 };
-                println!(
+                writeln!(
+                    out,
                     "ok    {name}: {} ({}, {}){note}",
                     table.title,
                     table.kind.name(),
                     table.status.name()
-                );
+                )
             }
             Err(errors) => {
                 for e in errors {
-                    println!("error {e}");
+                    writeln!(out, "error {e}")?;
                     problems += 1;
                 }
+                Ok(())
             }
         };
     match path {
@@ -550,7 +616,7 @@ fn tables_check(path: Option<&Path>) -> CliResult {
                 )));
             }
             for file in files {
-                report(file.display().to_string(), Table::load(&file));
+                report(file.display().to_string(), Table::load(&file))?;
             }
         }
         None => {
@@ -567,11 +633,11 @@ fn tables_check(path: Option<&Path>) -> CliResult {
                         .map(|d| game.owner_table_path(d, builtin.file));
                     match owner.filter(|p| p.exists()) {
                         Some(file) => {
-                            report(file.display().to_string(), checked(Table::load(&file)));
+                            report(file.display().to_string(), checked(Table::load(&file)))?;
                         }
                         None => {
                             let name = format!("{}/{} (built in)", game.id, builtin.file);
-                            report(name.clone(), checked(Table::parse(&name, builtin.text)));
+                            report(name.clone(), checked(Table::parse(&name, builtin.text)))?;
                         }
                     }
                 }
@@ -579,10 +645,7 @@ fn tables_check(path: Option<&Path>) -> CliResult {
         }
     }
     if problems > 0 {
-        Err((
-            EXIT_CHECK_FAILED,
-            format!("{problems} problem(s) in the tables"),
-        ))
+        Err(check_failed(format!("{problems} problem(s) in the tables")))
     } else {
         Ok(())
     }

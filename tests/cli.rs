@@ -12,7 +12,7 @@
 )]
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 const GAME: &str = "waterloo-campaign-1815";
 const BIN: &str = env!("CARGO_BIN_EXE_aide-de-camp");
@@ -126,10 +126,16 @@ impl Run {
 
 /// Runs the binary in `cwd` with `data` as its data folder.
 fn run_in(data: &Path, cwd: &Path, args: &[&str]) -> Run {
+    run_to(data, cwd, args, Stdio::piped())
+}
+
+/// Runs the binary as `run_in` does, its standard output going to `stdout`.
+fn run_to(data: &Path, cwd: &Path, args: &[&str], stdout: Stdio) -> Run {
     let output = Command::new(BIN)
         .args(args)
         .current_dir(cwd)
         .env("AIDE_DE_CAMP_DATA", data)
+        .stdout(stdout)
         .output()
         .expect("the binary runs");
     let run = Run {
@@ -909,6 +915,83 @@ fn export_markdown_html_and_csv() {
 
     // An unknown format is refused.
     adc(&["export", s(&path), "--format", "pdf"]).fails();
+}
+
+/// A pipe whose reader has gone, as when `| head -c1` stops reading.
+fn closed_pipe() -> Stdio {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    writer.into()
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = session_with_several_events(dir.path());
+    for args in [
+        &["export", s(&path), "--format", "markdown"][..],
+        &["export", s(&path), "--format", "csv"],
+        &["games"],
+        &["verify", s(&path)],
+        &["template", GAME, "attack"],
+    ] {
+        let run = run_to(dir.path(), dir.path(), args, closed_pipe());
+        run.ok();
+        assert_eq!(run.stderr, "", "`{}` said something", run.command);
+    }
+}
+
+/// Standard output on a full device: every write fails with "no space left".
+#[cfg(target_os = "linux")]
+fn full_device() -> Stdio {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap()
+        .into()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_is_one_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = session_with_several_events(dir.path());
+    for args in [
+        &["games"][..],
+        &["export", s(&path), "--format", "html"],
+        &["verify", s(&path)],
+        &["--help"],
+    ] {
+        run_to(dir.path(), dir.path(), args, full_device())
+            .fails_with_one_message()
+            .stderr_has("could not be written");
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_roll_saved_but_not_printed_names_its_event() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = session_with_several_events(dir.path());
+    let input = la_haye_sainte();
+    let mut logged = 8;
+    for format in [&[][..], &["--json"]] {
+        let mut args = vec!["resolve", GAME, "attack", "--input", s(&input)];
+        args.extend(["--session", s(&path), "--apply"]);
+        args.extend_from_slice(format);
+        let run = run_to(dir.path(), dir.path(), &args, full_device());
+        // The roll and its application are saved, and the message says so, naming both events,
+        // so that nobody resolves it again.
+        assert_eq!(events(&path).len(), logged + 2);
+        run.fails_with_one_message()
+            .stderr_has("could not be printed")
+            .stderr_has(&format!("saved as event {}", logged + 1))
+            .stderr_has(&format!("applied as event {}", logged + 2))
+            .stderr_has(s(&path))
+            .stderr_has("do not resolve it again");
+        logged += 2;
+    }
+    adc(&["verify", s(&path)]).ok().stdout_has("12 events");
 }
 
 // ---------------------------------------------------------------------------
