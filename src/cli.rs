@@ -9,7 +9,7 @@ use crate::engine::log::{RolledDie, SideName, side_name};
 use crate::engine::play::{self, CommandError, Dice, Executed};
 use crate::engine::procedure::{Procedure, Resolution, odds, parse_input, resolve_checked};
 use crate::engine::roller::Seed;
-use crate::engine::session::Session;
+use crate::engine::session::{Session, VerifyReport};
 use crate::engine::table_set::{TableSet, check_codes};
 use crate::engine::tables::{Table, TableError, TableStatus};
 use crate::games::{self, Game, explain};
@@ -279,29 +279,22 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
             let loaded = Session::load(&session).map_err(|e| check_failed(e.to_string()))?;
             let game = games::find(loaded.game()).map_err(check_failed)?;
             let tables = load_tables(game)?;
-            match game.verify(&loaded, &tables) {
-                Ok(report) => {
-                    let last = loaded.events().last();
-                    writeln!(
-                        out,
-                        "{}: verified {} events: {} app rolls re-derived from the seed, {} physical dice checked, {} draws, {} reveals; every result re-derived from its input and dice. The chain is intact up to event {}, hash {}.",
-                        session.display(),
-                        report.events,
-                        report.app_rolls,
-                        report.physical_rolls,
-                        report.draws,
-                        report.reveals,
-                        last.map(|e| e.seq).unwrap_or(0),
-                        last.map(|e| e.hash.get(..12).unwrap_or(&e.hash))
-                            .unwrap_or("")
-                    )?;
-                    Ok(())
-                }
-                Err(failure) => Err(check_failed(format!(
-                    "{}: verification failed at {failure}",
-                    session.display()
-                ))),
-            }
+            let report = verified(game, &loaded, &tables, &session)?;
+            let last = loaded.events().last();
+            writeln!(
+                out,
+                "{}: verified {} events: {} app rolls re-derived from the seed, {} physical dice checked, {} draws, {} reveals; every result re-derived from its input and dice. The chain is intact up to event {}, hash {}.",
+                session.display(),
+                report.events,
+                report.app_rolls,
+                report.physical_rolls,
+                report.draws,
+                report.reveals,
+                last.map(|e| e.seq).unwrap_or(0),
+                last.map(|e| e.hash.get(..12).unwrap_or(&e.hash))
+                    .unwrap_or("")
+            )?;
+            Ok(())
         }
         Command::Export {
             session,
@@ -342,6 +335,21 @@ fn write_new_file(path: &Path, text: &str) -> CliResult {
         })?;
     file.write_all(text.as_bytes())
         .map_err(|e| bad(format!("{}: cannot write: {e}", path.display())))
+}
+
+/// Verifies `session`, read from `path`; a failure names the event and what does not hold.
+fn verified(
+    game: &Game,
+    session: &Session,
+    tables: &TableSet,
+    path: &Path,
+) -> Result<VerifyReport, Failure> {
+    game.verify(session, tables).map_err(|failure| {
+        check_failed(format!(
+            "{}: verification failed at {failure}",
+            path.display()
+        ))
+    })
 }
 
 fn load_tables(game: &Game) -> Result<TableSet, Failure> {
@@ -408,6 +416,8 @@ fn resolve(
                     path.display()
                 )));
             }
+            // Nothing is added to a log that does not hold.
+            verified(game, &loaded, &tables, path)?;
             Some(loaded)
         }
         Some(_) => {

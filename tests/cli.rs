@@ -804,6 +804,30 @@ fn verify_names_the_event_whose_byte_was_changed() {
     adc(&["verify", s(&path)]).ok();
 }
 
+#[test]
+fn resolve_adds_nothing_to_a_session_that_does_not_verify() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = session_with_several_events(dir.path());
+    let text = std::fs::read_to_string(&path).unwrap();
+    // A die face of event 5 (physical dice: only the hash chain can catch it).
+    let (start, end) = (event_start(&text, 5), event_end(&text, 5));
+    let at = start + text[start..end].find("face = ").unwrap() + 7;
+    let face = text.as_bytes()[at];
+    let tampered = change_byte(&text, at, if face == b'6' { b'1' } else { face + 1 });
+    std::fs::write(&path, &tampered).unwrap();
+    let input = la_haye_sainte();
+    for extra in [&[][..], &["--dice", "3,1", "--apply"], &["--json"]] {
+        let mut args = vec!["resolve", GAME, "attack", "--input", s(&input)];
+        args.extend(["--session", s(&path)]);
+        args.extend_from_slice(extra);
+        adc(&args)
+            .fails_with_one_message()
+            .stderr_has(s(&path))
+            .stderr_has("verification failed at event 5: its hash does not match");
+        assert_eq!(std::fs::read(&path).unwrap(), tampered, "nothing appended");
+    }
+}
+
 // ---------------------------------------------------------------------------
 // 7. Export
 // ---------------------------------------------------------------------------
