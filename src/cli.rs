@@ -10,8 +10,8 @@ use crate::engine::play::{self, CommandError, Dice, Executed};
 use crate::engine::procedure::{Procedure, Resolution, odds, parse_input, resolve_checked};
 use crate::engine::roller::Seed;
 use crate::engine::session::{Session, VerifyReport};
-use crate::engine::table_set::{TableSet, check_codes};
-use crate::engine::tables::{Table, TableError, TableStatus};
+use crate::engine::table_set::{TableOrigin, TableSet};
+use crate::engine::tables::{Table, TableStatus};
 use crate::games::{self, Game, explain};
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -239,7 +239,7 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
             json,
         } => {
             let (game, p, input) = game_procedure_input(&game, &procedure, &input)?;
-            let tables = load_tables(game)?;
+            let tables = load_tables(game);
             let lines = odds(p, &input, &tables).map_err(|e| bad(e.to_string()))?;
             if json {
                 let value = serde_json::json!({
@@ -278,7 +278,7 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
         Command::Verify { session } => {
             let loaded = Session::load(&session).map_err(|e| check_failed(e.to_string()))?;
             let game = games::find(loaded.game()).map_err(check_failed)?;
-            let tables = load_tables(game)?;
+            let tables = load_tables(game);
             let report = verified(game, &loaded, &tables, &session)?;
             let last = loaded.events().last();
             writeln!(
@@ -305,7 +305,7 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
             let format = ExportFormat::parse(&format)
                 .ok_or_else(|| bad("--format: markdown, html or csv"))?;
             let game = games::find(loaded.game()).map_err(bad)?;
-            let tables = load_tables(game)?;
+            let tables = load_tables(game);
             let title = format!("{}: {}", game.title, session.display());
             let text = export(&loaded, format, &title, &|e| {
                 game.describe(e, &tables, &loaded)
@@ -352,15 +352,17 @@ fn verified(
     })
 }
 
-fn load_tables(game: &Game) -> Result<TableSet, Failure> {
-    game.load_tables(data_folder().as_deref())
-        .map_err(|errors| {
-            bad(errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("\n"))
-        })
+/// The game's tables as the app loads them. An owner's file with a problem is set aside for the
+/// built-in table, with a warning naming the file and line.
+fn load_tables(game: &Game) -> TableSet {
+    let (tables, problems) = game.load_tables(data_folder().as_deref());
+    for problem in problems {
+        let _ = writeln!(
+            std::io::stderr(),
+            "warning: {problem}; the built-in table is used instead"
+        );
+    }
+    tables
 }
 
 fn game_procedure_input(
@@ -396,7 +398,7 @@ fn resolve(
     json: bool,
 ) -> CliResult {
     let (game, p, input) = game_procedure_input(game, procedure, input_path)?;
-    let tables = load_tables(game)?;
+    let tables = load_tables(game);
     let spec = p.dice(&input);
 
     let mut session = match session_path {
@@ -589,33 +591,7 @@ fn print_text(
 }
 
 fn tables_check(out: &mut dyn Write, path: Option<&Path>) -> CliResult {
-    let mut problems = 0usize;
-    let mut report =
-        |name: String, result: Result<Table, Vec<crate::engine::tables::TableError>>| match result {
-            Ok(table) => {
-                let note = match table.status {
-                    TableStatus::Template => format!(
-                        ": a template; enter the chart \"{}\" from the player-aid card to use it",
-                        table.title
-                    ),
-                    _ => String::new(),
-                };
-                writeln!(
-                    out,
-                    "ok    {name}: {} ({}, {}){note}",
-                    table.title,
-                    table.kind.name(),
-                    table.status.name()
-                )
-            }
-            Err(errors) => {
-                for e in errors {
-                    writeln!(out, "error {e}")?;
-                    problems += 1;
-                }
-                Ok(())
-            }
-        };
+    let mut problems = Vec::new();
     match path {
         Some(path) => {
             let files = table_files(path).map_err(bad)?;
@@ -626,39 +602,56 @@ fn tables_check(out: &mut dyn Write, path: Option<&Path>) -> CliResult {
                 )));
             }
             for file in files {
-                report(file.display().to_string(), Table::load(&file))?;
+                match Table::load(&file) {
+                    Ok(table) => table_checked(out, &file.display().to_string(), &table)?,
+                    Err(mut found) => problems.append(&mut found),
+                }
             }
         }
         None => {
             let data = data_folder();
             for game in games::GAMES {
-                let reads = game.reads();
-                // A game's table must also hold only result codes its procedures handle.
-                let checked = |table: Result<Table, Vec<TableError>>| {
-                    table.and_then(|t| check_codes(&t, &reads).map(|()| t))
-                };
-                for builtin in game.tables {
-                    let owner = data
-                        .as_ref()
-                        .map(|d| game.owner_table_path(d, builtin.file));
-                    match owner.filter(|p| p.exists()) {
-                        Some(file) => {
-                            report(file.display().to_string(), checked(Table::load(&file)))?;
-                        }
-                        None => {
-                            let name = format!("{}/{} (built in)", game.id, builtin.file);
-                            report(name.clone(), checked(Table::parse(&name, builtin.text)))?;
-                        }
-                    }
+                let (tables, mut found) = game.load_tables(data.as_deref());
+                problems.append(&mut found);
+                for loaded in tables.all() {
+                    let name = match &loaded.origin {
+                        TableOrigin::Override(path) => path.display().to_string(),
+                        TableOrigin::Builtin => format!("{}/{}", game.id, loaded.table.source),
+                    };
+                    table_checked(out, &name, &loaded.table)?;
                 }
             }
         }
     }
-    if problems > 0 {
-        Err(check_failed(format!("{problems} problem(s) in the tables")))
-    } else {
-        Ok(())
+    for problem in &problems {
+        writeln!(out, "error {problem}")?;
     }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(check_failed(format!(
+            "{} problem(s) in the tables",
+            problems.len()
+        )))
+    }
+}
+
+/// The line of `tables check` for a table without problems.
+fn table_checked(out: &mut dyn Write, name: &str, table: &Table) -> std::io::Result<()> {
+    let note = match table.status {
+        TableStatus::Template => format!(
+            ": a template; enter the chart \"{}\" from the player-aid card to use it",
+            table.title
+        ),
+        _ => String::new(),
+    };
+    writeln!(
+        out,
+        "ok    {name}: {} ({}, {}){note}",
+        table.title,
+        table.kind.name(),
+        table.status.name()
+    )
 }
 
 fn table_files(path: &Path) -> Result<Vec<PathBuf>, String> {

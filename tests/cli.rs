@@ -1207,7 +1207,7 @@ fn tables_check_names_the_file_and_line_of_a_malformed_table() {
 }
 
 #[test]
-fn a_malformed_owner_override_stops_resolve_and_a_valid_one_is_used() {
+fn a_broken_owner_table_gives_way_to_the_built_in_one_and_a_valid_one_is_used() {
     let data = tempfile::tempdir().unwrap();
     let work = tempfile::tempdir().unwrap();
     let owner_folder = data.path().join("tables").join(GAME);
@@ -1215,38 +1215,54 @@ fn a_malformed_owner_override_stops_resolve_and_a_valid_one_is_used() {
     let owner = owner_folder.join("crt.toml");
     let input = la_haye_sainte();
     let session = work.path().join("s.toml");
+    let (overlap, overlap_header) = overlapping_crt();
     let resolve = |extra: &[&str]| {
         let mut args = vec!["resolve", GAME, "attack", "--input", s(&input)];
         args.extend_from_slice(extra);
         run_in(data.path(), work.path(), &args)
     };
+    // One warning on stderr, naming the owner's file and line, and nothing else.
+    let warned = |run: &Run| {
+        let lines: Vec<&str> = run.stderr.lines().collect();
+        assert_eq!(lines.len(), 1, "`{}`:\n{}", run.command, run.stderr);
+        assert!(lines[0].starts_with("warning: "), "{}", run.stderr);
+        assert!(
+            lines[0].contains("built-in table is used"),
+            "{}",
+            run.stderr
+        );
+        assert_eq!(
+            line_named_for(&run.stderr, s(&owner)),
+            Some(overlap_header),
+            "the owner's file and line:\n{}",
+            run.stderr
+        );
+    };
 
-    // Malformed: resolve fails naming the owner's file and line, and writes nothing.
-    let (overlap, overlap_header) = overlapping_crt();
+    // Malformed: resolve warns, naming the owner's file and line, and plays with the built-in table.
     std::fs::write(&owner, &overlap).unwrap();
-    let run = resolve(&["--dice", "3,1", "--session", s(&session)]);
-    run.fails();
+    let run = resolve(&["--dice", "3,1", "--session", s(&session), "--json"]);
+    run.ok();
+    warned(&run);
     assert_eq!(
-        line_named_for(&run.stderr, s(&owner)),
-        Some(overlap_header),
-        "the owner's file and line:\n{}",
-        run.stderr
+        run.json()["table_cell"]["table_title"],
+        "Combat Results Table"
     );
-    assert!(!session.exists(), "no session was written");
+    assert_eq!(run.json()["session_event"], 4);
     assert_eq!(std::fs::read_to_string(&owner).unwrap(), overlap);
-    // odds and tables check (which reads the owner folder) say the same.
-    let odds = run_in(
-        data.path(),
-        work.path(),
-        &["odds", GAME, "attack", "--input", s(&input)],
-    );
-    odds.fails();
-    assert_eq!(
-        line_named_for(&odds.stderr, s(&owner)),
-        Some(overlap_header)
-    );
+    // verify, export and odds carry on with the same warning.
+    let verify = run_in(data.path(), work.path(), &["verify", s(&session)]);
+    verify.ok().stdout_has("verified 4 events");
+    warned(&verify);
+    let export = ["export", s(&session), "--format", "markdown"];
+    warned(run_in(data.path(), work.path(), &export).ok());
+    let odds = ["odds", GAME, "attack", "--input", s(&input)];
+    warned(run_in(data.path(), work.path(), &odds).ok());
+    // tables check reports the problem and fails, and says the built-in table is the one used.
     let check = run_in(data.path(), work.path(), &["tables", "check"]);
-    check.fails();
+    check
+        .fails()
+        .stdout_has(&format!("ok    {GAME}/crt.toml (built in)"));
     assert_eq!(
         line_named_for(&check.all_output(), s(&owner)),
         Some(overlap_header)

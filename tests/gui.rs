@@ -11,6 +11,7 @@
 
 use aide_de_camp::engine::log::EventBody;
 use aide_de_camp::engine::session::Session;
+use aide_de_camp::engine::table_set::TableOrigin;
 use aide_de_camp::ui::AideApp;
 use aide_de_camp::ui::files::NoPicker;
 use egui_kittest::Harness;
@@ -164,6 +165,46 @@ fn one_attack_from_the_start_screen_to_the_log() {
     assert_eq!(journals.len(), 1);
     let recovered = Session::load(&journals[0]).expect("recovery journal");
     assert_eq!(recovered.events(), view.session.events());
+}
+
+#[test]
+fn a_broken_owner_table_is_shown_and_the_built_in_one_takes_its_place() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let owner = folder.path().join("data/tables/waterloo-campaign-1815");
+    std::fs::create_dir_all(&owner).expect("folders");
+    std::fs::write(owner.join("crt.toml"), "id = \"crt\"\nnot a table\n").expect("write");
+    std::fs::copy(
+        "tables/waterloo-campaign-1815/deluge.toml",
+        owner.join("deluge.toml"),
+    )
+    .expect("copied");
+    let mut harness = app_harness(folder.path());
+    click(&mut harness, "Start the game");
+    harness.get_by_label_contains(&format!(
+        "Your table file has a problem, so the built-in table is used: {}:2:",
+        owner.join("crt.toml").display()
+    ));
+    // Only the broken file gives way: the owner's valid Deluge table is still the one read.
+    let view = harness.state().game_view().expect("a game is open");
+    let origin = |id: &str| {
+        let loaded = view.tables.all().iter().find(|t| t.table.id == id);
+        loaded.map(|t| t.origin.clone())
+    };
+    assert_eq!(origin("crt"), Some(TableOrigin::Builtin));
+    assert_eq!(
+        origin("deluge"),
+        Some(TableOrigin::Override(owner.join("deluge.toml")))
+    );
+    // And the attack resolves on the built-in table.
+    click(&mut harness, "Attack");
+    type_into(&mut harness, "Or enter physical dice:", "6,1");
+    click(&mut harness, "Use these dice");
+    assert!(
+        harness
+            .query_all_by_label_contains("French wins by 5 (Eliminated)")
+            .next()
+            .is_some()
+    );
 }
 
 #[test]
