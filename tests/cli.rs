@@ -661,6 +661,45 @@ fn apply_needs_a_session_and_dice_conflict_with_a_seed() {
     assert!(!path.exists(), "nothing was written");
 }
 
+#[cfg(unix)]
+#[test]
+fn a_linked_session_is_written_through_and_a_read_only_one_is_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = session_with_several_events(dir.path());
+    let link = dir.path().join("link.toml");
+    std::os::unix::fs::symlink("game.toml", &link).unwrap();
+    let input = la_haye_sainte();
+    let resolve = |session: &Path| {
+        let mut args = vec!["resolve", GAME, "attack", "--input", s(&input)];
+        args.extend(["--session", s(session), "--dice", "3,1"]);
+        run_in(dir.path(), dir.path(), &args)
+    };
+
+    // Through the link: the file it points to gets the event, and the link stays a link.
+    resolve(&link).ok().stdout_has("Logged as event 9");
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert_eq!(events(&path).len(), 9);
+    let mut names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["game.toml", "link.toml"]);
+
+    // Without write permission: refused, naming the file, and left as it was.
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    for session in [&path, &link] {
+        resolve(session)
+            .fails_with_one_message()
+            .stderr_has(&format!("{}: is read-only", s(session)));
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o444);
+    }
+}
+
 // ---------------------------------------------------------------------------
 // 6. Tampering
 // ---------------------------------------------------------------------------

@@ -268,6 +268,50 @@ fn saving_writes_the_file_and_clears_the_recovery_file() {
     assert!(journals(folder.path()).is_empty());
 }
 
+#[cfg(unix)]
+#[test]
+fn saving_writes_through_a_link_and_refuses_a_read_only_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let real = folder.path().join("real.toml");
+    let link = folder.path().join("game.toml");
+    let mut harness = app_harness(folder.path());
+    click(&mut harness, "Start the game");
+    let view = harness.state().game_view().expect("a game");
+    view.session.save(&real).expect("saved");
+    std::os::unix::fs::symlink(&real, &link).expect("a link");
+
+    // Opened through the link, the game is saved through it: the link stays a link.
+    harness.state_mut().open_file(&link);
+    harness.run();
+    click(&mut harness, "Attack");
+    type_into(&mut harness, "Or enter physical dice:", "5,1");
+    click(&mut harness, "Use these dice");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    harness.run();
+    let view = harness.state().game_view().expect("a game");
+    assert!(!view.dirty, "saved");
+    let saved = Session::load(&real).expect("the file the link points to");
+    assert_eq!(saved.events(), view.session.events());
+    let metadata = std::fs::symlink_metadata(&link).expect("the link");
+    assert!(metadata.file_type().is_symlink());
+
+    // A file without write permission is refused, named, and left as it was.
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o444)).expect("chmod");
+    let before = std::fs::read(&real).expect("read");
+    click(&mut harness, "Apply to the record");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    harness.run();
+    harness.get_by_label_contains(&format!("Not saved: {}: is read-only", link.display()));
+    assert!(harness.state().game_view().expect("a game").dirty);
+    assert_eq!(std::fs::read(&real).expect("read"), before);
+    let mode = std::fs::metadata(&real)
+        .expect("metadata")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o444);
+}
+
 #[test]
 fn the_table_viewer_and_the_unsaved_changes_prompt() {
     let folder = tempfile::tempdir().expect("temporary folder");
