@@ -9,7 +9,7 @@ use crate::engine::log::{RolledDie, SideName, side_name};
 use crate::engine::play::{self, CommandError, Dice, Executed};
 use crate::engine::procedure::{Procedure, Resolution, odds, parse_input, resolve_checked};
 use crate::engine::roller::Seed;
-use crate::engine::session::{Session, VerifyReport};
+use crate::engine::session::{Session, VerifyReport, write_new_atomically};
 use crate::engine::table_set::{TableOrigin, TableSet};
 use crate::engine::tables::{Table, TableStatus};
 use crate::games::{self, Game, explain};
@@ -311,7 +311,9 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
                 game.describe(e, &tables, &loaded)
             });
             match output {
-                Some(path) => write_new_file(&path, &text),
+                Some(path) => {
+                    write_new_atomically(&path, text.as_bytes()).map_err(|e| bad(e.to_string()))
+                }
                 None => {
                     write!(out, "{text}")?;
                     Ok(())
@@ -319,22 +321,6 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
             }
         }
     }
-}
-
-fn write_new_file(path: &Path, text: &str) -> CliResult {
-    use std::io::Write;
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)
-        .map_err(|e| {
-            bad(format!(
-                "{}: cannot create (an existing file is never overwritten): {e}",
-                path.display()
-            ))
-        })?;
-    file.write_all(text.as_bytes())
-        .map_err(|e| bad(format!("{}: cannot write: {e}", path.display())))
 }
 
 /// Verifies `session`, read from `path`; a failure names the event and what does not hold.

@@ -1057,6 +1057,45 @@ fn a_roll_saved_but_not_printed_names_its_event() {
     adc(&["verify", s(&path)]).ok().stdout_has("12 events");
 }
 
+#[cfg(unix)]
+#[test]
+fn a_failed_export_leaves_no_partial_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = session_with_several_events(dir.path());
+    let folder = dir.path().join("exports");
+    std::fs::create_dir(&folder).unwrap();
+    let out = folder.join("log.html");
+    let whole = adc(&["export", s(&path), "--format", "html"])
+        .ok()
+        .stdout
+        .clone();
+    assert!(whole.len() > 4096, "the export outgrows the limit below");
+
+    // Files may grow to one block only, so the write fails part-way (with SIGXFSZ ignored, the
+    // write returns the error instead of killing the process).
+    let output = Command::new("sh")
+        .args(["-c", "trap '' XFSZ; ulimit -f 1; exec \"$0\" \"$@\""])
+        .arg(BIN)
+        .args(["export", s(&path), "--format", "html", "--output", s(&out)])
+        .env("AIDE_DE_CAMP_DATA", dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(s(&out)), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let left: Vec<_> = std::fs::read_dir(&folder).unwrap().collect();
+    assert!(
+        left.is_empty(),
+        "no partial file, no temporary file: {left:?}"
+    );
+
+    // Without the limit the whole export is written.
+    adc(&["export", s(&path), "--format", "html", "--output", s(&out)]).ok();
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), whole);
+    assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 1);
+}
+
 // ---------------------------------------------------------------------------
 // 8. Odds
 // ---------------------------------------------------------------------------
