@@ -1509,6 +1509,25 @@ fn bad_input_files_are_refused_naming_the_field_or_line() {
 }
 
 #[test]
+fn a_name_with_an_invisible_mark_is_refused_naming_the_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = std::fs::read_to_string(la_haye_sainte()).unwrap();
+    let input = dir.path().join("marked.toml");
+    // A right-to-left override, an isolate, a direction mark and a line separator.
+    for mark in ['\u{202E}', '\u{2066}', '\u{200F}', '\u{2028}'] {
+        let marked = fixture.replace(
+            "attacker_name = \"I Corps\"",
+            &format!("attacker_name = \"I {mark}Corps\""),
+        );
+        assert_ne!(marked, fixture);
+        std::fs::write(&input, &marked).unwrap();
+        refused_resolve(GAME, "attack", &input, "3,1")
+            .stderr_has("field `attacker_name`")
+            .stderr_has(&format!("U+{:04X}", u32::from(mark)));
+    }
+}
+
+#[test]
 fn bad_dice_are_refused_naming_the_die_and_the_range() {
     let input = la_haye_sainte();
     refused_resolve(GAME, "attack", &input, "3,7")
