@@ -44,11 +44,12 @@ enum Command {
         #[arg(long)]
         input: PathBuf,
         /// Faces of physical dice, in the order the template lists the dice, e.g. "3,5".
-        #[arg(long, conflicts_with = "seed")]
+        // Values that start with a hyphen ("-1,2") reach the checks that name the option.
+        #[arg(long, conflicts_with = "seed", allow_hyphen_values = true)]
         dice: Option<String>,
         /// Seed for the app's roller (only without a session, or when creating one).
-        #[arg(long)]
-        seed: Option<u64>,
+        #[arg(long, allow_hyphen_values = true)]
+        seed: Option<String>,
         /// Append the resolution to this session file, creating it if it does not exist.
         #[arg(long)]
         session: Option<PathBuf>,
@@ -131,10 +132,7 @@ pub fn run(args: Vec<std::ffi::OsString>) -> i32 {
     let mut out = std::io::stdout().lock();
     let result = match Cli::try_parse_from(args) {
         Ok(cli) => execute(cli.command, &mut out),
-        Err(e) if e.use_stderr() => {
-            let _ = e.print();
-            return EXIT_BAD_INPUT;
-        }
+        Err(e) if e.use_stderr() => Err(bad(usage_error(&e))),
         // --help and --version go to standard output.
         Err(e) => write!(out, "{}", e.render()).map_err(Failure::Output),
     };
@@ -151,6 +149,34 @@ pub fn run(args: Vec<std::ffi::OsString>) -> i32 {
     // Standard error may be gone too; there is nowhere left to say so.
     let _ = writeln!(std::io::stderr(), "error: {message}");
     code
+}
+
+/// A mistake in the arguments as one line, then a hint: clap's tip ("a similar argument exists")
+/// where it has one, else the command's usage.
+fn usage_error(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    // clap's message is paragraphs: the error (its details indented below it), tips, the usage.
+    let mut paragraphs = text
+        .split("\n\n")
+        .map(|p| p.split_whitespace().collect::<Vec<_>>());
+    let first = paragraphs.next().unwrap_or_default().join(" ");
+    let message = match e.kind() {
+        // clap shows the help here; its first paragraph is the command's description.
+        clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => "a command is missing",
+        _ => first.strip_prefix("error: ").unwrap_or(&first),
+    };
+    let rest: Vec<String> = paragraphs.map(|words| words.join(" ")).collect();
+    let hint = rest
+        .iter()
+        .find_map(|p| p.strip_prefix("tip: "))
+        .map(|tip| tip.split(" tip: ").next().unwrap_or(tip).to_string())
+        .or_else(|| {
+            rest.iter()
+                .find_map(|p| p.strip_prefix("Usage: "))
+                .map(|usage| format!("usage: {usage}"))
+        })
+        .unwrap_or_else(|| "--help after the command lists its options".into());
+    format!("{message}\nhint: {hint}")
 }
 
 fn execute(command: Command, out: &mut dyn Write) -> CliResult {
@@ -227,7 +253,7 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
             &procedure,
             &input,
             dice.as_deref(),
-            seed,
+            seed.as_deref().map(parse_seed).transpose()?,
             session.as_deref(),
             apply,
             json,
@@ -276,8 +302,7 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
             command: TablesCommand::Check { path },
         } => tables_check(out, path.as_deref()),
         Command::Verify { session } => {
-            let loaded = Session::load(&session).map_err(|e| check_failed(e.to_string()))?;
-            let game = games::find(loaded.game()).map_err(check_failed)?;
+            let (loaded, game) = session_and_game(&session, EXIT_CHECK_FAILED)?;
             let tables = load_tables(game);
             let report = verified(game, &loaded, &tables, &session)?;
             let last = loaded.events().last();
@@ -301,10 +326,9 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
             format,
             output,
         } => {
-            let loaded = Session::load(&session).map_err(|e| bad(e.to_string()))?;
+            let (loaded, game) = session_and_game(&session, EXIT_BAD_INPUT)?;
             let format = ExportFormat::parse(&format)
                 .ok_or_else(|| bad("--format: markdown, html or csv"))?;
-            let game = games::find(loaded.game()).map_err(bad)?;
             let tables = load_tables(game);
             let title = format!("{}: {}", game.title, session.display());
             let text = export(&loaded, format, &title, &|e| {
@@ -321,6 +345,25 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
             }
         }
     }
+}
+
+fn parse_seed(text: &str) -> Result<u64, Failure> {
+    text.parse().map_err(|_| {
+        bad(format!(
+            "--seed: \"{text}\" is not a seed: give a whole number from 0 to {}",
+            u64::MAX
+        ))
+    })
+}
+
+/// Loads the session file `path` and finds its game; a failure, with exit code `code`, names the
+/// file.
+fn session_and_game(path: &Path, code: i32) -> Result<(Session, &'static Game), Failure> {
+    let refused = |message: String| Failure::Refused(code, message);
+    let session = Session::load(path).map_err(|e| refused(e.to_string()))?;
+    let game =
+        games::find(session.game()).map_err(|e| refused(format!("{}: {e}", path.display())))?;
+    Ok((session, game))
 }
 
 /// Verifies `session`, read from `path`; a failure names the event and what does not hold.

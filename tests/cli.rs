@@ -89,6 +89,19 @@ impl Run {
         self
     }
 
+    /// A mistake in the arguments: one line naming it, then one line of hint.
+    fn fails_with_a_hint(&self) -> &Self {
+        assert_eq!(self.code, Some(2), "`{}`: {}", self.command, self.stderr);
+        let lines: Vec<&str> = self.stderr.lines().collect();
+        assert!(
+            lines.len() == 2 && lines[0].starts_with("error: ") && lines[1].starts_with("hint: "),
+            "`{}` should print an error line and a hint line, got:\n{}",
+            self.command,
+            self.stderr
+        );
+        self
+    }
+
     fn stderr_has(&self, needle: &str) -> &Self {
         assert!(
             self.stderr.contains(needle),
@@ -1547,6 +1560,76 @@ fn bad_dice_are_refused_naming_the_die_and_the_range() {
         .stderr_has("expected 2")
         .stderr_has("3 were given");
     refused_resolve(GAME, "attack", &input, "").stderr_has("expected 2");
+}
+
+#[test]
+fn dice_and_seeds_that_look_like_options_are_refused_naming_the_option() {
+    let input = la_haye_sainte();
+    let resolve = |option: &str, value: &str| {
+        adc(&[
+            "resolve",
+            GAME,
+            "attack",
+            "--input",
+            s(&input),
+            option,
+            value,
+        ])
+    };
+    resolve("--dice", "-1,2")
+        .fails_with_one_message()
+        .stderr_has("error: --dice: -1 is not a face of the Attacker die");
+    for seed in ["-1", "abc", "18446744073709551616"] {
+        resolve("--seed", seed)
+            .fails_with_one_message()
+            .stderr_has(&format!("error: --seed: \"{seed}\" is not a seed"));
+    }
+}
+
+#[test]
+fn argument_mistakes_are_one_line_and_a_hint() {
+    let input = la_haye_sainte();
+    let resolve = ["resolve", GAME, "attack", "--input", s(&input)];
+    adc(&[&resolve[..], &["--dcie", "3,1"]].concat())
+        .fails_with_a_hint()
+        .stderr_has("'--dcie'")
+        .stderr_has("hint: a similar argument exists: '--dice'");
+    adc(&["resolv"])
+        .fails_with_a_hint()
+        .stderr_has("hint: a similar subcommand exists: 'resolve'");
+    adc(&["resolve", GAME, "attack"])
+        .fails_with_a_hint()
+        .stderr_has("not provided: --input")
+        .stderr_has("hint: usage: aide-de-camp resolve --input");
+    adc(&[&resolve[..], &["--dice", "3,1", "--seed", "4"]].concat())
+        .fails_with_a_hint()
+        .stderr_has("'--dice <DICE>' cannot be used with '--seed <SEED>'");
+    adc(&["export", "game.toml", "--format", "pdf"])
+        .fails_with_a_hint()
+        .stderr_has("[possible values: markdown, html, csv]");
+    adc(&["tables"])
+        .fails_with_a_hint()
+        .stderr_has("error: a command is missing")
+        .stderr_has("hint: usage: aide-de-camp tables <COMMAND>");
+    // Help is not a mistake: it goes to standard output.
+    adc(&["resolve", "--help"]).ok().stdout_has("--dice");
+}
+
+#[test]
+fn a_session_of_an_unknown_game_is_refused_naming_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let original = session_with_several_events(dir.path());
+    let text = std::fs::read_to_string(&original).unwrap();
+    let unknown = dir.path().join("unknown.toml");
+    std::fs::write(
+        &unknown,
+        text.replacen(&format!("game = \"{GAME}\""), "game = \"waterloo-1816\"", 1),
+    )
+    .unwrap();
+    let runs = refused_everywhere(dir.path(), &unknown);
+    for run in &runs[..3] {
+        run.stderr_has(&format!("{}: unknown game \"waterloo-1816\"", s(&unknown)));
+    }
 }
 
 /// Runs verify, export and `resolve --session` on `path` and checks each refuses without writing.
