@@ -53,7 +53,7 @@ fn waterloo_campaign() -> &'static Game {
 fn attack() -> (&'static dyn Procedure, TableSet, Input) {
     let game = waterloo_campaign();
     let procedure = game.procedure("attack").expect("attack");
-    let tables = game.load_tables(None).expect("tables");
+    let tables = game.builtin_tables().expect("tables");
     let text = include_str!("../tests/fixtures/la_haye_sainte.toml");
     let input = parse_input(procedure, "la_haye_sainte.toml", text).expect("input");
     (procedure, tables, input)
@@ -141,7 +141,7 @@ fn main() {
     // Enemy Mistakes: the widest enumeration the game asks for, Melee Losses with six dice
     // (46,656 throws), and a bombardment's 2d6 through its table.
     let enemy_mistakes = games::find("enemy-mistakes").expect("game");
-    let em_tables = enemy_mistakes.load_tables(None).expect("tables");
+    let em_tables = enemy_mistakes.builtin_tables().expect("tables");
     for (id, label, values) in [
         (
             "melee-losses",

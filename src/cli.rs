@@ -9,11 +9,12 @@ use crate::engine::log::{RolledDie, SideName, side_name};
 use crate::engine::play::{self, CommandError, Dice, Executed};
 use crate::engine::procedure::{Procedure, Resolution, odds, parse_input, resolve_checked};
 use crate::engine::roller::Seed;
-use crate::engine::session::Session;
-use crate::engine::table_set::{TableSet, check_codes};
-use crate::engine::tables::{Table, TableError, TableStatus};
+use crate::engine::session::{Session, VerifyReport, write_new_atomically};
+use crate::engine::table_set::{TableOrigin, TableSet};
+use crate::engine::tables::{Table, TableStatus};
 use crate::games::{self, Game, explain};
 use clap::{Parser, Subcommand};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 #[derive(Parser)]
@@ -43,11 +44,12 @@ enum Command {
         #[arg(long)]
         input: PathBuf,
         /// Faces of physical dice, in the order the template lists the dice, e.g. "3,5".
-        #[arg(long, conflicts_with = "seed")]
+        // Values that start with a hyphen ("-1,2") reach the checks that name the option.
+        #[arg(long, conflicts_with = "seed", allow_hyphen_values = true)]
         dice: Option<String>,
         /// Seed for the app's roller (only without a session, or when creating one).
-        #[arg(long)]
-        seed: Option<u64>,
+        #[arg(long, allow_hyphen_values = true)]
+        seed: Option<String>,
         /// Append the resolution to this session file, creating it if it does not exist.
         #[arg(long)]
         session: Option<PathBuf>,
@@ -91,35 +93,93 @@ enum TablesCommand {
     Check { path: Option<PathBuf> },
 }
 
-/// Exit codes: 0 success, 1 a check failed (verify, tables check), 2 bad input.
+/// Exit codes: 0 success, 1 a check failed (verify, tables check), 2 bad input, 3 the output could
+/// not be written.
 pub const EXIT_CHECK_FAILED: i32 = 1;
 pub const EXIT_BAD_INPUT: i32 = 2;
+pub const EXIT_OUTPUT_FAILED: i32 = 3;
 
-/// Runs the command line with `args` (including the program name) and returns the exit code.
-pub fn run(args: Vec<std::ffi::OsString>) -> i32 {
-    let cli = match Cli::try_parse_from(args) {
-        Ok(cli) => cli,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { EXIT_BAD_INPUT } else { 0 };
-        }
-    };
-    match execute(cli.command) {
-        Ok(()) => 0,
-        Err((code, message)) => {
-            eprintln!("error: {message}");
-            code
-        }
+/// Why a command did not succeed.
+#[derive(Debug)]
+enum Failure {
+    /// Refused: the exit code and the message for standard error.
+    Refused(i32, String),
+    /// Standard output could not be written. Only writes to standard output are `?`-ed into this:
+    /// every other I/O error is turned into a message naming its file.
+    Output(std::io::Error),
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Failure {
+        Failure::Output(e)
     }
 }
 
-type CliResult = Result<(), (i32, String)>;
+type CliResult = Result<(), Failure>;
 
-fn bad(message: impl Into<String>) -> (i32, String) {
-    (EXIT_BAD_INPUT, message.into())
+fn bad(message: impl Into<String>) -> Failure {
+    Failure::Refused(EXIT_BAD_INPUT, message.into())
 }
 
-fn execute(command: Command) -> CliResult {
+fn check_failed(message: impl Into<String>) -> Failure {
+    Failure::Refused(EXIT_CHECK_FAILED, message.into())
+}
+
+/// Runs the command line with `args` (including the program name) and returns the exit code.
+/// Everything goes to a locked standard output whose every write is checked: a reader that closed
+/// the pipe ends the command quietly; any other failure to write is reported on standard error.
+pub fn run(args: Vec<std::ffi::OsString>) -> i32 {
+    let mut out = std::io::stdout().lock();
+    let result = match Cli::try_parse_from(args) {
+        Ok(cli) => execute(cli.command, &mut out),
+        Err(e) if e.use_stderr() => Err(bad(usage_error(&e))),
+        // --help and --version go to standard output.
+        Err(e) => write!(out, "{}", e.render()).map_err(Failure::Output),
+    };
+    let result = result.and_then(|()| out.flush().map_err(Failure::Output));
+    let (code, message) = match result {
+        Ok(()) => return 0,
+        Err(Failure::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => return 0,
+        Err(Failure::Output(e)) => (
+            EXIT_OUTPUT_FAILED,
+            format!("the output could not be written: {e}"),
+        ),
+        Err(Failure::Refused(code, message)) => (code, message),
+    };
+    // Standard error may be gone too; there is nowhere left to say so.
+    let _ = writeln!(std::io::stderr(), "error: {message}");
+    code
+}
+
+/// A mistake in the arguments as one line, then a hint: clap's tip ("a similar argument exists")
+/// where it has one, else the command's usage.
+fn usage_error(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    // clap's message is paragraphs: the error (its details indented below it), tips, the usage.
+    let mut paragraphs = text
+        .split("\n\n")
+        .map(|p| p.split_whitespace().collect::<Vec<_>>());
+    let first = paragraphs.next().unwrap_or_default().join(" ");
+    let message = match e.kind() {
+        // clap shows the help here; its first paragraph is the command's description.
+        clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => "a command is missing",
+        _ => first.strip_prefix("error: ").unwrap_or(&first),
+    };
+    let rest: Vec<String> = paragraphs.map(|words| words.join(" ")).collect();
+    let hint = rest
+        .iter()
+        .find_map(|p| p.strip_prefix("tip: "))
+        .map(|tip| tip.split(" tip: ").next().unwrap_or(tip).to_string())
+        .or_else(|| {
+            rest.iter()
+                .find_map(|p| p.strip_prefix("Usage: "))
+                .map(|usage| format!("usage: {usage}"))
+        })
+        .unwrap_or_else(|| "--help after the command lists its options".into());
+    format!("{message}\nhint: {hint}")
+}
+
+fn execute(command: Command, out: &mut dyn Write) -> CliResult {
     match command {
         Command::Games => {
             for game in games::GAMES {
@@ -128,24 +188,25 @@ fn execute(command: Command) -> CliResult {
                 } else {
                     "  (no procedures yet)".into()
                 };
-                println!("{:<24} {}{state}", game.id, game.title);
+                writeln!(out, "{:<24} {}{state}", game.id, game.title)?;
             }
             Ok(())
         }
         Command::Procedures { game } => {
             let game = games::find(&game).map_err(bad)?;
             if game.procedures.is_empty() {
-                println!("{} has no procedures yet.", game.title);
+                writeln!(out, "{} has no procedures yet.", game.title)?;
             }
             for p in game.procedures {
-                println!(
+                writeln!(
+                    out,
                     "{:<22} {} ({})\n{:<22} {}",
                     p.id(),
                     p.title(),
                     p.rule(),
                     "",
                     p.summary()
-                );
+                )?;
             }
             Ok(())
         }
@@ -174,7 +235,7 @@ fn execute(command: Command) -> CliResult {
                         .join(", ")
                 ));
             }
-            print!("{text}");
+            write!(out, "{text}")?;
             Ok(())
         }
         Command::Resolve {
@@ -187,11 +248,12 @@ fn execute(command: Command) -> CliResult {
             apply,
             json,
         } => resolve(
+            out,
             &game,
             &procedure,
             &input,
             dice.as_deref(),
-            seed,
+            seed.as_deref().map(parse_seed).transpose()?,
             session.as_deref(),
             apply,
             json,
@@ -203,7 +265,7 @@ fn execute(command: Command) -> CliResult {
             json,
         } => {
             let (game, p, input) = game_procedure_input(&game, &procedure, &input)?;
-            let tables = load_tables(game)?;
+            let tables = load_tables(game);
             let lines = odds(p, &input, &tables).map_err(|e| bad(e.to_string()))?;
             if json {
                 let value = serde_json::json!({
@@ -212,75 +274,72 @@ fn execute(command: Command) -> CliResult {
                     "combinations": p.dice(&input).combination_count(),
                     "outcomes": lines,
                 });
-                println!(
+                writeln!(
+                    out,
                     "{}",
                     serde_json::to_string_pretty(&value).unwrap_or_default()
-                );
+                )?;
             } else {
-                println!(
+                writeln!(
+                    out,
                     "{}: {} combinations of dice",
                     p.title(),
                     p.dice(&input).combination_count()
-                );
+                )?;
                 for line in &lines {
-                    println!(
+                    writeln!(
+                        out,
                         "{:>6.2}%  {:>4}  {}",
                         line.probability * 100.0,
                         line.count,
                         line.key
-                    );
+                    )?;
                 }
             }
             Ok(())
         }
         Command::Tables {
             command: TablesCommand::Check { path },
-        } => tables_check(path.as_deref()),
+        } => tables_check(out, path.as_deref()),
         Command::Verify { session } => {
-            let loaded = Session::load(&session).map_err(|e| (EXIT_CHECK_FAILED, e.to_string()))?;
-            let game = games::find(loaded.game()).map_err(|e| (EXIT_CHECK_FAILED, e))?;
-            let tables = load_tables(game)?;
-            match game.verify(&loaded, &tables) {
-                Ok(report) => {
-                    let last = loaded.events().last();
-                    println!(
-                        "{}: verified {} events: {} app rolls re-derived from the seed, {} physical dice checked, {} draws, {} reveals; every result re-derived from its input and dice. The chain is intact up to event {}, hash {}.",
-                        session.display(),
-                        report.events,
-                        report.app_rolls,
-                        report.physical_rolls,
-                        report.draws,
-                        report.reveals,
-                        last.map(|e| e.seq).unwrap_or(0),
-                        last.map(|e| e.hash.get(..12).unwrap_or(&e.hash))
-                            .unwrap_or("")
-                    );
-                    Ok(())
-                }
-                Err(failure) => Err((
-                    EXIT_CHECK_FAILED,
-                    format!("{}: verification failed at {failure}", session.display()),
-                )),
-            }
+            let (loaded, game) = session_and_game(&session, EXIT_CHECK_FAILED)?;
+            let tables = load_tables(game);
+            let report = verified(game, &loaded, &tables, &session)?;
+            let last = loaded.events().last();
+            writeln!(
+                out,
+                "{}: verified {} events: {} app rolls re-derived from the seed, {} physical dice checked, {} draws, {} reveals; every result re-derived from its input and dice. The chain is intact up to event {}, hash {}.",
+                session.display(),
+                report.events,
+                report.app_rolls,
+                report.physical_rolls,
+                report.draws,
+                report.reveals,
+                last.map(|e| e.seq).unwrap_or(0),
+                last.map(|e| e.hash.get(..12).unwrap_or(&e.hash))
+                    .unwrap_or("")
+            )?;
+            Ok(())
         }
         Command::Export {
             session,
             format,
             output,
         } => {
-            let loaded = Session::load(&session).map_err(|e| bad(e.to_string()))?;
+            let (loaded, game) = session_and_game(&session, EXIT_BAD_INPUT)?;
             let format = ExportFormat::parse(&format)
                 .ok_or_else(|| bad("--format: markdown, html or csv"))?;
-            let game = games::find(loaded.game()).map_err(bad)?;
-            let tables = load_tables(game)?;
+            let tables = load_tables(game);
             let title = format!("{}: {}", game.title, session.display());
             let text = export(&loaded, format, &title, &|e| {
                 game.describe(e, &tables, &loaded)
             });
             match output {
-                Some(path) => write_new_file(&path, &text),
+                Some(path) => {
+                    write_new_atomically(&path, text.as_bytes()).map_err(|e| bad(e.to_string()))
+                }
                 None => {
-                    print!("{text}");
+                    write!(out, "{text}")?;
                     Ok(())
                 }
             }
@@ -288,31 +347,51 @@ fn execute(command: Command) -> CliResult {
     }
 }
 
-fn write_new_file(path: &Path, text: &str) -> CliResult {
-    use std::io::Write;
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)
-        .map_err(|e| {
-            bad(format!(
-                "{}: cannot create (an existing file is never overwritten): {e}",
-                path.display()
-            ))
-        })?;
-    file.write_all(text.as_bytes())
-        .map_err(|e| bad(format!("{}: cannot write: {e}", path.display())))
+fn parse_seed(text: &str) -> Result<u64, Failure> {
+    text.parse().map_err(|_| {
+        bad(format!(
+            "--seed: \"{text}\" is not a seed: give a whole number from 0 to {}",
+            u64::MAX
+        ))
+    })
 }
 
-fn load_tables(game: &Game) -> Result<TableSet, (i32, String)> {
-    game.load_tables(data_folder().as_deref())
-        .map_err(|errors| {
-            bad(errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("\n"))
-        })
+/// Loads the session file `path` and finds its game; a failure, with exit code `code`, names the
+/// file.
+fn session_and_game(path: &Path, code: i32) -> Result<(Session, &'static Game), Failure> {
+    let refused = |message: String| Failure::Refused(code, message);
+    let session = Session::load(path).map_err(|e| refused(e.to_string()))?;
+    let game =
+        games::find(session.game()).map_err(|e| refused(format!("{}: {e}", path.display())))?;
+    Ok((session, game))
+}
+
+/// Verifies `session`, read from `path`; a failure names the event and what does not hold.
+fn verified(
+    game: &Game,
+    session: &Session,
+    tables: &TableSet,
+    path: &Path,
+) -> Result<VerifyReport, Failure> {
+    game.verify(session, tables).map_err(|failure| {
+        check_failed(format!(
+            "{}: verification failed at {failure}",
+            path.display()
+        ))
+    })
+}
+
+/// The game's tables as the app loads them. An owner's file with a problem is set aside for the
+/// built-in table, with a warning naming the file and line.
+fn load_tables(game: &Game) -> TableSet {
+    let (tables, problems) = game.load_tables(data_folder().as_deref());
+    for problem in problems {
+        let _ = writeln!(
+            std::io::stderr(),
+            "warning: {problem}; the built-in table is used instead"
+        );
+    }
+    tables
 }
 
 fn game_procedure_input(
@@ -325,7 +404,7 @@ fn game_procedure_input(
         &'static dyn Procedure,
         crate::engine::input::Input,
     ),
-    (i32, String),
+    Failure,
 > {
     let game = games::find(game).map_err(bad)?;
     let p = game.procedure(procedure).map_err(bad)?;
@@ -337,6 +416,7 @@ fn game_procedure_input(
 
 #[allow(clippy::too_many_arguments)]
 fn resolve(
+    out: &mut dyn Write,
     game: &str,
     procedure: &str,
     input_path: &Path,
@@ -347,7 +427,7 @@ fn resolve(
     json: bool,
 ) -> CliResult {
     let (game, p, input) = game_procedure_input(game, procedure, input_path)?;
-    let tables = load_tables(game)?;
+    let tables = load_tables(game);
     let spec = p.dice(&input);
 
     let mut session = match session_path {
@@ -367,6 +447,8 @@ fn resolve(
                     path.display()
                 )));
             }
+            // Nothing is added to a log that does not hold.
+            verified(game, &loaded, &tables, path)?;
             Some(loaded)
         }
         Some(_) => {
@@ -391,6 +473,7 @@ fn resolve(
         .transpose()?;
     // The seed the app's dice came from, so that a roll made without a session can be repeated.
     let mut roll_seed: Option<Seed> = None;
+    let mut applied: Option<u64> = None;
     let (rolled, resolution, logged) = match (session.as_mut(), session_path) {
         (Some(session), Some(path)) => {
             if typed.is_none() {
@@ -413,11 +496,12 @@ fn resolve(
                 event,
                 resolution,
                 dice,
-                ..
+                applied: applied_as,
             } = executed
             else {
                 return Err(bad("the resolution was not logged"));
             };
+            applied = applied_as;
             (dice, resolution, Some(event))
         }
         _ => {
@@ -428,11 +512,12 @@ fn resolve(
                     let seed = seed.map(Seed).unwrap_or_else(Seed::fresh);
                     roll_seed = Some(seed);
                     if !json && !spec.is_empty() {
-                        println!(
+                        writeln!(
+                            out,
                             "Rolled by the app with seed {} (repeat with --seed {}).",
                             seed.to_hex(),
                             seed.0
-                        );
+                        )?;
                     }
                     RolledDie::rolled(&spec, seed, 0)
                 }
@@ -444,26 +529,42 @@ fn resolve(
         }
     };
 
-    if json {
-        print_json(game, p, &rolled, &resolution, logged, roll_seed);
+    let printed = if json {
+        print_json(out, game, p, &rolled, &resolution, logged, roll_seed)
     } else {
         let sides: Vec<SideName> = match &session {
             Some(s) => s.sides().to_vec(),
             None => game.sides_named(&[]),
         };
-        print_text(p, &rolled, &resolution, logged, session_path, &sides);
+        print_text(out, p, &rolled, &resolution, logged, session_path, &sides)
     }
-    Ok(())
+    .and_then(|()| out.flush());
+    match (printed, logged, session_path) {
+        // The roll is in the session already: a script that took the failure for a refusal and
+        // ran the command again would log the roll twice.
+        (Err(e), Some(seq), Some(path)) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            let applied = applied.map_or(String::new(), |a| format!(" and applied as event {a}"));
+            Err(Failure::Refused(
+                EXIT_OUTPUT_FAILED,
+                format!(
+                    "the result could not be printed ({e}), but it was saved as event {seq}{applied} in {}: do not resolve it again",
+                    path.display()
+                ),
+            ))
+        }
+        (printed, ..) => Ok(printed?),
+    }
 }
 
 fn print_json(
+    out: &mut dyn Write,
     game: &Game,
     p: &dyn Procedure,
     dice: &[RolledDie],
     resolution: &Resolution,
     logged: Option<u64>,
     seed: Option<Seed>,
-) {
+) -> std::io::Result<()> {
     let value = serde_json::json!({
         "game": game.id,
         "procedure": p.id(),
@@ -482,64 +583,44 @@ fn print_json(
         "session_event": logged,
         "seed": seed.map(Seed::to_hex),
     });
-    println!(
+    writeln!(
+        out,
         "{}",
         serde_json::to_string_pretty(&value).unwrap_or_default()
-    );
+    )
 }
 
 fn print_text(
+    out: &mut dyn Write,
     p: &dyn Procedure,
     dice: &[RolledDie],
     resolution: &Resolution,
     logged: Option<u64>,
     path: Option<&Path>,
     sides: &[SideName],
-) {
-    println!("{}: {}", p.title(), resolution.outcome.headline);
+) -> std::io::Result<()> {
+    writeln!(out, "{}: {}", p.title(), resolution.outcome.headline)?;
     for d in dice {
-        println!("  {}: {} ({})", d.label, d.face, d.source());
+        writeln!(out, "  {}: {} ({})", d.label, d.face, d.source())?;
     }
     for line in explain(resolution) {
-        println!("  {line}");
+        writeln!(out, "  {line}")?;
     }
     for effect in &resolution.effects {
-        println!(
+        writeln!(
+            out,
             "  Effect: {}",
             effect.describe_with(&|id| side_name(sides, id).to_string())
-        );
+        )?;
     }
     if let (Some(seq), Some(path)) = (logged, path) {
-        println!("Logged as event {seq} in {}.", path.display());
+        writeln!(out, "Logged as event {seq} in {}.", path.display())?;
     }
+    Ok(())
 }
 
-fn tables_check(path: Option<&Path>) -> CliResult {
-    let mut problems = 0usize;
-    let mut report =
-        |name: String, result: Result<Table, Vec<crate::engine::tables::TableError>>| match result {
-            Ok(table) => {
-                let note = match table.status {
-                    TableStatus::Template => format!(
-                        ": a template; enter the chart \"{}\" from the player-aid card to use it",
-                        table.title
-                    ),
-                    _ => String::new(),
-                };
-                println!(
-                    "ok    {name}: {} ({}, {}){note}",
-                    table.title,
-                    table.kind.name(),
-                    table.status.name()
-                );
-            }
-            Err(errors) => {
-                for e in errors {
-                    println!("error {e}");
-                    problems += 1;
-                }
-            }
-        };
+fn tables_check(out: &mut dyn Write, path: Option<&Path>) -> CliResult {
+    let mut problems = Vec::new();
     match path {
         Some(path) => {
             let files = table_files(path).map_err(bad)?;
@@ -550,42 +631,56 @@ fn tables_check(path: Option<&Path>) -> CliResult {
                 )));
             }
             for file in files {
-                report(file.display().to_string(), Table::load(&file));
+                match Table::load(&file) {
+                    Ok(table) => table_checked(out, &file.display().to_string(), &table)?,
+                    Err(mut found) => problems.append(&mut found),
+                }
             }
         }
         None => {
             let data = data_folder();
             for game in games::GAMES {
-                let reads = game.reads();
-                // A game's table must also hold only result codes its procedures handle.
-                let checked = |table: Result<Table, Vec<TableError>>| {
-                    table.and_then(|t| check_codes(&t, &reads).map(|()| t))
-                };
-                for builtin in game.tables {
-                    let owner = data
-                        .as_ref()
-                        .map(|d| game.owner_table_path(d, builtin.file));
-                    match owner.filter(|p| p.exists()) {
-                        Some(file) => {
-                            report(file.display().to_string(), checked(Table::load(&file)));
-                        }
-                        None => {
-                            let name = format!("{}/{} (built in)", game.id, builtin.file);
-                            report(name.clone(), checked(Table::parse(&name, builtin.text)));
-                        }
-                    }
+                let (tables, mut found) = game.load_tables(data.as_deref());
+                problems.append(&mut found);
+                for loaded in tables.all() {
+                    let name = match &loaded.origin {
+                        TableOrigin::Override(path) => path.display().to_string(),
+                        TableOrigin::Builtin => format!("{}/{}", game.id, loaded.table.source),
+                    };
+                    table_checked(out, &name, &loaded.table)?;
                 }
             }
         }
     }
-    if problems > 0 {
-        Err((
-            EXIT_CHECK_FAILED,
-            format!("{problems} problem(s) in the tables"),
-        ))
-    } else {
-        Ok(())
+    for problem in &problems {
+        writeln!(out, "error {problem}")?;
     }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(check_failed(format!(
+            "{} problem(s) in the tables",
+            problems.len()
+        )))
+    }
+}
+
+/// The line of `tables check` for a table without problems.
+fn table_checked(out: &mut dyn Write, name: &str, table: &Table) -> std::io::Result<()> {
+    let note = match table.status {
+        TableStatus::Template => format!(
+            ": a template; enter the chart \"{}\" from the player-aid card to use it",
+            table.title
+        ),
+        _ => String::new(),
+    };
+    writeln!(
+        out,
+        "ok    {name}: {} ({}, {}){note}",
+        table.title,
+        table.kind.name(),
+        table.status.name()
+    )
 }
 
 fn table_files(path: &Path) -> Result<Vec<PathBuf>, String> {

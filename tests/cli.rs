@@ -12,7 +12,7 @@
 )]
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 const GAME: &str = "waterloo-campaign-1815";
 const BIN: &str = env!("CARGO_BIN_EXE_aide-de-camp");
@@ -89,6 +89,19 @@ impl Run {
         self
     }
 
+    /// A mistake in the arguments: one line naming it, then one line of hint.
+    fn fails_with_a_hint(&self) -> &Self {
+        assert_eq!(self.code, Some(2), "`{}`: {}", self.command, self.stderr);
+        let lines: Vec<&str> = self.stderr.lines().collect();
+        assert!(
+            lines.len() == 2 && lines[0].starts_with("error: ") && lines[1].starts_with("hint: "),
+            "`{}` should print an error line and a hint line, got:\n{}",
+            self.command,
+            self.stderr
+        );
+        self
+    }
+
     fn stderr_has(&self, needle: &str) -> &Self {
         assert!(
             self.stderr.contains(needle),
@@ -126,10 +139,16 @@ impl Run {
 
 /// Runs the binary in `cwd` with `data` as its data folder.
 fn run_in(data: &Path, cwd: &Path, args: &[&str]) -> Run {
+    run_to(data, cwd, args, Stdio::piped())
+}
+
+/// Runs the binary as `run_in` does, its standard output going to `stdout`.
+fn run_to(data: &Path, cwd: &Path, args: &[&str], stdout: Stdio) -> Run {
     let output = Command::new(BIN)
         .args(args)
         .current_dir(cwd)
         .env("AIDE_DE_CAMP_DATA", data)
+        .stdout(stdout)
         .output()
         .expect("the binary runs");
     let run = Run {
@@ -655,6 +674,45 @@ fn apply_needs_a_session_and_dice_conflict_with_a_seed() {
     assert!(!path.exists(), "nothing was written");
 }
 
+#[cfg(unix)]
+#[test]
+fn a_linked_session_is_written_through_and_a_read_only_one_is_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = session_with_several_events(dir.path());
+    let link = dir.path().join("link.toml");
+    std::os::unix::fs::symlink("game.toml", &link).unwrap();
+    let input = la_haye_sainte();
+    let resolve = |session: &Path| {
+        let mut args = vec!["resolve", GAME, "attack", "--input", s(&input)];
+        args.extend(["--session", s(session), "--dice", "3,1"]);
+        run_in(dir.path(), dir.path(), &args)
+    };
+
+    // Through the link: the file it points to gets the event, and the link stays a link.
+    resolve(&link).ok().stdout_has("Logged as event 9");
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert_eq!(events(&path).len(), 9);
+    let mut names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["game.toml", "link.toml"]);
+
+    // Without write permission: refused, naming the file, and left as it was.
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    for session in [&path, &link] {
+        resolve(session)
+            .fails_with_one_message()
+            .stderr_has(&format!("{}: is read-only", s(session)));
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o444);
+    }
+}
+
 // ---------------------------------------------------------------------------
 // 6. Tampering
 // ---------------------------------------------------------------------------
@@ -798,6 +856,30 @@ fn verify_names_the_event_whose_byte_was_changed() {
     adc(&["verify", s(&path)]).ok();
 }
 
+#[test]
+fn resolve_adds_nothing_to_a_session_that_does_not_verify() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = session_with_several_events(dir.path());
+    let text = std::fs::read_to_string(&path).unwrap();
+    // A die face of event 5 (physical dice: only the hash chain can catch it).
+    let (start, end) = (event_start(&text, 5), event_end(&text, 5));
+    let at = start + text[start..end].find("face = ").unwrap() + 7;
+    let face = text.as_bytes()[at];
+    let tampered = change_byte(&text, at, if face == b'6' { b'1' } else { face + 1 });
+    std::fs::write(&path, &tampered).unwrap();
+    let input = la_haye_sainte();
+    for extra in [&[][..], &["--dice", "3,1", "--apply"], &["--json"]] {
+        let mut args = vec!["resolve", GAME, "attack", "--input", s(&input)];
+        args.extend(["--session", s(&path)]);
+        args.extend_from_slice(extra);
+        adc(&args)
+            .fails_with_one_message()
+            .stderr_has(s(&path))
+            .stderr_has("verification failed at event 5: its hash does not match");
+        assert_eq!(std::fs::read(&path).unwrap(), tampered, "nothing appended");
+    }
+}
+
 // ---------------------------------------------------------------------------
 // 7. Export
 // ---------------------------------------------------------------------------
@@ -909,6 +991,122 @@ fn export_markdown_html_and_csv() {
 
     // An unknown format is refused.
     adc(&["export", s(&path), "--format", "pdf"]).fails();
+}
+
+/// A pipe whose reader has gone, as when `| head -c1` stops reading.
+fn closed_pipe() -> Stdio {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    writer.into()
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = session_with_several_events(dir.path());
+    for args in [
+        &["export", s(&path), "--format", "markdown"][..],
+        &["export", s(&path), "--format", "csv"],
+        &["games"],
+        &["verify", s(&path)],
+        &["template", GAME, "attack"],
+    ] {
+        let run = run_to(dir.path(), dir.path(), args, closed_pipe());
+        run.ok();
+        assert_eq!(run.stderr, "", "`{}` said something", run.command);
+    }
+}
+
+/// Standard output on a full device: every write fails with "no space left".
+#[cfg(target_os = "linux")]
+fn full_device() -> Stdio {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap()
+        .into()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_is_one_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = session_with_several_events(dir.path());
+    for args in [
+        &["games"][..],
+        &["export", s(&path), "--format", "html"],
+        &["verify", s(&path)],
+        &["--help"],
+    ] {
+        run_to(dir.path(), dir.path(), args, full_device())
+            .fails_with_one_message()
+            .stderr_has("could not be written");
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_roll_saved_but_not_printed_names_its_event() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = session_with_several_events(dir.path());
+    let input = la_haye_sainte();
+    let mut logged = 8;
+    for format in [&[][..], &["--json"]] {
+        let mut args = vec!["resolve", GAME, "attack", "--input", s(&input)];
+        args.extend(["--session", s(&path), "--apply"]);
+        args.extend_from_slice(format);
+        let run = run_to(dir.path(), dir.path(), &args, full_device());
+        // The roll and its application are saved, and the message says so, naming both events,
+        // so that nobody resolves it again.
+        assert_eq!(events(&path).len(), logged + 2);
+        run.fails_with_one_message()
+            .stderr_has("could not be printed")
+            .stderr_has(&format!("saved as event {}", logged + 1))
+            .stderr_has(&format!("applied as event {}", logged + 2))
+            .stderr_has(s(&path))
+            .stderr_has("do not resolve it again");
+        logged += 2;
+    }
+    adc(&["verify", s(&path)]).ok().stdout_has("12 events");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_failed_export_leaves_no_partial_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = session_with_several_events(dir.path());
+    let folder = dir.path().join("exports");
+    std::fs::create_dir(&folder).unwrap();
+    let out = folder.join("log.html");
+    let whole = adc(&["export", s(&path), "--format", "html"])
+        .ok()
+        .stdout
+        .clone();
+    assert!(whole.len() > 4096, "the export outgrows the limit below");
+
+    // Files may grow to one block only, so the write fails part-way (with SIGXFSZ ignored, the
+    // write returns the error instead of killing the process).
+    let output = Command::new("sh")
+        .args(["-c", "trap '' XFSZ; ulimit -f 1; exec \"$0\" \"$@\""])
+        .arg(BIN)
+        .args(["export", s(&path), "--format", "html", "--output", s(&out)])
+        .env("AIDE_DE_CAMP_DATA", dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(s(&out)), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let left: Vec<_> = std::fs::read_dir(&folder).unwrap().collect();
+    assert!(
+        left.is_empty(),
+        "no partial file, no temporary file: {left:?}"
+    );
+
+    // Without the limit the whole export is written.
+    adc(&["export", s(&path), "--format", "html", "--output", s(&out)]).ok();
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), whole);
+    assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 1);
 }
 
 // ---------------------------------------------------------------------------
@@ -1100,7 +1298,7 @@ fn tables_check_names_the_file_and_line_of_a_malformed_table() {
 }
 
 #[test]
-fn a_malformed_owner_override_stops_resolve_and_a_valid_one_is_used() {
+fn a_broken_owner_table_gives_way_to_the_built_in_one_and_a_valid_one_is_used() {
     let data = tempfile::tempdir().unwrap();
     let work = tempfile::tempdir().unwrap();
     let owner_folder = data.path().join("tables").join(GAME);
@@ -1108,38 +1306,54 @@ fn a_malformed_owner_override_stops_resolve_and_a_valid_one_is_used() {
     let owner = owner_folder.join("crt.toml");
     let input = la_haye_sainte();
     let session = work.path().join("s.toml");
+    let (overlap, overlap_header) = overlapping_crt();
     let resolve = |extra: &[&str]| {
         let mut args = vec!["resolve", GAME, "attack", "--input", s(&input)];
         args.extend_from_slice(extra);
         run_in(data.path(), work.path(), &args)
     };
+    // One warning on stderr, naming the owner's file and line, and nothing else.
+    let warned = |run: &Run| {
+        let lines: Vec<&str> = run.stderr.lines().collect();
+        assert_eq!(lines.len(), 1, "`{}`:\n{}", run.command, run.stderr);
+        assert!(lines[0].starts_with("warning: "), "{}", run.stderr);
+        assert!(
+            lines[0].contains("built-in table is used"),
+            "{}",
+            run.stderr
+        );
+        assert_eq!(
+            line_named_for(&run.stderr, s(&owner)),
+            Some(overlap_header),
+            "the owner's file and line:\n{}",
+            run.stderr
+        );
+    };
 
-    // Malformed: resolve fails naming the owner's file and line, and writes nothing.
-    let (overlap, overlap_header) = overlapping_crt();
+    // Malformed: resolve warns, naming the owner's file and line, and plays with the built-in table.
     std::fs::write(&owner, &overlap).unwrap();
-    let run = resolve(&["--dice", "3,1", "--session", s(&session)]);
-    run.fails();
+    let run = resolve(&["--dice", "3,1", "--session", s(&session), "--json"]);
+    run.ok();
+    warned(&run);
     assert_eq!(
-        line_named_for(&run.stderr, s(&owner)),
-        Some(overlap_header),
-        "the owner's file and line:\n{}",
-        run.stderr
+        run.json()["table_cell"]["table_title"],
+        "Combat Results Table"
     );
-    assert!(!session.exists(), "no session was written");
+    assert_eq!(run.json()["session_event"], 4);
     assert_eq!(std::fs::read_to_string(&owner).unwrap(), overlap);
-    // odds and tables check (which reads the owner folder) say the same.
-    let odds = run_in(
-        data.path(),
-        work.path(),
-        &["odds", GAME, "attack", "--input", s(&input)],
-    );
-    odds.fails();
-    assert_eq!(
-        line_named_for(&odds.stderr, s(&owner)),
-        Some(overlap_header)
-    );
+    // verify, export and odds carry on with the same warning.
+    let verify = run_in(data.path(), work.path(), &["verify", s(&session)]);
+    verify.ok().stdout_has("verified 4 events");
+    warned(&verify);
+    let export = ["export", s(&session), "--format", "markdown"];
+    warned(run_in(data.path(), work.path(), &export).ok());
+    let odds = ["odds", GAME, "attack", "--input", s(&input)];
+    warned(run_in(data.path(), work.path(), &odds).ok());
+    // tables check reports the problem and fails, and says the built-in table is the one used.
     let check = run_in(data.path(), work.path(), &["tables", "check"]);
-    check.fails();
+    check
+        .fails()
+        .stdout_has(&format!("ok    {GAME}/crt.toml (built in)"));
     assert_eq!(
         line_named_for(&check.all_output(), s(&owner)),
         Some(overlap_header)
@@ -1308,6 +1522,25 @@ fn bad_input_files_are_refused_naming_the_field_or_line() {
 }
 
 #[test]
+fn a_name_with_an_invisible_mark_is_refused_naming_the_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = std::fs::read_to_string(la_haye_sainte()).unwrap();
+    let input = dir.path().join("marked.toml");
+    // A right-to-left override, an isolate, a direction mark and a line separator.
+    for mark in ['\u{202E}', '\u{2066}', '\u{200F}', '\u{2028}'] {
+        let marked = fixture.replace(
+            "attacker_name = \"I Corps\"",
+            &format!("attacker_name = \"I {mark}Corps\""),
+        );
+        assert_ne!(marked, fixture);
+        std::fs::write(&input, &marked).unwrap();
+        refused_resolve(GAME, "attack", &input, "3,1")
+            .stderr_has("field `attacker_name`")
+            .stderr_has(&format!("U+{:04X}", u32::from(mark)));
+    }
+}
+
+#[test]
 fn bad_dice_are_refused_naming_the_die_and_the_range() {
     let input = la_haye_sainte();
     refused_resolve(GAME, "attack", &input, "3,7")
@@ -1327,6 +1560,76 @@ fn bad_dice_are_refused_naming_the_die_and_the_range() {
         .stderr_has("expected 2")
         .stderr_has("3 were given");
     refused_resolve(GAME, "attack", &input, "").stderr_has("expected 2");
+}
+
+#[test]
+fn dice_and_seeds_that_look_like_options_are_refused_naming_the_option() {
+    let input = la_haye_sainte();
+    let resolve = |option: &str, value: &str| {
+        adc(&[
+            "resolve",
+            GAME,
+            "attack",
+            "--input",
+            s(&input),
+            option,
+            value,
+        ])
+    };
+    resolve("--dice", "-1,2")
+        .fails_with_one_message()
+        .stderr_has("error: --dice: -1 is not a face of the Attacker die");
+    for seed in ["-1", "abc", "18446744073709551616"] {
+        resolve("--seed", seed)
+            .fails_with_one_message()
+            .stderr_has(&format!("error: --seed: \"{seed}\" is not a seed"));
+    }
+}
+
+#[test]
+fn argument_mistakes_are_one_line_and_a_hint() {
+    let input = la_haye_sainte();
+    let resolve = ["resolve", GAME, "attack", "--input", s(&input)];
+    adc(&[&resolve[..], &["--dcie", "3,1"]].concat())
+        .fails_with_a_hint()
+        .stderr_has("'--dcie'")
+        .stderr_has("hint: a similar argument exists: '--dice'");
+    adc(&["resolv"])
+        .fails_with_a_hint()
+        .stderr_has("hint: a similar subcommand exists: 'resolve'");
+    adc(&["resolve", GAME, "attack"])
+        .fails_with_a_hint()
+        .stderr_has("not provided: --input")
+        .stderr_has("hint: usage: aide-de-camp resolve --input");
+    adc(&[&resolve[..], &["--dice", "3,1", "--seed", "4"]].concat())
+        .fails_with_a_hint()
+        .stderr_has("'--dice <DICE>' cannot be used with '--seed <SEED>'");
+    adc(&["export", "game.toml", "--format", "pdf"])
+        .fails_with_a_hint()
+        .stderr_has("[possible values: markdown, html, csv]");
+    adc(&["tables"])
+        .fails_with_a_hint()
+        .stderr_has("error: a command is missing")
+        .stderr_has("hint: usage: aide-de-camp tables <COMMAND>");
+    // Help is not a mistake: it goes to standard output.
+    adc(&["resolve", "--help"]).ok().stdout_has("--dice");
+}
+
+#[test]
+fn a_session_of_an_unknown_game_is_refused_naming_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let original = session_with_several_events(dir.path());
+    let text = std::fs::read_to_string(&original).unwrap();
+    let unknown = dir.path().join("unknown.toml");
+    std::fs::write(
+        &unknown,
+        text.replacen(&format!("game = \"{GAME}\""), "game = \"waterloo-1816\"", 1),
+    )
+    .unwrap();
+    let runs = refused_everywhere(dir.path(), &unknown);
+    for run in &runs[..3] {
+        run.stderr_has(&format!("{}: unknown game \"waterloo-1816\"", s(&unknown)));
+    }
 }
 
 /// Runs verify, export and `resolve --session` on `path` and checks each refuses without writing.

@@ -11,6 +11,7 @@
 
 use aide_de_camp::engine::log::EventBody;
 use aide_de_camp::engine::session::Session;
+use aide_de_camp::engine::table_set::TableOrigin;
 use aide_de_camp::ui::AideApp;
 use aide_de_camp::ui::files::NoPicker;
 use egui_kittest::Harness;
@@ -167,6 +168,46 @@ fn one_attack_from_the_start_screen_to_the_log() {
 }
 
 #[test]
+fn a_broken_owner_table_is_shown_and_the_built_in_one_takes_its_place() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let owner = folder.path().join("data/tables/waterloo-campaign-1815");
+    std::fs::create_dir_all(&owner).expect("folders");
+    std::fs::write(owner.join("crt.toml"), "id = \"crt\"\nnot a table\n").expect("write");
+    std::fs::copy(
+        "tables/waterloo-campaign-1815/deluge.toml",
+        owner.join("deluge.toml"),
+    )
+    .expect("copied");
+    let mut harness = app_harness(folder.path());
+    click(&mut harness, "Start the game");
+    harness.get_by_label_contains(&format!(
+        "Your table file has a problem, so the built-in table is used: {}:2:",
+        owner.join("crt.toml").display()
+    ));
+    // Only the broken file gives way: the owner's valid Deluge table is still the one read.
+    let view = harness.state().game_view().expect("a game is open");
+    let origin = |id: &str| {
+        let loaded = view.tables.all().iter().find(|t| t.table.id == id);
+        loaded.map(|t| t.origin.clone())
+    };
+    assert_eq!(origin("crt"), Some(TableOrigin::Builtin));
+    assert_eq!(
+        origin("deluge"),
+        Some(TableOrigin::Override(owner.join("deluge.toml")))
+    );
+    // And the attack resolves on the built-in table.
+    click(&mut harness, "Attack");
+    type_into(&mut harness, "Or enter physical dice:", "6,1");
+    click(&mut harness, "Use these dice");
+    assert!(
+        harness
+            .query_all_by_label_contains("French wins by 5 (Eliminated)")
+            .next()
+            .is_some()
+    );
+}
+
+#[test]
 fn undo_takes_back_apply_but_not_a_roll() {
     let folder = tempfile::tempdir().expect("temporary folder");
     let mut harness = app_harness(folder.path());
@@ -225,6 +266,50 @@ fn saving_writes_the_file_and_clears_the_recovery_file() {
     let view = harness.state().game_view().expect("a game is open");
     assert!(!view.dirty);
     assert!(journals(folder.path()).is_empty());
+}
+
+#[cfg(unix)]
+#[test]
+fn saving_writes_through_a_link_and_refuses_a_read_only_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let real = folder.path().join("real.toml");
+    let link = folder.path().join("game.toml");
+    let mut harness = app_harness(folder.path());
+    click(&mut harness, "Start the game");
+    let view = harness.state().game_view().expect("a game");
+    view.session.save(&real).expect("saved");
+    std::os::unix::fs::symlink(&real, &link).expect("a link");
+
+    // Opened through the link, the game is saved through it: the link stays a link.
+    harness.state_mut().open_file(&link);
+    harness.run();
+    click(&mut harness, "Attack");
+    type_into(&mut harness, "Or enter physical dice:", "5,1");
+    click(&mut harness, "Use these dice");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    harness.run();
+    let view = harness.state().game_view().expect("a game");
+    assert!(!view.dirty, "saved");
+    let saved = Session::load(&real).expect("the file the link points to");
+    assert_eq!(saved.events(), view.session.events());
+    let metadata = std::fs::symlink_metadata(&link).expect("the link");
+    assert!(metadata.file_type().is_symlink());
+
+    // A file without write permission is refused, named, and left as it was.
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o444)).expect("chmod");
+    let before = std::fs::read(&real).expect("read");
+    click(&mut harness, "Apply to the record");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    harness.run();
+    harness.get_by_label_contains(&format!("Not saved: {}: is read-only", link.display()));
+    assert!(harness.state().game_view().expect("a game").dirty);
+    assert_eq!(std::fs::read(&real).expect("read"), before);
+    let mode = std::fs::metadata(&real)
+        .expect("metadata")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o444);
 }
 
 #[test]

@@ -17,8 +17,9 @@
 
 mod support;
 
+use aide_de_camp::engine::record::UnitRecord;
 use aide_de_camp::games::enemy_mistakes::roster::{self, attribute, state};
-use support::enemy_mistakes::{add_unit, assign, draw_markers, formation, tile};
+use support::enemy_mistakes::{add_unit, assign, draw_markers, formation, refusal, tile};
 use support::{Play, flag, list, number, text};
 
 // Positions (phase, step): Initiative (0, 0), Bombardment (1, 0), Assign (2, 0), Orders (2, 1),
@@ -1442,4 +1443,45 @@ fn l759_the_order_cost_counts_the_units_on_the_record() {
     let refused = play.refused("order", &mixed).expect("not mixed");
     assert!(refused.contains("does not mix"), "{refused}");
     assert_eq!(play.refused("order", &order), None);
+}
+
+/// A commander who is not on the battlefield is refused in a whole sentence, even when the record
+/// gives the entry no state or the name is blank (what an effect on a blank unit field leaves).
+#[test]
+fn a_commander_off_the_battlefield_is_refused_in_a_whole_sentence() {
+    let play = Play::start("enemy-mistakes", "historical");
+    let mut record = play.record().clone();
+    for name in ["", "Nobody"] {
+        let key = ("french".into(), name.into());
+        record.units.insert(key, UnitRecord::default());
+    }
+    let order = |commander: &str| {
+        [
+            ("side", text("french")),
+            ("commander", text(commander)),
+            ("order", text("keep_in_movement")),
+            ("formation", text("I centre")),
+            ("markers", number(1)),
+        ]
+    };
+    let refused = |commander: &str| refusal(&record, "order", &order(commander)).expect("refused");
+    assert_eq!(
+        refused("Nobody"),
+        "field `commander`: Nobody is not on the battlefield"
+    );
+    // A blank name is asked for before the record is read; had the record an entry for it, the
+    // sentence would still read.
+    assert_eq!(refused(""), "field `commander`: name who issues the Order");
+    assert_eq!(
+        roster::not_on_battlefield(" ", &record.units[&("french".into(), "".into())]),
+        "The unit with a blank name is not on the battlefield"
+    );
+    // A state the record gives is named.
+    assert_eq!(
+        refused("Ney"),
+        format!(
+            "field `commander`: Ney is {}, not on the battlefield",
+            state::NOT_ARRIVED
+        )
+    );
 }

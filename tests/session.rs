@@ -473,7 +473,7 @@ fn correcting_a_resolution_takes_its_applied_effects_with_it() {
 #[test]
 fn an_edited_input_is_caught_by_rederiving_the_result_even_with_a_new_chain() {
     let game = games::find("waterloo-campaign-1815").expect("game");
-    let tables = game.load_tables(None).expect("tables");
+    let tables = game.builtin_tables().expect("tables");
     let session = played_session(12, 3);
     assert!(game.verify(&session, &tables).is_ok());
     let mut events = session.events().to_vec();
@@ -540,7 +540,7 @@ fn a_journal_torn_between_two_parts_of_an_event_drops_that_event() {
 #[test]
 fn an_edited_applied_effect_is_caught_even_with_a_new_chain() {
     let game = games::find("waterloo-campaign-1815").expect("game");
-    let tables = game.load_tables(None).expect("tables");
+    let tables = game.builtin_tables().expect("tables");
     let session = played_session(15, 2);
     let mut events = session.events().to_vec();
     // Give the first applied result 10 more victory points, then recompute every hash.

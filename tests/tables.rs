@@ -9,6 +9,7 @@
     clippy::panic
 )]
 
+use aide_de_camp::engine::table_set::TableOrigin;
 use aide_de_camp::engine::tables::{Table, TableKind, TableStatus};
 use aide_de_camp::games::{self, GAMES};
 
@@ -23,14 +24,14 @@ fn every_shipped_table_parses_and_validates() {
             }
             count += 1;
         }
-        assert!(game.load_tables(None).is_ok(), "{}", game.id);
+        assert!(game.builtin_tables().is_ok(), "{}", game.id);
     }
     assert!(count >= 1);
 }
 
 fn crt() -> Table {
     let game = games::find("waterloo-campaign-1815").expect("game");
-    let tables = game.load_tables(None).expect("tables");
+    let tables = game.builtin_tables().expect("tables");
     tables.get("crt").expect("the CRT").clone()
 }
 
@@ -86,17 +87,28 @@ fn the_crt_at_every_boundary() {
 
 /// A table, built in or entered by an owner, whose results hold a code no procedure of the game
 /// handles is refused when the game loads its tables, naming the file and the line of the code.
+/// The built-in table takes the place of the owner's; the owner's other files are still read.
 #[test]
-fn a_table_with_a_result_code_no_procedure_handles_is_refused_at_load() {
+fn a_table_with_a_result_code_no_procedure_handles_is_set_aside_at_load() {
     let game = games::find("waterloo-campaign-1815").expect("game");
     let data = tempfile::tempdir().expect("a folder");
     let owner_crt = game.owner_table_path(data.path(), "crt.toml");
     std::fs::create_dir_all(owner_crt.parent().expect("a folder")).expect("folders");
     std::fs::copy("tests/fixtures/unknown_code/crt.toml", &owner_crt).expect("copied");
-    let errors = match game.load_tables(Some(data.path())) {
-        Ok(_) => panic!("a table with code Z was accepted"),
-        Err(errors) => errors,
+    let owner_deluge = game.owner_table_path(data.path(), "deluge.toml");
+    std::fs::copy("tables/waterloo-campaign-1815/deluge.toml", &owner_deluge).expect("copied");
+    let (tables, errors) = game.load_tables(Some(data.path()));
+    let origin = |id: &str| {
+        let loaded = tables.all().iter().find(|t| t.table.id == id);
+        loaded.map(|t| t.origin.clone())
     };
+    assert_eq!(
+        tables.all().len(),
+        game.tables.len(),
+        "every table is loaded"
+    );
+    assert_eq!(origin("crt"), Some(TableOrigin::Builtin));
+    assert_eq!(origin("deluge"), Some(TableOrigin::Override(owner_deluge)));
     assert_eq!(errors.len(), 1, "{errors:?}");
     let error = &errors[0];
     assert_eq!(error.file, owner_crt.display().to_string());

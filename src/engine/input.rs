@@ -216,8 +216,8 @@ impl Field {
             }
             (FieldKind::Choice(_), _) => fail("must be one of the choices, in quotes".into()),
             (FieldKind::Text { max_len } | FieldKind::Unit { max_len, .. }, Value::Text(t)) => {
-                if t.chars().any(char::is_control) {
-                    fail("must be on one line, without control characters".into())
+                if let Some(c) = unfit_character(t) {
+                    fail(unfit_message(c))
                 } else if t.chars().count() <= max_len {
                     Ok(())
                 } else {
@@ -229,11 +229,11 @@ impl Field {
             }
             (FieldKind::Units { .. }, Value::List(names)) => {
                 for (i, name) in names.iter().enumerate() {
-                    if name.trim().is_empty() || name.chars().any(char::is_control) {
-                        return fail(format!(
-                            "name {} must be one line of text, not blank",
-                            i + 1
-                        ));
+                    if name.trim().is_empty() {
+                        return fail(format!("name {} is blank", i + 1));
+                    }
+                    if let Some(c) = unfit_character(name) {
+                        return fail(format!("name {}: {}", i + 1, unfit_message(c)));
                     }
                     if name.chars().count() > UNIT_NAME_MAX {
                         return fail(format!(
@@ -290,6 +290,31 @@ impl Field {
             }
         }
     }
+}
+
+/// The first character of `text` that may not go into the log, if any: a control character, or an
+/// invisible mark that reorders or breaks the text around it when it is shown (the bidirectional
+/// embeddings, overrides, isolates and marks, and the line and paragraph separators).
+fn unfit_character(text: &str) -> Option<char> {
+    text.chars().find(|&c| {
+        c.is_control()
+            || matches!(
+                c,
+                '\u{202A}'..='\u{202E}'
+                    | '\u{2066}'..='\u{2069}'
+                    | '\u{200E}'
+                    | '\u{200F}'
+                    | '\u{2028}'
+                    | '\u{2029}'
+            )
+    })
+}
+
+fn unfit_message(c: char) -> String {
+    format!(
+        "must be one line of plain text, without control characters, direction marks or line separators (it holds U+{:04X})",
+        u32::from(c)
+    )
 }
 
 impl UnitOf {
@@ -711,9 +736,47 @@ mod tests {
             .expect_err("a line break is refused");
         assert_eq!(
             error.to_string(),
-            "field `unit`: must be on one line, without control characters"
+            "field `unit`: must be one line of plain text, without control characters, direction marks or line separators (it holds U+000A)"
         );
         assert!(field.check(&Value::Text("Eleven char".into())).is_err());
+        // Invisible marks that would reorder or break the name where the log shows it.
+        for mark in [
+            '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}', '\u{2066}', '\u{2067}',
+            '\u{2068}', '\u{2069}', '\u{200E}', '\u{200F}', '\u{2028}', '\u{2029}',
+        ] {
+            let error = field
+                .check(&Value::Text(format!("I{mark}Corps").as_str().into()))
+                .expect_err("a mark is refused");
+            assert_eq!(error.field, "unit");
+            assert!(
+                error
+                    .message
+                    .contains(&format!("U+{:04X}", u32::from(mark))),
+                "{error}"
+            );
+        }
+        // Other text, accents and scripts included, is welcome.
+        assert!(field.check(&Value::Text("Bülow".into())).is_ok());
+        assert!(field.check(&Value::Text("d'Erlon".into())).is_ok());
+        // So is every name of a list.
+        let units = Field {
+            id: "units",
+            kind: FieldKind::Units {
+                of: UnitOf::Side("side"),
+                only: &[],
+            },
+            ..field
+        };
+        let names = vec!["I Corps".into(), "II\u{2067}Corps".into()];
+        let error = units
+            .check(&Value::List(names))
+            .expect_err("a mark is refused");
+        assert_eq!(error.field, "units");
+        assert!(
+            error.message.starts_with("name 2: must be one line"),
+            "{error}"
+        );
+        assert!(error.message.contains("U+2067"), "{error}");
     }
 
     #[test]

@@ -16,7 +16,9 @@ use std::fmt;
 use std::path::Path;
 
 use super::session_file;
-pub use super::session_file::{FORMAT_VERSION, SessionError, write_atomically};
+pub use super::session_file::{
+    FORMAT_VERSION, SessionError, write_atomically, write_new_atomically,
+};
 
 /// The first event that does not hold, found by `verify`.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,7 +1,9 @@
 //! The session file: a format version and the log's events, as TOML an umpire can read.
 //!
 //! Writing is atomic: a temporary file beside the target, flushed to disk, renamed over it, so a
-//! crash mid-save never leaves a half-written game. Reading never writes anything.
+//! crash mid-save never leaves a half-written game. The temporary file has an unpredictable name
+//! and is created only where nothing is, so a file or link planted beside the target is never
+//! written through. Reading never writes anything.
 //!
 //! Reading a long game is dominated by TOML parsing, so a file this app wrote is parsed in blocks
 //! of events on every core. That is exactly equivalent to parsing the whole document: a line that
@@ -254,22 +256,62 @@ fn newer_version(file: &str, version: u32) -> SessionError {
     }
 }
 
-/// Writes `bytes` to `path` via a temporary file in the same folder, flushed, then renamed over.
+/// Writes `bytes` to `path` via a temporary file in the same folder, flushed, then renamed over it.
+/// A link is written through: the file it points to gets the new content and the link stays a
+/// link. A file without write permission is refused, not replaced; a file that is replaced keeps
+/// its permissions.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), SessionError> {
-    let folder = match path.parent() {
+    write_via_temporary(path, bytes, Existing::Replace)
+}
+
+/// As `write_atomically`, for a file that must not exist yet: a file already at `path` (or one
+/// that appears there meanwhile) is never replaced.
+pub fn write_new_atomically(path: &Path, bytes: &[u8]) -> Result<(), SessionError> {
+    write_via_temporary(path, bytes, Existing::Keep)
+}
+
+/// What an atomic write does with a file already at its path.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Existing {
+    Replace,
+    Keep,
+}
+
+fn write_via_temporary(path: &Path, bytes: &[u8], existing: Existing) -> Result<(), SessionError> {
+    let error = |message: String| SessionError {
+        file: path.display().to_string(),
+        line: None,
+        message,
+    };
+    let (target, permissions) = match existing {
+        Existing::Replace => replaceable(path).map_err(error)?,
+        Existing::Keep if std::fs::symlink_metadata(path).is_ok() => {
+            return Err(error(NEVER_OVERWRITTEN.into()));
+        }
+        Existing::Keep => (path.to_path_buf(), None),
+    };
+    let folder = match target.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let name = path
+    let name = target
         .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
+        .map(|n| n.to_string_lossy().chars().take(100).collect::<String>())
         .unwrap_or_else(|| "session".into());
-    let temporary = folder.join(format!(".{name}.{}.tmp", std::process::id()));
+    let temporary = folder.join(temporary_name(&name).map_err(|e| error(not_saved(&e)))?);
+    let mut file = create_new(&temporary).map_err(|e| error(not_saved(&e)))?;
+    // From here on the temporary file is ours, and it goes on any failure.
     let result = (|| -> std::io::Result<()> {
-        let mut file = std::fs::File::create(&temporary)?;
+        if let Some(permissions) = permissions {
+            file.set_permissions(permissions)?;
+        }
         file.write_all(bytes)?;
         file.sync_all()?;
-        std::fs::rename(&temporary, path)?;
+        drop(file);
+        match existing {
+            Existing::Replace => std::fs::rename(&temporary, &target)?,
+            Existing::Keep => publish_new(&temporary, &target)?,
+        }
         // Make the rename itself durable; not every platform can open a folder, so best effort.
         if let Ok(dir) = std::fs::File::open(&folder) {
             let _ = dir.sync_all();
@@ -278,12 +320,74 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), SessionError> {
     })();
     result.map_err(|e| {
         let _ = std::fs::remove_file(&temporary);
-        SessionError {
-            file: path.display().to_string(),
-            line: None,
-            message: format!("could not be saved: {e}"),
+        match e.kind() {
+            std::io::ErrorKind::AlreadyExists => error(NEVER_OVERWRITTEN.into()),
+            _ => error(not_saved(&e)),
         }
     })
+}
+
+const NEVER_OVERWRITTEN: &str = "already exists, and an existing file is never overwritten";
+
+fn not_saved(e: &std::io::Error) -> String {
+    format!("could not be saved: {e}")
+}
+
+/// The file to write in place of `path` (the one a link points to), and the permissions it keeps;
+/// refused if it may not be written.
+fn replaceable(path: &Path) -> Result<(PathBuf, Option<std::fs::Permissions>), String> {
+    let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    let target = if is_link {
+        std::fs::canonicalize(path)
+            .map_err(|e| format!("is a link to a file that cannot be reached: {e}"))?
+    } else {
+        path.to_path_buf()
+    };
+    match std::fs::metadata(&target) {
+        Ok(metadata) if metadata.permissions().readonly() => Err(
+            "is read-only, so it was not saved: make it writable, or save under another name"
+                .into(),
+        ),
+        Ok(metadata) => Ok((target, Some(metadata.permissions()))),
+        Err(_) => Ok((target, None)),
+    }
+}
+
+/// A name for a temporary file beside `name`, unpredictable: the suffix comes from the operating
+/// system's random generator, so nobody can plant a file or a link under it beforehand.
+fn temporary_name(name: &str) -> std::io::Result<String> {
+    use rand_core::TryRngCore;
+    let suffix = rand_core::OsRng
+        .try_next_u64()
+        .map_err(|e| std::io::Error::other(format!("the system's random generator failed: {e}")))?;
+    Ok(format!(".{name}.{suffix:016x}.tmp"))
+}
+
+/// Creates `path` for writing only if nothing is there: never a file already there, never
+/// through a link (the exclusive create refuses any existing name, a link included).
+fn create_new(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+}
+
+/// Gives the finished `temporary` the name `target` unless a file has that name: a hard link is
+/// made in one step that fails if the name is taken. A file system without hard links falls back
+/// to checking, then renaming.
+fn publish_new(temporary: &Path, target: &Path) -> std::io::Result<()> {
+    match std::fs::hard_link(temporary, target) {
+        Ok(()) => {
+            // The target is complete; a temporary name left behind would only be clutter.
+            let _ = std::fs::remove_file(temporary);
+            Ok(())
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(e),
+        Err(_) if std::fs::symlink_metadata(target).is_ok() => {
+            Err(std::io::ErrorKind::AlreadyExists.into())
+        }
+        Err(_) => std::fs::rename(temporary, target),
+    }
 }
 
 #[cfg(test)]
@@ -317,6 +421,159 @@ mod tests {
         let events = parse("f", text).expect("a valid file");
         assert_eq!(events.len(), 1);
         assert!(matches!(&events[0].body, EventBody::Note { text } if text.contains("seq = 9")));
+    }
+
+    /// The names in `folder`, sorted.
+    fn listing(folder: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(folder)
+            .expect("the folder is readable")
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_write_replaces_the_file_and_leaves_nothing_else() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("game.toml");
+        std::fs::write(&path, "old").expect("written");
+        write_atomically(&path, b"new").expect("saved");
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "new");
+        assert_eq!(listing(dir.path()), ["game.toml"]);
+    }
+
+    #[test]
+    fn a_failed_write_leaves_no_temporary_file() {
+        let dir = tempfile::tempdir().expect("a folder");
+        // The rename fails: the target is a folder that is not empty.
+        let path = dir.path().join("game.toml");
+        std::fs::create_dir(&path).expect("a folder");
+        std::fs::write(path.join("inside"), "kept").expect("written");
+        let error = write_atomically(&path, b"new").expect_err("a folder is not replaced");
+        assert!(error.message.contains("could not be saved"), "{error}");
+        assert_eq!(listing(dir.path()), ["game.toml"]);
+        assert_eq!(listing(&path), ["inside"]);
+
+        // A new file refused because the name is taken leaves nothing either.
+        let taken = dir.path().join("taken.md");
+        std::fs::write(&taken, "the owner's").expect("written");
+        let error = write_new_atomically(&taken, b"export").expect_err("never overwritten");
+        assert!(error.message.contains("never overwritten"), "{error}");
+        assert_eq!(
+            std::fs::read_to_string(&taken).expect("read"),
+            "the owner's"
+        );
+        assert_eq!(listing(dir.path()), ["game.toml", "taken.md"]);
+    }
+
+    #[test]
+    fn a_new_file_is_written_once_and_never_over_another() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("log.md");
+        write_new_atomically(&path, b"first").expect("written");
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "first");
+        assert_eq!(listing(dir.path()), ["log.md"]);
+        assert!(write_new_atomically(&path, b"second").is_err());
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "first");
+    }
+
+    #[test]
+    fn temporary_names_are_unpredictable() {
+        let names: Vec<String> = (0..4)
+            .map(|_| temporary_name("game.toml").expect("a name"))
+            .collect();
+        for (i, name) in names.iter().enumerate() {
+            assert!(
+                name.starts_with(".game.toml.") && name.ends_with(".tmp"),
+                "{name}"
+            );
+            assert!(!names[..i].contains(name), "{names:?}");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_planted_link_is_never_followed() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let victim = dir.path().join("victim");
+        std::fs::write(&victim, "untouched").expect("written");
+        let planted = dir.path().join(".game.toml.planted.tmp");
+        std::os::unix::fs::symlink(&victim, &planted).expect("a link");
+        let dangling = dir.path().join(".game.toml.dangling.tmp");
+        let nowhere = dir.path().join("created-through-a-link");
+        std::os::unix::fs::symlink(&nowhere, &dangling).expect("a link");
+        // The temporary file is created only where nothing is, a link included.
+        for link in [&planted, &dangling] {
+            let error = create_new(link).expect_err("a link is refused");
+            assert_eq!(error.kind(), std::io::ErrorKind::AlreadyExists);
+        }
+        assert!(!nowhere.exists());
+        // A save beside links planted under the names a temporary file could once be given
+        // writes the game only.
+        let old_name = dir
+            .path()
+            .join(format!(".game.toml.{}.tmp", std::process::id()));
+        std::os::unix::fs::symlink(&victim, &old_name).expect("a link");
+        let path = dir.path().join("game.toml");
+        write_atomically(&path, b"game").expect("saved");
+        write_atomically(&path, b"game again").expect("saved");
+        assert_eq!(std::fs::read_to_string(&victim).expect("read"), "untouched");
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "game again");
+        assert!(!nowhere.exists());
+        assert_eq!(
+            listing(dir.path()).len(),
+            5,
+            "the game, the victim, three links"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_is_written_through_and_stays_a_link() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let elsewhere = dir.path().join("elsewhere");
+        std::fs::create_dir(&elsewhere).expect("a folder");
+        let real = elsewhere.join("real.toml");
+        std::fs::write(&real, "old").expect("written");
+        let link = dir.path().join("game.toml");
+        std::os::unix::fs::symlink("elsewhere/real.toml", &link).expect("a link");
+        write_atomically(&link, b"new").expect("saved");
+        let metadata = std::fs::symlink_metadata(&link).expect("the link");
+        assert!(metadata.file_type().is_symlink());
+        assert_eq!(std::fs::read_to_string(&real).expect("read"), "new");
+        assert_eq!(listing(dir.path()), ["elsewhere", "game.toml"]);
+        assert_eq!(listing(&elsewhere), ["real.toml"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_read_only_file_is_refused_and_keeps_its_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("game.toml");
+        std::fs::write(&path, "old").expect("written");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).expect("chmod");
+        let error = write_atomically(&path, b"new").expect_err("read-only is refused");
+        assert_eq!(error.file, path.display().to_string());
+        assert!(error.message.contains("read-only"), "{error}");
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "old");
+        let mode = std::fs::metadata(&path)
+            .expect("metadata")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o444);
+        assert_eq!(listing(dir.path()), ["game.toml"]);
+
+        // A writable file replaced keeps its own permissions.
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+        write_atomically(&path, b"new").expect("saved");
+        let mode = std::fs::metadata(&path)
+            .expect("metadata")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
     }
 
     #[test]

@@ -78,42 +78,63 @@ pub struct TableSet {
 
 impl TableSet {
     /// Loads `builtin`, each replaced by `<override_folder>/<file>` where that file exists, and
-    /// checks each table's result codes against what `reads` handles. Every problem in every file
-    /// is reported, naming the file and line.
+    /// checks each table's result codes against what `reads` handles. An owner's file with a
+    /// problem is set aside for its built-in table; every problem in every file is returned beside
+    /// the tables, naming the file and line.
     pub fn load(
         builtin: &[BuiltinTable],
         override_folder: Option<&Path>,
         reads: &[TableRead],
-    ) -> Result<TableSet, Vec<TableError>> {
+    ) -> (TableSet, Vec<TableError>) {
         let mut tables = Vec::new();
-        let mut errors = Vec::new();
+        let mut problems = Vec::new();
+        let checked = |table: Result<Table, Vec<TableError>>| {
+            table.and_then(|table| check_codes(&table, reads).map(|()| table))
+        };
         for entry in builtin {
-            let override_path = override_folder.map(|f| f.join(entry.file));
-            let (parsed, origin) = match override_path {
-                Some(path) if path.exists() => (Table::load(&path), TableOrigin::Override(path)),
-                _ => (
-                    Table::parse(&format!("(built in) {}", entry.file), entry.text),
-                    TableOrigin::Builtin,
-                ),
+            let built_in = || {
+                checked(Table::parse(
+                    &format!("{} (built in)", entry.file),
+                    entry.text,
+                ))
+                .map(|table| LoadedTable {
+                    table,
+                    origin: TableOrigin::Builtin,
+                })
             };
-            match parsed.and_then(|table| check_codes(&table, reads).map(|()| table)) {
-                Ok(table) => tables.push(LoadedTable { table, origin }),
-                Err(mut found) => errors.append(&mut found),
+            let owner = override_folder
+                .map(|f| f.join(entry.file))
+                .filter(|path| path.exists());
+            let loaded = match owner {
+                Some(path) => match checked(Table::load(&path)) {
+                    Ok(table) => Ok(LoadedTable {
+                        table,
+                        origin: TableOrigin::Override(path),
+                    }),
+                    Err(mut found) => {
+                        problems.append(&mut found);
+                        built_in()
+                    }
+                },
+                None => built_in(),
+            };
+            match loaded {
+                Ok(table) => tables.push(table),
+                Err(mut found) => problems.append(&mut found),
             }
         }
-        if errors.is_empty() {
-            Ok(TableSet { tables })
-        } else {
-            Err(errors)
-        }
+        (TableSet { tables }, problems)
     }
 
-    /// The built-in tables only (used when an override is broken, with the problem shown).
+    /// The built-in tables only, refused if any has a problem.
     pub fn builtin(
         builtin: &[BuiltinTable],
         reads: &[TableRead],
     ) -> Result<TableSet, Vec<TableError>> {
-        TableSet::load(builtin, None, reads)
+        match TableSet::load(builtin, None, reads) {
+            (tables, problems) if problems.is_empty() => Ok(tables),
+            (_, problems) => Err(problems),
+        }
     }
 
     pub fn get(&self, id: &str) -> Result<&Table, TableError> {

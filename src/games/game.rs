@@ -165,8 +165,9 @@ impl Game {
         Ok(session)
     }
 
-    /// The game's tables, each replaced by the owner's file in `<data>/tables/<game id>/` if present.
-    pub fn load_tables(&self, data_folder: Option<&Path>) -> Result<TableSet, Vec<TableError>> {
+    /// The game's tables, each replaced by the owner's file in `<data>/tables/<game id>/` if present,
+    /// and the problems of the owner's files that were set aside for the built-in tables.
+    pub fn load_tables(&self, data_folder: Option<&Path>) -> (TableSet, Vec<TableError>) {
         let folder = data_folder.map(|d| self.owner_table_path(d, ""));
         TableSet::load(self.tables, folder.as_deref(), &self.reads())
     }

@@ -61,7 +61,7 @@ fn procedure_of(game: &Game, id: &str) -> &'static dyn Procedure {
 }
 
 fn tables_of(game: &Game) -> TableSet {
-    game.load_tables(None).expect("the built-in tables load")
+    game.builtin_tables().expect("the built-in tables load")
 }
 
 /// The form as the app opens it on `record` (defaults, then the record), with `values` typed in,

@@ -114,7 +114,7 @@ impl Procedure for Attach {
         if !roster::is_on_battlefield(general) {
             return Err(InputError::new(
                 "general",
-                format!("{name} is {}, not on the battlefield", general.state),
+                roster::not_on_battlefield(name, general),
             ));
         }
         let Some(unit_name) = given(input.text("unit")) else {

@@ -788,7 +788,7 @@ impl Procedure for IssueOrder {
         if !roster::is_on_battlefield(issuer) {
             return Err(InputError::new(
                 "commander",
-                format!("{commander} is {}, not on the battlefield", issuer.state),
+                roster::not_on_battlefield(commander, issuer),
             ));
         }
         let (generated, markers) = Self::available(record, side, commander, formation_name);

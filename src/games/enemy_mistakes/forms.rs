@@ -339,7 +339,7 @@ pub fn check_unit(record: &Record, side: &str, name: &str, field: &str) -> Resul
         )),
         _ if !roster::is_on_battlefield(unit) => Err(InputError::new(
             field,
-            format!("{name} is {}, not on the battlefield", unit.state),
+            roster::not_on_battlefield(name, unit),
         )),
         _ => Ok(()),
     }

@@ -139,7 +139,7 @@ fn check_on_battlefield(input: &Input, record: &Record) -> Result<(), InputError
     if !roster::is_on_battlefield(unit) {
         return Err(InputError::new(
             "general",
-            format!("{name} is {}, not on the battlefield", unit.state),
+            roster::not_on_battlefield(name, unit),
         ));
     }
     let substitute = unit.attribute(attribute::SUBSTITUTE) == Some(YES);

@@ -331,6 +331,19 @@ pub fn is_on_battlefield(unit: &UnitRecord) -> bool {
     unit.state.as_ref() == state::ON_BATTLEFIELD
 }
 
+/// Why `name`, on the record as `unit`, may not act: it is not on the battlefield. The sentence
+/// reads properly for a blank name and for a unit the record gives no state.
+pub fn not_on_battlefield(name: &str, unit: &UnitRecord) -> String {
+    let name = match name.trim() {
+        "" => "The unit with a blank name",
+        name => name,
+    };
+    match unit.state.as_ref() {
+        "" => format!("{name} is not on the battlefield"),
+        state => format!("{name} is {state}, not on the battlefield"),
+    }
+}
+
 /// The army's Generals of an Army Corps still on the battlefield: each adds a command marker (L648).
 /// Ney has no corps and does not count.
 pub fn corps_generals_on_battlefield(record: &Record, side: &str) -> i32 {

@@ -53,18 +53,12 @@ impl GameView {
         data_folder: Option<&Path>,
         recovery_folder: Option<PathBuf>,
     ) -> GameView {
-        let (tables, table_problems) = match game.load_tables(data_folder) {
-            Ok(tables) => (tables, Vec::new()),
-            Err(errors) => (
-                game.builtin_tables().unwrap_or_default(),
-                errors.iter().map(ToString::to_string).collect(),
-            ),
-        };
+        let (tables, problems) = game.load_tables(data_folder);
         let mut view = GameView {
             game,
             session,
             tables,
-            table_problems,
+            table_problems: problems.iter().map(ToString::to_string).collect(),
             dirty: path.is_none(),
             path,
             journal: None,
