@@ -298,6 +298,7 @@ fn write_via_temporary(path: &Path, bytes: &[u8], existing: Existing) -> Result<
         .file_name()
         .map(|n| n.to_string_lossy().chars().take(100).collect::<String>())
         .unwrap_or_else(|| "session".into());
+    sweep_temporaries(&folder, &name);
     let temporary = folder.join(temporary_name(&name).map_err(|e| error(not_saved(&e)))?);
     let mut file = create_new(&temporary).map_err(|e| error(not_saved(&e)))?;
     // From here on the temporary file is ours, and it goes on any failure.
@@ -361,6 +362,29 @@ fn temporary_name(name: &str) -> std::io::Result<String> {
         .try_next_u64()
         .map_err(|e| std::io::Error::other(format!("the system's random generator failed: {e}")))?;
     Ok(format!(".{name}.{suffix:016x}.tmp"))
+}
+
+/// Removes the temporary files of `name` that a save killed before its rename left in `folder`:
+/// each holds a whole copy of a game, seed included. Only names `temporary_name` makes are
+/// touched; a save that loses its temporary file this way fails at its rename and changes nothing.
+fn sweep_temporaries(folder: &Path, name: &str) {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return;
+    };
+    let prefix = format!(".{name}.");
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let left_behind = file_name
+            .to_str()
+            .and_then(|n| n.strip_prefix(prefix.as_str()))
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .is_some_and(|suffix| {
+                suffix.len() == 16 && suffix.bytes().all(|b| b.is_ascii_hexdigit())
+            });
+        if left_behind {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Creates `path` for writing only if nothing is there: never a file already there, never
@@ -477,6 +501,30 @@ mod tests {
         assert_eq!(listing(dir.path()), ["log.md"]);
         assert!(write_new_atomically(&path, b"second").is_err());
         assert_eq!(std::fs::read_to_string(&path).expect("read"), "first");
+    }
+
+    #[test]
+    fn a_temporary_file_left_by_a_killed_save_goes_at_the_next_save() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("game.toml");
+        // What a save killed before its rename leaves: a whole copy under a temporary name.
+        let stale = dir.path().join(".game.toml.0123456789abcdef.tmp");
+        std::fs::write(&stale, "a whole game, seed included").expect("written");
+        // Files of the players' own that merely look alike stay.
+        let notes = dir.path().join(".game.toml.notes.tmp");
+        std::fs::write(&notes, "kept").expect("written");
+        let other = dir.path().join(".other.toml.0123456789abcdef.tmp");
+        std::fs::write(&other, "kept").expect("written");
+        write_atomically(&path, b"new").expect("saved");
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "new");
+        assert_eq!(
+            listing(dir.path()),
+            [
+                ".game.toml.notes.tmp",
+                ".other.toml.0123456789abcdef.tmp",
+                "game.toml"
+            ]
+        );
     }
 
     #[test]
