@@ -50,11 +50,9 @@ fn voided_mark(session: &Session, event: &Event) -> &'static str {
 }
 
 fn markdown(session: &Session, title: &str, describe: &dyn Fn(&Event) -> EventText) -> String {
-    let mut text = format!(
-        "# {title}\n\nScenario: {}. Seed: `{}`.\n\n",
-        session.scenario(),
-        session.seed().to_hex()
-    );
+    // The seed stays out of an export, which is made to be passed round: with it, anyone could
+    // work out the app's next roll and every chit drawn face down.
+    let mut text = format!("# {title}\n\nScenario: {}.\n\n", session.scenario());
     for event in session.events() {
         let described = describe(event);
         let side = if event.side.is_empty() {
@@ -86,10 +84,9 @@ fn escape_html(text: &str) -> String {
 
 fn html(session: &Session, title: &str, describe: &dyn Fn(&Event) -> EventText) -> String {
     let mut text = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{0}</title>\n<style>body{{font-family:sans-serif;max-width:60em;margin:auto}} .void{{text-decoration:line-through;color:#777}} li li{{color:#444}}</style></head>\n<body><h1>{0}</h1>\n<p>Scenario: {1}. Seed: <code>{2}</code>.</p>\n<ol>\n",
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{0}</title>\n<style>body{{font-family:sans-serif;max-width:60em;margin:auto}} .void{{text-decoration:line-through;color:#777}} li li{{color:#444}}</style></head>\n<body><h1>{0}</h1>\n<p>Scenario: {1}.</p>\n<ol>\n",
         escape_html(title),
         escape_html(session.scenario()),
-        session.seed().to_hex()
     );
     for event in session.events() {
         let described = describe(event);
