@@ -178,14 +178,8 @@ impl Table {
         }
         let modified = i64::from(natural_roll) + total;
         let roll = self.clamp_roll(modified, *domain, "modified roll", &mut limits);
-        let index = self
-            .body
-            .rows()
-            .iter()
-            .position(|r| r.key == RowKey::Roll(roll))
-            .ok_or_else(|| self.error(format!("no row for a roll of {roll}")))?;
         let column_label = columns.get(column_index).map(|c| c.label.clone());
-        self.answer(index, Some(column_index), column_label, limits)
+        self.answer_at_roll(roll, column_index, column_label, limits)
     }
 
     /// Read a strength-band table: the band holding `strength`, moved by
@@ -281,14 +275,8 @@ impl Table {
             }
         };
         let roll = self.clamp_roll(i64::from(roll), *domain, "roll", &mut limits);
-        let index = self
-            .body
-            .rows()
-            .iter()
-            .position(|r| r.key == RowKey::Roll(roll))
-            .ok_or_else(|| self.error(format!("no row for a roll of {roll}")))?;
         let column_label = columns.get(column_index).map(|c| c.label.clone());
-        self.answer(index, Some(column_index), column_label, limits)
+        self.answer_at_roll(roll, column_index, column_label, limits)
     }
 
     /// Read a difference-band table: `difference` (one side's score minus the
@@ -337,14 +325,8 @@ impl Table {
                 .ok_or_else(|| self.error(format!("no column holds difference {}", signed(d))))?
         };
         let roll = self.clamp_roll(i64::from(roll), *domain, "roll", &mut limits);
-        let index = self
-            .body
-            .rows()
-            .iter()
-            .position(|r| range_holds(&r.key, roll))
-            .ok_or_else(|| self.error(format!("no row covers a roll of {roll}")))?;
         let column_label = columns.get(column_index).map(|c| c.label.clone());
-        self.answer(index, Some(column_index), column_label, limits)
+        self.answer_at_roll(roll, column_index, column_label, limits)
     }
 
     /// Read a matrix table by (row choice, column choice).
@@ -463,6 +445,24 @@ impl Table {
         }
     }
 
+    /// The answer in the row holding `roll` (a row of that roll, or a range covering it) and
+    /// column `column_index`.
+    fn answer_at_roll(
+        &self,
+        roll: i64,
+        column_index: usize,
+        column: Option<String>,
+        limits: Vec<AppliedLimit>,
+    ) -> Result<Lookup, TableError> {
+        let index = self
+            .body
+            .rows()
+            .iter()
+            .position(|r| range_holds(&r.key, roll))
+            .ok_or_else(|| self.error(format!("no row for a roll of {roll}")))?;
+        self.answer(index, Some(column_index), column, limits)
+    }
+
     fn answer(
         &self,
         row_index: usize,
@@ -527,6 +527,7 @@ pub fn d66_modified(roll: i32, ones_modifier: i32) -> Option<i32> {
 fn range_holds(key: &RowKey, value: i64) -> bool {
     match key {
         RowKey::Range { min, max } => value >= *min && max.is_none_or(|m| value <= m),
+        RowKey::Roll(roll) => *roll == value,
         _ => false,
     }
 }
