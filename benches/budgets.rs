@@ -11,6 +11,7 @@
 )]
 
 use aide_de_camp::engine::input::{Input, Value};
+use aide_de_camp::engine::keys::GameKey;
 use aide_de_camp::engine::log::SideName;
 use aide_de_camp::engine::play::{Command, Dice};
 use aide_de_camp::engine::procedure::{Procedure, odds, parse_input, resolve_checked};
@@ -81,7 +82,7 @@ fn session_of(events: usize) -> Session {
                 name: "Coalition".into(),
             },
         ],
-        Seed(1815),
+        GameKey::from_parts([7; 32], Seed::from_u64(1815)),
     );
     let mut n = 0i64;
     while session.events().len() < events {
@@ -171,7 +172,7 @@ fn main() {
         let session = session_of(events);
         let path = folder.join(format!("session-{events}.toml"));
         let runs = if events > 10_000 { 5 } else { 21 };
-        let save = median(runs, || session.save(&path).expect("saves"));
+        let save = median(runs, || session.write_copy(&path).expect("saves"));
         let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
         let load = median(runs, || {
             black_box(Session::load(&path).expect("loads"));

@@ -5,6 +5,7 @@
 
 use crate::data_folder::data_folder;
 use crate::engine::export::{ExportFormat, export};
+use crate::engine::keys::{GameKey, KeyStore};
 use crate::engine::log::{RolledDie, SideName, side_name};
 use crate::engine::play::{self, CommandError, Dice, Executed};
 use crate::engine::procedure::{Procedure, Resolution, odds, parse_input, resolve_checked};
@@ -47,12 +48,18 @@ enum Command {
         // Values that start with a hyphen ("-1,2") reach the checks that name the option.
         #[arg(long, conflicts_with = "seed", allow_hyphen_values = true)]
         dice: Option<String>,
-        /// Seed for the app's roller (only without a session, or when creating one).
+        /// Seed for the app's roller (only without a session, or when creating one: that session's
+        /// seed is then known to whoever chose it).
         #[arg(long, allow_hyphen_values = true)]
         seed: Option<String>,
-        /// Append the resolution to this session file, creating it if it does not exist.
+        /// Append the resolution to this session file, creating it if it does not exist. The game's
+        /// key is kept in the data folder, and each save is signed with it.
         #[arg(long)]
         session: Option<PathBuf>,
+        /// With --session: the game's key is not on this machine (or the session was saved by an
+        /// earlier version), so go on under a new key and a new sealed seed, which the log records.
+        #[arg(long, requires = "session")]
+        new_key: bool,
         /// With --session: also apply the result's effects to the record.
         #[arg(long, requires = "session")]
         apply: bool,
@@ -74,8 +81,17 @@ enum Command {
         #[command(subcommand)]
         command: TablesCommand,
     },
-    /// Check a session file: the hash chain, every app roll re-derived from the seed, every reveal.
+    /// Check a session file: the hash chain, the signatures, every app roll whose seed is revealed,
+    /// every physical die, draw and reveal, and every result.
     Verify { session: PathBuf },
+    /// Reveal the seed of a session's app rolls (at the end of the game, or for an umpire), so that
+    /// verify re-derives them; later rolls come from a new sealed seed.
+    RevealSeed { session: PathBuf },
+    /// Move a game's key between machines.
+    Key {
+        #[command(subcommand)]
+        command: KeyCommand,
+    },
     /// Export a session's log (markdown, html) or its dice (csv) to standard output or a file.
     Export {
         session: PathBuf,
@@ -85,6 +101,18 @@ enum Command {
         #[arg(long)]
         output: Option<PathBuf>,
     },
+}
+
+#[derive(Subcommand)]
+enum KeyCommand {
+    /// Write the key of SESSION's game to a new file, to take the game to another machine.
+    Export {
+        session: PathBuf,
+        #[arg(long)]
+        output: PathBuf,
+    },
+    /// Keep a key file exported on another machine, so that its game can go on here.
+    Import { file: PathBuf },
 }
 
 #[derive(Subcommand)]
@@ -245,6 +273,7 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
             dice,
             seed,
             session,
+            new_key,
             apply,
             json,
         } => resolve(
@@ -254,7 +283,7 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
             &input,
             dice.as_deref(),
             seed.as_deref().map(parse_seed).transpose()?,
-            session.as_deref(),
+            session.as_deref().map(|path| (path, new_key)),
             apply,
             json,
         ),
@@ -308,16 +337,62 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
             let last = loaded.events().last();
             writeln!(
                 out,
-                "{}: verified {} events: {} app rolls re-derived from the seed, {} physical dice checked, {} draws, {} reveals; every result re-derived from its input and dice. The chain is intact up to event {}, hash {}.",
+                "{}: verified {} events: {} app rolls ({} re-derived from a revealed seed), {} physical dice checked, {} draws, {} reveals; every result re-derived from its input and dice. The chain is intact up to event {}, hash {}.",
                 session.display(),
                 report.events,
                 report.app_rolls,
+                report.app_rolls - report.app_rolls_sealed,
                 report.physical_rolls,
                 report.draws,
                 report.reveals,
                 last.map(|e| e.seq).unwrap_or(0),
                 last.map(|e| e.hash.get(..12).unwrap_or(&e.hash))
                     .unwrap_or("")
+            )?;
+            for line in report.trust_lines() {
+                writeln!(out, "  {line}")?;
+            }
+            Ok(())
+        }
+        Command::RevealSeed { session: path } => {
+            let (mut session, game) = session_and_game(&path, EXIT_BAD_INPUT)?;
+            let tables = load_tables(game);
+            verified(game, &session, &tables, &path)?;
+            let store = key_store()?;
+            unlock(&store, &mut session, &path, false, game, &tables)?;
+            let event = play::reveal_seed(&store, &mut session, game, &tables)
+                .map_err(|e| bad(format!("{}: {e}", path.display())))?;
+            session.save(&path).map_err(|e| bad(e.to_string()))?;
+            writeln!(
+                out,
+                "The dice seed is revealed as event {event} in {}: verify now re-derives every app roll before it. Later rolls come from a new sealed seed.",
+                path.display()
+            )?;
+            Ok(())
+        }
+        Command::Key {
+            command: KeyCommand::Export { session, output },
+        } => {
+            let (loaded, game) = session_and_game(&session, EXIT_BAD_INPUT)?;
+            key_store()?
+                .export(game.id, loaded.public_key(), &output)
+                .map_err(|e| bad(e.to_string()))?;
+            writeln!(
+                out,
+                "The key of {} is in {}. Keep it away from the players: whoever holds it can forge the game and foresee its rolls.",
+                session.display(),
+                output.display()
+            )?;
+            Ok(())
+        }
+        Command::Key {
+            command: KeyCommand::Import { file },
+        } => {
+            let (game, key) = key_store()?.import(&file).map_err(|e| bad(e.to_string()))?;
+            writeln!(
+                out,
+                "Kept the key {} of a game of {game}: its sessions can go on here.",
+                crate::engine::keys::fingerprint(&key.public_key())
             )?;
             Ok(())
         }
@@ -347,6 +422,14 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
     }
 }
 
+/// A number for the app's roller when no --seed is given, from the operating system's generator.
+fn fresh_number() -> u64 {
+    let bytes = Seed::fresh();
+    let mut number = [0u8; 8];
+    number.copy_from_slice(bytes.as_bytes().get(..8).unwrap_or(&[0; 8]));
+    u64::from_le_bytes(number)
+}
+
 fn parse_seed(text: &str) -> Result<u64, Failure> {
     text.parse().map_err(|_| {
         bad(format!(
@@ -364,6 +447,49 @@ fn session_and_game(path: &Path, code: i32) -> Result<(Session, &'static Game), 
     let game =
         games::find(session.game()).map_err(|e| refused(format!("{}: {e}", path.display())))?;
     Ok((session, game))
+}
+
+/// The data folder's key store; refused where the system names no data folder.
+fn key_store() -> Result<KeyStore, Failure> {
+    data_folder()
+        .map(|folder| KeyStore::in_data_folder(&folder))
+        .ok_or_else(|| {
+            bad(format!(
+                "no data folder to keep the game's key in: set {}",
+                crate::data_folder::OVERRIDE_VARIABLE
+            ))
+        })
+}
+
+/// Gives `session` (read from `path`) its key from `store`; without it, goes on under a new key
+/// if `new_key`, or refuses saying how to go on.
+fn unlock(
+    store: &KeyStore,
+    session: &mut Session,
+    path: &Path,
+    new_key: bool,
+    game: &Game,
+    tables: &TableSet,
+) -> CliResult {
+    let found = store
+        .find(session.public_key())
+        .map_err(|e| bad(e.to_string()))?;
+    if let Some(key) = found {
+        session
+            .attach_key(key)
+            .map_err(|e| bad(format!("{}: {e}", path.display())))?;
+    }
+    let Some(why) = session.why_locked() else {
+        return Ok(());
+    };
+    if !new_key {
+        return Err(bad(format!(
+            "{}: {why}. Import the key with `key import FILE`, or pass --new-key to continue under a new key",
+            path.display()
+        )));
+    }
+    play::rekey(store, session, game, tables, game.id, &why).map_err(|e| bad(e.to_string()))?;
+    Ok(())
 }
 
 /// Verifies `session`, read from `path`; a failure names the event and what does not hold.
@@ -422,13 +548,15 @@ fn resolve(
     input_path: &Path,
     dice: Option<&str>,
     seed: Option<u64>,
-    session_path: Option<&Path>,
+    session_path: Option<(&Path, bool)>,
     apply: bool,
     json: bool,
 ) -> CliResult {
     let (game, p, input) = game_procedure_input(game, procedure, input_path)?;
     let tables = load_tables(game);
     let spec = p.dice(&input);
+    let new_key = session_path.is_some_and(|(_, new_key)| new_key);
+    let session_path = session_path.map(|(path, _)| path);
 
     let mut session = match session_path {
         Some(path) if path.exists() => {
@@ -449,6 +577,8 @@ fn resolve(
             }
             // Nothing is added to a log that does not hold.
             verified(game, &loaded, &tables, path)?;
+            let mut loaded = loaded;
+            unlock(&key_store()?, &mut loaded, path, new_key, game, &tables)?;
             Some(loaded)
         }
         Some(_) => {
@@ -458,9 +588,13 @@ fn resolve(
                 .scenarios
                 .first()
                 .ok_or_else(|| bad(format!("{} has no scenario to play", game.id)))?;
-            let seed = seed.map(Seed).unwrap_or_else(Seed::fresh);
+            let store = key_store()?;
+            let key = GameKey::generate_with_seed(seed.map_or_else(Seed::fresh, Seed::from_u64))
+                .map_err(bad)?;
+            // The key is kept before anything is logged under it.
+            store.keep(game.id, &key).map_err(|e| bad(e.to_string()))?;
             Some(
-                game.start_session(scenario, sides, seed, &tables)
+                game.start_session(scenario, sides, key, &tables)
                     .map_err(bad)?,
             )
         }
@@ -471,14 +605,12 @@ fn resolve(
     let typed = dice
         .map(|text| spec.parse(text).map_err(|e| bad(format!("--dice: {e}"))))
         .transpose()?;
-    // The seed the app's dice came from, so that a roll made without a session can be repeated.
-    let mut roll_seed: Option<Seed> = None;
+    // The seed the app's dice came from, so that a roll made without a session can be repeated. A
+    // session's seed is sealed, and never printed.
+    let mut roll_seed: Option<u64> = None;
     let mut applied: Option<u64> = None;
     let (rolled, resolution, logged) = match (session.as_mut(), session_path) {
         (Some(session), Some(path)) => {
-            if typed.is_none() {
-                roll_seed = Some(session.seed());
-            }
             let command = play::Command::Resolve {
                 procedure: p.id().to_string(),
                 input,
@@ -509,17 +641,15 @@ fn resolve(
             let rolled = match typed {
                 Some(faces) => RolledDie::physical(&spec, &faces),
                 None => {
-                    let seed = seed.map(Seed).unwrap_or_else(Seed::fresh);
-                    roll_seed = Some(seed);
+                    let number = seed.unwrap_or_else(fresh_number);
+                    roll_seed = Some(number);
                     if !json && !spec.is_empty() {
                         writeln!(
                             out,
-                            "Rolled by the app with seed {} (repeat with --seed {}).",
-                            seed.to_hex(),
-                            seed.0
+                            "Rolled by the app with seed {number} (repeat with --seed {number})."
                         )?;
                     }
-                    RolledDie::rolled(&spec, seed, 0)
+                    RolledDie::rolled(&spec, Seed::from_u64(number), 0)
                 }
             };
             let faces: Vec<u8> = rolled.iter().map(|d| d.face).collect();
@@ -563,7 +693,7 @@ fn print_json(
     dice: &[RolledDie],
     resolution: &Resolution,
     logged: Option<u64>,
-    seed: Option<Seed>,
+    seed: Option<u64>,
 ) -> std::io::Result<()> {
     let value = serde_json::json!({
         "game": game.id,
@@ -581,7 +711,7 @@ fn print_json(
         "table_cell": resolution.cell,
         "effects": resolution.effects,
         "session_event": logged,
-        "seed": seed.map(Seed::to_hex),
+        "seed": seed.map(|number| format!("{number:016x}")),
     });
     writeln!(
         out,

@@ -1,7 +1,9 @@
 //! Integration tests of the command line: the real binary, run as a user would run it.
 //!
-//! Every command runs with `AIDE_DE_CAMP_DATA` pointing at a fresh temporary folder (or one the test
-//! prepared), so no test ever reads the user's own owner tables or recovery file.
+//! Every command runs with `AIDE_DE_CAMP_DATA` pointing at the test run's own data folder (or one the
+//! test prepared), so no test ever reads the user's own owner tables, keys or recovery file. The
+//! run's folder keeps the game keys the commands make, as a user's machine does, so that a session
+//! made by one command goes on in the next; no test puts tables in it.
 
 // Test code: a failed unwrap, expect, index or panic is a failed test.
 #![allow(
@@ -11,6 +13,7 @@
     clippy::panic
 )]
 
+use aide_de_camp::engine::roller::Seed;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -172,11 +175,17 @@ fn run_to(data: &Path, cwd: &Path, args: &[&str], stdout: Stdio) -> Run {
     run
 }
 
-/// Runs the binary with a fresh, empty data folder.
+/// The data folder of this test run: it holds the game keys the commands make, and nothing else.
+fn run_data() -> PathBuf {
+    let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-data");
+    std::fs::create_dir_all(&folder).expect("the test run's data folder");
+    folder
+}
+
+/// Runs the binary with the test run's data folder.
 fn adc(args: &[&str]) -> Run {
-    let data = tempfile::tempdir().expect("a temporary data folder");
     let cwd = std::env::temp_dir();
-    run_in(data.path(), &cwd, args)
+    run_in(&run_data(), &cwd, args)
 }
 
 fn s(path: &Path) -> &str {
@@ -271,8 +280,7 @@ fn session_with_several_events(dir: &Path) -> PathBuf {
             s(&path),
         ];
         args.extend_from_slice(extra);
-        let data = tempfile::tempdir().unwrap();
-        run_in(data.path(), dir, &args).ok();
+        run_in(&run_data(), dir, &args).ok();
     };
     resolve(&["--seed", "1815"]); // event 4 (events 1-3 start and set up the session)
     resolve(&["--dice", "5,2"]); // event 5: physical dice
@@ -561,9 +569,11 @@ fn a_session_is_created_appended_to_applied_and_verified() {
     assert_eq!(after_first[1]["body"]["procedure"].as_str(), Some("set-up"));
     assert_eq!(kind(&after_first[2]), "applied");
     assert_eq!(kind(&after_first[3]), "resolved");
+    // The file holds only the commitment to the seed given, never the seed.
+    assert!(after_first[0]["body"].get("seed").is_none());
     assert_eq!(
-        after_first[0]["body"]["seed"].as_str(),
-        Some("000000000000002a")
+        after_first[0]["body"]["seed_commitment"].as_str(),
+        Some(Seed::from_u64(42).commitment().as_str())
     );
     assert_eq!(first["session_event"], 4);
     assert_eq!(draw_indexes(&first), [Some(0), Some(1)]);
@@ -686,7 +696,7 @@ fn a_linked_session_is_written_through_and_a_read_only_one_is_refused() {
     let resolve = |session: &Path| {
         let mut args = vec!["resolve", GAME, "attack", "--input", s(&input)];
         args.extend(["--session", s(session), "--dice", "3,1"]);
-        run_in(dir.path(), dir.path(), &args)
+        run_in(&run_data(), dir.path(), &args)
     };
 
     // Through the link: the file it points to gets the event, and the link stays a link.
@@ -1013,7 +1023,7 @@ fn a_closed_pipe_ends_quietly() {
         &["verify", s(&path)],
         &["template", GAME, "attack"],
     ] {
-        let run = run_to(dir.path(), dir.path(), args, closed_pipe());
+        let run = run_to(&run_data(), dir.path(), args, closed_pipe());
         run.ok();
         assert_eq!(run.stderr, "", "`{}` said something", run.command);
     }
@@ -1040,7 +1050,7 @@ fn output_that_cannot_be_written_is_one_message() {
         &["verify", s(&path)],
         &["--help"],
     ] {
-        run_to(dir.path(), dir.path(), args, full_device())
+        run_to(&run_data(), dir.path(), args, full_device())
             .fails_with_one_message()
             .stderr_has("could not be written");
     }
@@ -1057,7 +1067,7 @@ fn a_roll_saved_but_not_printed_names_its_event() {
         let mut args = vec!["resolve", GAME, "attack", "--input", s(&input)];
         args.extend(["--session", s(&path), "--apply"]);
         args.extend_from_slice(format);
-        let run = run_to(dir.path(), dir.path(), &args, full_device());
+        let run = run_to(&run_data(), dir.path(), &args, full_device());
         // The roll and its application are saved, and the message says so, naming both events,
         // so that nobody resolves it again.
         assert_eq!(events(&path).len(), logged + 2);
@@ -1756,13 +1766,13 @@ fn a_session_from_a_newer_version_is_refused_and_left_alone() {
     let dir = tempfile::tempdir().unwrap();
     let original = session_with_several_events(dir.path());
     let text = std::fs::read_to_string(&original).unwrap();
-    assert!(text.starts_with("format_version = 1\n"), "{text}");
+    assert!(text.starts_with("format_version = 2\n"), "{text}");
 
     // A newer version that this one could otherwise parse.
     let newer = dir.path().join("newer.toml");
     std::fs::write(
         &newer,
-        text.replacen("format_version = 1\n", "format_version = 99\n", 1),
+        text.replacen("format_version = 2\n", "format_version = 99\n", 1),
     )
     .unwrap();
     for run in refused_everywhere(dir.path(), &newer) {
@@ -1773,7 +1783,7 @@ fn a_session_from_a_newer_version_is_refused_and_left_alone() {
     let stranger = dir.path().join("stranger.toml");
     std::fs::write(
         &stranger,
-        text.replacen("format_version = 1\n", "format_version = 99\n", 1)
+        text.replacen("format_version = 2\n", "format_version = 99\n", 1)
             .replace("kind = \"resolved\"", "kind = \"resolved_v99\""),
     )
     .unwrap();

@@ -17,6 +17,7 @@ use aide_de_camp::engine::dice::{DiceSpec, Die};
 use aide_de_camp::engine::draws::DrawSlot;
 use aide_de_camp::engine::export::{ExportFormat, export};
 use aide_de_camp::engine::input::{Field, Input};
+use aide_de_camp::engine::keys::GameKey;
 use aide_de_camp::engine::log::EventBody;
 use aide_de_camp::engine::play::{Command, CommandError, Dice, Executed};
 use aide_de_camp::engine::procedure::{
@@ -197,7 +198,7 @@ fn filled(seed: u64) -> Session {
         scenario.id,
         scenario.start,
         GAME.sides_named(&[]),
-        Seed(seed),
+        GameKey::from_parts([7; 32], Seed::from_u64(seed)),
     );
     session
         .execute(&GAME, &TableSet::default(), resolve("fill-cups"))
@@ -321,6 +322,10 @@ fn verify_rederives_each_draw_and_catches_an_edited_one() {
         .expect("drawn");
     let seq = session.events().len();
     assert!(GAME.verify(&session, &tables).is_ok());
+    // Once the game's seed is revealed, every pick is re-derived from it.
+    support::reveal_seed(&mut session, &GAME, &tables);
+    let report = GAME.verify(&session, &tables).expect("verifies");
+    assert_eq!((report.draws, report.draws_sealed), (1, 0));
 
     // Another chit from the same cup, with every hash recomputed.
     let mut events = session.events().to_vec();
@@ -392,6 +397,13 @@ fn a_chit_drawn_face_down_stays_out_of_the_log_and_export_until_revealed() {
         "{before}"
     );
     assert!(GAME.verify(&session, &tables).is_ok());
+    // The file alone names no block: without the game's key, its seed is sealed.
+    let file = Session::from_toml("game.toml", &session.to_toml().expect("text")).expect("reads");
+    assert_eq!(file.drawn_chit(event, 0), None);
+    let report = GAME
+        .verify(&file, &tables)
+        .expect("verifies without the key");
+    assert_eq!(report.resolutions_waiting, 1);
 
     // Revealed when the rules say so: the reveal names it, and anyone can check it.
     let revealed = session

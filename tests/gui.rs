@@ -277,7 +277,7 @@ fn saving_writes_through_a_link_and_refuses_a_read_only_file() {
     let link = folder.path().join("game.toml");
     let mut harness = app_harness(folder.path());
     click(&mut harness, "Start the game");
-    let view = harness.state().game_view().expect("a game");
+    let view = harness.state_mut().game_view_mut().expect("a game");
     view.session.save(&real).expect("saved");
     std::os::unix::fs::symlink(&real, &link).expect("a link");
 

@@ -112,6 +112,8 @@ fn bodies() -> Vec<(&'static str, &'static str, EventBody)> {
                     phase: 0,
                     step: 3,
                 },
+                public_key: String::new(),
+                seed_commitment: String::new(),
             },
         ),
         ("french", "2015-06-18T11:31:00Z", resolved()),
@@ -304,6 +306,37 @@ fn bodies() -> Vec<(&'static str, &'static str, EventBody)> {
                 ],
             },
         ),
+        // A sealed seed and a signing key, a new key, and a revealed seed (session format 2).
+        (
+            "",
+            "2015-06-18T11:44:00Z",
+            EventBody::SessionStarted {
+                game: "waterloo-campaign-1815".into(),
+                scenario: "june-16-18".into(),
+                sides: Vec::new(),
+                seed: String::new(),
+                start: Position::default(),
+                public_key: "ab".repeat(32),
+                seed_commitment: "cd".repeat(32),
+            },
+        ),
+        (
+            "",
+            "2015-06-18T11:45:00Z",
+            EventBody::Rekeyed {
+                public_key: "12".repeat(32),
+                seed_commitment: "34".repeat(32),
+                reason: "the game's key was not at hand".into(),
+            },
+        ),
+        (
+            "",
+            "2015-06-18T11:46:00Z",
+            EventBody::SeedRevealed {
+                seed: "56".repeat(32),
+                next_seed_commitment: "78".repeat(32),
+            },
+        ),
     ]
 }
 
@@ -369,6 +402,18 @@ const PINNED: &[(&str, &str)] = &[
     (
         "applied",
         "3e3e0b9af03786e4e0e339cbc01b397df7cbb6eba2eb56adc71cb39e5ff226fd",
+    ),
+    (
+        "session_started",
+        "ad8d97daf4a87723fd6f36c0ff85fd3ebf567843db78774d9c4ccc225a0fd906",
+    ),
+    (
+        "rekeyed",
+        "d5e09589650c44b292224a2a6319d1a079dfc2bd5272033398dd8a7543e0d10e",
+    ),
+    (
+        "seed_revealed",
+        "c147d3df8ba291c832f70f4643bc5392abde695097583b68872b390b4fb59727",
     ),
 ];
 

@@ -18,6 +18,7 @@
 
 use aide_de_camp::engine::dice::DiceSpec;
 use aide_de_camp::engine::input::{Field, FieldKind, Input, UnitOf, Value, watch_missed_reads};
+use aide_de_camp::engine::keys::GameKey;
 use aide_de_camp::engine::procedure::{Procedure, resolve_checked};
 use aide_de_camp::engine::record::Record;
 use aide_de_camp::engine::roller::Seed;
@@ -193,10 +194,15 @@ fn every_procedure_reads_only_the_fields_it_declares() {
         let tables = game.builtin_tables().expect("the built-in tables load");
         let records: Vec<Record> = std::iter::once(Record::default())
             .chain(game.scenarios.iter().map(|scenario| {
-                game.start_session(scenario, game.sides_named(&[]), Seed(1815), &tables)
-                    .unwrap_or_else(|e| panic!("{}: {} sets up: {e}", game.id, scenario.id))
-                    .record()
-                    .clone()
+                game.start_session(
+                    scenario,
+                    game.sides_named(&[]),
+                    GameKey::from_parts([7; 32], Seed::from_u64(1815)),
+                    &tables,
+                )
+                .unwrap_or_else(|e| panic!("{}: {} sets up: {e}", game.id, scenario.id))
+                .record()
+                .clone()
             }))
             .collect();
         for procedure in game.procedures {

@@ -12,6 +12,7 @@
 mod support;
 
 use aide_de_camp::engine::input::{Input, Value};
+use aide_de_camp::engine::keys::GameKey;
 use aide_de_camp::engine::log::SideName;
 use aide_de_camp::engine::play::{Command, Dice, Executed};
 use aide_de_camp::engine::procedure::{Resolution, odds, resolve_checked};
@@ -143,7 +144,7 @@ fn weather_session(rolls: &[(u32, u8)]) -> Session {
             id: "french".into(),
             name: "French".into(),
         }],
-        Seed(1),
+        GameKey::from_parts([7; 32], Seed::from_u64(1)),
     );
     for (turn, face) in rolls {
         let input = input("deluge", &[("turn", Value::Number(i64::from(*turn)))]);
@@ -301,7 +302,7 @@ fn l611_an_allowance_is_spent_move_by_move() {
         "june-16-18",
         Position::default(),
         Vec::new(),
-        Seed(2),
+        GameKey::from_parts([7; 32], Seed::from_u64(2)),
     );
     let input = input(
         "attack-pass",
@@ -445,7 +446,7 @@ fn l853_a_tally_is_corrected_and_an_allowance_ends_with_its_step() {
             step: 0,
         },
         Vec::new(),
-        Seed(3),
+        GameKey::from_parts([7; 32], Seed::from_u64(3)),
     );
     let input = input(
         "attack-pass",

@@ -13,6 +13,7 @@ mod support;
 
 use aide_de_camp::engine::dice::Die;
 use aide_de_camp::engine::input::{FieldKind, Input, Value};
+use aide_de_camp::engine::keys::GameKey;
 use aide_de_camp::engine::log::{EventBody, SideName};
 use aide_de_camp::engine::play::{Command, Dice, Executed};
 use aide_de_camp::engine::procedure::{Procedure, odds};
@@ -20,7 +21,7 @@ use aide_de_camp::engine::record::Position;
 use aide_de_camp::engine::recovery::{self, RecoveryJournal};
 use aide_de_camp::engine::roller::{Seed, roll_die};
 use aide_de_camp::engine::sealed::SealedRound;
-use aide_de_camp::engine::session::{FORMAT_VERSION, Session};
+use aide_de_camp::engine::session::Session;
 use aide_de_camp::engine::table_set::TableSet;
 use aide_de_camp::games;
 use proptest::prelude::*;
@@ -57,7 +58,7 @@ fn played_session(seed: u64, attacks: usize) -> Session {
             step: 3,
         },
         sides(),
-        Seed(seed),
+        GameKey::from_parts([7; 32], Seed::from_u64(seed)),
     );
     let mut input = Input::defaults(procedure.fields());
     for n in 0..attacks {
@@ -86,7 +87,7 @@ fn correct(event: u64, reason: &str) -> Command {
 fn a_saved_session_replays_to_the_same_record_and_rolls() {
     let folder = tempfile::tempdir().expect("temporary folder");
     let path = folder.path().join("game.toml");
-    let session = played_session(11, 20);
+    let mut session = played_session(11, 20);
     session.save(&path).expect("saves");
     let loaded = Session::load(&path).expect("loads");
     assert_eq!(loaded.events(), session.events());
@@ -100,7 +101,7 @@ fn a_saved_session_replays_to_the_same_record_and_rolls() {
         if let EventBody::Resolved { dice, .. } = &event.body {
             for die in dice {
                 let index = die.draw_index.expect("app roll");
-                assert_eq!(die.face, roll_die(Seed(11), index, die.die));
+                assert_eq!(die.face, roll_die(Seed::from_u64(11), index, die.die));
             }
         }
     }
@@ -150,27 +151,37 @@ fn changing_one_byte_of_an_event_fails_verify_at_that_event() {
 
 #[test]
 fn a_forged_die_face_with_a_recomputed_chain_is_still_caught() {
-    // Someone who edits a face and recomputes every hash still cannot match the seed's draw.
-    let session = played_session(9, 3);
-    let mut events = session.events().to_vec();
-    if let EventBody::Resolved { dice, .. } = &mut events[1].body {
-        dice[0].face = if dice[0].face == 6 {
-            1
-        } else {
-            dice[0].face + 1
-        };
-    }
-    let mut previous = aide_de_camp::engine::log::GENESIS_HASH.to_string();
-    for event in &mut events {
-        event.hash = event.expected_hash(&previous);
-        previous = event.hash.clone();
-    }
-    let mut text = format!("format_version = {FORMAT_VERSION}\napp = \"test\"\n");
-    for event in &events {
-        text.push_str(&Session::event_toml(event).expect("serialises"));
-    }
+    // Someone who edits a face and recomputes every hash cannot sign the result.
+    let mut session = played_session(9, 3);
+    let saved = Session::from_toml("game.toml", &session.to_toml().expect("text")).expect("reads");
+    let bump = |events: &mut Vec<aide_de_camp::engine::log::Event>| {
+        if let EventBody::Resolved { dice, .. } = &mut events[1].body {
+            dice[0].face = if dice[0].face == 6 {
+                1
+            } else {
+                dice[0].face + 1
+            };
+        }
+        rechain(events);
+    };
+    let mut events = saved.events().to_vec();
+    bump(&mut events);
+    let text = aide_de_camp::engine::session_file::to_text(&events, saved.signatures())
+        .expect("serialises");
     let forged = Session::from_toml("forged.toml", &text).expect("parses");
     let failure = forged.verify().expect_err("the forged face is caught");
+    assert_eq!(failure.seq, 2);
+    assert!(failure.message.contains("not the event"), "{failure}");
+
+    // Even someone holding the key and re-signing cannot match the seed's draw once the seed is
+    // revealed.
+    let game = games::find("waterloo-campaign-1815").expect("game");
+    support::reveal_seed(&mut session, game, &tables());
+    let mut events = session.events().to_vec();
+    bump(&mut events);
+    let failure = session_from_events(&events)
+        .verify()
+        .expect_err("the forged face is caught");
     assert_eq!(failure.seq, 2);
     assert!(failure.message.contains("draw 0"), "{failure}");
 }
@@ -312,7 +323,7 @@ fn a_journal_torn_by_a_crash_mid_append_is_read_up_to_its_last_whole_event() {
 #[test]
 fn damaged_and_newer_files_get_clear_messages() {
     let text = played_session(8, 1).to_toml().expect("text");
-    let newer = text.replacen("format_version = 1", "format_version = 99", 1);
+    let newer = text.replacen("format_version = 2", "format_version = 99", 1);
     let error = Session::from_toml("newer.toml", &newer).expect_err("refused");
     assert!(error.to_string().starts_with("newer.toml: "), "{error}");
     assert!(error.to_string().contains("newer version"), "{error}");
@@ -349,7 +360,7 @@ fn assert_uniform(die: Die, seed: u64, count: u64) {
     let faces: Vec<u8> = die.faces().collect();
     let mut tally = vec![0u64; faces.len()];
     for index in 0..count {
-        let face = roll_die(Seed(seed), index, die);
+        let face = roll_die(Seed::from_u64(seed), index, die);
         let slot = faces.iter().position(|f| *f == face).expect("a real face");
         tally[slot] += 1;
     }

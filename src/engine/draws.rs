@@ -113,7 +113,7 @@ impl<'de> Deserialize<'de> for Draws {
 pub fn hidden_salt(seed: Seed, draw_index: u64) -> String {
     let mut hasher = Sha256::new();
     hasher.update(b"aide-de-camp hidden draw\n");
-    hasher.update(seed.0.to_le_bytes());
+    hasher.update(seed.as_bytes());
     hasher.update(draw_index.to_le_bytes());
     hex(&hasher.finalize()[..16])
 }
@@ -207,7 +207,7 @@ mod tests {
     fn draws_without_replacement_until_empty() {
         let slot = DrawSlot::open("Leader", "leaders");
         let mut cup = leaders();
-        let seed = Seed(99);
+        let seed = Seed::from_u64(99);
         let mut drawn = Vec::new();
         for index in 0..4 {
             let draw = CupDraw::make(&slot, &cup, seed, index).expect("a chit is left");
@@ -223,8 +223,8 @@ mod tests {
 
     #[test]
     fn a_tampered_draw_does_not_rederive() {
-        let mut draw =
-            CupDraw::make(&DrawSlot::open("c", "c"), &leaders(), Seed(5), 0).expect("full cup");
+        let mut draw = CupDraw::make(&DrawSlot::open("c", "c"), &leaders(), Seed::from_u64(5), 0)
+            .expect("full cup");
         let other = draw
             .contents_before
             .iter()
@@ -232,12 +232,12 @@ mod tests {
             .cloned()
             .expect("four chits");
         draw.drawn = other;
-        assert!(!draw.rederives(Seed(5)));
+        assert!(!draw.rederives(Seed::from_u64(5)));
     }
 
     #[test]
     fn a_hidden_draw_names_no_chit_but_commits_to_it() {
-        let seed = Seed(7);
+        let seed = Seed::from_u64(7);
         let slot = DrawSlot::hidden("Block", "pool", "french");
         let draw = CupDraw::make(&slot, &leaders(), seed, 3).expect("a chit");
         assert!(draw.drawn.is_empty());
@@ -247,6 +247,6 @@ mod tests {
         let other = leaders().into_iter().find(|c| *c != chit).expect("another");
         assert!(!draw.reveals_as(&other, &hidden_salt(seed, 3)));
         // Another seed's salt does not open it.
-        assert!(!draw.reveals_as(&chit, &hidden_salt(Seed(8), 3)));
+        assert!(!draw.reveals_as(&chit, &hidden_salt(Seed::from_u64(8), 3)));
     }
 }

@@ -88,15 +88,39 @@ impl RolledDie {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum EventBody {
-    /// Always the first event: what is played, by whom, and the seed of every app roll.
+    /// Always the first event: what is played, by whom, the public half of the game's key and the
+    /// commitment to the seed of its app rolls.
     SessionStarted {
         game: String,
         scenario: String,
         sides: Vec<SideName>,
-        /// 16 hexadecimal digits.
+        /// The seed itself, in the open: only in sessions saved by earlier builds (16 hexadecimal
+        /// digits). A session started now holds `seed_commitment` instead.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
         seed: String,
         /// Where the scenario begins in the turn sequence.
         start: Position,
+        /// The public half of the key that signs the session's saved states (64 hexadecimal
+        /// digits); empty in sessions saved by earlier builds.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        public_key: String,
+        /// SHA-256 commitment to the seed, which stays in the game's key file until revealed.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        seed_commitment: String,
+    },
+    /// The game goes on under a new key and a new sealed seed, from this event: the first key was
+    /// not at hand (the game moved to another machine without its key file), or the session was
+    /// saved by an earlier build, with its seed open and no signature.
+    Rekeyed {
+        public_key: String,
+        seed_commitment: String,
+        reason: String,
+    },
+    /// The seed of the app rolls so far is revealed (at the end of the game, or by an umpire), so
+    /// anyone can re-derive them; app rolls from here on come from a new sealed seed.
+    SeedRevealed {
+        seed: String,
+        next_seed_commitment: String,
     },
     /// A procedure was resolved. The result and the cell read are kept as they were shown; the
     /// explanation (modifiers, limits) and the effects offered are re-derived from the input and
@@ -144,6 +168,8 @@ impl EventBody {
     pub fn is_irrevocable(&self) -> bool {
         match self {
             EventBody::SessionStarted { .. }
+            | EventBody::Rekeyed { .. }
+            | EventBody::SeedRevealed { .. }
             | EventBody::DrawRevealed { .. }
             | EventBody::Revealed { .. } => true,
             EventBody::Resolved { dice, draws, .. } => !dice.is_empty() || !draws.is_empty(),
@@ -166,6 +192,8 @@ impl EventBody {
     pub fn kind_name(&self) -> &'static str {
         match self {
             EventBody::SessionStarted { .. } => "session_started",
+            EventBody::Rekeyed { .. } => "rekeyed",
+            EventBody::SeedRevealed { .. } => "seed_revealed",
             EventBody::Resolved { .. } => "resolved",
             EventBody::Applied { .. } => "applied",
             EventBody::Corrected { .. } => "corrected",

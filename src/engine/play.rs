@@ -6,10 +6,10 @@
 
 use super::draws::CupDraw;
 use super::input::{Input, InputError};
+use super::keys::{GameKey, KeyStore};
 use super::log::{Event, EventBody, RolledDie};
 use super::procedure::{Procedure, Resolution, RuleError, resolve_drawn};
 use super::record::{Position, Record};
-use super::roller::Seed;
 use super::sealed::{Reveal, SealedChoice};
 use super::session::Session;
 use super::symbol::Symbol;
@@ -75,6 +75,12 @@ pub enum Command {
     Note { text: String },
     /// Take back the last event, while nothing random or hidden has followed.
     Undo,
+    /// Go on under `key`, a new key and sealed seed, because the game's own key is not at hand
+    /// (`reason` says why, for the log). The caller keeps the new key first.
+    Rekey { key: GameKey, reason: String },
+    /// Reveal the seed of the app rolls so far and go on with a new one: `key` is the game's key
+    /// with the new seed added, which the caller keeps first.
+    RevealSeed { key: GameKey },
 }
 
 /// What a command did.
@@ -116,6 +122,8 @@ pub enum CommandError {
     Record(InputError),
     /// The log refuses the command (an event already applied, nothing to undo).
     Log(String),
+    /// This machine does not hold the game's key, so nothing can be added but a new key.
+    Locked(String),
 }
 
 impl fmt::Display for CommandError {
@@ -123,7 +131,7 @@ impl fmt::Display for CommandError {
         match self {
             CommandError::Rule(e) => e.fmt(f),
             CommandError::Record(e) => e.fmt(f),
-            CommandError::Log(message) => f.write_str(message),
+            CommandError::Log(message) | CommandError::Locked(message) => f.write_str(message),
         }
     }
 }
@@ -136,50 +144,44 @@ impl From<RuleError> for CommandError {
     }
 }
 
-/// A logged resolution worked out again from its input, faces and chits with `tables` (a chit
-/// drawn face down is worked out from `seed`), with the procedure that made it.
+/// A logged resolution of `session` worked out again from its input, faces and chits with
+/// `tables`, with the procedure that made it.
 pub fn rederive(
     rules: &dyn Rules,
     tables: &TableSet,
-    seed: Seed,
+    session: &Session,
     event: &Event,
 ) -> Option<Result<(&'static dyn Procedure, Resolution), String>> {
     let EventBody::Resolved { procedure, .. } = &event.body else {
         return None;
     };
     Some(rules.procedure(procedure).and_then(|p| {
-        resolve_logged(p, tables, seed, event)
+        resolve_logged(p, tables, session, event)
             .map(|resolution| (p, resolution))
             .map_err(|e| e.to_string())
     }))
 }
 
-/// Resolves `event`, a logged resolution of `procedure`, again from what the log keeps.
+/// Resolves `event`, a logged resolution of `procedure` in `session`, again from what the log
+/// keeps. A chit drawn face down is named where this machine holds the seed or the log reveals it.
 pub fn resolve_logged(
     procedure: &dyn Procedure,
     tables: &TableSet,
-    seed: Seed,
+    session: &Session,
     event: &Event,
 ) -> Result<Resolution, RuleError> {
-    let EventBody::Resolved {
-        input, dice, draws, ..
-    } = &event.body
-    else {
+    let EventBody::Resolved { input, dice, .. } = &event.body else {
         return Err(RuleError::Draw(format!(
             "event {} is not a resolution",
             event.seq
         )));
     };
     let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
-    let chits = draws
+    let drawn = session.drawn_chits(event).map_err(RuleError::Draw)?;
+    let chits: Vec<(&CupDraw, Symbol)> = drawn
         .iter()
-        .map(|draw| {
-            let chit = draw.chit(seed).ok_or_else(|| {
-                RuleError::Draw(format!("the {} cannot be worked out", draw.label))
-            })?;
-            Ok((draw, chit))
-        })
-        .collect::<Result<Vec<_>, RuleError>>()?;
+        .map(|(draw, chit)| (draw, chit.clone()))
+        .collect();
     resolve_drawn(procedure, input, tables, &faces, &chits)
 }
 
@@ -192,6 +194,12 @@ impl Session {
         tables: &TableSet,
         command: Command,
     ) -> Result<Executed, CommandError> {
+        // Without the game's key nothing is logged but a new key: every event must be signed.
+        if let Some(why) = self.why_locked()
+            && !matches!(command, Command::Rekey { .. })
+        {
+            return Err(CommandError::Locked(why));
+        }
         match command {
             Command::Resolve {
                 procedure,
@@ -203,7 +211,7 @@ impl Session {
                 let event = self
                     .event(resolution)
                     .ok_or_else(|| CommandError::Log(format!("there is no event {resolution}")))?;
-                let (procedure, offered) = rederive(rules, tables, self.seed(), event)
+                let (procedure, offered) = rederive(rules, tables, self, event)
                     .ok_or_else(|| {
                         CommandError::Log(format!("event {resolution} is not a resolution"))
                     })?
@@ -260,6 +268,14 @@ impl Session {
                         .into(),
                 )
             }),
+            Command::Rekey { key, reason } => self
+                .rekey(key, &reason)
+                .map(|event| Executed::Logged { event })
+                .map_err(CommandError::Log),
+            Command::RevealSeed { key } => self
+                .reveal_seed(key)
+                .map(|event| Executed::Logged { event })
+                .map_err(CommandError::Log),
         }
     }
 
@@ -282,7 +298,7 @@ impl Session {
             .map_err(CommandError::Record)?;
         let spec = procedure.dice(&input);
         let dice = match dice {
-            Dice::App => self.roll(&spec),
+            Dice::App => self.roll(&spec).map_err(CommandError::Locked)?,
             Dice::Physical(faces) => {
                 spec.check(&faces).map_err(RuleError::from)?;
                 RolledDie::physical(&spec, &faces)
@@ -292,9 +308,10 @@ impl Session {
         let draws = self
             .draw(&procedure.draws(&input), app_rolls)
             .map_err(|message| CommandError::Rule(RuleError::Draw(message)))?;
+        let seed = self.next_seed().map_err(CommandError::Locked)?;
         let chits: Vec<(&CupDraw, Symbol)> = draws
             .iter()
-            .filter_map(|draw| Some((draw, draw.chit(self.seed())?)))
+            .filter_map(|draw| Some((draw, draw.chit(seed)?)))
             .collect();
         let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
         let resolution = resolve_drawn(procedure, &input, tables, &faces, &chits)?;
@@ -323,4 +340,55 @@ impl Session {
             applied,
         })
     }
+}
+
+/// Goes on with `session` under a new key and sealed seed, kept in `store` before anything is
+/// logged under them, because the game's own key is not at hand (`why`). Returns the event.
+pub fn rekey(
+    store: &KeyStore,
+    session: &mut Session,
+    rules: &dyn Rules,
+    tables: &TableSet,
+    game: &str,
+    why: &str,
+) -> Result<u64, String> {
+    let key = GameKey::generate()?;
+    store.keep(game, &key).map_err(|e| e.to_string())?;
+    let reason = match session.key_status() {
+        super::session::KeyStatus::OpenSeed => {
+            "the game was saved by an earlier version, with its seed open and unsigned".to_string()
+        }
+        _ => format!("the game's key was not at hand: {why}"),
+    };
+    session
+        .execute(rules, tables, Command::Rekey { key, reason })
+        .map_err(|e| e.to_string())?
+        .event()
+        .ok_or_else(|| "the new key was not logged".to_string())
+}
+
+/// Reveals the seed of `session`'s app rolls so far, going on with a new seed that is added to
+/// the game's key in `store` before the reveal is logged. Returns the event.
+pub fn reveal_seed(
+    store: &KeyStore,
+    session: &mut Session,
+    rules: &dyn Rules,
+    tables: &TableSet,
+) -> Result<u64, String> {
+    if let Some(why) = session.why_locked() {
+        return Err(why);
+    }
+    let mut key = session
+        .key()
+        .cloned()
+        .ok_or_else(|| "the game's key is not on this machine".to_string())?;
+    key.add_fresh_seed();
+    store
+        .keep(session.game(), &key)
+        .map_err(|e| e.to_string())?;
+    session
+        .execute(rules, tables, Command::RevealSeed { key })
+        .map_err(|e| e.to_string())?
+        .event()
+        .ok_or_else(|| "the reveal was not logged".to_string())
 }

@@ -57,7 +57,7 @@ impl RecoveryJournal {
         std::fs::create_dir_all(folder)
             .map_err(|e| io_error(folder, "cannot create the recovery folder", e))?;
         let path = journal_path(folder, session);
-        session.save(&path)?;
+        session.write_copy(&path)?;
         let note = saved_as_note(&path);
         match saved_as {
             Some(saved) => std::fs::write(&note, saved.display().to_string())
@@ -80,7 +80,7 @@ impl RecoveryJournal {
     pub fn sync(&mut self, session: &Session) -> Result<(), SessionError> {
         let events = session.events();
         if events.len() < self.written {
-            session.save(&self.path)?;
+            session.write_copy(&self.path)?;
             self.written = events.len();
             return Ok(());
         }
@@ -98,7 +98,7 @@ impl RecoveryJournal {
         }
         if !self.path.exists() {
             // Removed behind our back (another copy of the app discarded it): write it anew.
-            session.save(&self.path)?;
+            session.write_copy(&self.path)?;
             self.written = events.len();
             return Ok(());
         }
@@ -135,12 +135,13 @@ pub fn load(journal: &Path) -> (Result<Session, SessionError>, bool) {
     // A crash mid-append tears the last event: drop it (or, if the tear fell between two of its
     // parts, the half-written event that still parses but whose hash does not hold). Damage
     // anywhere else is reported, not repaired.
+    // The events after the journal's last signature are this app's own, not yet saved.
     let parsed = match Session::from_toml(&name, &text) {
-        Ok(session) => Ok((session, false)),
+        Ok(session) => Ok((session.recovered(), false)),
         Err(error) => text
             .rfind("\n[[events]]")
             .and_then(|start| Session::from_toml(&name, &text[..start]).ok())
-            .map(|session| (session, true))
+            .map(|session| (session.recovered(), true))
             .ok_or(error),
     };
     match parsed {

@@ -12,13 +12,15 @@
 //! document parser, whose error names the line.
 
 use super::log::Event;
+use super::signatures::Signature;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// The session file format this version writes, and the newest it reads.
-pub const FORMAT_VERSION: u32 = 1;
+/// The session file format this version writes, and the newest it reads. Format 2 added the
+/// signatures and the sealed seed; format 1 files (an open seed, no signature) still read.
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Events per block when parsing in parallel: small enough to bound the parser's working memory
 /// and to spread even a short game over every core.
@@ -28,6 +30,8 @@ const EVENTS_PER_BLOCK: usize = 250;
 struct SessionFile {
     format_version: u32,
     app: String,
+    #[serde(default)]
+    signatures: Vec<Signature>,
     #[serde(default)]
     events: Vec<Event>,
 }
@@ -40,6 +44,15 @@ struct Header {
     format_version: u32,
     #[allow(dead_code)]
     app: Option<String>,
+    #[serde(default)]
+    signatures: Vec<Signature>,
+}
+
+/// What a session file holds: the log and the signatures of its saved states.
+#[derive(Debug, Default)]
+pub struct SessionText {
+    pub events: Vec<Event>,
+    pub signatures: Vec<Signature>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -66,16 +79,20 @@ impl fmt::Display for SessionError {
 
 impl std::error::Error for SessionError {}
 
-/// The text of a session file holding `events`.
-pub fn to_text(events: &[Event]) -> Result<String, String> {
+/// The text of a session file holding `events` and the `signatures` of its saved states. The
+/// signatures come before the events, so that a recovery journal can append events to the file.
+pub fn to_text(events: &[Event], signatures: &[Signature]) -> Result<String, String> {
     #[derive(Serialize)]
-    struct Header {
+    struct Header<'a> {
         format_version: u32,
         app: String,
+        #[serde(skip_serializing_if = "<[Signature]>::is_empty")]
+        signatures: &'a [Signature],
     }
     let mut text = toml::to_string(&Header {
         format_version: FORMAT_VERSION,
         app: format!("aide-de-camp {}", env!("CARGO_PKG_VERSION")),
+        signatures,
     })
     .map_err(|e| format!("the session could not be written as TOML: {e}"))?;
     // Blocks of events are written on every core; each block is `[[events]]` tables, so the
@@ -137,10 +154,10 @@ pub fn event_text(event: &Event) -> Result<String, String> {
     .map_err(|e| format!("event {} could not be written as TOML: {e}", event.seq))
 }
 
-/// Reads the events of a session file; `file` names it in errors.
-pub fn parse(file: &str, text: &str) -> Result<Vec<Event>, SessionError> {
+/// Reads the events and signatures of a session file; `file` names it in errors.
+pub fn parse(file: &str, text: &str) -> Result<SessionText, SessionError> {
     let parsed = match parse_in_blocks(text) {
-        Some(Ok(events)) => Ok(events),
+        Some(Ok(read)) => Ok(read),
         Some(Err(version)) => Err(newer_version(file, version)),
         None => parse_whole(file, text),
     };
@@ -169,12 +186,15 @@ pub fn release_free_memory() {
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 pub fn release_free_memory() {}
 
-fn parse_whole(file: &str, text: &str) -> Result<Vec<Event>, SessionError> {
+fn parse_whole(file: &str, text: &str) -> Result<SessionText, SessionError> {
     match toml::from_str::<SessionFile>(text) {
         Ok(parsed) if parsed.format_version > FORMAT_VERSION => {
             Err(newer_version(file, parsed.format_version))
         }
-        Ok(parsed) => Ok(parsed.events),
+        Ok(parsed) => Ok(SessionText {
+            events: parsed.events,
+            signatures: parsed.signatures,
+        }),
         Err(e) => {
             // A file from a newer version may not parse at all: say so rather than "damaged".
             if let Some(version) = declared_version(text)
@@ -193,7 +213,7 @@ fn parse_whole(file: &str, text: &str) -> Result<Vec<Event>, SessionError> {
 
 /// The fast path: `None` if it does not apply or anything fails (then the whole-document parser
 /// reads the file and reports the problem); `Some(Err(version))` for a file from a newer version.
-fn parse_in_blocks(text: &str) -> Option<Result<Vec<Event>, u32>> {
+fn parse_in_blocks(text: &str) -> Option<Result<SessionText, u32>> {
     if text.contains("\"\"\"") || text.contains("'''") {
         return None;
     }
@@ -226,7 +246,10 @@ fn parse_in_blocks(text: &str) -> Option<Result<Vec<Event>, u32>> {
     for block in parsed {
         events.extend(block.flatten()?);
     }
-    Some(Ok(events))
+    Some(Ok(SessionText {
+        events,
+        signatures: header.signatures,
+    }))
 }
 
 fn line_of(text: &str, byte: usize) -> usize {
@@ -433,16 +456,26 @@ mod tests {
     #[test]
     fn blocks_and_whole_document_read_the_same_events() {
         let events: Vec<Event> = (1..=5_000).map(|n| note(n, &format!("note {n}"))).collect();
-        let text = to_text(&events).expect("text");
-        assert_eq!(parse_in_blocks(&text), Some(Ok(events.clone())));
-        assert_eq!(parse_whole("f", &text).expect("parses"), events);
+        let signatures = vec![Signature {
+            through: 5_000,
+            hash: "h".into(),
+            events: "0123abcd".into(),
+            signature: "s".into(),
+        }];
+        let text = to_text(&events, &signatures).expect("text");
+        let blocks = parse_in_blocks(&text).and_then(Result::ok).expect("blocks");
+        assert_eq!(blocks.events, events);
+        assert_eq!(blocks.signatures, signatures);
+        let whole = parse_whole("f", &text).expect("parses");
+        assert_eq!(whole.events, events);
+        assert_eq!(whole.signatures, signatures);
     }
 
     #[test]
     fn a_header_inside_a_multi_line_string_is_left_to_the_whole_parser() {
         let text = "format_version = 1\napp = \"x\"\n\n[[events]]\nseq = 1\ntime = \"t\"\nside = \"\"\nhash = \"h\"\n\n[events.body]\nkind = \"note\"\ntext = \"\"\"\n[[events]]\nseq = 9\n\"\"\"\n";
-        assert_eq!(parse_in_blocks(text), None);
-        let events = parse("f", text).expect("a valid file");
+        assert!(parse_in_blocks(text).is_none());
+        let events = parse("f", text).expect("a valid file").events;
         assert_eq!(events.len(), 1);
         assert!(matches!(&events[0].body, EventBody::Note { text } if text.contains("seq = 9")));
     }
@@ -627,7 +660,7 @@ mod tests {
     #[test]
     fn a_damaged_block_is_reported_with_its_line_in_the_file() {
         let events: Vec<Event> = (1..=3).map(|n| note(n, "x")).collect();
-        let text = to_text(&events)
+        let text = to_text(&events, &[])
             .expect("text")
             .replacen("seq = 2", "seq = two", 1);
         let error = parse("game.toml", &text).expect_err("damaged");

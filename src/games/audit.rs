@@ -4,10 +4,10 @@
 use super::Game;
 use crate::engine::export::EventText;
 use crate::engine::input::FieldKind;
+use crate::engine::keys::fingerprint;
 use crate::engine::log::{Event, EventBody};
 use crate::engine::play::{rederive, resolve_logged};
 use crate::engine::procedure::Resolution;
-use crate::engine::roller::Seed;
 use crate::engine::session::{Session, VerifyFailure, VerifyReport};
 use crate::engine::table_set::TableSet;
 
@@ -19,8 +19,7 @@ impl Game {
         session: &Session,
         tables: &TableSet,
     ) -> Result<VerifyReport, VerifyFailure> {
-        let seed = session.seed();
-        let report = session.verify_with(&|event| self.rederive(seed, event, tables))?;
+        let report = session.verify_with(&|event| self.rederive(session, event, tables))?;
         // What was applied must be what the resolution offers: a result cannot be edited on its
         // way to the record.
         for event in session.events() {
@@ -33,7 +32,7 @@ impl Game {
             };
             let offered = session
                 .event(*resolution)
-                .and_then(|resolved| self.rederived_resolution(seed, resolved, tables));
+                .and_then(|resolved| self.rederived_resolution(session, resolved, tables));
             if offered.is_some_and(|offered| offered.effects != *effects) {
                 return Err(VerifyFailure {
                     seq: event.seq,
@@ -48,23 +47,23 @@ impl Game {
 
     /// Whether a logged resolution offers anything to apply to the record.
     pub fn offers_effects(&self, session: &Session, event: &Event, tables: &TableSet) -> bool {
-        self.rederived_resolution(session.seed(), event, tables)
+        self.rederived_resolution(session, event, tables)
             .is_some_and(|resolution| !resolution.effects.is_empty())
     }
 
     /// A logged resolution worked out again from its input and dice, if it can be.
     fn rederived_resolution(
         &self,
-        seed: Seed,
+        session: &Session,
         event: &Event,
         tables: &TableSet,
     ) -> Option<Resolution> {
-        rederive(self, tables, seed, event)?
+        rederive(self, tables, session, event)?
             .ok()
             .map(|(_, resolution)| resolution)
     }
 
-    fn rederive(&self, seed: Seed, event: &Event, tables: &TableSet) -> Result<(), String> {
+    fn rederive(&self, session: &Session, event: &Event, tables: &TableSet) -> Result<(), String> {
         let EventBody::Resolved {
             procedure,
             outcome,
@@ -75,7 +74,7 @@ impl Game {
             return Ok(());
         };
         let p = self.procedure(procedure)?;
-        let resolution = resolve_logged(p, tables, seed, event)
+        let resolution = resolve_logged(p, tables, session, event)
             .map_err(|e| format!("its input and dice cannot be resolved again: {e}"))?;
         if resolution.outcome.headline != *outcome {
             return Err(format!(
@@ -126,6 +125,13 @@ impl Game {
             EventBody::Applied { resolution, .. } => {
                 format!("Applied the result of event {resolution}")
             }
+            EventBody::Rekeyed { public_key, .. } => format!(
+                "Continued under a new key {} and a new sealed dice seed",
+                fingerprint(public_key)
+            ),
+            EventBody::SeedRevealed { .. } => {
+                "Dice seed revealed: every app roll so far can be re-derived".to_string()
+            }
             EventBody::Corrected { event, reason } => format!("Corrected event {event}: {reason}"),
             EventBody::DrawRevealed {
                 event, draw, chit, ..
@@ -158,7 +164,13 @@ impl Game {
     fn details(&self, event: &Event, tables: &TableSet, session: &Session) -> Vec<String> {
         let side_name = |id: &str| session.side_name(id).to_string();
         match &event.body {
-            EventBody::SessionStarted { sides, start, .. } => vec![
+            EventBody::SessionStarted {
+                sides,
+                start,
+                public_key,
+                seed_commitment,
+                ..
+            } => vec![
                 format!(
                     "Sides: {}",
                     sides
@@ -167,10 +179,29 @@ impl Game {
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),
-                // The seed stays off the screen: with it, anyone could work out the next roll.
-                "Every app roll is re-derived from the session's seed when the game is verified"
-                    .to_string(),
                 format!("Starts at {}", self.sequence.label(*start)),
+            ]
+            .into_iter()
+            .chain(key_and_seed_lines(public_key, seed_commitment))
+            .collect(),
+            EventBody::Rekeyed {
+                public_key,
+                seed_commitment,
+                reason,
+            } => std::iter::once(format!("Why: {reason}"))
+                .chain(key_and_seed_lines(public_key, seed_commitment))
+                .collect(),
+            EventBody::SeedRevealed {
+                seed,
+                next_seed_commitment,
+            } => vec![
+                format!("Seed {seed}"),
+                "Verify re-derives every app roll made with it and checks it against its commitment"
+                    .to_string(),
+                format!(
+                    "App rolls from here on: sealed seed, commitment {}",
+                    fingerprint(next_seed_commitment)
+                ),
             ],
             EventBody::Resolved {
                 procedure,
@@ -219,7 +250,7 @@ impl Game {
                     details.push("Explained once the chit drawn face down is revealed".to_string());
                     return details;
                 }
-                match resolve_logged(p, tables, session.seed(), event) {
+                match resolve_logged(p, tables, session, event) {
                     Ok(resolution) => {
                         details.extend(explain(&resolution));
                         details.extend(
@@ -261,6 +292,24 @@ impl Game {
             | EventBody::Tallied { .. } => Vec::new(),
         }
     }
+}
+
+/// What the log says of a key and the seed committed with it. The seed itself stays off the
+/// screen until it is revealed: with it, anyone could work out the next roll.
+fn key_and_seed_lines(public_key: &str, seed_commitment: &str) -> Vec<String> {
+    if public_key.is_empty() {
+        return vec![
+            "Saved by an earlier version: the dice seed is in the file, and nothing is signed"
+                .to_string(),
+        ];
+    }
+    vec![
+        format!("Signed by the game's key {}", fingerprint(public_key)),
+        format!(
+            "Dice seed sealed, commitment {}: verify re-derives the app rolls once it is revealed",
+            fingerprint(seed_commitment)
+        ),
+    ]
 }
 
 /// The lines that explain a resolution: modifiers with rules, totals, limits and the cell read.

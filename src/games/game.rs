@@ -2,11 +2,11 @@
 //! the hooks the generic screens call. Each game fills one in; the registry in `mod.rs` lists them.
 
 use crate::engine::input::{Input, InputError};
+use crate::engine::keys::GameKey;
 use crate::engine::log::SideName;
 use crate::engine::play::{Command, Dice, Rules};
 use crate::engine::procedure::Procedure;
 use crate::engine::record::{Position, Record, UnitRecord};
-use crate::engine::roller::Seed;
 use crate::engine::session::Session;
 use crate::engine::table_set::{BuiltinTable, TableRead, TableSet};
 use crate::engine::tables::TableError;
@@ -141,10 +141,10 @@ impl Game {
         &self,
         scenario: &Scenario,
         sides: Vec<SideName>,
-        seed: Seed,
+        key: GameKey,
         tables: &TableSet,
     ) -> Result<Session, String> {
-        let mut session = Session::new(self.id, scenario.id, scenario.start, sides, seed);
+        let mut session = Session::new(self.id, scenario.id, scenario.start, sides, key);
         if let Some(id) = self.set_up {
             let procedure = self.procedure(id)?;
             let mut input = Input::defaults(procedure.fields());

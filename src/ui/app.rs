@@ -6,8 +6,8 @@ use super::game_view::GameView;
 use super::notice::{Notice, notice_bar};
 use super::start::{RecoveryOffer, StartAction, StartScreen};
 use crate::engine::export::{ExportFormat, export};
+use crate::engine::keys::{GameKey, KeyStore, fingerprint};
 use crate::engine::recovery;
-use crate::engine::roller::Seed;
 use crate::engine::session::{Session, write_atomically};
 use crate::games;
 use std::path::{Path, PathBuf};
@@ -143,22 +143,48 @@ impl AideApp {
             ));
             return;
         };
+        // The game's secret is kept before anything is logged under it.
+        let key = GameKey::generate().and_then(|key| {
+            let store = self
+                .data_folder
+                .as_deref()
+                .map(KeyStore::in_data_folder)
+                .ok_or("there is no data folder to keep the game's key in")?;
+            store
+                .keep(game.id, &key)
+                .map(|_| key)
+                .map_err(|e| e.to_string())
+        });
+        let key = match key {
+            Ok(key) => key,
+            Err(e) => {
+                self.notice = Some((format!("The game could not be started: {e}"), true));
+                return;
+            }
+        };
         // The set-up reads no table; the built-in ones serve until the game view loads the owner's.
         let tables = game.builtin_tables().unwrap_or_default();
-        let session = match game.start_session(scenario, sides, Seed::fresh(), &tables) {
+        let session = match game.start_session(scenario, sides, key, &tables) {
             Ok(session) => session,
             Err(e) => {
                 self.notice = Some((format!("The game could not be set up: {e}"), true));
                 return;
             }
         };
-        let view = GameView::new(
+        let mut view = GameView::new(
             game,
             session,
             None,
             self.data_folder.as_deref(),
             self.recovery_folder.clone(),
         );
+        view.notice = Some((
+            format!(
+                "New game. Dice seed sealed: commitment {}. Note it down: when the seed is revealed at the end, anyone can check it against this.",
+                fingerprint(view.session.seed_commitment())
+            ),
+            false,
+        ));
         self.replace_screen(Screen::Game(Box::new(view)));
     }
 
@@ -181,8 +207,9 @@ impl AideApp {
                 view.notice = Some(match verified {
                     Ok(report) => (
                         format!(
-                            "Opened and verified: {} events, {} app rolls re-derived.",
-                            report.events, report.app_rolls
+                            "Opened and verified: {} events. {}",
+                            report.events,
+                            report.trust_lines().join(". ")
                         ),
                         false,
                     ),
@@ -377,10 +404,44 @@ impl AideApp {
                     && let Some(view) = self.game_view_mut()
                 {
                     view.notice = Some(match view.verify() {
-                        Ok(r) => (format!("Verified: {} events, {} app rolls re-derived from the seed, {} physical dice, {} draws, {} reveals; every result re-derived from its input and dice.", r.events, r.app_rolls, r.physical_rolls, r.draws, r.reveals), false),
+                        Ok(r) => (format!("Verified: {} events, {} app rolls ({} re-derived from a revealed seed), {} physical dice, {} draws, {} reveals; every result re-derived from its input and dice. {}.", r.events, r.app_rolls, r.app_rolls - r.app_rolls_sealed, r.physical_rolls, r.draws, r.reveals, r.trust_lines().join(". ")), false),
                         Err(f) => (format!("Verification failed at {f}"), true),
                     });
                 }
+                ui.add_enabled_ui(in_game, |ui| {
+                    ui.menu_button("Game key", |ui| {
+                        let can_reveal = self.game_view().is_some_and(GameView::can_reveal_seed);
+                        if ui
+                            .add_enabled(can_reveal, egui::Button::new("Reveal the dice seed…"))
+                            .on_hover_text("At the end of the game, or when an umpire asks: verifying then re-derives every app roll so far")
+                            .clicked()
+                            && let Some(view) = self.game_view_mut()
+                        {
+                            view.ask_to_reveal_seed();
+                        }
+                        if ui
+                            .button("Export the key…")
+                            .on_hover_text("To take the game to another machine")
+                            .clicked()
+                        {
+                            let stem = self
+                                .game_view()
+                                .and_then(|v| v.path.as_ref().and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().into_owned()))
+                                .unwrap_or_else(|| "waterloo-game".into());
+                            self.path_dialog = Some(PathDialog::new(
+                                PathPurpose::ExportKey,
+                                self.suggested_path(&format!("{stem}.key.toml")),
+                            ));
+                        }
+                        if ui
+                            .button("Import a key…")
+                            .on_hover_text("A key exported on the machine where the game began")
+                            .clicked()
+                        {
+                            self.path_dialog = Some(PathDialog::new(PathPurpose::ImportKey, self.suggested_path("")));
+                        }
+                    });
+                });
                 ui.separator();
                 if ui.button("Quit").clicked() {
                     ui.send_viewport_cmd(egui::ViewportCommand::Close);
@@ -452,6 +513,16 @@ impl AideApp {
                         }
                     }
                     PathPurpose::Export(format) => self.export_to(&path, format),
+                    PathPurpose::ExportKey => {
+                        if let Some(view) = self.game_view_mut() {
+                            view.export_key(&path);
+                        }
+                    }
+                    PathPurpose::ImportKey => {
+                        if let Some(view) = self.game_view_mut() {
+                            view.import_key(&path);
+                        }
+                    }
                 },
             }
         }
@@ -562,6 +633,14 @@ impl eframe::App for AideApp {
                 None
             }
         };
+        if let Some(view) = self.game_view_mut()
+            && std::mem::take(&mut view.wants_key_import)
+        {
+            self.path_dialog = Some(PathDialog::new(
+                PathPurpose::ImportKey,
+                self.suggested_path(""),
+            ));
+        }
         match start_action {
             Some(StartAction::NewGame {
                 game,

@@ -50,6 +50,10 @@ pub enum PathPurpose {
     Open,
     SaveAs,
     Export(crate::engine::export::ExportFormat),
+    /// Write the game's key to a new file.
+    ExportKey,
+    /// Read a game's key from a file exported elsewhere.
+    ImportKey,
 }
 
 impl PathPurpose {
@@ -58,6 +62,8 @@ impl PathPurpose {
             PathPurpose::Open => "Open a saved game",
             PathPurpose::SaveAs => "Save the game as",
             PathPurpose::Export(_) => "Export the log to",
+            PathPurpose::ExportKey => "Export the game's key to",
+            PathPurpose::ImportKey => "Import a game's key from",
         }
     }
     pub fn action(self) -> &'static str {
@@ -65,6 +71,8 @@ impl PathPurpose {
             PathPurpose::Open => "Open",
             PathPurpose::SaveAs => "Save",
             PathPurpose::Export(_) => "Export",
+            PathPurpose::ExportKey => "Export the key",
+            PathPurpose::ImportKey => "Import",
         }
     }
 }
@@ -108,7 +116,7 @@ impl PathDialog {
 
     /// Confirms `path`, unless it would write over another file the user has not been warned of.
     fn confirm(&mut self, path: PathBuf) -> PathDialogAction {
-        let writes = self.purpose != PathPurpose::Open;
+        let writes = !matches!(self.purpose, PathPurpose::Open | PathPurpose::ImportKey);
         let other_file = path.exists() && self.current.as_ref() != Some(&path);
         if writes && other_file && self.warned.as_ref() != Some(&path) {
             self.warned = Some(path);
@@ -150,7 +158,9 @@ impl PathDialog {
                         .map(|n| n.to_string_lossy().into_owned())
                         .unwrap_or_else(|| "game.toml".into());
                     let picked = match self.purpose {
-                        PathPurpose::Open => picker.pick_open(folder.as_deref()),
+                        PathPurpose::Open | PathPurpose::ImportKey => {
+                            picker.pick_open(folder.as_deref())
+                        }
                         _ => picker.pick_save(folder.as_deref(), &name),
                     };
                     if let Some(picked) = picked {

@@ -7,6 +7,7 @@
 #![allow(dead_code)] // Each test file uses the part it needs.
 
 use aide_de_camp::engine::input::{Input, Value};
+use aide_de_camp::engine::keys::GameKey;
 use aide_de_camp::engine::play::{Command, CommandError, Dice, Executed};
 use aide_de_camp::engine::procedure::{Procedure, Resolution};
 use aide_de_camp::engine::record::{Effect, Position, Record};
@@ -130,7 +131,12 @@ impl Play {
         let sides = game.sides_named(&[]);
         let scenario = game.scenario(scenario).expect("the scenario");
         let session = game
-            .start_session(scenario, sides, Seed(1815), &tables)
+            .start_session(
+                scenario,
+                sides,
+                GameKey::from_parts([7; 32], Seed::from_u64(1815)),
+                &tables,
+            )
             .expect("set up");
         Play {
             game,
@@ -353,10 +359,17 @@ pub mod waterloo_campaign {
     }
 }
 
-/// What a forger does to a saved game: edit events, then recompute every hash.
+/// What a forger does to a saved game: edit events, then recompute every hash. A forger without
+/// the game's key cannot sign the result, and the signature check names the event; these helpers
+/// model the stronger forger who holds the key (the test key every test session is made with)
+/// and re-signs, so that the checks beyond the signatures are tested too.
 pub mod forgery {
+    use aide_de_camp::engine::keys::GameKey;
     use aide_de_camp::engine::log::{Event, EventBody, GENESIS_HASH, chain_hash};
-    use aide_de_camp::engine::session::{FORMAT_VERSION, Session};
+    use aide_de_camp::engine::roller::Seed;
+    use aide_de_camp::engine::session::Session;
+    use aide_de_camp::engine::session_file::to_text;
+    use aide_de_camp::engine::signatures::Signature;
 
     /// Recomputes every hash of `events` from the first, as a forger would after an edit.
     pub fn rechain(events: &mut [Event]) {
@@ -385,12 +398,34 @@ pub mod forgery {
         session_from_events(&events)
     }
 
-    /// The session a file holding `events` loads as.
+    /// The session a file holding `events`, signed with the test sessions' key, loads as.
     pub fn session_from_events(events: &[Event]) -> Session {
-        let mut text = format!("format_version = {FORMAT_VERSION}\napp = \"test\"\n");
-        for event in events {
-            text.push_str(&Session::event_toml(event).expect("serialises"));
-        }
+        let key = GameKey::from_parts([7; 32], Seed::from_u64(0));
+        let signatures: Vec<Signature> = Signature::make(&key, events, 0).into_iter().collect();
+        let text = to_text(events, &signatures).expect("serialises");
         Session::from_toml("edited.toml", &text).expect("parses")
     }
+}
+
+/// Reveals the seed of `session`'s app rolls so far, as the app does at the end of a game, with a
+/// new seed for the rolls after it.
+pub fn reveal_seed(
+    session: &mut aide_de_camp::engine::session::Session,
+    rules: &dyn aide_de_camp::engine::play::Rules,
+    tables: &TableSet,
+) -> u64 {
+    let mut key = session
+        .key()
+        .cloned()
+        .expect("the test holds the game's key");
+    key.add_fresh_seed();
+    session
+        .execute(
+            rules,
+            tables,
+            aide_de_camp::engine::play::Command::RevealSeed { key },
+        )
+        .expect("revealed")
+        .event()
+        .expect("logged")
 }

@@ -4,6 +4,7 @@
 //! session.
 
 mod checklist;
+mod game_key;
 mod record_panel;
 mod status_bar;
 
@@ -14,6 +15,7 @@ use super::sealed_panel::SealedAction;
 use super::table_viewer::TableWindow;
 use super::workspace::{ShownResult, Workspace, WorkspaceAction};
 use crate::engine::input::{Input, Value};
+use crate::engine::keys::KeyStore;
 use crate::engine::play::{Command, CommandError, Dice, Executed};
 use crate::engine::procedure::{Procedure, RuleError};
 use crate::engine::record::Position;
@@ -43,6 +45,12 @@ pub struct GameView {
     pub roster_window: Option<RosterWindow>,
     /// A message for the player: (text, is an error).
     pub notice: Notice,
+    /// This machine's game keys, in the data folder.
+    keys: Option<KeyStore>,
+    /// A step about the game's key waiting for the players to confirm it.
+    key_question: Option<game_key::KeyQuestion>,
+    /// The players asked to import the game's key file: the app asks for its path.
+    pub wants_key_import: bool,
 }
 
 impl GameView {
@@ -68,7 +76,11 @@ impl GameView {
             table_window: None,
             roster_window: None,
             notice: None,
+            keys: data_folder.map(KeyStore::in_data_folder),
+            key_question: None,
+            wants_key_import: false,
         };
+        view.attach_stored_key();
         view.sync_journal();
         view.sync_log();
         view.open_first_procedure();
@@ -381,6 +393,7 @@ impl GameView {
             self.undo();
         }
         egui::Panel::top("game_status").show(ui, |ui| self.status_bar(ui));
+        self.key_banner(ui);
         egui::Panel::left("checklist")
             .resizable(true)
             .default_size(220.0)
@@ -486,6 +499,7 @@ impl GameView {
             }
         }
         self.roster_editor(ui.ctx());
+        self.key_question_dialog(ui.ctx());
     }
 
     fn roster_editor(&mut self, ctx: &egui::Context) {

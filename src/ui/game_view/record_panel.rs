@@ -119,9 +119,10 @@ impl GameView {
                 last.hash.get(..12).unwrap_or(&last.hash)
             ))
             .on_hover_text(
-                "Note it down: verifying checks the chain of events up to here, and every app roll against the session's seed",
+                "Note it down: verifying checks the chain of events and their signatures up to here, and every app roll once the seed is revealed",
             );
         }
+        self.key_lines(ui);
         ui.label(format!(
             "Events logged: {}. Results applied: {}.",
             self.session.events().len(),
