@@ -1830,3 +1830,68 @@ fn a_session_of_another_game_is_not_mixed_up() {
     run.fails();
     assert!(names_event(&run.stderr, 1), "{}", run.stderr);
 }
+
+#[test]
+fn a_session_moves_with_its_key_or_goes_on_under_a_new_key_and_its_seed_is_revealed() {
+    let home = tempfile::tempdir().unwrap();
+    let away = tempfile::tempdir().unwrap();
+    let work = tempfile::tempdir().unwrap();
+    let path = work.path().join("game.toml");
+    let input = la_haye_sainte();
+    let resolve = |data: &Path, extra: &[&str]| {
+        let mut args = vec!["resolve", GAME, "attack", "--input", s(&input)];
+        args.extend(["--session", s(&path)]);
+        args.extend_from_slice(extra);
+        run_in(data, work.path(), &args)
+    };
+    resolve(home.path(), &[]).ok();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("[[signatures]]"), "{text}");
+
+    // On a machine without the key, nothing is appended until the players choose.
+    let before = std::fs::read(&path).unwrap();
+    resolve(away.path(), &[])
+        .fails_with_one_message()
+        .stderr_has("key is not on this machine")
+        .stderr_has("--new-key");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+
+    // The key exported at home and imported away lets the game go on under its own key.
+    let key_file = work.path().join("game.key.toml");
+    run_in(
+        home.path(),
+        work.path(),
+        &["key", "export", s(&path), "--output", s(&key_file)],
+    )
+    .ok();
+    run_in(away.path(), work.path(), &["key", "import", s(&key_file)]).ok();
+    resolve(away.path(), &[])
+        .ok()
+        .stdout_has("Logged as event 5");
+    let verified = run_in(away.path(), work.path(), &["verify", s(&path)]);
+    verified
+        .ok()
+        .stdout_has("Events 1-5: signed by the game's key");
+
+    // A third machine without the key goes on under a new key, and verify says where.
+    let third = tempfile::tempdir().unwrap();
+    resolve(third.path(), &["--new-key"])
+        .ok()
+        .stdout_has("Logged as event 7");
+    adc(&["verify", s(&path)])
+        .ok()
+        .stdout_has("a new key")
+        .stdout_has("from event 6");
+
+    // The seed revealed: verify re-derives the rolls of the third machine's seed.
+    run_in(third.path(), work.path(), &["reveal-seed", s(&path)])
+        .ok()
+        .stdout_has("revealed as event 8");
+    adc(&["verify", s(&path)])
+        .ok()
+        .stdout_has("re-derived from the seed revealed at event 8");
+    // The first seed's key is elsewhere: its rolls still wait, and verify says so.
+    adc(&["verify", s(&path)])
+        .ok()
+        .stdout_has("wait for the seed");
+}
