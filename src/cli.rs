@@ -623,6 +623,10 @@ fn resolve(
                     CommandError::Record(e) => bad(format!("{}: {e}", input_path.display())),
                     e => bad(e.to_string()),
                 })?;
+            // The game's end reveals the dice seed, so every app roll can be re-derived.
+            if game.ends_with == Some(p.id()) {
+                play::reveal_seed(&key_store()?, session, game, &tables).map_err(bad)?;
+            }
             session.save(path).map_err(|e| bad(e.to_string()))?;
             let Executed::Resolved {
                 event,

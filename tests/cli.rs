@@ -1895,3 +1895,41 @@ fn a_session_moves_with_its_key_or_goes_on_under_a_new_key_and_its_seed_is_revea
         .ok()
         .stdout_has("wait for the seed");
 }
+
+#[test]
+fn the_victory_determination_ends_the_game_and_reveals_the_seed() {
+    let work = tempfile::tempdir().unwrap();
+    let path = work.path().join("game.toml");
+    let input = la_haye_sainte();
+    let attack = [
+        "resolve",
+        GAME,
+        "attack",
+        "--input",
+        s(&input),
+        "--session",
+        s(&path),
+    ];
+    adc(&attack).ok();
+    adc(&["verify", s(&path)])
+        .ok()
+        .stdout_has("wait for the seed");
+    let victory = work.path().join("victory.toml");
+    let template = adc(&["template", GAME, "victory"]).ok().stdout.clone();
+    std::fs::write(&victory, template).unwrap();
+    adc(&[
+        "resolve",
+        GAME,
+        "victory",
+        "--input",
+        s(&victory),
+        "--session",
+        s(&path),
+    ])
+    .ok();
+    let logged = events(&path);
+    assert_eq!(kind(&logged[logged.len() - 1]), "seed_revealed");
+    adc(&["verify", s(&path)])
+        .ok()
+        .stdout_has("2 app rolls and draws re-derived from the seed revealed at event 6");
+}

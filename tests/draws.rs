@@ -178,6 +178,7 @@ static GAME: Game = Game {
     unit_summary: no_summary,
     game_over: never_over,
     after_the_end: &[],
+    ends_with: None,
 };
 
 /// Resolves `procedure` with the app's dice and draws; applies its effects if it fills.

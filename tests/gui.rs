@@ -1159,3 +1159,60 @@ fn a_form_shows_only_the_fields_that_bear_on_it() {
     assert!(shown(&harness, "Army charged"));
     assert!(shown(&harness, "Charged Formation (optional)"));
 }
+
+#[test]
+fn a_game_opened_without_its_key_asks_before_going_on_under_a_new_key() {
+    let home = tempfile::tempdir().expect("temporary folder");
+    let away = tempfile::tempdir().expect("another machine's folder");
+    let path = home.path().join("game.toml");
+    {
+        let mut harness = app_harness(home.path());
+        click(&mut harness, "Start the game");
+        // The commitment to the sealed seed is on screen from the start, to be noted down.
+        harness.get_by_label_contains("Dice seed sealed: commitment");
+        // ... and in the record panel, beside the last event's hash.
+        assert_eq!(
+            harness
+                .query_all_by_label_contains("Dice seed sealed:")
+                .count(),
+            2
+        );
+        let view = harness.state_mut().game_view_mut().expect("a game");
+        view.session.save(&path).expect("saved");
+    }
+    let mut harness = app_harness(away.path());
+    harness.state_mut().open_file(&path);
+    harness.run();
+    harness.get_by_label_contains("Read only: this game's key is not on this machine");
+    let events = harness
+        .state()
+        .game_view()
+        .expect("a game")
+        .session
+        .events()
+        .len();
+    click(&mut harness, "Continue under a new key…");
+    // Nothing happens before the players confirm.
+    harness.get_by_label("Continue under a new key?");
+    assert_eq!(
+        harness
+            .state()
+            .game_view()
+            .expect("a game")
+            .session
+            .events()
+            .len(),
+        events
+    );
+    click(&mut harness, "Continue under a new key");
+    let view = harness.state().game_view().expect("a game");
+    assert_eq!(
+        view.session.key_status(),
+        aide_de_camp::engine::session::KeyStatus::Held
+    );
+    assert!(matches!(
+        view.session.events().last().map(|e| &e.body),
+        Some(EventBody::Rekeyed { .. })
+    ));
+    assert!(view.dirty, "the new key is a change to save");
+}

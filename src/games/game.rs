@@ -39,6 +39,9 @@ pub struct Game {
     /// only the procedures in `after_the_end` may still be resolved.
     pub game_over: fn(&Record) -> Option<String>,
     pub after_the_end: &'static [&'static str],
+    /// The procedure whose result ends the game (the victory determination): once it is logged,
+    /// the dice seed is revealed, so that anyone can re-derive every app roll of the game.
+    pub ends_with: Option<&'static str>,
 }
 
 /// The values a game's pieces print that its rulebook text does not, which the players enter in

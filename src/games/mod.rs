@@ -51,6 +51,7 @@ const fn not_yet_available(
         unit_summary: state_only,
         game_over: never_over,
         after_the_end: &[],
+        ends_with: None,
     }
 }
 
@@ -83,6 +84,7 @@ pub static GAMES: &[Game] = &[
         unit_summary: state_only,
         game_over: never_over,
         after_the_end: &[],
+        ends_with: Some("victory"),
     },
     not_yet_available(
         "battles-of-waterloo",
@@ -117,6 +119,7 @@ pub static GAMES: &[Game] = &[
         unit_summary: enemy_mistakes::roster::summary,
         game_over: enemy_mistakes::game_over,
         after_the_end: enemy_mistakes::AFTER_THE_END,
+        ends_with: Some("victory"),
     },
     not_yet_available(
         "waterloo-200",

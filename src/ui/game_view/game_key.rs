@@ -216,7 +216,7 @@ impl GameView {
         }
     }
 
-    fn reveal_seed(&mut self) {
+    pub(super) fn reveal_seed(&mut self) {
         let result = self.store().cloned().and_then(|store| {
             play::reveal_seed(&store, &mut self.session, self.game, &self.tables)
         });

@@ -267,6 +267,10 @@ impl GameView {
                 });
                 workspace.physical_dice.clear();
                 self.log.selected = Some(event);
+                // The game's end reveals the dice seed, so every app roll can be re-derived.
+                if self.game.ends_with == Some(workspace.procedure.id()) && self.can_reveal_seed() {
+                    self.reveal_seed();
+                }
             }
             Ok(_) => {}
             Err(e) => workspace.dice_error = Some(e.to_string()),
