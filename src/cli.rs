@@ -5,11 +5,11 @@
 
 use crate::data_folder::data_folder;
 use crate::engine::export::{ExportFormat, export};
-use crate::engine::keys::{GameKey, KeyStore};
+use crate::engine::keys::KeyStore;
 use crate::engine::log::{RolledDie, SideName, side_name};
 use crate::engine::play::{self, CommandError, Dice, Executed};
-use crate::engine::procedure::{Procedure, Resolution, odds, parse_input, resolve_checked};
-use crate::engine::roller::Seed;
+use crate::engine::procedure::{Procedure, Resolution, odds, parse_input};
+use crate::engine::roller::{Seed, fresh_number};
 use crate::engine::session::{Session, VerifyReport, write_new_atomically};
 use crate::engine::table_set::{TableOrigin, TableSet};
 use crate::engine::tables::{Table, TableStatus};
@@ -422,14 +422,6 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
     }
 }
 
-/// A number for the app's roller when no --seed is given, from the operating system's generator.
-fn fresh_number() -> u64 {
-    let bytes = Seed::fresh();
-    let mut number = [0u8; 8];
-    number.copy_from_slice(bytes.as_bytes().get(..8).unwrap_or(&[0; 8]));
-    u64::from_le_bytes(number)
-}
-
 fn parse_seed(text: &str) -> Result<u64, Failure> {
     text.parse().map_err(|_| {
         bad(format!(
@@ -589,10 +581,9 @@ fn resolve(
                 .first()
                 .ok_or_else(|| bad(format!("{} has no scenario to play", game.id)))?;
             let store = key_store()?;
-            let key = GameKey::generate_with_seed(seed.map_or_else(Seed::fresh, Seed::from_u64))
+            let key = store
+                .new_key(game.id, seed.map_or_else(Seed::fresh, Seed::from_u64))
                 .map_err(bad)?;
-            // The key is kept before anything is logged under it.
-            store.keep(game.id, &key).map_err(|e| bad(e.to_string()))?;
             Some(
                 game.start_session(scenario, sides, key, &tables)
                     .map_err(bad)?,
@@ -642,10 +633,10 @@ fn resolve(
         }
         _ => {
             // Without a session nothing is played: the procedure is only resolved.
-            let rolled = match typed {
-                Some(faces) => RolledDie::physical(&spec, &faces),
+            let number = seed.unwrap_or_else(fresh_number);
+            let dice = match typed {
+                Some(faces) => Dice::Physical(faces),
                 None => {
-                    let number = seed.unwrap_or_else(fresh_number);
                     roll_seed = Some(number);
                     if !json && !spec.is_empty() {
                         writeln!(
@@ -653,12 +644,12 @@ fn resolve(
                             "Rolled by the app with seed {number} (repeat with --seed {number})."
                         )?;
                     }
-                    RolledDie::rolled(&spec, Seed::from_u64(number), 0)
+                    Dice::App
                 }
             };
-            let faces: Vec<u8> = rolled.iter().map(|d| d.face).collect();
-            let resolution =
-                resolve_checked(p, &input, &tables, &faces).map_err(|e| bad(e.to_string()))?;
+            let (rolled, resolution) =
+                play::resolve_once(p, &input, &tables, dice, Seed::from_u64(number))
+                    .map_err(|e| bad(e.to_string()))?;
             (rolled, resolution, None)
         }
     };

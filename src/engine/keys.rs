@@ -7,7 +7,7 @@
 //! (`keys/<public key>.toml`), one file per game, and moves to another machine as that file.
 
 use super::roller::Seed;
-use super::sealed::hex;
+use super::sealed::{from_hex, hex};
 use super::session_file::{SessionError, write_atomically, write_new_atomically};
 use ed25519_dalek::{Signer, SigningKey, Verifier, VerifyingKey};
 use rand_core::TryRngCore;
@@ -25,8 +25,10 @@ const KEY_FILE_VERSION: u32 = 1;
 #[derive(Clone)]
 pub struct GameKey {
     signing: SigningKey,
-    /// Oldest first. A seed is added when the previous one is revealed mid-game.
-    seeds: Vec<Seed>,
+    /// The seed a session started or continued with this key rolls from.
+    newest: Seed,
+    /// The seeds before it, oldest first: a seed is added when the one before is revealed.
+    earlier: Vec<Seed>,
 }
 
 /// Never printed: the secret in a message or a debug dump would let anyone forge the game.
@@ -38,7 +40,9 @@ impl std::fmt::Debug for GameKey {
 
 impl PartialEq for GameKey {
     fn eq(&self, other: &GameKey) -> bool {
-        self.signing.to_bytes() == other.signing.to_bytes() && self.seeds == other.seeds
+        self.signing.to_bytes() == other.signing.to_bytes()
+            && self.newest == other.newest
+            && self.earlier == other.earlier
     }
 }
 
@@ -61,7 +65,8 @@ impl GameKey {
     pub fn from_parts(secret: [u8; 32], seed: Seed) -> GameKey {
         GameKey {
             signing: SigningKey::from_bytes(&secret),
-            seeds: vec![seed],
+            newest: seed,
+            earlier: Vec::new(),
         }
     }
 
@@ -72,17 +77,25 @@ impl GameKey {
 
     /// The newest seed: the one a session started or continued with this key rolls from.
     pub fn newest_seed(&self) -> Seed {
-        // `seeds` is never empty: every constructor puts one in.
-        self.seeds
-            .last()
-            .copied()
-            .unwrap_or_else(|| Seed::from_u64(0))
+        self.newest
+    }
+
+    /// Every seed, oldest first.
+    fn seeds(&self) -> impl Iterator<Item = &Seed> {
+        self.earlier.iter().chain(std::iter::once(&self.newest))
+    }
+
+    /// Makes `seed` the newest, unless the key holds it already.
+    fn add_seed(&mut self, seed: Seed) {
+        if !self.seeds().any(|held| *held == seed) {
+            let before = std::mem::replace(&mut self.newest, seed);
+            self.earlier.push(before);
+        }
     }
 
     /// The seed whose commitment is `commitment`, if this key holds it.
     pub fn seed_for(&self, commitment: &str) -> Option<Seed> {
-        self.seeds
-            .iter()
+        self.seeds()
             .find(|seed| seed.commitment() == commitment)
             .copied()
     }
@@ -90,7 +103,7 @@ impl GameKey {
     /// Adds a fresh seed, for play after the current one is revealed, and returns it.
     pub fn add_fresh_seed(&mut self) -> Seed {
         let seed = Seed::fresh();
-        self.seeds.push(seed);
+        self.add_seed(seed);
         seed
     }
 
@@ -111,8 +124,7 @@ impl GameKey {
             public_key: self.public_key(),
             signing_key: hex(&self.signing.to_bytes()),
             seeds: self
-                .seeds
-                .iter()
+                .seeds()
                 .map(|seed| KeyFileSeed {
                     commitment: seed.commitment(),
                     seed: seed.to_hex(),
@@ -151,7 +163,7 @@ impl GameKey {
                 ),
             ));
         }
-        let secret = bytes32(&parsed.signing_key)
+        let secret = from_hex::<32>(&parsed.signing_key)
             .ok_or_else(|| error(None, "signing_key is not 64 hexadecimal digits".into()))?;
         let mut seeds = Vec::new();
         for (index, entry) in parsed.seeds.iter().enumerate() {
@@ -170,12 +182,13 @@ impl GameKey {
             }
             seeds.push(seed);
         }
-        if seeds.is_empty() {
+        let Some(newest) = seeds.pop() else {
             return Err(error(None, "the key file holds no seed".into()));
-        }
+        };
         let key = GameKey {
             signing: SigningKey::from_bytes(&secret),
-            seeds,
+            newest,
+            earlier: seeds,
         };
         if key.public_key() != parsed.public_key {
             return Err(error(
@@ -195,10 +208,11 @@ pub fn signed_message(through: u64, hash: &str, events: &str) -> String {
 
 /// Whether `signature` (hex) is `public_key`'s (hex) signature of `message`.
 pub fn signature_holds(public_key: &str, message: &str, signature: &str) -> bool {
-    let Some(public) = bytes32(public_key).and_then(|b| VerifyingKey::from_bytes(&b).ok()) else {
+    let Some(public) = from_hex::<32>(public_key).and_then(|b| VerifyingKey::from_bytes(&b).ok())
+    else {
         return false;
     };
-    let Some(signature) = bytes64(signature) else {
+    let Some(signature) = from_hex::<64>(signature) else {
         return false;
     };
     public
@@ -211,7 +225,7 @@ pub fn signature_holds(public_key: &str, message: &str, signature: &str) -> bool
 
 /// Whether `text` is a public key as the log holds it.
 pub fn is_public_key(text: &str) -> bool {
-    bytes32(text).is_some_and(|b| VerifyingKey::from_bytes(&b).is_ok())
+    from_hex::<32>(text).is_some_and(|b| VerifyingKey::from_bytes(&b).is_ok())
 }
 
 /// A short form of a public key or commitment for people to compare: its first 16 digits in
@@ -223,25 +237,6 @@ pub fn fingerprint(text: &str) -> String {
         .map(|group| group.iter().collect::<String>())
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-fn from_hex<const N: usize>(text: &str) -> Option<[u8; N]> {
-    if text.len() != N * 2 || !text.is_ascii() {
-        return None;
-    }
-    let mut bytes = [0u8; N];
-    for (byte, pair) in bytes.iter_mut().zip(text.as_bytes().chunks(2)) {
-        *byte = u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok()?;
-    }
-    Some(bytes)
-}
-
-fn bytes32(text: &str) -> Option<[u8; 32]> {
-    from_hex::<32>(text)
-}
-
-fn bytes64(text: &str) -> Option<[u8; 64]> {
-    from_hex::<64>(text)
 }
 
 fn line_of(text: &str, offset: usize) -> usize {
@@ -338,6 +333,14 @@ impl KeyStore {
         Ok(path)
     }
 
+    /// A new key for a game of `game`, rolling from `seed`, kept here before anything is logged
+    /// under it.
+    pub fn new_key(&self, game: &str, seed: Seed) -> Result<GameKey, String> {
+        let key = GameKey::generate_with_seed(seed)?;
+        self.keep(game, &key).map_err(|e| e.to_string())?;
+        Ok(key)
+    }
+
     /// Reads a key file from anywhere (one exported on another machine) and keeps it here.
     pub fn import(&self, from: &Path) -> Result<(String, GameKey), SessionError> {
         let text = std::fs::read_to_string(from).map_err(|e| SessionError {
@@ -349,10 +352,8 @@ impl KeyStore {
         // A copy already here may hold seeds added since the file was exported: keep every seed.
         let merged = match self.find(&key.public_key())? {
             Some(mut here) => {
-                for seed in &key.seeds {
-                    if !here.seeds.contains(seed) {
-                        here.seeds.push(*seed);
-                    }
+                for seed in key.seeds() {
+                    here.add_seed(*seed);
                 }
                 here
             }

@@ -10,6 +10,7 @@ use super::keys::{GameKey, KeyStore};
 use super::log::{Event, EventBody, RolledDie};
 use super::procedure::{Procedure, Resolution, RuleError, resolve_drawn};
 use super::record::{Position, Record};
+use super::roller::Seed;
 use super::sealed::{Reveal, SealedChoice};
 use super::session::Session;
 use super::symbol::Symbol;
@@ -185,6 +186,30 @@ pub fn resolve_logged(
     resolve_drawn(procedure, input, tables, &faces, &chits)
 }
 
+/// Resolves `procedure` once, outside any game: nothing is logged, and nothing is rolled into a
+/// session or applied (the command line's `resolve` without a session). App dice come from
+/// `seed`, from draw 0, so the same seed repeats the roll. A procedure that draws from a cup
+/// needs a game's record, and is refused.
+pub fn resolve_once(
+    procedure: &dyn Procedure,
+    input: &Input,
+    tables: &TableSet,
+    dice: Dice,
+    seed: Seed,
+) -> Result<(Vec<RolledDie>, Resolution), RuleError> {
+    let spec = procedure.dice(input);
+    let dice = match dice {
+        Dice::App => RolledDie::rolled(&spec, seed, 0),
+        Dice::Physical(faces) => {
+            spec.check(&faces)?;
+            RolledDie::physical(&spec, &faces)
+        }
+    };
+    let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
+    let resolution = resolve_drawn(procedure, input, tables, &faces, &[])?;
+    Ok((dice, resolution))
+}
+
 impl Session {
     /// Carries out `command` for the game `rules` with `tables`: checks it, logs it, and folds it
     /// into the record. A refused command logs nothing.
@@ -352,8 +377,7 @@ pub fn rekey(
     game: &str,
     why: &str,
 ) -> Result<u64, String> {
-    let key = GameKey::generate()?;
-    store.keep(game, &key).map_err(|e| e.to_string())?;
+    let key = store.new_key(game, Seed::fresh())?;
     let reason = match session.key_status() {
         super::session::KeyStatus::OpenSeed => {
             "the game was saved by an earlier version, with its seed open and unsigned".to_string()

@@ -7,7 +7,7 @@
 //! under us when a dependency changes its sampling algorithms.
 
 use super::dice::Die;
-use super::sealed::hex;
+use super::sealed::{from_hex, hex};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng, TryRngCore};
 use sha2::{Digest, Sha256};
@@ -35,11 +35,7 @@ impl Seed {
         // Falls back to the clock only if the OS generator fails, which it does not on supported
         // systems; a weak seed is still a valid seed, and its commitment binds it all the same.
         if rand_core::OsRng.try_fill_bytes(&mut bytes).is_err() {
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos())
-                .unwrap_or(0x5eed);
-            return Seed::from_u64(nanos as u64);
+            return Seed::from_u64(clock_nanos());
         }
         Seed(bytes)
     }
@@ -64,18 +60,10 @@ impl Seed {
 
     /// A seed written as 64 hexadecimal digits, or an earlier build's 16.
     pub fn from_hex(text: &str) -> Option<Seed> {
-        if text.len() == 16 {
-            return u64::from_str_radix(text, 16).ok().map(Seed::from_u64);
+        match from_hex::<8>(text) {
+            Some(bytes) => Some(Seed::from_u64(u64::from_be_bytes(bytes))),
+            None => from_hex::<32>(text).map(Seed),
         }
-        let mut bytes = [0u8; 32];
-        if text.len() != 64 || !text.is_ascii() {
-            return None;
-        }
-        for (byte, pair) in bytes.iter_mut().zip(text.as_bytes().chunks(2)) {
-            let digits = std::str::from_utf8(pair).ok()?;
-            *byte = u8::from_str_radix(digits, 16).ok()?;
-        }
-        Some(Seed(bytes))
     }
 
     /// What the log holds while the seed is secret: SHA-256 over a label and the seed, hex. The
@@ -87,6 +75,22 @@ impl Seed {
         hasher.update(self.0);
         hex(&hasher.finalize())
     }
+}
+
+/// A fresh number from the operating system's generator, for a roll made outside any game that
+/// its maker can repeat with `Seed::from_u64`.
+pub fn fresh_number() -> u64 {
+    rand_core::OsRng
+        .try_next_u64()
+        .unwrap_or_else(|_| clock_nanos())
+}
+
+/// The clock, for the rare system whose random generator fails.
+fn clock_nanos() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0x5eed)
 }
 
 /// A uniformly distributed number in `0..bound` read from `rng`, without modulo bias: raw words

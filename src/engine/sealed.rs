@@ -21,6 +21,18 @@ pub fn hex(bytes: &[u8]) -> String {
     text
 }
 
+/// The `N` bytes written as `2 * N` hexadecimal digits in `text`, or `None` if it is anything else.
+pub fn from_hex<const N: usize>(text: &str) -> Option<[u8; N]> {
+    if text.len() != N * 2 || !text.is_ascii() {
+        return None;
+    }
+    let mut bytes = [0u8; N];
+    for (byte, pair) in bytes.iter_mut().zip(text.as_bytes().chunks(2)) {
+        *byte = u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok()?;
+    }
+    Some(bytes)
+}
+
 /// The commitment to `choice` under `salt`: hex SHA-256 of the salt, a separator, and the choice.
 pub fn commitment(salt: &str, choice: &str) -> String {
     let mut hasher = Sha256::new();

@@ -6,8 +6,9 @@ use super::game_view::GameView;
 use super::notice::{Notice, notice_bar};
 use super::start::{RecoveryOffer, StartAction, StartScreen};
 use crate::engine::export::{ExportFormat, export};
-use crate::engine::keys::{GameKey, KeyStore, fingerprint};
+use crate::engine::keys::{KeyStore, fingerprint};
 use crate::engine::recovery;
+use crate::engine::roller::Seed;
 use crate::engine::session::{Session, write_atomically};
 use crate::games;
 use std::path::{Path, PathBuf};
@@ -144,17 +145,10 @@ impl AideApp {
             return;
         };
         // The game's secret is kept before anything is logged under it.
-        let key = GameKey::generate().and_then(|key| {
-            let store = self
-                .data_folder
-                .as_deref()
-                .map(KeyStore::in_data_folder)
-                .ok_or("there is no data folder to keep the game's key in")?;
-            store
-                .keep(game.id, &key)
-                .map(|_| key)
-                .map_err(|e| e.to_string())
-        });
+        let key = match self.data_folder.as_deref().map(KeyStore::in_data_folder) {
+            Some(store) => store.new_key(game.id, Seed::fresh()),
+            None => Err("there is no data folder to keep the game's key in".to_string()),
+        };
         let key = match key {
             Ok(key) => key,
             Err(e) => {

@@ -374,37 +374,15 @@ impl Session {
             } => {
                 self.record.position = *start;
                 self.record.scenario = scenario.as_str().into();
-                self.keys.push(KeySpan {
-                    from: event.seq,
-                    public_key: public_key.clone(),
-                });
-                self.seeds.push(SeedSpan {
-                    from: event.seq,
-                    commitment: seed_commitment.clone(),
-                    public: if seed_commitment.is_empty() {
-                        Seed::from_hex(seed)
-                    } else {
-                        None
-                    },
-                    revealed_by: None,
-                });
+                // An earlier build's session has no commitment, and its seed in the open.
+                let open_seed = seed_commitment.is_empty().then(|| Seed::from_hex(seed));
+                self.begin_key(event.seq, public_key, seed_commitment, open_seed.flatten());
             }
             EventBody::Rekeyed {
                 public_key,
                 seed_commitment,
                 ..
-            } => {
-                self.keys.push(KeySpan {
-                    from: event.seq,
-                    public_key: public_key.clone(),
-                });
-                self.seeds.push(SeedSpan {
-                    from: event.seq,
-                    commitment: seed_commitment.clone(),
-                    public: None,
-                    revealed_by: None,
-                });
-            }
+            } => self.begin_key(event.seq, public_key, seed_commitment, None),
             EventBody::SeedRevealed {
                 seed,
                 next_seed_commitment,
@@ -433,6 +411,21 @@ impl Session {
             }
             _ => {}
         }
+    }
+
+    /// From event `from` on, the events are logged under `public_key`, and the app rolls come from
+    /// the seed committed to as `commitment` (or the open seed of an earlier build).
+    fn begin_key(&mut self, from: u64, public_key: &str, commitment: &str, open: Option<Seed>) {
+        self.keys.push(KeySpan {
+            from,
+            public_key: public_key.to_string(),
+        });
+        self.seeds.push(SeedSpan {
+            from,
+            commitment: commitment.to_string(),
+            public: open,
+            revealed_by: None,
+        });
     }
 
     /// A session of `game` with no events yet.

@@ -19,6 +19,7 @@ use crate::engine::keys::{fingerprint, is_public_key};
 use crate::engine::log::{Event, EventBody, GENESIS_HASH};
 use crate::engine::roller::{Seed, roll_die};
 use crate::engine::sealed::SealedChoice;
+use crate::engine::sealed::from_hex;
 use crate::engine::signatures::fingerprint_of;
 use crate::engine::symbol::Symbol;
 use std::collections::{HashMap, HashSet};
@@ -192,7 +193,7 @@ fn list(chits: &[Symbol]) -> String {
 
 /// Whether `text` is a SHA-256 commitment as the log holds it.
 fn is_commitment(text: &str) -> bool {
-    text.len() == 64 && text.bytes().all(|b| b.is_ascii_hexdigit())
+    from_hex::<32>(text).is_some()
 }
 
 impl Session {
