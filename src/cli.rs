@@ -480,7 +480,7 @@ fn unlock(
             path.display()
         )));
     }
-    play::rekey(store, session, game, tables, game.id, &why).map_err(|e| bad(e.to_string()))?;
+    play::rekey(store, session, game, tables).map_err(bad)?;
     Ok(())
 }
 

@@ -309,8 +309,8 @@ fn a_game_moved_without_its_key_goes_on_only_under_a_new_key_that_the_log_shows(
         .expect_err("nothing is added without the key");
     assert!(matches!(refused, CommandError::Locked(_)), "{refused}");
 
-    let rekeyed = play::rekey(&store, &mut moved, game(), &tables(), game().id, "moved")
-        .expect("goes on under a new key");
+    let rekeyed =
+        play::rekey(&store, &mut moved, game(), &tables()).expect("goes on under a new key");
     assert_eq!(rekeyed, 7);
     assert_ne!(moved.public_key(), first_key);
     assert!(
@@ -430,7 +430,7 @@ fn a_session_of_an_earlier_build_reads_as_open_seed_unsigned_and_goes_on_under_a
     );
     let data = tempfile::tempdir().expect("a data folder");
     let store = KeyStore::in_data_folder(data.path());
-    play::rekey(&store, &mut old, game(), &tables(), game().id, "upgrade").expect("rekeyed");
+    play::rekey(&store, &mut old, game(), &tables()).expect("rekeyed");
     old.execute(game(), &tables(), attack(Dice::App))
         .expect("plays on, sealed");
     let report = game().verify(&saved(&old), &tables()).expect("verifies");
@@ -466,7 +466,7 @@ fn a_file_edited_without_the_key_is_read_but_never_continued() {
     );
     let data = tempfile::tempdir().expect("a data folder");
     let store = KeyStore::in_data_folder(data.path());
-    assert!(play::rekey(&store, &mut edited, game(), &tables(), game().id, "x").is_err());
+    assert!(play::rekey(&store, &mut edited, game(), &tables()).is_err());
 }
 
 #[test]

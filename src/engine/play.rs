@@ -368,24 +368,29 @@ impl Session {
 }
 
 /// Goes on with `session` under a new key and sealed seed, kept in `store` before anything is
-/// logged under them, because the game's own key is not at hand (`why`). Returns the event.
+/// logged under them, because the game's own key is not at hand. Returns the event.
 pub fn rekey(
     store: &KeyStore,
     session: &mut Session,
     rules: &dyn Rules,
     tables: &TableSet,
-    game: &str,
-    why: &str,
 ) -> Result<u64, String> {
-    let key = store.new_key(game, Seed::fresh())?;
     let reason = match session.key_status() {
         super::session::KeyStatus::OpenSeed => {
-            "the game was saved by an earlier version, with its seed open and unsigned".to_string()
+            "the game was saved by an earlier version, with its seed open and unsigned"
         }
-        _ => format!("the game's key was not at hand: {why}"),
+        _ => "the game's key was not on the machine that went on with it",
     };
+    let key = store.new_key(session.game(), Seed::fresh())?;
     session
-        .execute(rules, tables, Command::Rekey { key, reason })
+        .execute(
+            rules,
+            tables,
+            Command::Rekey {
+                key,
+                reason: reason.to_string(),
+            },
+        )
         .map_err(|e| e.to_string())?
         .event()
         .ok_or_else(|| "the new key was not logged".to_string())

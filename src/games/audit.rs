@@ -304,7 +304,7 @@ fn key_and_seed_lines(public_key: &str, seed_commitment: &str) -> Vec<String> {
         ];
     }
     vec![
-        format!("Signed by the game's key {}", fingerprint(public_key)),
+        format!("Signed by key {}", fingerprint(public_key)),
         format!(
             "Dice seed sealed, commitment {}: verify re-derives the app rolls once it is revealed",
             fingerprint(seed_commitment)

@@ -189,17 +189,10 @@ impl GameView {
     }
 
     fn go_on_under_a_new_key(&mut self) {
-        let why = self.session.why_locked().unwrap_or_default();
-        let result = self.store().cloned().and_then(|store| {
-            play::rekey(
-                &store,
-                &mut self.session,
-                self.game,
-                &self.tables,
-                self.game.id,
-                &why,
-            )
-        });
+        let result = self
+            .store()
+            .cloned()
+            .and_then(|store| play::rekey(&store, &mut self.session, self.game, &self.tables));
         match result {
             Ok(event) => {
                 self.changed();
