@@ -1183,7 +1183,7 @@ fn a_game_opened_without_its_key_asks_before_going_on_under_a_new_key() {
     let mut harness = app_harness(away.path());
     harness.state_mut().open_file(&path);
     harness.run();
-    harness.get_by_label_contains("Read only: this game's key is not on this machine");
+    harness.get_by_label("Read only: this game's key is not on this machine.");
     let events = harness
         .state()
         .game_view()

@@ -97,17 +97,30 @@ impl GameView {
         let Some(why) = self.session.why_locked() else {
             return;
         };
-        let status = self.session.key_status();
+        // One row where the window allows: the words say what is wrong, the buttons how to go on,
+        // and the whole reason is on the hover.
+        let (said, can_go_on) = match (self.session.tampered(), self.session.key_status()) {
+            // A file edited without the key is only read: a new key would vouch for the edit.
+            (Some(_), _) => (format!("Read only: {why}."), false),
+            (None, KeyStatus::OpenSeed) => (
+                "Read only: saved by an earlier version, with its dice seed open and no signature."
+                    .to_string(),
+                true,
+            ),
+            (None, _) => (
+                "Read only: this game's key is not on this machine.".to_string(),
+                true,
+            ),
+        };
+        let missing = self.session.key_status() == KeyStatus::Missing;
         egui::Panel::top("game_key_banner").show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
-                ui.colored_label(ui.visuals().warn_fg_color, format!("Read only: {why}."));
-            });
-            // A file edited without the key is only read: a new key would vouch for the edit.
-            if self.session.tampered().is_some() {
-                return;
-            }
-            ui.horizontal_wrapped(|ui| {
-                if status == KeyStatus::Missing
+                ui.colored_label(ui.visuals().warn_fg_color, said)
+                    .on_hover_text(&why);
+                if !can_go_on {
+                    return;
+                }
+                if missing
                     && ui
                         .button("Import the key file…")
                         .on_hover_text("The file exported from the machine where the game began")
