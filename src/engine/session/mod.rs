@@ -30,7 +30,7 @@ pub use verify::{KeyCoverage, SeedCoverage, VerifyFailure, VerifyReport};
 /// The events from `from` on are logged under one key: `public_key`, or none in a session saved by
 /// an earlier build.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct KeySpan {
+struct KeySpan {
     pub from: u64,
     /// 64 hexadecimal digits; empty where the events were saved unsigned by an earlier build.
     pub public_key: String,
@@ -38,7 +38,7 @@ pub struct KeySpan {
 
 /// The app rolls of the events from `from` on come from one seed.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SeedSpan {
+struct SeedSpan {
     pub from: u64,
     /// The commitment the log made to the seed; empty for an earlier build's open seed.
     pub commitment: String,
@@ -141,18 +141,6 @@ impl Session {
     pub fn signatures(&self) -> &[Signature] {
         &self.signatures
     }
-    /// How many of the events came from the file the session was read from.
-    pub fn events_from_file(&self) -> usize {
-        self.from_file
-    }
-    /// The keys the log is signed with, by stretch of events.
-    pub fn key_spans(&self) -> &[KeySpan] {
-        &self.keys
-    }
-    /// The seeds the app rolls come from, by stretch of events.
-    pub fn seed_spans(&self) -> &[SeedSpan] {
-        &self.seeds
-    }
     /// Event number `seq`, if the log has it.
     pub fn event(&self, seq: u64) -> Option<&Event> {
         self.events
@@ -253,11 +241,11 @@ impl Session {
         })
     }
 
-    pub fn seed_span_at(&self, seq: u64) -> Option<&SeedSpan> {
+    fn seed_span_at(&self, seq: u64) -> Option<&SeedSpan> {
         self.seeds.iter().rev().find(|span| span.from <= seq)
     }
 
-    pub fn key_span_at(&self, seq: u64) -> Option<&KeySpan> {
+    fn key_span_at(&self, seq: u64) -> Option<&KeySpan> {
         self.keys.iter().rev().find(|span| span.from <= seq)
     }
 
