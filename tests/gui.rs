@@ -48,6 +48,53 @@ fn click_button_with_shortcut(harness: &mut Harness<'_, AideApp>, label: &str) {
     harness.run();
 }
 
+/// Applies the result on the card, from the action bar.
+fn apply(harness: &mut Harness<'_, AideApp>) {
+    click_button_with_shortcut(harness, "Apply to the record Ctrl");
+}
+
+/// Moves play to the next step, from the head of the turn sequence.
+fn next_step(harness: &mut Harness<'_, AideApp>) {
+    click_button_with_shortcut(harness, "Next step Ctrl");
+}
+
+/// Names a unit in the unit picker labelled `label`, as a player does who types: opens it, types
+/// the name into its filter and presses Enter (a single match on the record is picked; a name
+/// the record does not know is taken as typed).
+fn name_unit(harness: &mut Harness<'_, AideApp>, label: &str, name: &str) {
+    harness
+        .get_by_role_and_label(egui::Role::ComboBox, label)
+        .scroll_to_me();
+    harness.run();
+    harness
+        .get_by_role_and_label(egui::Role::ComboBox, label)
+        .click();
+    harness.run();
+    harness
+        .get_by_label(&format!("Filter: {label}"))
+        .type_text(name);
+    harness.run();
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+}
+
+/// Names a unit the record does not know: types it into the picker's filter and takes it as typed.
+fn name_new_unit(harness: &mut Harness<'_, AideApp>, label: &str, name: &str) {
+    harness
+        .get_by_role_and_label(egui::Role::ComboBox, label)
+        .scroll_to_me();
+    harness.run();
+    harness
+        .get_by_role_and_label(egui::Role::ComboBox, label)
+        .click();
+    harness.run();
+    harness
+        .get_by_label(&format!("Filter: {label}"))
+        .type_text(name);
+    harness.run();
+    click(harness, &format!("Name it \"{name}\""));
+}
+
 /// The recovery journals in the app's data folder.
 fn journals(folder: &std::path::Path) -> Vec<std::path::PathBuf> {
     std::fs::read_dir(folder.join("data/recovery"))
@@ -86,8 +133,8 @@ fn one_attack_from_the_start_screen_to_the_log() {
 
     // Open the attack and fill the form.
     click(&mut harness, "Attack");
-    type_into(&mut harness, "Attacking Corps", "I Corps");
-    type_into(&mut harness, "Defending unit", "Reserve Corps");
+    name_new_unit(&mut harness, "Attacking Corps", "I Corps");
+    name_new_unit(&mut harness, "Defending unit", "Reserve Corps");
     let input = &harness
         .state()
         .game_view()
@@ -113,7 +160,7 @@ fn one_attack_from_the_start_screen_to_the_log() {
         .collect();
     assert_eq!(showing.len(), 3, "{showing:?}");
     assert!(showing.iter().any(|l| l.starts_with("#4 ")), "{showing:?}");
-    click(&mut harness, "Apply to the record");
+    apply(&mut harness);
 
     let view = harness.state().game_view().expect("a game is open");
     let record = view.session.record();
@@ -147,7 +194,33 @@ fn one_attack_from_the_start_screen_to_the_log() {
         ]
     );
 
+    // The applied result stays on its card, and Ctrl+R does not roll the attack again.
+    let logged = harness
+        .state()
+        .game_view()
+        .expect("a game")
+        .session
+        .events()
+        .len();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::R);
+    harness.run();
+    let view = harness.state().game_view().expect("a game is open");
+    assert_eq!(view.session.events().len(), logged, "nothing was rolled");
+    harness.get_by_label_contains("Not rolled: this form is resolved (event 4)");
+    // A new resolution starts from a fresh form: the units are gone, the side stays.
+    click(&mut harness, "New resolution");
+    let input = &harness
+        .state()
+        .game_view()
+        .and_then(|v| v.workspace.as_ref())
+        .expect("the attack form is open")
+        .input;
+    assert_eq!(input.text("attacker_name"), "");
+    assert_eq!(input.text("attacker_side"), "french");
+
     // Now an app roll: it is logged with its draw index and the session still verifies.
+    name_new_unit(&mut harness, "Attacking Corps", "I Corps");
+    name_new_unit(&mut harness, "Defending unit", "Reserve Corps");
     click_button_with_shortcut(&mut harness, "Roll the dice");
     let view = harness.state().game_view().expect("a game is open");
     let Some(EventBody::Resolved { dice, .. }) = view.session.events().last().map(|e| &e.body)
@@ -215,7 +288,7 @@ fn undo_takes_back_apply_but_not_a_roll() {
     click(&mut harness, "Attack");
     type_into(&mut harness, "Or enter physical dice:", "1,4");
     click(&mut harness, "Use these dice");
-    click(&mut harness, "Apply to the record");
+    apply(&mut harness);
     assert_eq!(
         harness
             .state()
@@ -299,7 +372,7 @@ fn saving_writes_through_a_link_and_refuses_a_read_only_file() {
     // A file without write permission is refused, named, and left as it was.
     std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o444)).expect("chmod");
     let before = std::fs::read(&real).expect("read");
-    click(&mut harness, "Apply to the record");
+    apply(&mut harness);
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
     harness.run();
     harness.get_by_label_contains(&format!("Not saved: {}: is read-only", link.display()));
@@ -400,7 +473,7 @@ fn the_log_filters_searches_and_applies_a_forgotten_result() {
     let mut harness = app_harness(folder.path());
     click(&mut harness, "Start the game");
     click(&mut harness, "Attack");
-    type_into(&mut harness, "Attacking Corps", "Vandamme");
+    name_new_unit(&mut harness, "Attacking Corps", "Vandamme");
     type_into(&mut harness, "Or enter physical dice:", "6,1");
     click(&mut harness, "Use these dice");
     // Not applied: the log says so, and offers to apply it from there.
@@ -433,18 +506,22 @@ fn a_unit_field_offers_the_units_on_record_for_its_side() {
     let mut harness = app_harness(folder.path());
     click(&mut harness, "Start the game");
     click(&mut harness, "Attack");
-    assert_eq!(harness.query_all_by_label_contains("On record").count(), 2);
-    click(&mut harness, "On record: Defending unit");
-    // A Coalition unit on the map; the record panel lists it too: the menu's entry is the button.
-    harness
-        .get_by_role_and_label(egui::Role::Button, "Reserve Corps (Wellington)")
-        .click();
-    harness.run();
-    click(&mut harness, "On record: Attacking Corps");
-    harness
-        .get_by_role_and_label(egui::Role::Button, "I Corps (d'Erlon)")
-        .click();
-    harness.run();
+    assert_eq!(
+        harness
+            .query_all_by_role(egui::Role::ComboBox)
+            .filter(|n| n.value().is_some_and(|v| v.contains("Pick a unit")))
+            .count(),
+        2
+    );
+    // A Coalition unit on the map; the record panel lists it too: the picker's entry is the button.
+    pick_on_record(
+        &mut harness,
+        "Defending unit",
+        "Reserve Corps (Wellington)",
+        0,
+    );
+    // The filter narrows the list as one types; Enter takes the one unit left.
+    name_unit(&mut harness, "Attacking Corps", "erlon");
     let input = &harness
         .state()
         .game_view()
@@ -464,7 +541,7 @@ fn the_checklist_leads_to_the_attack_allowance_and_the_record_spends_it() {
     click(&mut harness, "Start the game");
     // June 16-18 starts at Step D; six steps on is the Attack Phase (D, E, F, G, H, Moves, Attacks).
     for _ in 0..6 {
-        click(&mut harness, "Next step");
+        next_step(&mut harness);
     }
     let position = harness
         .state()
@@ -479,7 +556,7 @@ fn the_checklist_leads_to_the_attack_allowance_and_the_record_spends_it() {
     click(&mut harness, "Resolve: Attack pass allowance");
     type_into(&mut harness, "Or enter physical dice:", "4");
     click(&mut harness, "Use these dice");
-    click(&mut harness, "Apply to the record");
+    apply(&mut harness);
     harness.get_by_label("Coalition attacks left: 4");
     click(&mut harness, "Use one: Coalition attacks left");
     harness.get_by_label("Coalition attacks left: 3");
@@ -502,14 +579,19 @@ fn a_result_with_nothing_to_apply_asks_for_nothing() {
     click(&mut harness, "The Deluge");
     type_into(&mut harness, "Or enter physical dice:", "6");
     click(&mut harness, "Use these dice");
-    harness.get_by_label("Nothing to apply to the record.");
-    assert!(harness.query_by_label("Apply to the record").is_none());
+    harness.get_by_label_contains("nothing to apply to the record");
+    assert!(
+        harness
+            .query_by_label_contains("Apply to the record")
+            .is_none()
+    );
     assert!(harness.query_by_label_contains("(not applied)").is_none());
+    click(&mut harness, "New resolution");
     // Rain (1-4) has something to apply, and says so until it is applied.
     type_into(&mut harness, "Or enter physical dice:", "2");
     click(&mut harness, "Use these dice");
     harness.get_by_label_contains("(not applied)");
-    click(&mut harness, "Apply to the record");
+    apply(&mut harness);
     let record = harness
         .state()
         .game_view()
@@ -542,13 +624,13 @@ fn radio(harness: &mut Harness<'_, AideApp>, option: &str) {
 /// Resolves the open procedure (no dice) and applies its result.
 fn resolve_and_apply(harness: &mut Harness<'_, AideApp>) {
     click_button_with_shortcut(harness, "Resolve Ctrl");
-    click(harness, "Apply to the record");
+    apply(harness);
 }
 
 fn physical_dice_and_apply(harness: &mut Harness<'_, AideApp>, faces: &str) {
     type_into(harness, "Or enter physical dice:", faces);
     click(harness, "Use these dice");
-    click(harness, "Apply to the record");
+    apply(harness);
 }
 
 fn record(harness: &Harness<'_, AideApp>) -> aide_de_camp::engine::record::Record {
@@ -578,7 +660,7 @@ fn june_16_18_turn_3_is_played_in_the_app() {
         .map(|w| w.procedure.id());
     assert_eq!(open, Some("detachment-placement"));
     choose(&mut harness, "HQ placing it", "Blücher HQ");
-    type_into(&mut harness, "Detachment", "I Corps Det. (Steinmetz)");
+    name_unit(&mut harness, "Detachment", "I Corps Det. (Steinmetz)");
     radio(&mut harness, "From its parent Corps, within 4 hexes");
     resolve_and_apply(&mut harness);
     assert_eq!(
@@ -590,7 +672,7 @@ fn june_16_18_turn_3_is_played_in_the_app() {
 
     // Steps E to H have nothing to do this turn; Next step walks the checklist to the Movement Phase.
     for _ in 0..5 {
-        click(&mut harness, "Next step");
+        next_step(&mut harness);
     }
     assert_eq!(record(&harness).position.phase, 2);
     // The French pass; the Coalition rolls 1d6 = 2, plus 1 for each of Hill and Bulow, due this turn
@@ -601,14 +683,10 @@ fn june_16_18_turn_3_is_played_in_the_app() {
 
     // The Attack Phase. d'Erlon (1 star, L1517) attacks Pirch, whose stars only the counter prints:
     // the form asks for them, and the players enter them in the roster editor (1, FICTIONAL).
-    click(&mut harness, "Next step");
+    next_step(&mut harness);
     click(&mut harness, "Resolve: Attack");
-    click(&mut harness, "On record: Attacking Corps");
-    harness
-        .get_by_role_and_label(egui::Role::Button, "I Corps (d'Erlon)")
-        .click();
-    harness.run();
-    type_into(&mut harness, "Defending unit", "II Corps (Pirch)");
+    pick_on_record(&mut harness, "Attacking Corps", "I Corps (d'Erlon)", 0);
+    name_unit(&mut harness, "Defending unit", "II Corps (Pirch)");
     harness.get_by_label_contains("Battle Stars on II Corps (Pirch)'s counter are not entered yet");
     click(&mut harness, "Counter values");
     type_into(&mut harness, "II Corps (Pirch): Battle Stars", "1"); // FICTIONAL
@@ -634,12 +712,12 @@ fn june_16_18_turn_3_is_played_in_the_app() {
     // 2 + 2 against 1, Coalition by 3: Reille is Blown and returns on turn 5 (L811-815).
     click(&mut harness, "Resolve: Attack");
     radio(&mut harness, "Coalition");
-    type_into(
+    name_unit(
         &mut harness,
         "Attacking Corps",
         "Reserve Corps (Wellington)",
     );
-    type_into(&mut harness, "Defending unit", "II Corps (Reille)");
+    name_unit(&mut harness, "Defending unit", "II Corps (Reille)");
     physical_dice_and_apply(&mut harness, "2,1");
 
     let record = record(&harness);
@@ -784,21 +862,25 @@ fn set_number(harness: &mut Harness<'_, AideApp>, label: &str, value: f64) {
     harness.run();
 }
 
-/// Picks `unit` from the "On record" menu beside the unit field labelled `label`.
+/// Picks `unit` from the unit picker labelled `label`, by a click on the name it lists.
 /// `nth` tells apart fields of the same label (the attacker's and the defender's).
 fn pick_on_record(harness: &mut Harness<'_, AideApp>, label: &str, unit: &str, nth: usize) {
-    let menu = format!("On record: {label}");
+    let picker = || By::new().role(egui::Role::ComboBox).label(label);
     harness
-        .get_all_by_label(&menu)
+        .get_all(picker())
         .nth(nth)
         .expect("the field")
         .scroll_to_me();
     harness.run();
     harness
-        .get_all_by_label(&menu)
+        .get_all(picker())
         .nth(nth)
         .expect("the field")
         .click();
+    harness.run();
+    harness
+        .get_by_role_and_label(egui::Role::Button, unit)
+        .scroll_to_me();
     harness.run();
     harness
         .get_by_role_and_label(egui::Role::Button, unit)
@@ -907,7 +989,7 @@ fn enemy_mistakes_turn_ii_is_played_in_the_app() {
 
     // Turn I belongs to the French without a bid; the checklist walks on to turn II.
     for _ in 0..7 {
-        click(&mut harness, "Next step");
+        next_step(&mut harness);
     }
     assert_eq!(record(&harness).position.turn, 2);
 
@@ -969,7 +1051,7 @@ fn enemy_mistakes_turn_ii_is_played_in_the_app() {
 
     // Bombardment: the French Unit 23 fires at the English Unit 8, 4 + 4 = 8: 2 Damage and
     // Withdraw 1 (L683). Its Smoke token goes on the record.
-    click(&mut harness, "Next step");
+    next_step(&mut harness);
     pick_on_record(&mut harness, "Artillery Unit bombarding", "Unit 23", 0);
     pick_on_record(&mut harness, "Target Unit", "Unit 8", 0);
     physical_dice_and_apply(&mut harness, "4,4");
@@ -988,7 +1070,7 @@ fn enemy_mistakes_turn_ii_is_played_in_the_app() {
     assert_eq!(kept(&harness, "british", "Unit 8", "Losses"), 1);
 
     // Assign: Napoleon gives D'Erlon 2 markers; a third is refused (L737).
-    click(&mut harness, "Next step");
+    next_step(&mut harness);
     pick_on_record(&mut harness, "To General", "D'Erlon", 0);
     set_number(&mut harness, "Markers", 2.0);
     resolve_and_apply(&mut harness);
@@ -1010,7 +1092,7 @@ fn enemy_mistakes_turn_ii_is_played_in_the_app() {
     // Orders: D'Erlon puts I centre in movement, 1 + 1 Unit = 2 points, his 1 generated point
     // first, then 1 marker (L741, L757). He cannot pay the same for I guns with the marker left;
     // Napoleon, attached to it, can (L381, L743).
-    click(&mut harness, "Next step");
+    next_step(&mut harness);
     pick_on_record(&mut harness, "Issued by", "D'Erlon", 0);
     pick_on_record(&mut harness, "Formation", "I centre", 0);
     resolve_and_apply(&mut harness);
@@ -1032,7 +1114,7 @@ fn enemy_mistakes_turn_ii_is_played_in_the_app() {
 
     // Maneuver: I centre, 1 Unit wide, Charges up to 4 UoM (L389, L807). PUT IN MOVEMENT fastened
     // the guns' Horse Team (L759); not having maneuvered, they unfasten at the end of 3.3 (L869).
-    click(&mut harness, "Next step");
+    next_step(&mut harness);
     click(&mut harness, "Resolve: Maneuver a Formation");
     pick_on_record(&mut harness, "Formation", "I centre", 0);
     radio(&mut harness, "Charge");
@@ -1055,7 +1137,7 @@ fn enemy_mistakes_turn_ii_is_played_in_the_app() {
 
     // Combat: the French Unit 1 attacks the English Unit 8, 6 against 1: Routed, 2 yellow
     // markers (L907). The Result of Combat puts 2 orange markers on I centre (L996).
-    click(&mut harness, "Next step");
+    next_step(&mut harness);
     pick_on_record(&mut harness, "Unit in melee", "Unit 1", 0);
     pick_on_record(&mut harness, "Unit in melee", "Unit 8", 1);
     physical_dice_and_apply(&mut harness, "6,1");
@@ -1067,7 +1149,7 @@ fn enemy_mistakes_turn_ii_is_played_in_the_app() {
 
     // End of Turn, each army: the Routed Unit is eliminated, one orange marker and the Smoke come
     // off, Napoleon's box is emptied (L1049-1054).
-    click(&mut harness, "Next step");
+    next_step(&mut harness);
     resolve_and_apply(&mut harness);
     click(&mut harness, "Resolve: End of Turn");
     radio(&mut harness, "English (red)");
@@ -1215,4 +1297,71 @@ fn a_game_opened_without_its_key_asks_before_going_on_under_a_new_key() {
         Some(EventBody::Rekeyed { .. })
     ));
     assert!(view.dirty, "the new key is a change to save");
+}
+
+/// A click on a step other than the next one asks first, naming what the move passes over;
+/// Cancel (or Escape) leaves play where it was. Next step moves on without asking.
+#[test]
+fn a_jump_to_another_step_asks_and_cancel_leaves_play_where_it_was() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let mut harness = app_harness(folder.path());
+    click(&mut harness, "Start the game");
+    next_step(&mut harness);
+    next_step(&mut harness);
+    let at = record(&harness).position;
+    let logged = harness
+        .state()
+        .game_view()
+        .expect("a game")
+        .session
+        .events()
+        .len();
+    // June 16-18 starts at D; two steps on is F. Back to B goes back over C, D and E.
+    click(&mut harness, "B. Blown Unit Return");
+    harness.get_by_label("Go back to B. Blown Unit Return?");
+    harness.get_by_label_contains(
+        "Gone back over: C. Cavalry Corps Recovery, D. Detachment Placement, E. Detachment Recall.",
+    );
+    click(&mut harness, "Cancel");
+    assert_eq!(record(&harness).position, at);
+    // Escape cancels too; Enter on a focused step only asks.
+    click(&mut harness, "Attacks");
+    harness.get_by_label("Skip ahead to Attacks?");
+    harness.get_by_label_contains(
+        "Skipped, with nothing resolved for them: G. Battle Formation, H. Withdrawal, Moves.",
+    );
+    harness.key_press(egui::Key::Escape);
+    harness.run();
+    assert!(harness.query_by_label("Skip ahead to Attacks?").is_none());
+    assert_eq!(record(&harness).position, at);
+    assert_eq!(
+        harness
+            .state()
+            .game_view()
+            .expect("a game")
+            .session
+            .events()
+            .len(),
+        logged,
+        "nothing was logged"
+    );
+    // Confirmed, play moves; Ctrl+Right is Next step.
+    click(&mut harness, "B. Blown Unit Return");
+    click(&mut harness, "Go to B. Blown Unit Return");
+    assert_eq!(
+        (
+            record(&harness).position.phase,
+            record(&harness).position.step
+        ),
+        (0, 1)
+    );
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::ArrowRight);
+    harness.run();
+    assert_eq!(
+        (
+            record(&harness).position.phase,
+            record(&harness).position.step
+        ),
+        (0, 2)
+    );
 }

@@ -105,6 +105,30 @@ impl TurnSequence {
         }
     }
 
+    /// The titles of the steps of one turn that lie strictly between two positions of it, in
+    /// play order, whichever of the two comes first: what a jump from one to the other skips or
+    /// goes back over.
+    pub fn steps_between(&self, a: Position, b: Position) -> Vec<&'static str> {
+        let index = |p: Position| (p.phase, p.step);
+        let (low, high) = if index(a) <= index(b) {
+            (index(a), index(b))
+        } else {
+            (index(b), index(a))
+        };
+        self.phases
+            .iter()
+            .enumerate()
+            .flat_map(|(phase, p)| {
+                p.steps
+                    .iter()
+                    .enumerate()
+                    .map(move |(step, s)| ((phase, step), s.title))
+            })
+            .filter(|(at, _)| *at > low && *at < high)
+            .map(|(_, title)| title)
+            .collect()
+    }
+
     /// A one-line label for a position: "Turn 3 (June 16 AM), Command Phase, D. Detachment Placement".
     pub fn label(&self, position: Position) -> String {
         let phase = self
@@ -157,6 +181,18 @@ mod tests {
         ],
         turn_names: &["first", "second"],
     };
+
+    #[test]
+    fn a_jump_names_the_steps_it_passes_over_either_way() {
+        let at = |phase, step| Position {
+            turn: 1,
+            phase,
+            step,
+        };
+        assert_eq!(SEQUENCE.steps_between(at(0, 0), at(1, 0)), vec!["b"]);
+        assert_eq!(SEQUENCE.steps_between(at(1, 0), at(0, 0)), vec!["b"]);
+        assert!(SEQUENCE.steps_between(at(0, 0), at(0, 1)).is_empty());
+    }
 
     #[test]
     fn walks_steps_phases_and_turns_then_stops() {

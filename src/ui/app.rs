@@ -526,32 +526,13 @@ impl AideApp {
                 Pending::NewGame => "Start a new game",
                 Pending::Open => "Open another game",
             };
-            let mut answer = None;
-            let modal =
-                egui::Modal::new(egui::Id::unique("unsaved-changes")).show(ui.ctx(), |ui| {
-                    ui.set_width(460.0);
-                    ui.spacing_mut().button_padding = egui::vec2(12.0, 6.0);
-                    ui.heading("Unsaved changes");
-                    ui.add_space(6.0);
-                    ui.label(format!(
-                        "This game has changes that are not saved. {question} anyway?"
-                    ));
-                    ui.add_space(12.0);
-                    ui.horizontal(|ui| {
-                        if ui.button("Save first").clicked() {
-                            answer = Some(0);
-                        }
-                        if ui.button("Discard the changes").clicked() {
-                            answer = Some(1);
-                        }
-                        if ui.button("Cancel").clicked() {
-                            answer = Some(2);
-                        }
-                    });
-                });
-            if modal.should_close() && answer.is_none() {
-                answer = Some(2);
-            }
+            let answer = super::confirm::ask(
+                ui.ctx(),
+                "unsaved-changes",
+                "Unsaved changes",
+                &format!("This game has changes that are not saved. {question} anyway?"),
+                &["Save first", "Discard the changes", "Cancel"],
+            );
             match answer {
                 Some(0) => {
                     self.confirm = None;

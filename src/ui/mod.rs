@@ -2,6 +2,7 @@
 //! in `engine`.
 
 pub mod app;
+pub mod confirm;
 pub mod files;
 pub mod game_view;
 pub mod log_view;
@@ -9,6 +10,7 @@ pub mod notice;
 pub mod roster_editor;
 pub mod sealed_panel;
 pub mod start;
+pub mod style;
 pub mod table_viewer;
 pub mod workspace;
 

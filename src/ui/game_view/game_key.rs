@@ -162,26 +162,8 @@ impl GameView {
                 "Reveal the seed",
             ),
         };
-        let mut answer = None;
-        let modal = egui::Modal::new(egui::Id::unique("game-key-question")).show(ctx, |ui| {
-            ui.set_width(480.0);
-            ui.spacing_mut().button_padding = egui::vec2(12.0, 6.0);
-            ui.heading(title);
-            ui.add_space(6.0);
-            ui.label(text);
-            ui.add_space(12.0);
-            ui.horizontal(|ui| {
-                if ui.button(confirm).clicked() {
-                    answer = Some(true);
-                }
-                if ui.button("Cancel").clicked() {
-                    answer = Some(false);
-                }
-            });
-        });
-        if modal.should_close() && answer.is_none() {
-            answer = Some(false);
-        }
+        let answer = crate::ui::confirm::ask(ctx, "game-key", title, &text, &[confirm, "Cancel"])
+            .map(|index| index == 0);
         match answer {
             Some(true) => {
                 self.key_question = None;

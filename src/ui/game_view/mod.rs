@@ -51,6 +51,8 @@ pub struct GameView {
     key_question: Option<game_key::KeyQuestion>,
     /// The players asked to import the game's key file: the app asks for its path.
     pub wants_key_import: bool,
+    /// A step, not the next one, the players clicked: play moves there once they confirm.
+    step_question: Option<Position>,
 }
 
 impl GameView {
@@ -79,6 +81,7 @@ impl GameView {
             keys: data_folder.map(KeyStore::in_data_folder),
             key_question: None,
             wants_key_import: false,
+            step_question: None,
         };
         view.attach_stored_key();
         view.sync_journal();
@@ -236,8 +239,8 @@ impl GameView {
         }
     }
 
-    /// Resolves the open form with `dice` and shows the result card.
-    fn resolve_with(&mut self, dice: Dice) {
+    /// Resolves the open form with `dice` and shows the result card; applies it too if `apply`.
+    fn resolve_with(&mut self, dice: Dice, apply: bool) {
         let Some(workspace) = &self.workspace else {
             return;
         };
@@ -245,9 +248,10 @@ impl GameView {
             procedure: workspace.procedure.id().to_string(),
             input: workspace.input.clone(),
             dice,
-            apply: false,
+            apply,
         };
         let executed = self.execute(command);
+        let record = self.session.record();
         let Some(workspace) = &mut self.workspace else {
             return;
         };
@@ -256,7 +260,7 @@ impl GameView {
                 event,
                 resolution,
                 dice,
-                ..
+                applied,
             }) => {
                 workspace.result = Some(ShownResult {
                     event,
@@ -266,6 +270,9 @@ impl GameView {
                     reveal: true,
                 });
                 workspace.physical_dice.clear();
+                if let Some(applied) = applied {
+                    workspace.applied(applied, record);
+                }
                 self.log.selected = Some(event);
                 // The game's end reveals the dice seed, so every app roll can be re-derived.
                 if self.game.ends_with == Some(workspace.procedure.id()) && self.can_reveal_seed() {
@@ -308,15 +315,14 @@ impl GameView {
     fn apply(&mut self, event: u64) {
         match self.execute(Command::Apply { resolution: event }) {
             Ok(executed) => {
-                let applied = executed.event();
+                let record = self.session.record();
                 let from_card = self
                     .workspace
                     .as_mut()
-                    .and_then(|w| w.result.as_mut())
-                    .filter(|r| r.event == event);
-                match from_card {
-                    Some(result) => result.applied_as = applied,
-                    None => {
+                    .filter(|w| w.result.as_ref().is_some_and(|r| r.event == event));
+                match (from_card, executed.event()) {
+                    (Some(workspace), Some(applied)) => workspace.applied(applied, record),
+                    _ => {
                         self.notice =
                             Some((format!("Applied event {event} to the record."), false));
                     }
@@ -389,6 +395,7 @@ impl GameView {
 
     /// Draws the game. `shortcuts` is false while a dialog is open, so keys act on the dialog only.
     pub fn ui(&mut self, ui: &mut egui::Ui, shortcuts: bool) {
+        let shortcuts = shortcuts && self.step_question.is_none() && self.key_question.is_none();
         // While a text field has the keyboard, Ctrl+Z belongs to it.
         if shortcuts
             && !ui.egui_wants_keyboard_input()
@@ -396,13 +403,17 @@ impl GameView {
         {
             self.undo();
         }
+        // The side panels take a share of a small window, never all of it.
+        let window = ui.ctx().content_rect().size();
         egui::Panel::top("game_status").show(ui, |ui| self.status_bar(ui));
         self.key_banner(ui);
         egui::Panel::left("checklist")
             .resizable(true)
-            .default_size(220.0)
-            .size_range(180.0..=400.0)
+            .default_size((window.x * 0.18).clamp(170.0, 240.0))
+            .size_range(160.0..=400.0)
             .show(ui, |ui| {
+                self.checklist_head(ui, shortcuts);
+                ui.separator();
                 egui::ScrollArea::vertical()
                     .id_salt("checklist_scroll")
                     .auto_shrink(false)
@@ -410,8 +421,8 @@ impl GameView {
             });
         egui::Panel::right("record")
             .resizable(true)
-            .default_size(290.0)
-            .size_range(180.0..=420.0)
+            .default_size((window.x * 0.22).clamp(200.0, 320.0))
+            .size_range(180.0..=440.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("record_scroll")
@@ -420,7 +431,7 @@ impl GameView {
             });
         egui::Panel::bottom("log")
             .resizable(true)
-            .default_size(230.0)
+            .default_size((window.y * 0.24).clamp(130.0, 260.0))
             .size_range(120.0..=600.0)
             .show(ui, |ui| {
                 let game = self.game;
@@ -457,9 +468,9 @@ impl GameView {
                 }
             };
             match action {
-                Some(WorkspaceAction::Roll) => self.resolve_with(Dice::App),
+                Some(WorkspaceAction::Roll { apply }) => self.resolve_with(Dice::App, apply),
                 Some(WorkspaceAction::UsePhysicalDice(faces)) => {
-                    self.resolve_with(Dice::Physical(faces));
+                    self.resolve_with(Dice::Physical(faces), false);
                 }
                 Some(WorkspaceAction::Apply) => {
                     let unapplied = self
@@ -504,6 +515,7 @@ impl GameView {
         }
         self.roster_editor(ui.ctx());
         self.key_question_dialog(ui.ctx());
+        self.step_question_dialog(ui.ctx());
     }
 
     fn roster_editor(&mut self, ctx: &egui::Context) {

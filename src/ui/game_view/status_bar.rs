@@ -1,5 +1,6 @@
-//! The bar above the game: the game, scenario and step, Undo, Settings, the roster editor's
-//! button, whether the game is saved, and the notices.
+//! The bar above the game: the game, scenario and step on the left (cut short, never drawn over,
+//! when the window is narrow), and on the right whether the game is saved, the roster editor,
+//! Settings and Undo; then the notices.
 
 use super::{GameView, UNDO_SHORTCUT};
 use crate::ui::notice::notice_bar;
@@ -7,16 +8,21 @@ use crate::ui::roster_editor::RosterWindow;
 
 impl GameView {
     pub(super) fn status_bar(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal_wrapped(|ui| {
-            ui.label(egui::RichText::new(self.game.title).strong());
-            let scenario = self
-                .game
-                .scenario(self.session.scenario())
-                .map(|s| s.title)
-                .unwrap_or(self.session.scenario());
-            ui.label(format!("· {scenario}"));
-            ui.label(format!("· {}", self.game.sequence.label(self.session.record().position)));
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        let scenario = self
+            .game
+            .scenario(self.session.scenario())
+            .map(|s| s.title)
+            .unwrap_or(self.session.scenario());
+        let step = self.game.sequence.label(self.session.record().position);
+        let whole = format!("{} · {scenario} · {step}", self.game.title);
+        egui::Sides::new().shrink_left().truncate().show(
+            ui,
+            |ui| {
+                ui.label(egui::RichText::new(self.game.title).strong())
+                    .on_hover_text(&whole);
+                ui.label(format!("· {step}")).on_hover_text(&whole);
+            },
+            |ui| {
                 let undo = ui
                     .add_enabled(
                         self.session.can_undo(),
@@ -32,7 +38,9 @@ impl GameView {
                 if let Some(id) = self.game.settings
                     && ui
                         .button("Settings")
-                        .on_hover_text("The readings this game plays by where the rulebook can be read two ways")
+                        .on_hover_text(
+                            "The readings this game plays by where the rulebook can be read two ways",
+                        )
                         .clicked()
                 {
                     self.open_procedure(id);
@@ -48,10 +56,14 @@ impl GameView {
                 {
                     self.roster_window = Some(RosterWindow::opened());
                 }
-                let saved = if self.dirty { "Unsaved changes" } else { "Saved" };
-                ui.label(egui::RichText::new(format!("{} · {saved}", self.file_name())).weak());
-            });
-        });
+                let saved = match (&self.path, self.dirty) {
+                    (None, _) => "Not saved yet".to_string(),
+                    (Some(_), true) => format!("{} · unsaved changes", self.file_name()),
+                    (Some(_), false) => format!("{} · saved", self.file_name()),
+                };
+                ui.label(egui::RichText::new(saved).weak());
+            },
+        );
         notice_bar(ui, &mut self.notice);
         for problem in &self.table_problems {
             ui.colored_label(

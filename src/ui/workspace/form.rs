@@ -1,0 +1,447 @@
+//! The form: one row per field, built from the procedure's field descriptions. Units are picked
+//! from the record, small counts are one click, and in a narrow column each label sits above its
+//! input instead of beside it.
+
+use super::{Workspace, WorkspaceAction};
+use crate::engine::input::{Field, FieldKind, Input, UnitOf, Value};
+use crate::engine::log::SideName;
+use crate::engine::record::Record;
+use crate::ui::style::{rule_label, section};
+
+/// A count up to this is offered as a row of numbers to click; a larger one as a number box.
+const LARGEST_CLICKED_COUNT: u32 = 6;
+
+impl Workspace {
+    pub(super) fn form(
+        &mut self,
+        ui: &mut egui::Ui,
+        record: &Record,
+        sides: &[SideName],
+        narrow: bool,
+    ) -> Option<WorkspaceAction> {
+        let procedure = self.procedure;
+        ui.add(egui::Label::new(egui::RichText::new(procedure.title()).heading()).wrap());
+        rule_label(ui, procedure.rule());
+        ui.add(egui::Label::new(procedure.summary()).wrap());
+        ui.add_space(6.0);
+        let mut action = None;
+        if let Some(sealed) = &mut self.sealed {
+            if let Some(done) = sealed.ui(ui, procedure, &mut self.input, record, sides) {
+                action = Some(WorkspaceAction::Sealed(sealed.round.clone(), done));
+            }
+            ui.add_space(6.0);
+        }
+        // Secret fields stay off the form until they are revealed; fields that do not bear on
+        // the form as it stands stay off while they hold nothing.
+        let hidden = |field: &Field| {
+            self.sealed
+                .as_ref()
+                .is_some_and(|s| s.hides(field, procedure))
+                || (!procedure.shows(field.id, &self.input)
+                    && self.input.get(field.id) == Some(&field.default_value()))
+        };
+        let fields: Vec<&Field> = procedure.fields().iter().filter(|f| !hidden(f)).collect();
+        let mut start = 0;
+        for run in fields.chunk_by(|a, b| a.group == b.group) {
+            let [first, ..] = run else {
+                continue;
+            };
+            let group = first.group;
+            ui.add_space(4.0);
+            ui.label(section(group));
+            if narrow {
+                for field in run {
+                    let locked = self.sealed.as_ref().is_some_and(|s| s.locks(field));
+                    ui.add_space(4.0);
+                    self.field_row(ui, field, record, sides, locked, narrow);
+                }
+            } else {
+                // A group may come back later in a form (after the other side's fields): the
+                // run's start keeps each grid's id its own.
+                egui::Grid::new(("form", group, start))
+                    .num_columns(2)
+                    .striped(true)
+                    .spacing([12.0, 6.0])
+                    .min_col_width(120.0)
+                    .show(ui, |ui| {
+                        for field in run {
+                            let locked = self.sealed.as_ref().is_some_and(|s| s.locks(field));
+                            self.field_row(ui, field, record, sides, locked, narrow);
+                            ui.end_row();
+                        }
+                    });
+            }
+            start += run.len();
+        }
+        ui.add_space(8.0);
+        if ui
+            .button("Reset the form")
+            .on_hover_text("Every field back to how the form opened")
+            .clicked()
+        {
+            // Revealed choices stay: they were sealed, and cannot be typed again.
+            let mut reset = self.opening_input.clone();
+            for field in procedure.fields() {
+                if self.sealed.as_ref().is_some_and(|s| s.locks(field))
+                    && let Some(value) = self.input.get(field.id)
+                {
+                    reset.set(field.id, value.clone());
+                }
+            }
+            self.input = reset;
+            self.result = None;
+            self.dice_error = None;
+        }
+        action
+    }
+
+    /// One field: its label and rule, then its widget (below them when `narrow`), greyed out when
+    /// `locked`.
+    fn field_row(
+        &mut self,
+        ui: &mut egui::Ui,
+        field: &Field,
+        record: &Record,
+        sides: &[SideName],
+        locked: bool,
+        narrow: bool,
+    ) {
+        let label_width = if narrow { ui.available_width() } else { 220.0 };
+        let label = ui
+            .vertical(|ui| {
+                ui.set_max_width(label_width);
+                let label = ui.add(egui::Label::new(field.label).wrap());
+                rule_label(ui, field.rule);
+                label
+            })
+            .inner;
+        label.clone().on_hover_text(field.help);
+        let current = self
+            .input
+            .get(field.id)
+            .cloned()
+            .unwrap_or_else(|| field.default_value());
+        let mut changed: Option<Value> = None;
+        ui.vertical(|ui| {
+            if locked {
+                ui.disable();
+            }
+            changed = self.field_widget(ui, field, &current, label.id, record, sides);
+        });
+        if let Some(value) = changed
+            && !locked
+            && field.check(&value).is_ok()
+        {
+            self.input.set(field.id, value);
+            self.procedure.follow(field.id, &mut self.input, record);
+            // A changed situation is a new resolution: the old card no longer describes the form.
+            self.result = None;
+            self.dice_error = None;
+        }
+    }
+
+    /// The input for one field; returns the value the players gave it this frame, if any.
+    fn field_widget(
+        &self,
+        ui: &mut egui::Ui,
+        field: &Field,
+        current: &Value,
+        label: egui::Id,
+        record: &Record,
+        sides: &[SideName],
+    ) -> Option<Value> {
+        let mut changed = None;
+        let number = match current {
+            Value::Number(n) => *n,
+            _ => 0,
+        };
+        match field.kind {
+            FieldKind::Flag => {
+                let mut value = matches!(current, Value::Flag(true));
+                let text = if value { "Yes" } else { "No" };
+                let response = ui.checkbox(&mut value, text);
+                let response = response.labelled_by(label).on_hover_text(field.help);
+                if response.changed() {
+                    changed = Some(Value::Flag(value));
+                }
+            }
+            FieldKind::Count { max } if max <= LARGEST_CLICKED_COUNT => {
+                let options: Vec<(i64, String)> =
+                    (0..=i64::from(max)).map(|n| (n, n.to_string())).collect();
+                changed = clicked_numbers(ui, field, number, &options).map(Value::Number);
+            }
+            FieldKind::Count { max } => {
+                changed = number_box(ui, field, label, number, 0, i64::from(max));
+            }
+            FieldKind::Number { min, max } => {
+                changed = number_box(ui, field, label, number, i64::from(min), i64::from(max));
+            }
+            FieldKind::Choice(options) => {
+                let selected = match current {
+                    Value::Text(t) => t.to_string(),
+                    _ => String::new(),
+                };
+                if options.len() <= 3 {
+                    let group = egui::UiBuilder::new()
+                        .accessibility_label(field.label)
+                        .accessibility_role(egui::Role::RadioGroup);
+                    ui.scope_builder(group, |ui| {
+                        // A long option wraps rather than running out of a narrow column.
+                        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+                        for (id, text) in options {
+                            if ui.radio(selected == *id, *text).clicked() {
+                                changed = Some(Value::Text((*id).into()));
+                            }
+                        }
+                    });
+                } else {
+                    let shown = options
+                        .iter()
+                        .find(|o| o.0 == selected)
+                        .map(|o| o.1)
+                        .unwrap_or("");
+                    let response = egui::ComboBox::from_id_salt(("choice", field.id))
+                        .selected_text(shown)
+                        .width(ui.available_width().min(240.0))
+                        .wrap_mode(egui::TextWrapMode::Truncate)
+                        .show_ui(ui, |ui| {
+                            for (id, text) in options {
+                                if ui.selectable_label(selected == *id, *text).clicked() {
+                                    changed = Some(Value::Text((*id).into()));
+                                }
+                            }
+                        })
+                        .response;
+                    response.labelled_by(label).on_hover_text(field.help);
+                }
+            }
+            FieldKind::Text { max_len } => {
+                let mut value = match current {
+                    Value::Text(t) => t.to_string(),
+                    _ => String::new(),
+                };
+                let response = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut value)
+                            .char_limit(max_len)
+                            .desired_width(ui.available_width().min(210.0))
+                            .hint_text("for the record"),
+                    )
+                    .labelled_by(label)
+                    .on_hover_text(field.help);
+                if response.changed() {
+                    changed = Some(Value::Text(value.as_str().into()));
+                }
+            }
+            FieldKind::Unit { of, only, max_len } => {
+                let name = match current {
+                    Value::Text(t) => t.to_string(),
+                    _ => String::new(),
+                };
+                let known = known_units(record, sides, &self.input, of, only);
+                changed = unit_picker(ui, field, label, &name, &known, max_len)
+                    .map(|name| Value::Text(name.as_str().into()));
+            }
+            // Several units: a box for each the record offers, and for any already named.
+            FieldKind::Units { of, only } => {
+                let chosen: Vec<String> = match current {
+                    Value::List(names) => names.iter().map(|n| n.to_string()).collect(),
+                    _ => Vec::new(),
+                };
+                let mut offered = known_units(record, sides, &self.input, of, only);
+                for name in &chosen {
+                    if !offered.contains(name) {
+                        offered.push(name.clone());
+                    }
+                }
+                if offered.is_empty() {
+                    ui.label(egui::RichText::new("None on the record").weak())
+                        .labelled_by(label);
+                }
+                for name in &offered {
+                    let mut ticked = chosen.contains(name);
+                    let response = ui
+                        .checkbox(&mut ticked, name.as_str())
+                        .on_hover_text(field.help);
+                    if response.changed() {
+                        let names = offered
+                            .iter()
+                            .filter(|n| {
+                                if *n == name {
+                                    ticked
+                                } else {
+                                    chosen.contains(n)
+                                }
+                            })
+                            .map(|n| n.as_str().into())
+                            .collect();
+                        changed = Some(Value::List(names));
+                    }
+                }
+            }
+        }
+        changed
+    }
+}
+
+/// A number typed or dragged, within `min..=max`.
+fn number_box(
+    ui: &mut egui::Ui,
+    field: &Field,
+    label: egui::Id,
+    value: i64,
+    min: i64,
+    max: i64,
+) -> Option<Value> {
+    let mut value = value;
+    let response = ui
+        .add(egui::DragValue::new(&mut value).range(min..=max).speed(0.1))
+        .labelled_by(label)
+        .on_hover_text(field.help);
+    response.changed().then_some(Value::Number(value))
+}
+
+/// A small count as a row of numbers, one click each. The row is a radio group named after the
+/// field, so a screen reader (and a test) finds it by the field's label.
+fn clicked_numbers(
+    ui: &mut egui::Ui,
+    field: &Field,
+    value: i64,
+    options: &[(i64, String)],
+) -> Option<i64> {
+    let mut changed = None;
+    let group = egui::UiBuilder::new()
+        .accessibility_label(field.label)
+        .accessibility_role(egui::Role::RadioGroup);
+    ui.scope_builder(group, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing.x = 4.0;
+            for (number, text) in options {
+                let chip = ui
+                    .add(
+                        egui::Button::selectable(value == *number, text.as_str())
+                            .min_size(egui::vec2(28.0, 22.0)),
+                    )
+                    .on_hover_text(field.help);
+                if chip.clicked() && value != *number {
+                    changed = Some(*number);
+                }
+            }
+        });
+    });
+    changed
+}
+
+/// A unit picked from the record: a drop-down of the units the field can take, with a box that
+/// filters them as one types. A name the record does not know can still be given (a unit whose
+/// tile is not entered yet), from the same box.
+fn unit_picker(
+    ui: &mut egui::Ui,
+    field: &Field,
+    label: egui::Id,
+    current: &str,
+    known: &[String],
+    max_len: usize,
+) -> Option<String> {
+    let mut picked = None;
+    let filter_id = ui.make_persistent_id(("unit_filter", field.id));
+    let shown = if current.is_empty() {
+        egui::RichText::new("Pick a unit…").weak()
+    } else {
+        egui::RichText::new(current)
+    };
+    let combo = egui::ComboBox::from_id_salt(("unit", field.id))
+        .selected_text(shown)
+        .width(ui.available_width().min(240.0))
+        .wrap_mode(egui::TextWrapMode::Truncate)
+        .height(360.0)
+        .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
+        .show_ui(ui, |ui| {
+            let mut filter: String = ui.data(|d| d.get_temp(filter_id)).unwrap_or_default();
+            let edit = ui.add(
+                egui::TextEdit::singleline(&mut filter)
+                    .char_limit(max_len)
+                    .desired_width(220.0)
+                    .hint_text("type to filter, or a new name"),
+            );
+            let edit = edit.accessible_name(format!("Filter: {}", field.label));
+            if !edit.has_focus() && filter.is_empty() {
+                edit.request_focus();
+            }
+            let wanted = filter.trim().to_lowercase();
+            let matching: Vec<&String> = known
+                .iter()
+                .filter(|name| name.to_lowercase().contains(&wanted))
+                .collect();
+            let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            for name in &matching {
+                if ui
+                    .selectable_label(current == name.as_str(), name.as_str())
+                    .clicked()
+                {
+                    picked = Some((*name).clone());
+                }
+            }
+            let typed = filter.trim();
+            let is_known = known.iter().any(|n| n.eq_ignore_ascii_case(typed));
+            if !typed.is_empty() && !is_known {
+                if matching.is_empty() {
+                    ui.label(egui::RichText::new("Not on the record.").weak());
+                }
+                if ui.button(format!("Name it \"{typed}\"")).clicked() {
+                    picked = Some(typed.to_string());
+                }
+            }
+            if matching.len() > 1 && !typed.is_empty() && !is_known {
+                ui.label(egui::RichText::new("Several match: type more, or click one.").weak());
+            }
+            // Enter takes the name typed exactly, else the one unit that matches, else a name
+            // the record does not know; it guesses nothing between several.
+            if enter && picked.is_none() {
+                let exact = known.iter().find(|n| n.eq_ignore_ascii_case(typed));
+                picked = match (exact, matching.as_slice()) {
+                    (Some(name), _) | (None, &[name]) => Some(name.clone()),
+                    (None, []) if !typed.is_empty() => Some(typed.to_string()),
+                    _ => None,
+                };
+            }
+            if picked.is_some() {
+                filter.clear();
+                ui.close();
+            }
+            ui.data_mut(|d| d.insert_temp(filter_id, filter));
+        });
+    combo
+        .response
+        .labelled_by(label)
+        .on_hover_text(if known.is_empty() {
+            format!("{}: no unit on the record fits; type its name", field.help)
+        } else {
+            field.help.to_string()
+        });
+    picked.filter(|name| name != current)
+}
+
+/// The names of the units the record knows on the side(s) a unit field refers to, meeting `only`.
+fn known_units(
+    record: &Record,
+    sides: &[SideName],
+    input: &Input,
+    of: UnitOf,
+    only: &[(&str, &str)],
+) -> Vec<String> {
+    let wanted: Vec<&str> = match of {
+        UnitOf::Side(field) => vec![input.text(field)],
+        UnitOf::OpponentOf(field) => sides
+            .iter()
+            .map(|s| s.id.as_str())
+            .filter(|id| *id != input.text(field))
+            .collect(),
+        UnitOf::Any => sides.iter().map(|s| s.id.as_str()).collect(),
+    };
+    record
+        .units_where(None, only)
+        .filter(|(side, _, _)| wanted.contains(side))
+        .map(|(_, unit, _)| unit.to_string())
+        .collect()
+}

@@ -1,0 +1,218 @@
+//! The procedure workspace: the generic form built from a procedure's field descriptions, the live
+//! modifier breakdown, the odds before the roll, the result card, and the action bar that rolls
+//! and applies. Nothing here knows any game's rules.
+//!
+//! The layout follows the room it has: two columns (the form, then the resolution) where the
+//! centre is wide enough, one column below that; the action bar sits at the bottom in both, so
+//! Roll and Apply never move and never scroll away.
+
+mod actions;
+mod form;
+mod resolution;
+
+use crate::engine::input::{FieldKind, Input, UnitOf};
+use crate::engine::log::{RolledDie, SideName};
+use crate::engine::procedure::{OddsLine, Procedure, Resolution, odds};
+use crate::engine::record::Record;
+use crate::engine::table_set::TableSet;
+use crate::engine::tables::CellRef;
+use crate::games::Game;
+use crate::ui::sealed_panel::{SealedAction, SealedPanel};
+
+pub use actions::{APPLY_SHORTCUT, ROLL_AND_APPLY_SHORTCUT, ROLL_SHORTCUT};
+
+/// Below this width the form and the resolution share one column.
+const TWO_COLUMNS_FROM: f32 = 560.0;
+
+/// A resolution on screen, already in the log.
+pub struct ShownResult {
+    pub event: u64,
+    pub resolution: Resolution,
+    pub dice: Vec<RolledDie>,
+    pub applied_as: Option<u64>,
+    /// Set when the result first appears, so the card scrolls into view once.
+    pub reveal: bool,
+}
+
+/// What the player asked for this frame; the game view carries it out.
+pub enum WorkspaceAction {
+    /// Roll with the app's dice (or resolve a procedure without dice), and apply at once if asked.
+    Roll {
+        apply: bool,
+    },
+    UsePhysicalDice(Vec<u8>),
+    Apply,
+    ShowCell(CellRef),
+    /// A secret choice was sealed, or all were revealed (round, what to log).
+    Sealed(String, SealedAction),
+}
+
+pub struct Workspace {
+    game: &'static Game,
+    pub procedure: &'static dyn Procedure,
+    pub input: Input,
+    /// The form as it opened (defaults plus what the record knows), for Reset.
+    opening_input: Input,
+    pub physical_dice: String,
+    /// Why the last roll or key press did nothing; cleared when the form changes.
+    pub dice_error: Option<String>,
+    pub result: Option<ShownResult>,
+    odds_cache: Option<(Input, Result<Vec<OddsLine>, String>)>,
+    /// The secret choices, for a procedure that has some (an Initiative bid).
+    sealed: Option<SealedPanel>,
+}
+
+impl Workspace {
+    pub fn new(
+        game: &'static Game,
+        procedure: &'static dyn Procedure,
+        record: &Record,
+    ) -> Workspace {
+        let input = fresh_input(procedure, record);
+        let round = format!("{}, turn {}", procedure.title(), record.position.turn);
+        Workspace {
+            sealed: SealedPanel::new(procedure, record, round),
+            game,
+            procedure,
+            opening_input: input.clone(),
+            input,
+            physical_dice: String::new(),
+            dice_error: None,
+            result: None,
+            odds_cache: None,
+        }
+    }
+
+    /// Fills in again what the record knows of the units the form names, after the record learnt
+    /// more about them (a counter value entered in the roster).
+    pub fn refollow_units(&mut self, record: &Record) {
+        for field in self.procedure.fields() {
+            if matches!(field.kind, FieldKind::Unit { .. }) && !self.input.text(field.id).is_empty()
+            {
+                self.procedure.follow(field.id, &mut self.input, record);
+            }
+        }
+    }
+
+    /// The shown result was applied as event `event`. The card stays to be read, and the form
+    /// starts afresh from the record as it now stands: only the sides carry over, so nothing on
+    /// it describes the record before the result (reserves, markers, a unit's stars).
+    pub fn applied(&mut self, event: u64, record: &Record) {
+        if let Some(result) = &mut self.result {
+            result.applied_as = Some(event);
+        }
+        let mut fresh = fresh_input(self.procedure, record);
+        for side_field in side_fields(self.procedure) {
+            if let Some(value) = self.input.get(side_field) {
+                fresh.set(side_field, value.clone());
+            }
+        }
+        self.input = fresh.clone();
+        self.opening_input = fresh;
+        self.physical_dice.clear();
+    }
+
+    /// Puts the result card away so the form can be resolved again: the players asked for a new
+    /// resolution, knowing the last one is in the log.
+    pub fn new_resolution(&mut self) {
+        self.result = None;
+        self.dice_error = None;
+    }
+
+    /// Whether the players have changed anything since the form opened.
+    fn touched(&self) -> bool {
+        self.input != self.opening_input
+    }
+
+    /// Recomputes the odds only when the input changed since the last frame.
+    fn refresh_odds(&mut self, tables: &TableSet) {
+        let stale = self
+            .odds_cache
+            .as_ref()
+            .is_none_or(|(input, _)| *input != self.input);
+        if stale {
+            let computed = odds(self.procedure, &self.input, tables).map_err(|e| e.to_string());
+            self.odds_cache = Some((self.input.clone(), computed));
+        }
+    }
+
+    /// The action bar at the bottom; the form and the resolution above it, side by side where
+    /// there is room.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        tables: &TableSet,
+        record: &Record,
+        sides: &[SideName],
+        shortcuts: bool,
+    ) -> Option<WorkspaceAction> {
+        let mut action = None;
+        egui::Panel::bottom("workspace_actions").show(ui, |ui| {
+            action = self.action_bar(ui, record, shortcuts);
+        });
+        let width = ui.available_width();
+        if width >= TWO_COLUMNS_FROM {
+            egui::Panel::right("resolution_column")
+                .resizable(true)
+                .default_size((width * 0.45).clamp(250.0, 420.0))
+                .size_range(240.0..=(width * 0.6).max(240.0))
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("resolution_scroll")
+                        .auto_shrink(false)
+                        .show(ui, |ui| {
+                            let shown = self.resolution_column(ui, tables, sides);
+                            action = action.take().or(shown);
+                        });
+                });
+            egui::CentralPanel::default().show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("form_scroll")
+                    .auto_shrink(false)
+                    .show(ui, |ui| {
+                        let narrow = ui.available_width() < 440.0;
+                        let sealed = self.form(ui, record, sides, narrow);
+                        action = action.take().or(sealed);
+                    });
+            });
+        } else {
+            egui::CentralPanel::default().show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("form_scroll")
+                    .auto_shrink(false)
+                    .show(ui, |ui| {
+                        let sealed = self.form(ui, record, sides, true);
+                        ui.separator();
+                        let shown = self.resolution_column(ui, tables, sides);
+                        action = action.take().or(sealed).or(shown);
+                    });
+            });
+        }
+        action
+    }
+}
+
+/// The form as a procedure opens it: its defaults, then what the record knows.
+fn fresh_input(procedure: &dyn Procedure, record: &Record) -> Input {
+    let mut input = Input::defaults(procedure.fields());
+    procedure.prefill(&mut input, record);
+    input
+}
+
+/// The fields that choose a side for the form's units: the players' "who acts", which carries
+/// from one resolution to the next.
+fn side_fields(procedure: &dyn Procedure) -> Vec<&'static str> {
+    let mut found = Vec::new();
+    for field in procedure.fields() {
+        let of = match field.kind {
+            FieldKind::Unit { of, .. } | FieldKind::Units { of, .. } => of,
+            _ => continue,
+        };
+        if let UnitOf::Side(side) | UnitOf::OpponentOf(side) = of
+            && !found.contains(&side)
+        {
+            found.push(side);
+        }
+    }
+    found
+}

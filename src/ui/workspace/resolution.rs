@@ -1,0 +1,208 @@
+//! The resolution column: the result card once there is one, each side's modifiers with their
+//! rules, and the odds of every outcome before the roll.
+
+use super::{ShownResult, Workspace, WorkspaceAction};
+use crate::engine::log::{SideName, side_name};
+use crate::engine::table_set::TableSet;
+use crate::ui::style::{rule_label, section};
+
+impl Workspace {
+    pub(super) fn resolution_column(
+        &mut self,
+        ui: &mut egui::Ui,
+        tables: &TableSet,
+        sides: &[SideName],
+    ) -> Option<WorkspaceAction> {
+        let mut action = None;
+        if let Some(result) = &mut self.result {
+            let (card, card_action) = result_card(ui, result, sides);
+            if std::mem::take(&mut result.reveal) {
+                card.scroll_to_me(Some(egui::Align::TOP));
+            }
+            action = card_action;
+            ui.add_space(6.0);
+        }
+        self.modifier_breakdown(ui);
+        // A procedure without dice (victory determination) has no odds.
+        if !self.procedure.dice(&self.input).is_empty() {
+            ui.separator();
+            self.odds_bars(ui, tables);
+        }
+        action
+    }
+
+    /// Each side's modifiers with their rules, and each side's total.
+    fn modifier_breakdown(&self, ui: &mut egui::Ui) {
+        ui.label(section("Modifiers"));
+        let modifiers = self.procedure.modifiers(&self.input);
+        if modifiers.is_empty() {
+            ui.label(egui::RichText::new("No modifiers apply.").weak());
+            return;
+        }
+        let mut sides: Vec<&str> = Vec::new();
+        for m in &modifiers {
+            if !sides.contains(&m.side.as_str()) {
+                sides.push(&m.side);
+            }
+        }
+        for side in sides {
+            let total: i32 = modifiers
+                .iter()
+                .filter(|m| m.side == side)
+                .map(|m| m.value)
+                .sum();
+            ui.add_space(2.0);
+            ui.label(egui::RichText::new(format!("{side}: {total:+}")).strong());
+            for m in modifiers.iter().filter(|m| m.side == side) {
+                ui.horizontal(|ui| {
+                    ui.add_sized(
+                        [32.0, 16.0],
+                        egui::Label::new(egui::RichText::new(format!("{:+}", m.value)).monospace()),
+                    );
+                    ui.vertical(|ui| {
+                        ui.add(egui::Label::new(m.label.as_str()).wrap());
+                        rule_label(ui, &m.rule);
+                    });
+                });
+            }
+        }
+    }
+
+    fn odds_bars(&mut self, ui: &mut egui::Ui, tables: &TableSet) {
+        ui.label(section("Odds before the roll"));
+        let width = ui.available_width().min(560.0);
+        let bar_fill = ui.visuals().selection.bg_fill;
+        let track = ui.visuals().extreme_bg_color;
+        let text_color = ui.visuals().text_color();
+        self.refresh_odds(tables);
+        let Some((_, odds)) = &self.odds_cache else {
+            return;
+        };
+        match odds {
+            Err(_) if self.procedure.check_combination(&self.input).is_err() => {
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(
+                            "The odds appear once the form is consistent (see below).",
+                        )
+                        .weak(),
+                    )
+                    .wrap(),
+                );
+            }
+            Err(e) => {
+                // For example a template table: the owner must enter its chart first.
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(e.as_str()).color(ui.visuals().error_fg_color),
+                    )
+                    .wrap(),
+                );
+            }
+            Ok(lines) => {
+                for line in lines {
+                    let percent = line.probability * 100.0;
+                    let text = format!("{percent:5.1}%  {}", line.key);
+                    // The text wraps inside the bar, so a long outcome never runs over its edge.
+                    let galley = ui.painter().layout(
+                        text.clone(),
+                        egui::FontId::proportional(13.0),
+                        text_color,
+                        width - 12.0,
+                    );
+                    let height = (galley.size().y + 6.0).max(22.0);
+                    let (response, painter) =
+                        ui.allocate_painter(egui::vec2(width, height), egui::Sense::hover());
+                    let rect = response.rect;
+                    painter.rect_filled(rect, 3.0, track);
+                    let filled = egui::Rect::from_min_size(
+                        rect.min,
+                        egui::vec2(rect.width() * line.probability as f32, rect.height()),
+                    );
+                    painter.rect_filled(filled, 3.0, bar_fill);
+                    painter.galley(rect.left_top() + egui::vec2(6.0, 3.0), galley, text_color);
+                    let accessible = text.clone();
+                    response
+                        .on_hover_text(format!("{} of the dice combinations", line.count))
+                        .widget_info(move || {
+                            egui::WidgetInfo::labeled(egui::Role::Label, true, accessible.clone())
+                        });
+                }
+            }
+        }
+    }
+}
+
+/// The result: the headline, the dice, the cell read, the rules applied and the effects. Apply
+/// sits in the action bar below, always in view.
+fn result_card(
+    ui: &mut egui::Ui,
+    result: &ShownResult,
+    sides: &[SideName],
+) -> (egui::Response, Option<WorkspaceAction>) {
+    let mut action = None;
+    let resolution = &result.resolution;
+    let card = egui::Frame::group(ui.style())
+        .inner_margin(egui::Margin::same(10))
+        .show(ui, |ui| {
+            ui.label(egui::RichText::new(format!("Result (event {})", result.event)).weak());
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(&resolution.outcome.headline)
+                        .strong()
+                        .size(17.0),
+                )
+                .wrap(),
+            );
+            ui.add_space(4.0);
+            for die in &result.dice {
+                ui.label(format!(
+                    "{}: {}  ({})",
+                    die.label,
+                    die.face,
+                    if die.draw_index.is_some() {
+                        "rolled by the app"
+                    } else {
+                        "physical die"
+                    }
+                ));
+            }
+            for total in &resolution.totals {
+                ui.add(egui::Label::new(egui::RichText::new(total.describe()).monospace()).wrap());
+            }
+            if let Some(cell) = &resolution.cell {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!("Read: {}", cell.describe()));
+                    if ui.button("Show in table").clicked() {
+                        action = Some(WorkspaceAction::ShowCell(cell.clone()));
+                    }
+                });
+            }
+            if !resolution.limits.is_empty() {
+                ui.add_space(4.0);
+                ui.label(egui::RichText::new("Rules applied").strong());
+                for limit in &resolution.limits {
+                    ui.add(
+                        egui::Label::new(format!("- {} ({})", limit.description, limit.rule))
+                            .wrap(),
+                    );
+                }
+            }
+            ui.add_space(4.0);
+            if !resolution.effects.is_empty() {
+                ui.label(egui::RichText::new("Effects").strong());
+            }
+            for effect in &resolution.effects {
+                let line = effect.describe_with(&|id| side_name(sides, id).to_string());
+                ui.add(egui::Label::new(format!("- {line}")).wrap());
+            }
+            if let Some(event) = result.applied_as {
+                ui.add_space(4.0);
+                ui.label(
+                    egui::RichText::new(format!("Applied to the record (event {event})"))
+                        .color(ui.visuals().selection.stroke.color),
+                );
+            }
+        });
+    (card.response, action)
+}
