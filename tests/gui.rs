@@ -1016,7 +1016,18 @@ fn enemy_mistakes_turn_ii_is_played_in_the_app() {
     click(&mut harness, "Resolve: Initiative bid");
     type_into(&mut harness, "French (blue): secret choice", "30");
     click(&mut harness, "Seal French (blue)'s choice");
-    harness.get_by_label_contains("holds only");
+    // The refusal says why without the bid; the bid is nowhere on screen.
+    let refusal = harness
+        .get_by_label_contains("French (blue)'s choice was not sealed")
+        .accesskit_node()
+        .value()
+        .unwrap_or_default();
+    assert!(
+        refusal.contains("markers in Napoleon's box (L652)") && !refusal.contains("30"),
+        "{refusal}"
+    );
+    // The hidden field does not give it away to a screen reader either.
+    assert_eq!(harness.query_all_by_value("30").count(), 0);
     harness.get_by_label("French (blue): secret choice").click();
     harness.run();
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
@@ -1024,6 +1035,8 @@ fn enemy_mistakes_turn_ii_is_played_in_the_app() {
         .get_by_label("French (blue): secret choice")
         .type_text("2");
     harness.run();
+    // A new entry puts the refusal away.
+    assert!(harness.query_by_label_contains("was not sealed").is_none());
     click(&mut harness, "Seal French (blue)'s choice");
     type_into(&mut harness, "English (red): secret choice", "3");
     click(&mut harness, "Seal English (red)'s choice");
@@ -1364,4 +1377,56 @@ fn a_jump_to_another_step_asks_and_cancel_leaves_play_where_it_was() {
         ),
         (0, 2)
     );
+}
+
+/// After a pass the opponent rolls its Movement pass allowance once (L602-613): a second roll in
+/// the same step is refused, naming the first, and nothing is logged.
+#[test]
+fn a_second_pass_allowance_in_the_step_is_refused() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let mut harness = app_harness(folder.path());
+    click(&mut harness, "Start the game");
+    // June 16-18 starts at Step D; five steps on is the Movement Phase.
+    for _ in 0..5 {
+        next_step(&mut harness);
+    }
+    click(&mut harness, "Resolve: Movement pass allowance");
+    physical_dice_and_apply(&mut harness, "2");
+    let logged = harness
+        .state()
+        .game_view()
+        .expect("a game")
+        .session
+        .events()
+        .len();
+    click(&mut harness, "New resolution");
+    harness.get_by_label_contains("Movement pass allowance was resolved this step already (event");
+    assert!(
+        harness
+            .get_by_label_contains("Roll the dice")
+            .accesskit_node()
+            .is_disabled()
+    );
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::R);
+    harness.run();
+    let view = harness.state().game_view().expect("a game");
+    assert_eq!(view.session.events().len(), logged, "nothing was logged");
+    // The command path refuses it too, whatever the dice.
+    let game = view.game;
+    let input = view.workspace.as_ref().expect("the form").input.clone();
+    let mut session = view.session.clone();
+    let refused = session.execute(
+        game,
+        &view.tables,
+        aide_de_camp::engine::play::Command::Resolve {
+            procedure: "movement-pass".into(),
+            input,
+            dice: aide_de_camp::engine::play::Dice::Physical(vec![3]),
+            apply: false,
+        },
+    );
+    assert!(refused.is_err_and(|e| {
+        e.to_string()
+            .contains("once a step (Movement Phase, L602-613)")
+    }));
 }

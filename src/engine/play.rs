@@ -8,7 +8,7 @@ use super::draws::CupDraw;
 use super::input::{Input, InputError};
 use super::keys::{GameKey, KeyStore};
 use super::log::{Event, EventBody, RolledDie};
-use super::procedure::{Procedure, Resolution, RuleError, resolve_drawn};
+use super::procedure::{Once, Procedure, Resolution, RuleError, resolve_drawn};
 use super::record::{Position, Record};
 use super::roller::Seed;
 use super::sealed::{Reveal, SealedChoice};
@@ -211,6 +211,46 @@ pub fn resolve_once(
 }
 
 impl Session {
+    /// Refuses a procedure the rules allow once in a step (or a turn) that already has a
+    /// resolution there which still counts, naming it. A correction of that event lifts the
+    /// refusal; so does a new pass of a step that comes round again.
+    pub fn check_once(&self, procedure: &dyn Procedure) -> Result<(), InputError> {
+        let Some(once) = procedure.once() else {
+            return Ok(());
+        };
+        let turn = self.record().position.turn;
+        let earlier = self
+            .events()
+            .iter()
+            .rev()
+            .take_while(|event| match (&event.body, once) {
+                (EventBody::StepReached { .. }, Once::PerStep { .. }) => false,
+                (EventBody::StepReached { position, .. }, Once::PerTurn { .. }) => {
+                    position.turn == turn
+                }
+                _ => true,
+            })
+            .find(|event| {
+                matches!(&event.body, EventBody::Resolved { procedure: id, .. } if id.as_ref() == procedure.id())
+                    && !self.is_voided(event.seq)
+            });
+        let Some(earlier) = earlier else {
+            return Ok(());
+        };
+        let (scope, rule) = match once {
+            Once::PerStep { rule } => ("step", rule),
+            Once::PerTurn { rule } => ("turn", rule),
+        };
+        Err(InputError::new(
+            "",
+            format!(
+                "{} was resolved this {scope} already (event {}), and the rules allow it once a {scope} ({rule}). To resolve it again, correct that event in the log",
+                procedure.title(),
+                earlier.seq
+            ),
+        ))
+    }
+
     /// Carries out `command` for the game `rules` with `tables`: checks it, logs it, and folds it
     /// into the record. A refused command logs nothing.
     pub fn execute(
@@ -321,6 +361,7 @@ impl Session {
         rules
             .check_record(procedure, &input, self.record())
             .map_err(CommandError::Record)?;
+        self.check_once(procedure).map_err(CommandError::Record)?;
         let spec = procedure.dice(&input);
         let dice = match dice {
             Dice::App => self.roll(&spec).map_err(CommandError::Locked)?,

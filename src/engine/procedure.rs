@@ -210,6 +210,13 @@ pub struct About {
     pub fields: &'static [Field],
 }
 
+/// A procedure the rules allow once in a step or once in a turn, with the rule that says so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Once {
+    PerStep { rule: &'static str },
+    PerTurn { rule: &'static str },
+}
+
 /// An adjudication registered by a game: an attack, a pass allowance, a bombardment, a piece of
 /// book-keeping. It describes its form (`about().fields`), says which dice it rolls and which
 /// chits it draws, and resolves an input and the faces thrown into a [`Resolution`]: the
@@ -253,6 +260,11 @@ pub trait Procedure: Sync + Send {
     fn applies(&self, _record: &Record) -> bool {
         true
     }
+    /// How often the rules allow it where play stands, if they limit it: a second resolution is
+    /// then refused until the first is corrected. Unlimited by default.
+    fn once(&self) -> Option<Once> {
+        None
+    }
     /// Whether field `field` bears on the form as it stands (a Charge's fields only for a
     /// Charge). The form leaves out those that do not, unless they hold a value. All by default.
     fn shows(&self, _field: &str, _input: &Input) -> bool {
@@ -279,7 +291,8 @@ pub trait Procedure: Sync + Send {
         Vec::new()
     }
     /// Checks one secret choice against the record before it is sealed, so a player learns at
-    /// once that a choice cannot stand, without revealing it.
+    /// once that a choice cannot stand. The message is shown to everyone at the table: it must
+    /// never give the choice away.
     fn check_sealed(
         &self,
         _field: &str,

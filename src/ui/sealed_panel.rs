@@ -3,7 +3,7 @@
 //! keeps only each commitment until every player has sealed; then the choices are revealed together
 //! and fill the form.
 
-use crate::engine::input::{Field, Input, Value};
+use crate::engine::input::{Field, FieldKind, Input, Value};
 use crate::engine::log::{SideName, side_name};
 use crate::engine::procedure::Procedure;
 use crate::engine::record::Record;
@@ -118,14 +118,19 @@ impl SealedPanel {
                         ui.label("Sealed");
                         ui.label("");
                     } else {
-                        ui.add(
-                            egui::TextEdit::singleline(typing)
-                                .password(true)
-                                .desired_width(80.0)
-                                .min_size(egui::vec2(80.0, 0.0))
-                                .hint_text("hidden"),
-                        )
-                        .accessible_name(format!("{name}: secret choice"));
+                        let edit = ui
+                            .add(
+                                egui::TextEdit::singleline(typing)
+                                    .password(true)
+                                    .desired_width(80.0)
+                                    .min_size(egui::vec2(80.0, 0.0))
+                                    .hint_text("hidden"),
+                            )
+                            .accessible_name(format!("{name}: secret choice"));
+                        // A refusal describes the entry it refused; a new entry makes it stale.
+                        if edit.changed() {
+                            *problem = None;
+                        }
                         if ui.button(format!("Seal {name}'s choice")).clicked() {
                             match Self::check(field, typing, procedure, input, record) {
                                 Ok(choice) => {
@@ -138,7 +143,11 @@ impl SealedPanel {
                                         });
                                     }
                                 }
-                                Err(message) => *problem = Some(message),
+                                Err(message) => {
+                                    *problem = Some(format!(
+                                        "{name}'s choice was not sealed: {message}. Type it again."
+                                    ));
+                                }
                             }
                         }
                     }
@@ -179,16 +188,23 @@ impl SealedPanel {
         input: &Input,
         record: &Record,
     ) -> Result<String, String> {
-        let typed = typed.trim();
+        // No message here names what was typed: the others are looking at the screen.
         let number: i64 = typed
+            .trim()
             .parse()
-            .map_err(|_| format!("\"{typed}\" is not a whole number"))?;
+            .map_err(|_| "it is not a whole number".to_string())?;
         let mut trial = input.clone();
         trial.set(field, Value::Number(number));
         if let Some(description) = procedure.fields().iter().find(|f| f.id == field) {
             description
                 .check(&Value::Number(number))
-                .map_err(|e| e.message)?;
+                .map_err(|_| match description.kind {
+                    FieldKind::Count { max } => format!("it must be a count from 0 to {max}"),
+                    FieldKind::Number { min, max } => {
+                        format!("it must be a number from {min} to {max}")
+                    }
+                    _ => "it is not a value this choice takes".to_string(),
+                })?;
         }
         procedure
             .check_sealed(field, &trial, record)

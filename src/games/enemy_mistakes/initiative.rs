@@ -419,8 +419,9 @@ impl Procedure for InitiativeBid {
         if bid > held {
             return Err(InputError::new(
                 field,
+                // The bid stays secret: the message names the markers held, never the bid.
                 format!(
-                    "{} bids {bid} markers but holds only {held} in {commander}'s box (L652)",
+                    "{}'s bid is more than the {held} markers in {commander}'s box (L652)",
                     army_label(side)
                 ),
             ));

@@ -9,7 +9,7 @@ use super::{SIDES, opponent, side_label};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, Value};
 use crate::engine::procedure::{
-    About, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
+    About, Faces, Modifier, Once, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
 use crate::engine::record::{Effect, Lasts, Record};
 use crate::engine::table_set::TableSet;
@@ -101,6 +101,12 @@ impl Procedure for MovementPass {
             summary: "When a side passes in the Movement Phase, its opponent rolls a die and adds 1 for each of its Corps not in an enemy ZoC or ZoI: the most moves it may still make.",
             fields: MOVEMENT_FIELDS,
         }
+    }
+    /// One side passes, its opponent rolls once, and the rest of the phase is the opponent's.
+    fn once(&self) -> Option<Once> {
+        Some(Once::PerStep {
+            rule: "Movement Phase, L602-613",
+        })
     }
     fn acting_side(&self, input: &Input) -> String {
         opponent(input.text("passing_side")).to_string()
@@ -204,6 +210,12 @@ impl Procedure for AttackPass {
             fields: ATTACK_FIELDS,
         }
     }
+    /// One side passes, its opponent rolls once, and the rest of the phase is the opponent's.
+    fn once(&self) -> Option<Once> {
+        Some(Once::PerStep {
+            rule: "Attack Phase, L846-855",
+        })
+    }
     fn acting_side(&self, input: &Input) -> String {
         opponent(input.text("passing_side")).to_string()
     }
@@ -248,6 +260,12 @@ impl Procedure for WithdrawalPass {
             summary: "When a side passes in the Withdrawal step, its opponent may retreat up to three more Corps in succession; then the step ends. No die is rolled.",
             fields: ATTACK_FIELDS,
         }
+    }
+    /// After the pass the opponent's three withdrawals end the step.
+    fn once(&self) -> Option<Once> {
+        Some(Once::PerStep {
+            rule: "H. Withdrawal, L492-495",
+        })
     }
     fn acting_side(&self, input: &Input) -> String {
         opponent(input.text("passing_side")).to_string()

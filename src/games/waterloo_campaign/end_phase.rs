@@ -4,7 +4,7 @@ use super::options;
 use super::roster::{GRAND_BATTERY, state};
 use super::{TURN_FIELD, prefill_turn};
 use crate::engine::input::{Field, FieldKind, Input, Value};
-use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
+use crate::engine::procedure::{About, Faces, Once, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
 
@@ -41,6 +41,11 @@ impl Procedure for EndOfTurn {
             .unit("french", GRAND_BATTERY)
             .is_some_and(|u| u.state.as_ref() == state::ON_MAP);
         input.set("grand_battery_on_map", Value::Flag(on_map));
+    }
+    fn once(&self) -> Option<Once> {
+        Some(Once::PerTurn {
+            rule: "End Phase, L857-865",
+        })
     }
     fn acting_side(&self, _input: &Input) -> String {
         "french".into()

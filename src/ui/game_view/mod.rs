@@ -455,13 +455,7 @@ impl GameView {
             });
         egui::CentralPanel::default().show(ui, |ui| {
             let action = match &mut self.workspace {
-                Some(workspace) => workspace.ui(
-                    ui,
-                    &self.tables,
-                    self.session.record(),
-                    self.session.sides(),
-                    shortcuts,
-                ),
+                Some(workspace) => workspace.ui(ui, &self.tables, &self.session, shortcuts),
                 None => {
                     self.no_procedure(ui);
                     None

@@ -3,7 +3,7 @@
 //! again by a stray key: the players ask for a new resolution first.
 
 use super::{Workspace, WorkspaceAction};
-use crate::engine::record::Record;
+use crate::engine::session::Session;
 
 pub const ROLL_SHORTCUT: egui::KeyboardShortcut =
     egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::R);
@@ -40,7 +40,7 @@ impl Workspace {
     pub(super) fn action_bar(
         &mut self,
         ui: &mut egui::Ui,
-        record: &Record,
+        session: &Session,
         shortcuts: bool,
     ) -> Option<WorkspaceAction> {
         let keys = Keys::read(ui, shortcuts);
@@ -48,7 +48,7 @@ impl Workspace {
         let action = if self.result.is_some() {
             self.resolved_bar(ui, &keys)
         } else {
-            self.roll_bar(ui, record, &keys)
+            self.roll_bar(ui, session, &keys)
         };
         if let Some(error) = &self.dice_error {
             ui.add(
@@ -115,9 +115,10 @@ impl Workspace {
     fn roll_bar(
         &mut self,
         ui: &mut egui::Ui,
-        record: &Record,
+        session: &Session,
         keys: &Keys,
     ) -> Option<WorkspaceAction> {
+        let record = session.record();
         let spec = self.procedure.dice(&self.input);
         let rolls = !spec.is_empty();
         let verb = if rolls { "roll" } else { "resolve" };
@@ -136,6 +137,7 @@ impl Workspace {
             .procedure
             .check_combination(&self.input)
             .and_then(|()| self.game.check_record(self.procedure, &self.input, record))
+            .and_then(|()| session.check_once(self.procedure))
             .err();
         if let Some(problem) = &problem {
             let label = self

@@ -11,9 +11,10 @@ mod form;
 mod resolution;
 
 use crate::engine::input::{FieldKind, Input, UnitOf};
-use crate::engine::log::{RolledDie, SideName};
+use crate::engine::log::RolledDie;
 use crate::engine::procedure::{OddsLine, Procedure, Resolution, odds};
 use crate::engine::record::Record;
+use crate::engine::session::Session;
 use crate::engine::table_set::TableSet;
 use crate::engine::tables::CellRef;
 use crate::games::Game;
@@ -142,13 +143,14 @@ impl Workspace {
         &mut self,
         ui: &mut egui::Ui,
         tables: &TableSet,
-        record: &Record,
-        sides: &[SideName],
+        session: &Session,
         shortcuts: bool,
     ) -> Option<WorkspaceAction> {
+        let record = session.record();
+        let sides = session.sides();
         let mut action = None;
         egui::Panel::bottom("workspace_actions").show(ui, |ui| {
-            action = self.action_bar(ui, record, shortcuts);
+            action = self.action_bar(ui, session, shortcuts);
         });
         let width = ui.available_width();
         if width >= TWO_COLUMNS_FROM {
