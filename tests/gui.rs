@@ -9,91 +9,15 @@
     clippy::panic
 )]
 
+mod support;
+
 use aide_de_camp::engine::log::EventBody;
 use aide_de_camp::engine::session::Session;
 use aide_de_camp::engine::table_set::TableOrigin;
 use aide_de_camp::ui::AideApp;
-use aide_de_camp::ui::files::NoPicker;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT as _, Queryable};
-
-fn app_harness(folder: &std::path::Path) -> Harness<'static, AideApp> {
-    let data = folder.join("data");
-    let recovery = folder.join("data/recovery");
-    Harness::builder()
-        .with_size(egui::vec2(1440.0, 900.0))
-        .with_max_steps(12)
-        .build_eframe(move |_cc| {
-            AideApp::with_parts(
-                Box::new(NoPicker),
-                Some(data.clone()),
-                Some(recovery.clone()),
-            )
-        })
-}
-
-/// Scrolls a widget into view, as a user would, then clicks it.
-fn click(harness: &mut Harness<'_, AideApp>, label: &str) {
-    harness.get_by_label(label).scroll_to_me();
-    harness.run();
-    harness.get_by_label(label).click();
-    harness.run();
-}
-
-/// The same for a button whose accessible name also holds its shortcut ("Roll the dice Ctrl+R").
-fn click_button_with_shortcut(harness: &mut Harness<'_, AideApp>, label: &str) {
-    harness.get_by_label_contains(label).scroll_to_me();
-    harness.run();
-    harness.get_by_label_contains(label).click();
-    harness.run();
-}
-
-/// Applies the result on the card, from the action bar.
-fn apply(harness: &mut Harness<'_, AideApp>) {
-    click_button_with_shortcut(harness, "Apply to the record Ctrl");
-}
-
-/// Moves play to the next step, from the head of the turn sequence.
-fn next_step(harness: &mut Harness<'_, AideApp>) {
-    click_button_with_shortcut(harness, "Next step Ctrl");
-}
-
-/// Names a unit in the unit picker labelled `label`, as a player does who types: opens it, types
-/// the name into its filter and presses Enter (a single match on the record is picked; a name
-/// the record does not know is taken as typed).
-fn name_unit(harness: &mut Harness<'_, AideApp>, label: &str, name: &str) {
-    harness
-        .get_by_role_and_label(egui::Role::ComboBox, label)
-        .scroll_to_me();
-    harness.run();
-    harness
-        .get_by_role_and_label(egui::Role::ComboBox, label)
-        .click();
-    harness.run();
-    harness
-        .get_by_label(&format!("Filter: {label}"))
-        .type_text(name);
-    harness.run();
-    harness.key_press(egui::Key::Enter);
-    harness.run();
-}
-
-/// Names a unit the record does not know: types it into the picker's filter and takes it as typed.
-fn name_new_unit(harness: &mut Harness<'_, AideApp>, label: &str, name: &str) {
-    harness
-        .get_by_role_and_label(egui::Role::ComboBox, label)
-        .scroll_to_me();
-    harness.run();
-    harness
-        .get_by_role_and_label(egui::Role::ComboBox, label)
-        .click();
-    harness.run();
-    harness
-        .get_by_label(&format!("Filter: {label}"))
-        .type_text(name);
-    harness.run();
-    click(harness, &format!("Name it \"{name}\""));
-}
+use support::gui::*;
 
 /// The recovery journals in the app's data folder.
 fn journals(folder: &std::path::Path) -> Vec<std::path::PathBuf> {
@@ -106,15 +30,6 @@ fn journals(folder: &std::path::Path) -> Vec<std::path::PathBuf> {
                 .collect()
         })
         .unwrap_or_default()
-}
-
-fn type_into(harness: &mut Harness<'_, AideApp>, label: &str, text: &str) {
-    harness.get_by_label(label).scroll_to_me();
-    harness.run();
-    harness.get_by_label(label).click();
-    harness.run();
-    harness.get_by_label(label).type_text(text);
-    harness.run();
 }
 
 #[test]
@@ -602,47 +517,6 @@ fn a_result_with_nothing_to_apply_asks_for_nothing() {
     assert!(record.marks.contains("Rain on turn 5"));
 }
 
-/// Picks `option` from the drop-down list labelled `label`.
-fn choose(harness: &mut Harness<'_, AideApp>, label: &str, option: &str) {
-    harness
-        .get_by_role_and_label(egui::Role::ComboBox, label)
-        .click();
-    harness.run();
-    harness
-        .get_by_role_and_label(egui::Role::Button, option)
-        .click();
-    harness.run();
-}
-
-fn radio(harness: &mut Harness<'_, AideApp>, option: &str) {
-    harness
-        .get_by_role_and_label(egui::Role::RadioButton, option)
-        .click();
-    harness.run();
-}
-
-/// Resolves the open procedure (no dice) and applies its result.
-fn resolve_and_apply(harness: &mut Harness<'_, AideApp>) {
-    click_button_with_shortcut(harness, "Resolve Ctrl");
-    apply(harness);
-}
-
-fn physical_dice_and_apply(harness: &mut Harness<'_, AideApp>, faces: &str) {
-    type_into(harness, "Or enter physical dice:", faces);
-    click(harness, "Use these dice");
-    apply(harness);
-}
-
-fn record(harness: &Harness<'_, AideApp>) -> aide_de_camp::engine::record::Record {
-    harness
-        .state()
-        .game_view()
-        .expect("a game")
-        .session
-        .record()
-        .clone()
-}
-
 /// June 16-18, turn 3, as two players would play it in the app: Step D to the Attack Phase, by the
 /// checklist, with a Detachment placed, a movement pass allowance, two attacks (one Blown) and an
 /// attack pass allowance, each on the record and in the log.
@@ -851,103 +725,6 @@ fn settings_are_recorded_and_prefill_the_attack() {
         .expect("the attack form")
         .input;
     assert_eq!(input.text("chateau_defence"), "loses_stars");
-}
-
-/// Sets the number in the spin box labelled `label`, as a screen reader or a typed value does.
-fn set_number(harness: &mut Harness<'_, AideApp>, label: &str, value: f64) {
-    let spin = || By::new().role(egui::Role::SpinButton).label(label);
-    harness.get(spin()).scroll_to_me();
-    harness.run();
-    harness.get(spin()).set_value_accesskit(value);
-    harness.run();
-}
-
-/// Picks `unit` from the unit picker labelled `label`, by a click on the name it lists.
-/// `nth` tells apart fields of the same label (the attacker's and the defender's).
-fn pick_on_record(harness: &mut Harness<'_, AideApp>, label: &str, unit: &str, nth: usize) {
-    let picker = || By::new().role(egui::Role::ComboBox).label(label);
-    harness
-        .get_all(picker())
-        .nth(nth)
-        .expect("the field")
-        .scroll_to_me();
-    harness.run();
-    harness
-        .get_all(picker())
-        .nth(nth)
-        .expect("the field")
-        .click();
-    harness.run();
-    harness
-        .get_by_role_and_label(egui::Role::Button, unit)
-        .scroll_to_me();
-    harness.run();
-    harness
-        .get_by_role_and_label(egui::Role::Button, unit)
-        .click();
-    harness.run();
-}
-
-/// Ticks the box of `unit` in a list of units.
-fn tick(harness: &mut Harness<'_, AideApp>, unit: &str) {
-    harness
-        .get_by_role_and_label(egui::Role::CheckBox, unit)
-        .scroll_to_me();
-    harness.run();
-    harness
-        .get_by_role_and_label(egui::Role::CheckBox, unit)
-        .click();
-    harness.run();
-}
-
-/// Opens a procedure from the "All procedures" list.
-fn open_procedure(harness: &mut Harness<'_, AideApp>, title: &str) {
-    let button = harness.get_by_role_and_label(egui::Role::Button, title);
-    button.scroll_to_me();
-    harness.run();
-    harness
-        .get_by_role_and_label(egui::Role::Button, title)
-        .click();
-    harness.run();
-}
-
-/// A number the record keeps about an Enemy Mistakes piece; 0 when not kept.
-fn kept(harness: &Harness<'_, AideApp>, side: &str, unit: &str, attribute: &str) -> i64 {
-    record(harness)
-        .unit(side, unit)
-        .and_then(|u| u.attribute(attribute))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0)
-}
-
-/// An army's Generals of an Army Corps on the battlefield, as the record has them.
-fn kept_generals(harness: &Harness<'_, AideApp>, side: &str) -> i64 {
-    record(harness)
-        .units_where(
-            Some(side),
-            &[("kind", "General"), ("state", "On the battlefield")],
-        )
-        .filter(|(_, _, general)| general.attribute("corps").is_some_and(|c| !c.is_empty()))
-        .count() as i64
-}
-
-/// Adds a Unit from its tile in the roster's form. Its Loss capacity (4) and victory points (10)
-/// are FICTIONAL: the text prints no tile but the sample (L459-465).
-fn add_tile(
-    harness: &mut Harness<'_, AideApp>,
-    army: &str,
-    number: f64,
-    unit_type: &str,
-    corps: &str,
-) {
-    open_procedure(harness, "Add a Unit from its tile");
-    radio(harness, army);
-    set_number(harness, "Number on the tile", number);
-    choose(harness, "Type", unit_type);
-    type_into(harness, "Army Corps", corps);
-    set_number(harness, "Losses it can sustain", 4.0); // FICTIONAL
-    set_number(harness, "Victory points", 10.0); // FICTIONAL
-    resolve_and_apply(harness);
 }
 
 /// Enemy Mistakes, turn II, as two players would play it in the app: the Units from their tiles,

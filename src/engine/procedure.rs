@@ -270,6 +270,11 @@ pub trait Procedure: Sync + Send {
     fn shows(&self, _field: &str, _input: &Input) -> bool {
         true
     }
+    /// The fields a player fills in for most resolutions, by id. The form shows them first and
+    /// folds the others under "More facts". None folded by default.
+    fn frequent(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// Fills in what the record already knows (the day, the weather) when the form opens; the
     /// players can still change it.
     fn prefill(&self, _input: &mut Input, _record: &Record) {}

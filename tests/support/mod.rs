@@ -36,6 +36,8 @@ pub fn flag(value: bool) -> Value {
 pub type Facts = Vec<(&'static str, Value)>;
 
 /// A form's fields filled in by hand, for the tests that build their input without a record.
+pub mod gui;
+
 pub mod set {
     use aide_de_camp::engine::input::{Input, Value};
 

@@ -200,10 +200,32 @@ impl Procedure for Bombardment {
             fields: FIELDS,
         }
     }
+    /// Who fires at whom, with what support, and where the target stands; the markers come from
+    /// the record, the target's army follows the bombarding army, and the rarer facts are folded.
+    fn frequent(&self) -> &'static [&'static str] {
+        &[
+            "side",
+            "artillery",
+            "supporters",
+            "target",
+            "target_terrain",
+        ]
+    }
     /// A Unit chosen from the record brings what the record knows: the bombarding Unit's yellow
     /// marker, the supporters' number, a General attached to the target.
     fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
         match changed {
+            // The allies fire only at the French, and the French at either ally (L321): a
+            // target army that cannot be right follows the bombarding army.
+            "side" => {
+                let (side, target) = (input.text("side"), input.text("target_side"));
+                let french = SIDES[0].0;
+                if side != french && target != french {
+                    input.set("target_side", Value::Text(french.into()));
+                } else if side == french && target == french {
+                    input.set("target_side", Value::Text(SIDES[1].0.into()));
+                }
+            }
             "artillery" => {
                 if let Some(unit) = given(input.text("artillery"))
                     .and_then(|name| record.unit(input.text("side"), name))

@@ -711,6 +711,18 @@ impl Procedure for Attack {
     fn dice(&self, _input: &Input) -> DiceSpec {
         DiceSpec::new(&[("Attacker die", Die::D6), ("Defender die", Die::D6)])
     }
+    /// Who attacks whom, the HQs in range and the terrain; the units' types and stars come from
+    /// the record, and the rarer facts are folded.
+    fn frequent(&self) -> &'static [&'static str] {
+        &[
+            "attacker_side",
+            "attacker_name",
+            "attacker_hq_stars",
+            "defender_name",
+            "defender_hq_stars",
+            "terrain_bonus",
+        ]
+    }
     fn prefill(&self, input: &mut Input, record: &Record) {
         let turn = record.position.turn;
         input.set("turn", Value::Number(i64::from(turn.clamp(1, 8))));

@@ -431,7 +431,7 @@ impl GameView {
             });
         egui::Panel::bottom("log")
             .resizable(true)
-            .default_size((window.y * 0.24).clamp(130.0, 260.0))
+            .default_size((window.y * 0.2).clamp(120.0, 260.0))
             .size_range(120.0..=600.0)
             .show(ui, |ui| {
                 let game = self.game;

@@ -6,9 +6,10 @@ use super::{Workspace, WorkspaceAction};
 use crate::engine::input::{Field, FieldKind, Input, UnitOf, Value};
 use crate::engine::log::SideName;
 use crate::engine::record::Record;
-use crate::ui::style::{rule_label, section};
+use crate::ui::style::{rule_label, rule_text, section};
 
-/// A count up to this is offered as a row of numbers to click; a larger one as a number box.
+/// A count up to this, or a number with as few values, is offered as a row of numbers to click;
+/// a larger one as a number box.
 const LARGEST_CLICKED_COUNT: u32 = 6;
 
 impl Workspace {
@@ -20,9 +21,11 @@ impl Workspace {
         narrow: bool,
     ) -> Option<WorkspaceAction> {
         let procedure = self.procedure;
-        ui.add(egui::Label::new(egui::RichText::new(procedure.title()).heading()).wrap());
-        rule_label(ui, procedure.rule());
-        ui.add(egui::Label::new(procedure.summary()).wrap());
+        ui.horizontal_wrapped(|ui| {
+            ui.label(egui::RichText::new(procedure.title()).heading());
+            ui.label(rule_text(ui, procedure.rule()));
+        });
+        ui.add(egui::Label::new(egui::RichText::new(procedure.summary()).weak()).wrap());
         ui.add_space(6.0);
         let mut action = None;
         if let Some(sealed) = &mut self.sealed {
@@ -41,37 +44,26 @@ impl Workspace {
                     && self.input.get(field.id) == Some(&field.default_value()))
         };
         let fields: Vec<&Field> = procedure.fields().iter().filter(|f| !hidden(f)).collect();
-        let mut start = 0;
-        for run in fields.chunk_by(|a, b| a.group == b.group) {
-            let [first, ..] = run else {
-                continue;
+        let frequent = procedure.frequent();
+        let (first, more): (Vec<&Field>, Vec<&Field>) = fields
+            .into_iter()
+            .partition(|f| frequent.is_empty() || frequent.contains(&f.id));
+        self.field_groups(ui, &first, "form", record, sides, narrow);
+        if !more.is_empty() {
+            ui.add_space(6.0);
+            let given = more
+                .iter()
+                .filter(|f| self.input.get(f.id) != Some(&f.default_value()))
+                .count();
+            let title = match given {
+                0 => format!("More facts ({} fields)", more.len()),
+                n => format!("More facts ({} fields, {n} filled in)", more.len()),
             };
-            let group = first.group;
-            ui.add_space(4.0);
-            ui.label(section(group));
-            if narrow {
-                for field in run {
-                    let locked = self.sealed.as_ref().is_some_and(|s| s.locks(field));
-                    ui.add_space(4.0);
-                    self.field_row(ui, field, record, sides, locked, narrow);
-                }
-            } else {
-                // A group may come back later in a form (after the other side's fields): the
-                // run's start keeps each grid's id its own.
-                egui::Grid::new(("form", group, start))
-                    .num_columns(2)
-                    .striped(true)
-                    .spacing([12.0, 6.0])
-                    .min_col_width(120.0)
-                    .show(ui, |ui| {
-                        for field in run {
-                            let locked = self.sealed.as_ref().is_some_and(|s| s.locks(field));
-                            self.field_row(ui, field, record, sides, locked, narrow);
-                            ui.end_row();
-                        }
-                    });
-            }
-            start += run.len();
+            egui::CollapsingHeader::new(egui::RichText::new(title).strong())
+                .id_salt(("more_facts", procedure.id()))
+                .show(ui, |ui| {
+                    self.field_groups(ui, &more, "more", record, sides, narrow);
+                });
         }
         ui.add_space(8.0);
         if ui
@@ -95,6 +87,50 @@ impl Workspace {
         action
     }
 
+    /// The fields in runs of the same group, each run under its group's name.
+    fn field_groups(
+        &mut self,
+        ui: &mut egui::Ui,
+        fields: &[&Field],
+        part: &str,
+        record: &Record,
+        sides: &[SideName],
+        narrow: bool,
+    ) {
+        let mut start = 0;
+        for run in fields.chunk_by(|a, b| a.group == b.group) {
+            let [first, ..] = run else {
+                continue;
+            };
+            let group = first.group;
+            ui.add_space(4.0);
+            ui.label(section(group));
+            if narrow {
+                for field in run {
+                    let locked = self.sealed.as_ref().is_some_and(|s| s.locks(field));
+                    ui.add_space(4.0);
+                    self.field_row(ui, field, record, sides, locked, narrow);
+                }
+            } else {
+                // A group may come back later in a form (after the other side's fields): the
+                // run's start keeps each grid's id its own.
+                egui::Grid::new(("form", part, group, start))
+                    .num_columns(2)
+                    .striped(true)
+                    .spacing([12.0, 6.0])
+                    .min_col_width(120.0)
+                    .show(ui, |ui| {
+                        for field in run {
+                            let locked = self.sealed.as_ref().is_some_and(|s| s.locks(field));
+                            self.field_row(ui, field, record, sides, locked, narrow);
+                            ui.end_row();
+                        }
+                    });
+            }
+            start += run.len();
+        }
+    }
+
     /// One field: its label and rule, then its widget (below them when `narrow`), greyed out when
     /// `locked`.
     fn field_row(
@@ -106,15 +142,23 @@ impl Workspace {
         locked: bool,
         narrow: bool,
     ) {
-        let label_width = if narrow { ui.available_width() } else { 220.0 };
-        let label = ui
-            .vertical(|ui| {
-                ui.set_max_width(label_width);
+        // Narrow, the rule follows the label on its line, to keep the form short.
+        let label = if narrow {
+            ui.horizontal_wrapped(|ui| {
+                let label = ui.add(egui::Label::new(field.label).wrap());
+                ui.label(rule_text(ui, field.rule));
+                label
+            })
+            .inner
+        } else {
+            ui.vertical(|ui| {
+                ui.set_max_width(220.0);
                 let label = ui.add(egui::Label::new(field.label).wrap());
                 rule_label(ui, field.rule);
                 label
             })
-            .inner;
+            .inner
+        };
         label.clone().on_hover_text(field.help);
         let current = self
             .input
@@ -173,6 +217,12 @@ impl Workspace {
             FieldKind::Count { max } => {
                 changed = number_box(ui, field, label, number, 0, i64::from(max));
             }
+            FieldKind::Number { min, max } if max - min <= LARGEST_CLICKED_COUNT as i32 => {
+                let options: Vec<(i64, String)> = (i64::from(min)..=i64::from(max))
+                    .map(|n| (n, n.to_string()))
+                    .collect();
+                changed = clicked_numbers(ui, field, number, &options).map(Value::Number);
+            }
             FieldKind::Number { min, max } => {
                 changed = number_box(ui, field, label, number, i64::from(min), i64::from(max));
             }
@@ -186,13 +236,16 @@ impl Workspace {
                         .accessibility_label(field.label)
                         .accessibility_role(egui::Role::RadioGroup);
                     ui.scope_builder(group, |ui| {
-                        // A long option wraps rather than running out of a narrow column.
-                        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
-                        for (id, text) in options {
-                            if ui.radio(selected == *id, *text).clicked() {
-                                changed = Some(Value::Text((*id).into()));
+                        // Side by side while they fit; a long option wraps rather than running
+                        // out of a narrow column.
+                        ui.horizontal_wrapped(|ui| {
+                            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+                            for (id, text) in options {
+                                if ui.radio(selected == *id, *text).clicked() {
+                                    changed = Some(Value::Text((*id).into()));
+                                }
                             }
-                        }
+                        });
                     });
                 } else {
                     let shown = options
