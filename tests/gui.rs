@@ -1207,3 +1207,59 @@ fn a_second_pass_allowance_in_the_step_is_refused() {
             .contains("once a step (Movement Phase, L602-613)")
     }));
 }
+
+/// The record shows each unit's state as the game defines it, and a click opens the unit with the
+/// events that touched it; Escape closes it. I Corps (d'Erlon) has 1 star (L1517).
+#[test]
+fn the_record_shows_each_unit_as_the_game_keeps_it_and_opens_its_history() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let mut harness = app_harness(folder.path());
+    click(&mut harness, "Start the game");
+    let erlon = record(&harness)
+        .unit("french", "I Corps (d'Erlon)")
+        .cloned()
+        .expect("on the record");
+    let line = format!(
+        "{} · {}",
+        erlon.state,
+        aide_de_camp::games::waterloo_campaign::roster::summary(&erlon)
+    );
+    assert!(line.contains("1 star"), "{line}");
+    harness.get_by_label(&line);
+    click(&mut harness, "Open I Corps (d'Erlon)");
+    harness.get_by_label("I Corps (d'Erlon) (French)");
+    // Its history: the set-up put it on the record.
+    harness.get(By::new().role(egui::Role::Button).label_contains("#3 "));
+    harness.key_press(egui::Key::Escape);
+    harness.run();
+    assert!(
+        harness
+            .query_by_label("I Corps (d'Erlon) (French)")
+            .is_none()
+    );
+
+    // The roster editor closes on Escape too, and keeps what was typed for when it opens again.
+    click(&mut harness, "Counter values");
+    type_into(&mut harness, "II Corps (Pirch): Battle Stars", "1"); // FICTIONAL
+    harness.key_press(egui::Key::Escape);
+    harness.run();
+    assert!(
+        harness
+            .query_by_label("II Corps (Pirch): Battle Stars")
+            .is_none()
+    );
+    click(&mut harness, "Counter values");
+    assert_eq!(
+        harness
+            .get_by_label("II Corps (Pirch): Battle Stars")
+            .value()
+            .as_deref(),
+        Some("1")
+    );
+
+    // Help holds a quick start and every shortcut.
+    click(&mut harness, "Help");
+    click(&mut harness, "Keyboard shortcuts");
+    harness.get_by_label("Ctrl+Right");
+    harness.get_by_label("Roll and apply the result at once");
+}

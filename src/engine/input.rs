@@ -475,6 +475,15 @@ impl Input {
         Ok(())
     }
 
+    /// Whether any field names `name` (a unit picked on the form, alone or in a list).
+    pub fn mentions(&self, name: &str) -> bool {
+        self.values.0.iter().any(|(_, value)| match value {
+            Value::Text(text) => text.as_str() == name,
+            Value::List(names) => names.iter().any(|n| n.as_str() == name),
+            _ => false,
+        })
+    }
+
     pub fn get(&self, id: &str) -> Option<&Value> {
         self.values.get(id)
     }

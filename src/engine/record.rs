@@ -87,6 +87,17 @@ pub enum Effect {
 }
 
 impl Effect {
+    /// The unit the effect is about, as (side, name), if it is about one.
+    pub fn unit(&self) -> Option<(&str, &str)> {
+        match self {
+            Effect::UnitState { side, unit, .. }
+            | Effect::UnitAttribute { side, unit, .. }
+            | Effect::AddToAttribute { side, unit, .. }
+            | Effect::CapAttribute { side, unit, .. } => Some((side.as_str(), unit.as_str())),
+            _ => None,
+        }
+    }
+
     /// Something the players do on the table that the record does not track.
     pub fn reminder(text: &str, rule: &str) -> Effect {
         Effect::Reminder {
@@ -428,6 +439,25 @@ impl Record {
         }
     }
 
+    /// Whether `effect` would change the record as it stands: a cap a unit is already under, or
+    /// a marker taken from an empty box, would not. A reminder always counts: it asks the
+    /// players to do something on the table.
+    pub fn changed_by(&self, effect: &Effect) -> bool {
+        if matches!(effect, Effect::Reminder { .. }) {
+            return true;
+        }
+        let mut after = self.clone();
+        after.apply(std::slice::from_ref(effect), 0);
+        after.applied = self.applied;
+        // Only what the unit is counts, not which event last touched it.
+        for (key, unit) in &mut after.units {
+            if let Some(before) = self.units.get(key) {
+                unit.since_event = before.since_event;
+            }
+        }
+        after != *self
+    }
+
     pub fn apply(&mut self, effects: &[Effect], event_seq: u64) {
         for effect in effects {
             match effect {
@@ -522,6 +552,23 @@ impl Record {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_effect_that_leaves_the_record_as_it_is_is_told_apart() {
+        let mut record = Record::default();
+        record.apply(
+            &[Effect::set_attribute("french", "Ney", "markers", "3", "R")],
+            1,
+        );
+        assert!(!record.changed_by(&Effect::cap("french", "Ney", "markers", 4, "R")));
+        assert!(record.changed_by(&Effect::cap("french", "Ney", "markers", 2, "R")));
+        assert!(!record.changed_by(&Effect::set_attribute("french", "Ney", "markers", "3", "R")));
+        assert!(record.changed_by(&Effect::reminder("Flip the counter", "R")));
+        assert_eq!(
+            Effect::cap("french", "Ney", "markers", 4, "R").unit(),
+            Some(("french", "Ney"))
+        );
+    }
 
     #[test]
     fn adding_to_an_attribute_counts_from_what_the_record_holds_and_never_below_zero() {

@@ -81,7 +81,7 @@ pub static GAMES: &[Game] = &[
         }),
         settings: Some("settings"),
         turn_notes: waterloo_campaign::turn_notes,
-        unit_summary: state_only,
+        unit_summary: waterloo_campaign::roster::summary,
         game_over: never_over,
         after_the_end: &[],
         ends_with: Some("victory"),

@@ -3,6 +3,7 @@
 
 use super::files::{FilePicker, PathDialog, PathDialogAction, PathPurpose};
 use super::game_view::GameView;
+use super::help::{HelpPage, NEW, OPEN, SAVE};
 use super::notice::{Notice, notice_bar};
 use super::start::{RecoveryOffer, StartAction, StartScreen};
 use crate::engine::export::{ExportFormat, export};
@@ -12,13 +13,6 @@ use crate::engine::roller::Seed;
 use crate::engine::session::{Session, write_atomically};
 use crate::games;
 use std::path::{Path, PathBuf};
-
-const SAVE: egui::KeyboardShortcut =
-    egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::S);
-const OPEN: egui::KeyboardShortcut =
-    egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::O);
-const NEW: egui::KeyboardShortcut =
-    egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::N);
 
 /// UI preferences, kept in eframe's storage. Game data never goes there.
 #[derive(serde::Serialize, serde::Deserialize, Default)]
@@ -54,7 +48,8 @@ pub struct AideApp {
     allow_close: bool,
     /// A message on the start screen or over the game: (text, is an error).
     notice: Notice,
-    about_open: bool,
+    /// The Help page open, if any.
+    help: Option<HelpPage>,
     shown_title: String,
 }
 
@@ -93,7 +88,7 @@ impl AideApp {
             confirm: None,
             allow_close: false,
             notice: None,
-            about_open: false,
+            help: None,
             shown_title: String::new(),
         }
     }
@@ -472,8 +467,10 @@ impl AideApp {
                 }
             });
             ui.menu_button("Help", |ui| {
-                if ui.button("About Aide-de-camp").clicked() {
-                    self.about_open = true;
+                for page in HelpPage::ALL {
+                    if ui.button(page.title()).clicked() {
+                        self.help = Some(page);
+                    }
                 }
             });
         });
@@ -553,18 +550,7 @@ impl AideApp {
                 None => {}
             }
         }
-        if self.about_open {
-            egui::Window::new("About Aide-de-camp")
-                .open(&mut self.about_open)
-                .collapsible(false)
-                .resizable(false)
-                .show(ui.ctx(), |ui| {
-                    ui.label(format!("Aide-de-camp {}", env!("CARGO_PKG_VERSION")));
-                    ui.label("A player aid and adjudicator for Waterloo board wargames.");
-                    ui.label("Every modifier names its rule; every roll is on the record and can be verified.");
-                    ui.label("Ctrl+R rolls, Ctrl+Z undoes, Ctrl+S saves, Ctrl+O opens, Ctrl+N starts a new game.");
-                });
-        }
+        super::help::show(ui.ctx(), &mut self.help);
     }
 
     fn window_title(&self) -> String {

@@ -5,6 +5,7 @@ pub mod app;
 pub mod confirm;
 pub mod files;
 pub mod game_view;
+pub mod help;
 pub mod log_view;
 pub mod notice;
 pub mod roster_editor;

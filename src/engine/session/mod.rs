@@ -147,6 +147,22 @@ impl Session {
             .get(seq.checked_sub(1)? as usize)
             .filter(|e| e.seq == seq)
     }
+    /// The events that still count and touched unit `name` of `side`: resolutions that named it
+    /// on their form, and applied results with an effect on it. Oldest first.
+    pub fn events_touching(&self, side: &str, name: &str) -> Vec<&Event> {
+        self.events
+            .iter()
+            .filter(|event| !self.voided.contains(&event.seq))
+            .filter(|event| match &event.body {
+                EventBody::Resolved { input, .. } => input.mentions(name),
+                EventBody::Applied { effects, .. } => {
+                    effects.iter().any(|e| e.unit() == Some((side, name)))
+                }
+                _ => false,
+            })
+            .collect()
+    }
+
     pub fn is_voided(&self, seq: u64) -> bool {
         self.voided.contains(&seq)
     }

@@ -395,6 +395,38 @@ fn current_stars_attribute(unit: &UnitRecord) -> &'static str {
     }
 }
 
+/// What the record panel shows beside a unit's state: what its forms and refusals depend on,
+/// that is the Corps' formation, the cavalry's condition, an HQ's mode, the Battle Stars of its
+/// counter's current side, its hex, and when a Blown or Recalled unit comes back.
+pub fn summary(unit: &UnitRecord) -> String {
+    let mut parts = Vec::new();
+    if let Some(formation) = unit.attribute(attribute::FORMATION) {
+        parts.push(format!("{formation} formation"));
+    }
+    if let Some(condition) = unit.attribute(attribute::CONDITION) {
+        parts.push(condition.to_string());
+    }
+    if let Some(mode) = unit.attribute(attribute::MODE) {
+        parts.push(format!("{mode} mode"));
+    }
+    match unit.attribute(current_stars_attribute(unit)) {
+        Some(NOT_ENTERED) => parts.push("stars not entered".into()),
+        Some("1") => parts.push("1 star".into()),
+        Some(stars) => parts.push(format!("{stars} stars")),
+        None => {}
+    }
+    if let Some(hex) = unit.attribute(attribute::HEX) {
+        parts.push(format!("hex {hex}"));
+    }
+    if let Some(turn) = unit.attribute(attribute::RETURNS_ON_TURN) {
+        parts.push(format!("returns on turn {turn}"));
+    }
+    if let Some(turn) = unit.attribute(attribute::AVAILABLE_FROM_TURN) {
+        parts.push(format!("available from turn {turn}"));
+    }
+    parts.join(", ")
+}
+
 /// An effect setting one attribute of a unit.
 pub fn set(side: &str, unit: &str, attribute: &str, value: impl ToString, rule: &str) -> Effect {
     Effect::set_attribute(side, unit, attribute, value, rule)

@@ -4,6 +4,7 @@
 //! session.
 
 mod checklist;
+pub use checklist::NEXT_STEP_SHORTCUT;
 mod game_key;
 mod record_panel;
 mod status_bar;
@@ -53,6 +54,10 @@ pub struct GameView {
     pub wants_key_import: bool,
     /// A step, not the next one, the players clicked: play moves there once they confirm.
     step_question: Option<Position>,
+    /// The unit opened from the record, if any.
+    open_unit: Option<record_panel::OpenUnit>,
+    /// What the players typed to find a unit in the record.
+    unit_filter: String,
 }
 
 impl GameView {
@@ -82,6 +87,8 @@ impl GameView {
             key_question: None,
             wants_key_import: false,
             step_question: None,
+            open_unit: None,
+            unit_filter: String::new(),
         };
         view.attach_stored_key();
         view.sync_journal();
@@ -403,6 +410,9 @@ impl GameView {
         {
             self.undo();
         }
+        if shortcuts {
+            self.close_a_window(ui);
+        }
         // The side panels take a share of a small window, never all of it.
         let window = ui.ctx().content_rect().size();
         egui::Panel::top("game_status").show(ui, |ui| self.status_bar(ui));
@@ -508,8 +518,31 @@ impl GameView {
             }
         }
         self.roster_editor(ui.ctx());
+        self.unit_window(ui.ctx());
         self.key_question_dialog(ui.ctx());
         self.step_question_dialog(ui.ctx());
+    }
+
+    /// Opens the roster editor, with whatever was typed in it before it was closed.
+    fn open_roster(&mut self) {
+        match &mut self.roster_window {
+            Some(window) => window.open = true,
+            None => self.roster_window = Some(RosterWindow::opened()),
+        }
+    }
+
+    /// Escape closes the window on top: the unit, then the table, then the roster editor (which
+    /// keeps what was typed). An open drop-down takes Escape for itself.
+    fn close_a_window(&mut self, ui: &egui::Ui) {
+        if egui::Popup::is_any_open(ui.ctx()) || !ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+            return;
+        }
+        if self.open_unit.take().is_some() || self.table_window.take().is_some() {
+            return;
+        }
+        if let Some(window) = &mut self.roster_window {
+            window.open = false;
+        }
     }
 
     fn roster_editor(&mut self, ctx: &egui::Context) {
@@ -519,7 +552,8 @@ impl GameView {
         let Ok(procedure) = self.game.procedure(roster.entry) else {
             return;
         };
-        let Some(window) = &mut self.roster_window else {
+        // A closed editor keeps what was typed in it, for when it opens again.
+        let Some(window) = self.roster_window.as_mut().filter(|w| w.open) else {
             return;
         };
         let addition = self.game.procedure(roster.addition).ok().map(|p| p.title());
@@ -532,9 +566,6 @@ impl GameView {
             self.session.sides(),
         );
         let add_unit = window.add_unit_clicked;
-        if !window.open {
-            self.roster_window = None;
-        }
         if let Some(values) = submitted {
             self.log_roster_values(values);
         }

@@ -1,15 +1,21 @@
-//! The record on the right: victory points, units and their states, allowances and markers, and
-//! the audit line to note down.
+//! The record on the right: the allowances and markers in play first (they change most often),
+//! the victory points, then every unit with its state as the game defines it; a click on a unit
+//! opens it with the events that touched it. Last, the audit line to note down.
 
 use super::GameView;
 use crate::engine::play::Command;
-use crate::ui::roster_editor::RosterWindow;
+use crate::engine::record::Record;
+use crate::ui::style::section;
+
+/// A unit opened from the record: (side id, name).
+pub type OpenUnit = (String, String);
 
 impl GameView {
     pub(super) fn record_panel(&mut self, ui: &mut egui::Ui) {
-        ui.label(egui::RichText::new("Record").strong().size(16.0));
+        ui.label(section("Record"));
+        let spend = self.counters(ui);
         let record = self.session.record();
-        ui.add_space(4.0);
+        ui.add_space(6.0);
         ui.label(egui::RichText::new("Victory points").strong());
         egui::Grid::new("victory_points")
             .num_columns(2)
@@ -17,125 +23,224 @@ impl GameView {
             .show(ui, |ui| {
                 for side in self.session.sides() {
                     ui.label(&side.name);
-                    ui.label(
-                        record
-                            .victory_points
-                            .get(side.id.as_str())
-                            .copied()
-                            .unwrap_or(0)
-                            .to_string(),
-                    );
+                    let points = record.victory_points.get(side.id.as_str()).copied();
+                    ui.label(points.unwrap_or(0).to_string());
                     ui.end_row();
                 }
             });
-        ui.add_space(8.0);
-        ui.label(egui::RichText::new("Units").strong());
-        if record.units.is_empty() {
-            ui.label(egui::RichText::new("No unit has changed state yet.").weak());
-        }
-        let missing = record.values_not_entered();
-        let mut open_roster = false;
-        if missing > 0
-            && let Some(roster) = &self.game.roster
-        {
-            ui.label(
-                egui::RichText::new(format!(
-                    "{missing} values printed only on the {}s are not entered yet.",
-                    roster.piece
-                ))
-                .color(ui.visuals().warn_fg_color),
-            );
-            open_roster = ui
-                .button(format!("Enter {} values", roster.piece))
-                .on_hover_text(format!(
-                    "{} the rulebook text does not give; hover a unit to see which it lacks",
-                    roster.what
-                ))
-                .clicked();
-        }
-        for side in self.session.sides() {
-            let units: Vec<_> = record
-                .units
-                .iter()
-                .filter(|((unit_side, _), _)| *unit_side == side.id)
-                .collect();
-            if units.is_empty() {
-                continue;
-            }
-            ui.label(egui::RichText::new(&side.name).italics());
-            egui::Grid::new(("unit_states", side.id.as_str()))
-                .num_columns(2)
-                .striped(true)
-                .show(ui, |ui| {
-                    for ((_, unit), state) in units {
-                        ui.label(unit.as_str());
-                        let facts: Vec<String> = state
-                            .attributes
-                            .iter()
-                            .map(|(name, value)| format!("{name}: {value}"))
-                            .collect();
-                        let summary = (self.game.unit_summary)(state);
-                        let shown = if summary.is_empty() {
-                            state.state.to_string()
-                        } else {
-                            format!("{}: {summary}", state.state)
-                        };
-                        ui.add(egui::Label::new(shown).wrap())
-                            .on_hover_text(format!(
-                                "{}\nSince event {}",
-                                facts.join("\n"),
-                                state.since_event
-                            ));
-                        ui.end_row();
-                    }
-                });
-        }
-        if !record.counters.is_empty() || !record.marks.is_empty() {
-            ui.add_space(8.0);
-            ui.label(egui::RichText::new("Counters and markers").strong());
-        }
-        let mut spend = None;
-        for (name, left) in &record.counters {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(format!("{name}: {left}"));
-                let button = ui
-                    .add_enabled(*left > 0, egui::Button::new("Use one").small())
-                    .accessible_name(format!("Use one: {name}"))
-                    .on_hover_text(format!("Log one of \"{name}\" as used"));
-                if button.clicked() {
-                    spend = Some(name.to_string());
-                }
-            });
-        }
-        for mark in &record.marks {
-            ui.label(mark.as_str());
-        }
+        ui.add_space(6.0);
+        let open_roster = self.missing_values(ui, record);
+        let opened = self.unit_list(ui);
+        let record = self.session.record();
         ui.add_space(8.0);
         ui.label(egui::RichText::new("Audit").strong());
         if let Some(last) = self.session.events().last() {
-            ui.label(format!(
-                "Last event {}, hash {}",
-                last.seq,
-                last.hash.get(..12).unwrap_or(&last.hash)
-            ))
+            ui.add(
+                egui::Label::new(format!(
+                    "Last event {}, hash {}",
+                    last.seq,
+                    last.hash.get(..12).unwrap_or(&last.hash)
+                ))
+                .wrap(),
+            )
             .on_hover_text(
                 "Note it down: verifying checks the chain of events and their signatures up to here, and every app roll once the seed is revealed",
             );
         }
         self.key_lines(ui);
-        ui.label(format!(
-            "Events logged: {}. Results applied: {}.",
-            self.session.events().len(),
-            record.applied
-        ));
+        ui.add(
+            egui::Label::new(format!(
+                "Events logged: {}. Results applied: {}.",
+                self.session.events().len(),
+                record.applied
+            ))
+            .wrap(),
+        );
         if open_roster {
-            self.roster_window = Some(RosterWindow::opened());
+            self.open_roster();
+        }
+        if opened.is_some() {
+            self.open_unit = opened;
         }
         if let Some(counter) = spend {
             let command = Command::Tally { counter, amount: 1 };
             if let Err(e) = self.execute(command) {
                 self.notice = Some((e.to_string(), true));
             }
+        }
+    }
+
+    /// The allowances and markers in play, each allowance with Use one. Returns the one spent.
+    fn counters(&self, ui: &mut egui::Ui) -> Option<String> {
+        let record = self.session.record();
+        if record.counters.is_empty() && record.marks.is_empty() {
+            return None;
+        }
+        let mut spend = None;
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(egui::RichText::new("Allowances and markers").strong());
+            for (name, left) in &record.counters {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!("{name}: {left}"));
+                    let button = ui
+                        .add_enabled(*left > 0, egui::Button::new("Use one").small())
+                        .accessible_name(format!("Use one: {name}"))
+                        .on_hover_text(format!("Log one of \"{name}\" as used"));
+                    if button.clicked() {
+                        spend = Some(name.to_string());
+                    }
+                });
+            }
+            for mark in &record.marks {
+                ui.add(egui::Label::new(mark.as_str()).wrap());
+            }
+        });
+        spend
+    }
+
+    /// The count of values printed only on the pieces and not entered yet, with the button to
+    /// enter them. Returns whether it was pressed.
+    fn missing_values(&self, ui: &mut egui::Ui, record: &Record) -> bool {
+        let missing = record.values_not_entered();
+        let Some(roster) = self.game.roster.as_ref().filter(|_| missing > 0) else {
+            return false;
+        };
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(format!(
+                    "{missing} values printed only on the {}s are not entered yet.",
+                    roster.piece
+                ))
+                .color(ui.visuals().warn_fg_color),
+            )
+            .wrap(),
+        );
+        ui.button(format!("Enter {} values", roster.piece))
+            .on_hover_text(format!(
+                "{} the rulebook text does not give; open a unit to see which it lacks",
+                roster.what
+            ))
+            .clicked()
+    }
+
+    /// Every unit by side, each a button that opens it, with its state and what the game keeps
+    /// about it below. Returns the unit clicked.
+    fn unit_list(&mut self, ui: &mut egui::Ui) -> Option<OpenUnit> {
+        let record = self.session.record();
+        ui.label(egui::RichText::new("Units").strong());
+        if record.units.is_empty() {
+            ui.label(egui::RichText::new("No unit is on the record yet.").weak());
+            return None;
+        }
+        ui.add(
+            egui::TextEdit::singleline(&mut self.unit_filter)
+                .hint_text("find a unit")
+                .desired_width(ui.available_width()),
+        )
+        .accessible_name("Find a unit on the record");
+        let wanted = self.unit_filter.trim().to_lowercase();
+        let mut opened = None;
+        for side in self.session.sides() {
+            let units: Vec<_> = record
+                .units
+                .iter()
+                .filter(|((unit_side, name), _)| {
+                    *unit_side == side.id && name.to_lowercase().contains(&wanted)
+                })
+                .collect();
+            if units.is_empty() {
+                continue;
+            }
+            egui::CollapsingHeader::new(format!("{} ({})", side.name, units.len()))
+                .id_salt(("record_side", side.id.as_str()))
+                .default_open(true)
+                .show(ui, |ui| {
+                    for ((_, name), unit) in units {
+                        let summary = (self.game.unit_summary)(unit);
+                        let shown = if summary.is_empty() {
+                            unit.state.to_string()
+                        } else {
+                            format!("{} · {summary}", unit.state)
+                        };
+                        let button = egui::Button::new(egui::RichText::new(name.as_str()).strong())
+                            .frame(false)
+                            .wrap();
+                        if ui
+                            .add(button)
+                            .accessible_name(format!("Open {name}"))
+                            .on_hover_text("Open the unit: what the record keeps, and its history")
+                            .clicked()
+                        {
+                            opened = Some((side.id.to_string(), name.to_string()));
+                        }
+                        ui.add(egui::Label::new(egui::RichText::new(shown).weak()).wrap());
+                        ui.add_space(2.0);
+                    }
+                });
+        }
+        opened
+    }
+
+    /// The unit opened from the record: everything the record keeps about it and the events that
+    /// touched it, each of which a click selects in the log.
+    pub(super) fn unit_window(&mut self, ctx: &egui::Context) {
+        let Some((side, name)) = self.open_unit.clone() else {
+            return;
+        };
+        let mut open = true;
+        let mut select = None;
+        let side_name = crate::engine::log::side_name(self.session.sides(), &side).to_string();
+        egui::Window::new(format!("{name} ({side_name})"))
+            .id(egui::Id::unique("unit_window"))
+            .open(&mut open)
+            .default_width(360.0)
+            .max_height(ctx.content_rect().height() * 0.8)
+            .show(ctx, |ui| {
+                let Some(unit) = self.session.record().unit(&side, &name) else {
+                    ui.label("The record no longer knows this unit.");
+                    return;
+                };
+                egui::Grid::new("unit_facts")
+                    .num_columns(2)
+                    .striped(true)
+                    .show(ui, |ui| {
+                        ui.label("State");
+                        ui.label(unit.state.as_str());
+                        ui.end_row();
+                        for (fact, value) in &unit.attributes {
+                            ui.label(fact.as_str());
+                            ui.label(value.as_str());
+                            ui.end_row();
+                        }
+                    });
+                ui.add_space(6.0);
+                ui.label(egui::RichText::new("History").strong());
+                egui::ScrollArea::vertical()
+                    .max_height(260.0)
+                    .show(ui, |ui| {
+                        for event in self.session.events_touching(&side, &name) {
+                            let line = format!("#{} {}", event.seq, self.game.summary(event));
+                            let button = egui::Button::selectable(
+                                self.log.selected == Some(event.seq),
+                                line,
+                            )
+                            .wrap();
+                            if ui
+                                .add(button)
+                                .on_hover_text("Select it in the log")
+                                .clicked()
+                            {
+                                select = Some(event.seq);
+                            }
+                        }
+                    });
+            });
+        if let Some(seq) = select {
+            self.log.selected = Some(seq);
+        }
+        if !open {
+            self.open_unit = None;
         }
     }
 }

@@ -4,7 +4,6 @@
 
 use super::{GameView, UNDO_SHORTCUT};
 use crate::ui::notice::notice_bar;
-use crate::ui::roster_editor::RosterWindow;
 
 impl GameView {
     pub(super) fn status_bar(&mut self, ui: &mut egui::Ui) {
@@ -54,7 +53,7 @@ impl GameView {
                         ))
                         .clicked()
                 {
-                    self.roster_window = Some(RosterWindow::opened());
+                    self.open_roster();
                 }
                 let saved = match (&self.path, self.dirty) {
                     (None, _) => "Not saved yet".to_string(),
