@@ -938,9 +938,20 @@ fn enemy_mistakes_turn_ii_is_played_in_the_app() {
     assert_eq!(kept(&harness, "french", "I centre", "orange markers"), 2);
 
     // End of Turn, each army: the Routed Unit is eliminated, one orange marker and the Smoke come
-    // off, Napoleon's box is emptied (L1049-1054).
+    // off, Napoleon's box is emptied (L1049-1054). The card spells out what changes and folds
+    // the rest (a General already under 4 markers) into a count.
     next_step(&mut harness);
-    resolve_and_apply(&mut harness);
+    click_button_with_shortcut(&mut harness, "Resolve Ctrl");
+    let folded = harness
+        .get_by_label_contains("change nothing on the record as it stands")
+        .accesskit_node()
+        .label()
+        .unwrap_or_default();
+    assert!(
+        folded.ends_with(" more change nothing on the record as it stands"),
+        "{folded}"
+    );
+    apply(&mut harness);
     click(&mut harness, "Resolve: End of Turn");
     radio(&mut harness, "English (red)");
     resolve_and_apply(&mut harness);

@@ -257,6 +257,8 @@ impl GameView {
             dice,
             apply,
         };
+        // The card weighs each effect against the record as it was before them.
+        let before = self.session.record().clone();
         let executed = self.execute(command);
         let record = self.session.record();
         let Some(workspace) = &mut self.workspace else {
@@ -269,13 +271,7 @@ impl GameView {
                 dice,
                 applied,
             }) => {
-                workspace.result = Some(ShownResult {
-                    event,
-                    resolution,
-                    dice,
-                    applied_as: None,
-                    reveal: true,
-                });
+                workspace.result = Some(ShownResult::new(event, resolution, dice, &before));
                 workspace.physical_dice.clear();
                 if let Some(applied) = applied {
                     workspace.applied(applied, record);

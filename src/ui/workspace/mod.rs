@@ -33,6 +33,39 @@ pub struct ShownResult {
     pub applied_as: Option<u64>,
     /// Set when the result first appears, so the card scrolls into view once.
     pub reveal: bool,
+    /// For each effect, whether it changes the record as it stood when the result was rolled;
+    /// the card folds those that do not.
+    pub changes: Vec<bool>,
+}
+
+impl ShownResult {
+    /// A result just logged, its effects weighed against `record` as it stood before them.
+    pub fn new(
+        event: u64,
+        resolution: Resolution,
+        dice: Vec<RolledDie>,
+        record: &Record,
+    ) -> ShownResult {
+        // In order, each against the record the effects before it leave.
+        let mut running = record.clone();
+        let changes = resolution
+            .effects
+            .iter()
+            .map(|effect| {
+                let changes = running.changed_by(effect);
+                running.apply(std::slice::from_ref(effect), event);
+                changes
+            })
+            .collect();
+        ShownResult {
+            event,
+            resolution,
+            dice,
+            applied_as: None,
+            reveal: true,
+            changes,
+        }
+    }
 }
 
 /// What the player asked for this frame; the game view carries it out.

@@ -133,6 +133,43 @@ impl Workspace {
     }
 }
 
+/// The effects that change the record, then the others folded into a count: a cap a General
+/// is already under, or a marker taken from an empty box, is kept but not spelled out.
+fn effects(ui: &mut egui::Ui, result: &ShownResult, sides: &[SideName]) {
+    let effects = &result.resolution.effects;
+    if effects.is_empty() {
+        return;
+    }
+    let describe = |effect: &crate::engine::record::Effect| {
+        effect.describe_with(&|id| side_name(sides, id).to_string())
+    };
+    let changes = |index: usize| result.changes.get(index).copied().unwrap_or(true);
+    let (changing, unchanged): (Vec<_>, Vec<_>) = effects
+        .iter()
+        .enumerate()
+        .partition(|(index, _)| changes(*index));
+    ui.label(egui::RichText::new("Effects").strong());
+    if changing.is_empty() {
+        ui.label("Nothing on the record changes.");
+    }
+    for (_, effect) in changing {
+        ui.add(egui::Label::new(format!("- {}", describe(effect))).wrap());
+    }
+    if !unchanged.is_empty() {
+        let title = match unchanged.len() {
+            1 => "1 more changes nothing on the record as it stands".to_string(),
+            n => format!("{n} more change nothing on the record as it stands"),
+        };
+        egui::CollapsingHeader::new(egui::RichText::new(title).weak())
+            .id_salt(("unchanged", result.event))
+            .show(ui, |ui| {
+                for (_, effect) in unchanged {
+                    ui.add(egui::Label::new(format!("- {}", describe(effect))).wrap());
+                }
+            });
+    }
+}
+
 /// The result: the headline, the dice, the cell read, the rules applied and the effects. Apply
 /// sits in the action bar below, always in view.
 fn result_card(
@@ -189,13 +226,7 @@ fn result_card(
                 }
             }
             ui.add_space(4.0);
-            if !resolution.effects.is_empty() {
-                ui.label(egui::RichText::new("Effects").strong());
-            }
-            for effect in &resolution.effects {
-                let line = effect.describe_with(&|id| side_name(sides, id).to_string());
-                ui.add(egui::Label::new(format!("- {line}")).wrap());
-            }
+            effects(ui, result, sides);
             if let Some(event) = result.applied_as {
                 ui.add_space(4.0);
                 ui.label(
