@@ -709,7 +709,9 @@ fn settings_are_recorded_and_prefill_the_attack() {
     click(&mut harness, "Start the game");
     click(&mut harness, "Settings");
     radio(&mut harness, "Loses its stars in a chateau too");
-    resolve_and_apply(&mut harness);
+    click(&mut harness, "Record these settings");
+    // Recorded and applied at once, and the form shows the settings now on the record.
+    harness.get_by_label_contains("applied to the record");
     assert_eq!(
         record(&harness)
             .options

@@ -119,6 +119,23 @@ impl AideApp {
         self.game_view().is_some_and(|v| v.dirty)
     }
 
+    /// A new game's file name before it is saved: the game and the day it began, so that games
+    /// of different titles and days do not all offer the same name.
+    fn default_stem(&self) -> String {
+        match self.game_view() {
+            Some(view) => {
+                let began = view
+                    .session
+                    .events()
+                    .first()
+                    .and_then(|e| e.time.get(..10))
+                    .unwrap_or_default();
+                format!("{}-{began}", view.game.id)
+            }
+            None => "game".to_string(),
+        }
+    }
+
     fn suggested_path(&self, name: &str) -> PathBuf {
         let folder = self
             .game_view()
@@ -284,7 +301,7 @@ impl AideApp {
                     .and_then(|p| p.file_name())
                     .map(|n| n.to_string_lossy().into_owned())
             })
-            .unwrap_or_else(|| "waterloo-game.toml".into());
+            .unwrap_or_else(|| format!("{}.toml", self.default_stem()));
         self.path_dialog = Some(
             PathDialog::new(PathPurpose::SaveAs, self.suggested_path(&name))
                 .with_current(self.game_view().and_then(|v| v.path.clone())),
@@ -380,7 +397,7 @@ impl AideApp {
                                 let stem = self
                                     .game_view()
                                     .and_then(|v| v.path.as_ref().and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().into_owned()))
-                                    .unwrap_or_else(|| "waterloo-game".into());
+                                    .unwrap_or_else(|| self.default_stem());
                                 self.path_dialog = Some(PathDialog::new(
                                     PathPurpose::Export(format),
                                     self.suggested_path(&format!("{stem}.{extension}")),
@@ -416,7 +433,7 @@ impl AideApp {
                             let stem = self
                                 .game_view()
                                 .and_then(|v| v.path.as_ref().and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().into_owned()))
-                                .unwrap_or_else(|| "waterloo-game".into());
+                                .unwrap_or_else(|| self.default_stem());
                             self.path_dialog = Some(PathDialog::new(
                                 PathPurpose::ExportKey,
                                 self.suggested_path(&format!("{stem}.key.toml")),
@@ -650,8 +667,7 @@ fn recovery_offers(folder: Option<&Path>) -> Vec<RecoveryOffer> {
                         session
                             .events()
                             .last()
-                            .map(|e| e.time.as_str())
-                            .unwrap_or("?"),
+                            .map_or_else(|| "?".to_string(), |e| readable_time(&e.time)),
                         found
                             .saved_as
                             .as_ref()
@@ -670,6 +686,25 @@ fn recovery_offers(folder: Option<&Path>) -> Vec<RecoveryOffer> {
         .collect()
 }
 
+/// A log time ("2026-11-27T10:07:51Z") as a player reads it: "27 Nov 2026, 10:07 UTC". A time
+/// in another shape is shown as it is.
+fn readable_time(time: &str) -> String {
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let part =
+        |range: std::ops::Range<usize>| time.get(range).and_then(|p| p.parse::<usize>().ok());
+    let month = part(5..7)
+        .and_then(|m| m.checked_sub(1))
+        .and_then(|m| MONTHS.get(m));
+    match (part(0..4), month, part(8..10), time.get(11..16)) {
+        (Some(year), Some(month), Some(day), Some(clock)) if time.ends_with('Z') => {
+            format!("{day} {month} {year}, {clock} UTC")
+        }
+        _ => time.to_string(),
+    }
+}
+
 /// A loaded session with its game, or a message naming `file` if the game is unknown.
 fn with_game(
     file: &Path,
@@ -682,4 +717,18 @@ fn with_game(
             line: None,
             message,
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::readable_time;
+
+    #[test]
+    fn a_log_time_reads_as_a_date_and_a_clock() {
+        assert_eq!(
+            readable_time("2026-11-27T10:07:51Z"),
+            "27 Nov 2026, 10:07 UTC"
+        );
+        assert_eq!(readable_time("yesterday"), "yesterday");
+    }
 }

@@ -88,6 +88,8 @@ pub struct PathDialog {
     warned: Option<PathBuf>,
     /// The path field takes the keyboard when the dialog opens.
     focused: bool,
+    /// Browse… came back without a file: the picker was cancelled, or the desktop has none.
+    nothing_picked: bool,
 }
 
 /// What the user did in the path dialog this frame.
@@ -105,6 +107,7 @@ impl PathDialog {
             current: None,
             warned: None,
             focused: false,
+            nothing_picked: false,
         }
     }
 
@@ -128,7 +131,7 @@ impl PathDialog {
     pub fn show(&mut self, ctx: &egui::Context, picker: &dyn FilePicker) -> PathDialogAction {
         let mut action = PathDialogAction::None;
         let modal = egui::Modal::new(egui::Id::unique("path-dialog")).show(ctx, |ui| {
-            ui.set_min_width(560.0);
+            ui.set_min_width(ctx.content_rect().width().min(560.0) - 60.0);
             ui.spacing_mut().button_padding = egui::vec2(12.0, 6.0);
             ui.heading(self.purpose.title());
             ui.add_space(8.0);
@@ -163,11 +166,20 @@ impl PathDialog {
                         }
                         _ => picker.pick_save(folder.as_deref(), &name),
                     };
+                    self.nothing_picked = picked.is_none();
                     if let Some(picked) = picked {
                         self.path = picked.display().to_string();
                     }
                 }
             });
+            if self.nothing_picked {
+                ui.add(
+                    egui::Label::new(
+                        "No file was chosen. If no file picker appeared, this desktop has none: type the path above.",
+                    )
+                    .wrap(),
+                );
+            }
             let typed = PathBuf::from(self.path.trim());
             let warned = self.warned.as_ref() == Some(&typed);
             if warned {

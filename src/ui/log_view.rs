@@ -294,12 +294,13 @@ impl LogView {
                 let correctable = event.body.is_correctable() && !session.is_voided(event.seq);
                 if correctable {
                     ui.separator();
-                    ui.horizontal(|ui| {
-                        let label = ui.label("Reason:");
+                    ui.vertical(|ui| {
+                        let label = ui.label("Reason for the correction:");
                         ui.add(
-                            egui::TextEdit::singleline(&mut self.correction_reason)
-                                .desired_width(160.0)
-                                .hint_text("e.g. wrong unit"),
+                            egui::TextEdit::multiline(&mut self.correction_reason)
+                                .desired_rows(2)
+                                .desired_width(ui.available_width())
+                                .hint_text("e.g. the wrong unit was named"),
                         )
                         .labelled_by(label.id);
                         let ready = !self.correction_reason.trim().is_empty();

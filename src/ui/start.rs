@@ -142,9 +142,10 @@ impl StartScreen {
             for (index, scenario) in game.scenarios.iter().enumerate() {
                 ui.radio_value(&mut self.scenario, index, scenario.title)
                     .on_hover_text(scenario.rule);
+                // Indented under its title, and wrapped within the column.
                 ui.horizontal(|ui| {
                     ui.add_space(26.0);
-                    ui.label(egui::RichText::new(scenario.summary).weak());
+                    ui.add(egui::Label::new(egui::RichText::new(scenario.summary).weak()).wrap());
                 });
             }
         });

@@ -23,8 +23,10 @@ impl TableWindow {
             .id(egui::Id::unique(("table-window", self.table.as_str())))
             .open(&mut self.open)
             .default_width(380.0)
-            .pivot(egui::Align2::CENTER_CENTER)
-            .default_pos(ctx.content_rect().center())
+            // Over the form and the turn sequence, so the result card it explains stays in view.
+            .pivot(egui::Align2::LEFT_TOP)
+            .default_pos(ctx.content_rect().left_top() + egui::vec2(40.0, 90.0))
+            .max_height(ctx.content_rect().height() - 120.0)
             .resizable(true)
             .show(ctx, |ui| {
                 ui.label(egui::RichText::new(table.provenance.to_string()).weak());

@@ -161,6 +161,18 @@ impl Workspace {
             ui.add(egui::Label::new(egui::RichText::new(text).color(color)).wrap());
         }
         let ready = problem.is_none();
+        if self.is_settings() {
+            // Recording the settings logs them and puts them on the record in one action.
+            let record = ui
+                .add_enabled(
+                    ready,
+                    egui::Button::new(egui::RichText::new("Record these settings").size(15.0))
+                        .min_size(egui::vec2(0.0, 28.0)),
+                )
+                .on_hover_text("Logs the readings chosen; the forms that depend on them follow");
+            return (record.clicked() || (ready && keys.roll))
+                .then_some(WorkspaceAction::Roll { apply: true });
+        }
         let (button, both, hover) = if rolls {
             (
                 "Roll the dice",

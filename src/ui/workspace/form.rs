@@ -22,7 +22,7 @@ impl Workspace {
     ) -> Option<WorkspaceAction> {
         let procedure = self.procedure;
         ui.horizontal_wrapped(|ui| {
-            ui.label(egui::RichText::new(procedure.title()).heading());
+            ui.label(egui::RichText::new(procedure.title()).heading().strong());
             ui.label(rule_text(ui, procedure.rule()));
         });
         ui.add(egui::Label::new(egui::RichText::new(procedure.summary()).weak()).wrap());

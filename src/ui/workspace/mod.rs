@@ -153,6 +153,11 @@ impl Workspace {
         self.dice_error = None;
     }
 
+    /// Whether the form is the game's session settings rather than a resolution.
+    fn is_settings(&self) -> bool {
+        self.game.settings == Some(self.procedure.id())
+    }
+
     /// Whether the players have changed anything since the form opened.
     fn touched(&self) -> bool {
         self.input != self.opening_input
@@ -186,7 +191,22 @@ impl Workspace {
             action = self.action_bar(ui, session, shortcuts);
         });
         let width = ui.available_width();
-        if width >= TWO_COLUMNS_FROM {
+        if self.is_settings() {
+            // Settings are choices, not a resolution: no modifiers, no odds, one column.
+            egui::CentralPanel::default().show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("form_scroll")
+                    .auto_shrink(false)
+                    .show(ui, |ui| {
+                        let sealed = self.form(ui, record, sides, width < 600.0);
+                        action = action.take().or(sealed);
+                        if let Some(result) = &self.result {
+                            ui.separator();
+                            ui.add(egui::Label::new(&result.resolution.outcome.headline).wrap());
+                        }
+                    });
+            });
+        } else if width >= TWO_COLUMNS_FROM {
             egui::Panel::right("resolution_column")
                 .resizable(true)
                 .default_size((width * 0.45).clamp(250.0, 420.0))

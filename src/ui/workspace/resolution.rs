@@ -70,7 +70,6 @@ impl Workspace {
 
     fn odds_bars(&mut self, ui: &mut egui::Ui, tables: &TableSet) {
         ui.label(section("Odds before the roll"));
-        let width = ui.available_width().min(560.0);
         let bar_fill = ui.visuals().selection.bg_fill;
         let track = ui.visuals().extreme_bg_color;
         let text_color = ui.visuals().text_color();
@@ -100,33 +99,30 @@ impl Workspace {
                 );
             }
             Ok(lines) => {
+                // A short bar, then the chance and the outcome beside it: the text never sits on
+                // the bar's edge, and long outcomes wrap in the column.
+                const BAR: f32 = 56.0;
                 for line in lines {
                     let percent = line.probability * 100.0;
                     let text = format!("{percent:5.1}%  {}", line.key);
-                    // The text wraps inside the bar, so a long outcome never runs over its edge.
-                    let galley = ui.painter().layout(
-                        text.clone(),
-                        egui::FontId::proportional(13.0),
-                        text_color,
-                        width - 12.0,
-                    );
-                    let height = (galley.size().y + 6.0).max(22.0);
-                    let (response, painter) =
-                        ui.allocate_painter(egui::vec2(width, height), egui::Sense::hover());
-                    let rect = response.rect;
-                    painter.rect_filled(rect, 3.0, track);
-                    let filled = egui::Rect::from_min_size(
-                        rect.min,
-                        egui::vec2(rect.width() * line.probability as f32, rect.height()),
-                    );
-                    painter.rect_filled(filled, 3.0, bar_fill);
-                    painter.galley(rect.left_top() + egui::vec2(6.0, 3.0), galley, text_color);
-                    let accessible = text.clone();
-                    response
-                        .on_hover_text(format!("{} of the dice combinations", line.count))
-                        .widget_info(move || {
-                            egui::WidgetInfo::labeled(egui::Role::Label, true, accessible.clone())
-                        });
+                    let response = ui
+                        .horizontal(|ui| {
+                            let (bar, _) =
+                                ui.allocate_exact_size(egui::vec2(BAR, 14.0), egui::Sense::hover());
+                            let painter = ui.painter();
+                            painter.rect_filled(bar, 3.0, track);
+                            let filled = egui::Rect::from_min_size(
+                                bar.min,
+                                egui::vec2(BAR * line.probability as f32, bar.height()),
+                            );
+                            painter.rect_filled(filled, 3.0, bar_fill);
+                            ui.add(
+                                egui::Label::new(egui::RichText::new(&text).color(text_color))
+                                    .wrap(),
+                            )
+                        })
+                        .inner;
+                    response.on_hover_text(format!("{} of the dice combinations", line.count));
                 }
             }
         }
