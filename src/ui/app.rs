@@ -664,10 +664,10 @@ fn recovery_offers(folder: Option<&Path>) -> Vec<RecoveryOffer> {
                             .map(|s| s.title)
                             .unwrap_or(session.scenario()),
                         session.events().len(),
-                        session
-                            .events()
-                            .last()
-                            .map_or_else(|| "?".to_string(), |e| readable_time(&e.time)),
+                        session.events().last().map_or_else(
+                            || "?".to_string(),
+                            |e| super::log_view::readable_time(&e.time)
+                        ),
                         found
                             .saved_as
                             .as_ref()
@@ -686,25 +686,6 @@ fn recovery_offers(folder: Option<&Path>) -> Vec<RecoveryOffer> {
         .collect()
 }
 
-/// A log time ("2026-11-27T10:07:51Z") as a player reads it: "27 Nov 2026, 10:07 UTC". A time
-/// in another shape is shown as it is.
-fn readable_time(time: &str) -> String {
-    const MONTHS: [&str; 12] = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ];
-    let part =
-        |range: std::ops::Range<usize>| time.get(range).and_then(|p| p.parse::<usize>().ok());
-    let month = part(5..7)
-        .and_then(|m| m.checked_sub(1))
-        .and_then(|m| MONTHS.get(m));
-    match (part(0..4), month, part(8..10), time.get(11..16)) {
-        (Some(year), Some(month), Some(day), Some(clock)) if time.ends_with('Z') => {
-            format!("{day} {month} {year}, {clock} UTC")
-        }
-        _ => time.to_string(),
-    }
-}
-
 /// A loaded session with its game, or a message naming `file` if the game is unknown.
 fn with_game(
     file: &Path,
@@ -717,18 +698,4 @@ fn with_game(
             line: None,
             message,
         })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::readable_time;
-
-    #[test]
-    fn a_log_time_reads_as_a_date_and_a_clock() {
-        assert_eq!(
-            readable_time("2026-11-27T10:07:51Z"),
-            "27 Nov 2026, 10:07 UTC"
-        );
-        assert_eq!(readable_time("yesterday"), "yesterday");
-    }
 }

@@ -81,6 +81,25 @@ pub struct LogView {
     correction_reason: String,
 }
 
+/// A log time ("2026-11-27T10:07:51Z") as a player reads it: "27 Nov 2026, 10:07 UTC". A time
+/// in another shape is shown as it is.
+pub fn readable_time(time: &str) -> String {
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let part =
+        |range: std::ops::Range<usize>| time.get(range).and_then(|p| p.parse::<usize>().ok());
+    let month = part(5..7)
+        .and_then(|m| m.checked_sub(1))
+        .and_then(|m| MONTHS.get(m));
+    match (part(0..4), month, part(8..10), time.get(11..16)) {
+        (Some(year), Some(month), Some(day), Some(clock)) if time.ends_with('Z') => {
+            format!("{day} {month} {year}, {clock} UTC")
+        }
+        _ => time.to_string(),
+    }
+}
+
 /// A log row: sequence number, time of day, acting side and the game's summary of the event.
 fn row_text(session: &Session, event: &Event, summary: &str) -> String {
     let side = if event.side.is_empty() {
@@ -265,7 +284,12 @@ impl LogView {
             .auto_shrink(false)
             .show(ui, |ui| {
                 ui.label(
-                    egui::RichText::new(format!("Event {} at {}", event.seq, event.time)).strong(),
+                    egui::RichText::new(format!(
+                        "Event {}, {}",
+                        event.seq,
+                        readable_time(&event.time)
+                    ))
+                    .strong(),
                 );
                 if session.is_voided(event.seq) {
                     ui.colored_label(
@@ -322,5 +346,19 @@ impl LogView {
                 }
             });
         action
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::readable_time;
+
+    #[test]
+    fn a_log_time_reads_as_a_date_and_a_clock() {
+        assert_eq!(
+            readable_time("2026-11-27T10:07:51Z"),
+            "27 Nov 2026, 10:07 UTC"
+        );
+        assert_eq!(readable_time("yesterday"), "yesterday");
     }
 }
