@@ -533,7 +533,22 @@ fn june_16_18_turn_3_is_played_in_the_app() {
         .and_then(|v| v.workspace.as_ref())
         .map(|w| w.procedure.id());
     assert_eq!(open, Some("detachment-placement"));
+    // Napoleon's HQ is offered only French Detachments; Blücher's only Prussian ones (L160-162).
+    let offered = |harness: &mut Harness<'_, AideApp>| {
+        let picker = || By::new().role(egui::Role::ComboBox).label("Detachment");
+        harness.get(picker()).click();
+        harness.run();
+        let steinmetz = harness.query_by_label("I Corps Det. (Steinmetz)").is_some();
+        harness.key_press(egui::Key::Escape);
+        harness.run();
+        steinmetz
+    };
+    assert!(
+        !offered(&mut harness),
+        "a Prussian Detachment offered to Napoleon's HQ"
+    );
     choose(&mut harness, "HQ placing it", "Blücher HQ");
+    assert!(offered(&mut harness));
     name_unit(&mut harness, "Detachment", "I Corps Det. (Steinmetz)");
     radio(&mut harness, "From its parent Corps, within 4 hexes");
     resolve_and_apply(&mut harness);

@@ -270,6 +270,19 @@ pub trait Procedure: Sync + Send {
     fn shows(&self, _field: &str, _input: &Input) -> bool {
         true
     }
+    /// Whether the form offers unit `name` of `side` for unit field `field`, among the record's
+    /// units that field's `only` already lets through: a narrower choice that depends on the
+    /// form (an HQ places only Detachments of its own army). All of them by default.
+    fn offers(
+        &self,
+        _field: &str,
+        _input: &Input,
+        _record: &Record,
+        _side: &str,
+        _name: &str,
+    ) -> bool {
+        true
+    }
     /// The fields a player fills in for most resolutions, by id. The form shows them first and
     /// folds the others under "More facts". None folded by default.
     fn frequent(&self) -> &'static [&'static str] {

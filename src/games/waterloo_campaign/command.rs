@@ -467,6 +467,16 @@ impl Procedure for DetachmentPlacement {
             fields: PLACEMENT_FIELDS,
         }
     }
+    /// The Detachment picker offers only the Detachments of the placing HQ's army (L160-162).
+    fn offers(&self, field: &str, input: &Input, record: &Record, side: &str, name: &str) -> bool {
+        let hq = input.text("hq");
+        field != "detachment"
+            || (side == side_of(hq)
+                && record
+                    .unit(side, name)
+                    .and_then(|u| u.attribute(attribute::ARMY))
+                    == roster::army_of(record, side, hq).as_deref())
+    }
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_turn(input, record);
     }

@@ -3,7 +3,7 @@
 //! input instead of beside it.
 
 use super::{Workspace, WorkspaceAction};
-use crate::engine::input::{Field, FieldKind, Input, UnitOf, Value};
+use crate::engine::input::{Field, FieldKind, UnitOf, Value};
 use crate::engine::log::SideName;
 use crate::engine::record::Record;
 use crate::ui::style::{rule_label, rule_text, section};
@@ -291,7 +291,7 @@ impl Workspace {
                     Value::Text(t) => t.to_string(),
                     _ => String::new(),
                 };
-                let known = known_units(record, sides, &self.input, of, only);
+                let known = self.known_units(field.id, record, sides, of, only);
                 changed = unit_picker(ui, field, label, &name, &known, max_len)
                     .map(|name| Value::Text(name.as_str().into()));
             }
@@ -301,7 +301,7 @@ impl Workspace {
                     Value::List(names) => names.iter().map(|n| n.to_string()).collect(),
                     _ => Vec::new(),
                 };
-                let mut offered = known_units(record, sides, &self.input, of, only);
+                let mut offered = self.known_units(field.id, record, sides, of, only);
                 for name in &chosen {
                     if !offered.contains(name) {
                         offered.push(name.clone());
@@ -475,26 +475,32 @@ fn unit_picker(
     picked.filter(|name| name != current)
 }
 
-/// The names of the units the record knows on the side(s) a unit field refers to, meeting `only`.
-fn known_units(
-    record: &Record,
-    sides: &[SideName],
-    input: &Input,
-    of: UnitOf,
-    only: &[(&str, &str)],
-) -> Vec<String> {
-    let wanted: Vec<&str> = match of {
-        UnitOf::Side(field) => vec![input.text(field)],
-        UnitOf::OpponentOf(field) => sides
-            .iter()
-            .map(|s| s.id.as_str())
-            .filter(|id| *id != input.text(field))
-            .collect(),
-        UnitOf::Any => sides.iter().map(|s| s.id.as_str()).collect(),
-    };
-    record
-        .units_where(None, only)
-        .filter(|(side, _, _)| wanted.contains(side))
-        .map(|(_, unit, _)| unit.to_string())
-        .collect()
+impl Workspace {
+    /// The names of the units the record knows on the side(s) unit field `field` refers to,
+    /// meeting `only`, that the procedure offers for it as the form stands.
+    fn known_units(
+        &self,
+        field: &str,
+        record: &Record,
+        sides: &[SideName],
+        of: UnitOf,
+        only: &[(&str, &str)],
+    ) -> Vec<String> {
+        let input = &self.input;
+        let wanted: Vec<&str> = match of {
+            UnitOf::Side(side) => vec![input.text(side)],
+            UnitOf::OpponentOf(side) => sides
+                .iter()
+                .map(|s| s.id.as_str())
+                .filter(|id| *id != input.text(side))
+                .collect(),
+            UnitOf::Any => sides.iter().map(|s| s.id.as_str()).collect(),
+        };
+        record
+            .units_where(None, only)
+            .filter(|(side, _, _)| wanted.contains(side))
+            .filter(|(side, name, _)| self.procedure.offers(field, input, record, side, name))
+            .map(|(_, unit, _)| unit.to_string())
+            .collect()
+    }
 }
