@@ -323,3 +323,31 @@ fn an_enemy_mistakes_bombardment_fits_and_takes_five_interactions() {
         player.interactions
     );
 }
+
+/// Tab walks through every widget of the game screen at 1024×700, and each one it lands on is
+/// brought into view (a widget in a scrolled list too), so the focus is never lost off screen.
+#[test]
+fn tab_keeps_the_focused_widget_in_view() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let mut harness = app_harness_sized(folder.path(), SMALL);
+    click(&mut harness, "Start the game");
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, SMALL);
+    let mut seen = 0;
+    for press in 0..60 {
+        harness.key_press(egui::Key::Tab);
+        harness.run();
+        let focused: Vec<(String, egui::Rect)> = harness
+            .query_all(By::new().predicate(|n| n.is_focused()))
+            .map(|n| (format!("{:?}", n.accesskit_node().label()), n.rect()))
+            .collect();
+        let Some((label, rect)) = focused.first() else {
+            continue;
+        };
+        seen += 1;
+        assert!(
+            window.contains_rect(*rect),
+            "Tab {press}: the focus is on {label} at {rect:?}, out of view"
+        );
+    }
+    assert!(seen >= 50, "the focus was found {seen} times in 60 presses");
+}

@@ -639,6 +639,7 @@ impl eframe::App for AideApp {
             None => {}
         }
         self.dialogs(ui);
+        super::focus::draw_focus_ring(ui.ctx());
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

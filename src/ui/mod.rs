@@ -4,6 +4,7 @@
 pub mod app;
 pub mod confirm;
 pub mod files;
+pub mod focus;
 pub mod game_view;
 pub mod help;
 pub mod log_view;

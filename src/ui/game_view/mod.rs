@@ -423,7 +423,10 @@ impl GameView {
                 egui::ScrollArea::vertical()
                     .id_salt("checklist_scroll")
                     .auto_shrink(false)
-                    .show(ui, |ui| self.checklist(ui));
+                    .show(ui, |ui| {
+                        self.checklist(ui);
+                        crate::ui::focus::follow_keyboard_focus(ui);
+                    });
             });
         egui::Panel::right("record")
             .resizable(true)
@@ -433,7 +436,10 @@ impl GameView {
                 egui::ScrollArea::vertical()
                     .id_salt("record_scroll")
                     .auto_shrink(false)
-                    .show(ui, |ui| self.record_panel(ui));
+                    .show(ui, |ui| {
+                        self.record_panel(ui);
+                        crate::ui::focus::follow_keyboard_focus(ui);
+                    });
             });
         egui::Panel::bottom("log")
             .resizable(true)

@@ -218,6 +218,7 @@ impl Workspace {
                         .show(ui, |ui| {
                             let shown = self.resolution_column(ui, tables, sides);
                             action = action.take().or(shown);
+                            crate::ui::focus::follow_keyboard_focus(ui);
                         });
                 });
             egui::CentralPanel::default().show(ui, |ui| {
@@ -228,6 +229,7 @@ impl Workspace {
                         let narrow = ui.available_width() < 440.0;
                         let sealed = self.form(ui, record, sides, narrow);
                         action = action.take().or(sealed);
+                        crate::ui::focus::follow_keyboard_focus(ui);
                     });
             });
         } else {
@@ -240,6 +242,7 @@ impl Workspace {
                         ui.separator();
                         let shown = self.resolution_column(ui, tables, sides);
                         action = action.take().or(sealed).or(shown);
+                        crate::ui::focus::follow_keyboard_focus(ui);
                     });
             });
         }
