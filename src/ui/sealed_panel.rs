@@ -102,59 +102,55 @@ impl SealedPanel {
             )
             .wrap(),
         );
-        egui::Grid::new("sealed_choices")
-            .num_columns(3)
-            .spacing([12.0, 6.0])
-            .show(ui, |ui| {
-                let rows = self
-                    .choices
-                    .iter()
-                    .zip(&mut self.typing)
-                    .zip(&mut self.problems);
-                for ((&(side, field), typing), problem) in rows {
-                    let name = side_name(sides, side).to_string();
-                    ui.label(egui::RichText::new(&name).strong());
-                    if self.secrets.is_sealed(side) {
-                        ui.label("Sealed");
-                        ui.label("");
-                    } else {
-                        let edit = ui
-                            .add(
-                                egui::TextEdit::singleline(typing)
-                                    .password(true)
-                                    .desired_width(80.0)
-                                    .min_size(egui::vec2(80.0, 0.0))
-                                    .hint_text("hidden"),
-                            )
-                            .accessible_name(format!("{name}: secret choice"));
-                        // A refusal describes the entry it refused; a new entry makes it stale.
-                        if edit.changed() {
-                            *problem = None;
-                        }
-                        if ui.button(format!("Seal {name}'s choice")).clicked() {
-                            match Self::check(field, typing, procedure, input, record) {
-                                Ok(choice) => {
-                                    *problem = None;
-                                    typing.clear();
-                                    if let Some(sealed) = self.secrets.seal(side, &choice) {
-                                        action = Some(SealedAction::Seal {
-                                            side: side.to_string(),
-                                            sealed,
-                                        });
-                                    }
+        // One row per player, wrapping in a narrow column so the Seal button is never cut off.
+        let rows = self
+            .choices
+            .iter()
+            .zip(&mut self.typing)
+            .zip(&mut self.problems);
+        for ((&(side, field), typing), problem) in rows {
+            let name = side_name(sides, side).to_string();
+            ui.horizontal_wrapped(|ui| {
+                ui.label(egui::RichText::new(&name).strong());
+                if self.secrets.is_sealed(side) {
+                    ui.label("Sealed");
+                } else {
+                    let edit = ui
+                        .add(
+                            egui::TextEdit::singleline(typing)
+                                .password(true)
+                                .desired_width(80.0)
+                                .min_size(egui::vec2(80.0, 0.0))
+                                .hint_text("hidden"),
+                        )
+                        .accessible_name(format!("{name}: secret choice"));
+                    // A refusal describes the entry it refused; a new entry makes it stale.
+                    if edit.changed() {
+                        *problem = None;
+                    }
+                    if ui.button(format!("Seal {name}'s choice")).clicked() {
+                        match Self::check(field, typing, procedure, input, record) {
+                            Ok(choice) => {
+                                *problem = None;
+                                typing.clear();
+                                if let Some(sealed) = self.secrets.seal(side, &choice) {
+                                    action = Some(SealedAction::Seal {
+                                        side: side.to_string(),
+                                        sealed,
+                                    });
                                 }
-                                Err(message) => {
-                                    *problem = Some(format!(
-                                        "{name}'s choice was not sealed: {message}. Type it again."
-                                    ));
-                                }
+                            }
+                            Err(message) => {
+                                *problem = Some(format!(
+                                    "{name}'s choice was not sealed: {message}. Type it again."
+                                ));
                             }
                         }
                     }
-                    ui.end_row();
                 }
             });
-        // Below the grid, so a long message does not push the Seal buttons aside.
+        }
+        // Below the rows, so a long message does not push the Seal buttons aside.
         for problem in self.problems.iter().flatten() {
             ui.colored_label(ui.visuals().error_fg_color, problem);
         }
