@@ -58,6 +58,8 @@ pub struct GameView {
     open_unit: Option<record_panel::OpenUnit>,
     /// What the players typed to find a unit in the record.
     unit_filter: String,
+    /// The opened unit's history, kept while the log does not grow.
+    unit_history: Option<record_panel::UnitHistory>,
 }
 
 impl GameView {
@@ -89,6 +91,7 @@ impl GameView {
             step_question: None,
             open_unit: None,
             unit_filter: String::new(),
+            unit_history: None,
         };
         view.attach_stored_key();
         view.sync_journal();

@@ -10,6 +10,9 @@ use crate::ui::style::section;
 /// A unit opened from the record: (side id, name).
 pub type OpenUnit = (String, String);
 
+/// The opened unit's history as shown: the unit, the log's length then, and each event's line.
+pub type UnitHistory = (OpenUnit, usize, Vec<(u64, String)>);
+
 impl GameView {
     pub(super) fn record_panel(&mut self, ui: &mut egui::Ui) {
         ui.label(section("Record"));
@@ -216,22 +219,43 @@ impl GameView {
                     });
                 ui.add_space(6.0);
                 ui.label(egui::RichText::new("History").strong());
+                // Worked out again only when the log grows or another unit opens: a long log
+                // is not searched every frame.
+                let logged = self.session.events().len();
+                let stale = self.unit_history.as_ref().is_none_or(|(unit, length, _)| {
+                    *length != logged || *unit != (side.clone(), name.clone())
+                });
+                if stale {
+                    let lines = self
+                        .session
+                        .events_touching(&side, &name)
+                        .into_iter()
+                        .map(|event| {
+                            (
+                                event.seq,
+                                format!("#{} {}", event.seq, self.game.summary(event)),
+                            )
+                        })
+                        .collect();
+                    self.unit_history = Some(((side.clone(), name.clone()), logged, lines));
+                }
+                let history = self
+                    .unit_history
+                    .as_ref()
+                    .map_or(&[][..], |(_, _, lines)| lines);
                 egui::ScrollArea::vertical()
                     .max_height(260.0)
                     .show(ui, |ui| {
-                        for event in self.session.events_touching(&side, &name) {
-                            let line = format!("#{} {}", event.seq, self.game.summary(event));
-                            let button = egui::Button::selectable(
-                                self.log.selected == Some(event.seq),
-                                line,
-                            )
-                            .wrap();
+                        for (seq, line) in history {
+                            let button =
+                                egui::Button::selectable(self.log.selected == Some(*seq), line)
+                                    .wrap();
                             if ui
                                 .add(button)
                                 .on_hover_text("Select it in the log")
                                 .clicked()
                             {
-                                select = Some(event.seq);
+                                select = Some(*seq);
                             }
                         }
                     });
