@@ -806,6 +806,25 @@ impl Procedure for Melee {
         let yellow = roster::number(unit, attribute::YELLOW).clamp(0, 2);
         input.set(ids.yellow, Value::Number(i64::from(yellow)));
     }
+    /// The two Units and what the board shows of their contact; what the tiles and markers say
+    /// comes from the record, and the rarer facts are folded.
+    fn frequent(&self) -> &'static [&'static str] {
+        &[
+            "step",
+            ATTACKER_IDS.army,
+            ATTACKER_IDS.unit,
+            ATTACKER_IDS.garrison,
+            "charge",
+            ATTACKER_IDS.terrain,
+            ATTACKER_IDS.supporters,
+            DEFENDER_IDS.army,
+            DEFENDER_IDS.unit,
+            DEFENDER_IDS.garrison,
+            DEFENDER_IDS.terrain,
+            DEFENDER_IDS.supporters,
+            GARRISON_CONTACTS,
+        ]
+    }
     /// Which Garrison, and the Formations in contact with it, only where a Garrison fights.
     fn shows(&self, field: &str, input: &Input) -> bool {
         let is_garrison = |ids: &Ids| input.text(ids.unit_type) == "garrison";
