@@ -26,20 +26,26 @@ pub fn app_harness_sized(folder: &std::path::Path, size: egui::Vec2) -> Harness<
         })
 }
 
-/// Scrolls a widget into view, as a user would, then clicks it.
+/// Scrolls the `nth` widget the query finds into view, as a user would, then clicks it.
+pub fn click_on(harness: &mut Harness<'_, AideApp>, by: By<'_>, nth: usize) {
+    harness
+        .get_all(by.clone())
+        .nth(nth)
+        .expect("the widget")
+        .scroll_to_me();
+    harness.run();
+    harness.get_all(by).nth(nth).expect("the widget").click();
+    harness.run();
+}
+
+/// Clicks the widget labelled `label`, scrolling it into view first.
 pub fn click(harness: &mut Harness<'_, AideApp>, label: &str) {
-    harness.get_by_label(label).scroll_to_me();
-    harness.run();
-    harness.get_by_label(label).click();
-    harness.run();
+    click_on(harness, By::new().label(label), 0);
 }
 
 /// The same for a button whose accessible name also holds its shortcut ("Roll the dice Ctrl+R").
 pub fn click_button_with_shortcut(harness: &mut Harness<'_, AideApp>, label: &str) {
-    harness.get_by_label_contains(label).scroll_to_me();
-    harness.run();
-    harness.get_by_label_contains(label).click();
-    harness.run();
+    click_on(harness, By::new().label_contains(label), 0);
 }
 
 /// Applies the result on the card, from the action bar.
@@ -52,40 +58,31 @@ pub fn next_step(harness: &mut Harness<'_, AideApp>) {
     click_button_with_shortcut(harness, "Next step Ctrl");
 }
 
-/// Names a unit in the unit picker labelled `label`, as a player does who types: opens it, types
-/// the name into its filter and presses Enter (a single match on the record is picked; a name
-/// the record does not know is taken as typed).
-pub fn name_unit(harness: &mut Harness<'_, AideApp>, label: &str, name: &str) {
-    harness
-        .get_by_role_and_label(egui::Role::ComboBox, label)
-        .scroll_to_me();
-    harness.run();
-    harness
-        .get_by_role_and_label(egui::Role::ComboBox, label)
-        .click();
-    harness.run();
+/// Opens the unit picker labelled `label` and types `name` into its filter.
+fn filter_units(harness: &mut Harness<'_, AideApp>, label: &str, name: &str) {
+    click_on(
+        harness,
+        By::new().role(egui::Role::ComboBox).label(label),
+        0,
+    );
     harness
         .get_by_label(&format!("Filter: {label}"))
         .type_text(name);
     harness.run();
+}
+
+/// Names a unit in the unit picker labelled `label`, as a player does who types: opens it, types
+/// the name into its filter and presses Enter (a single match on the record is picked; a name
+/// the record does not know is taken as typed).
+pub fn name_unit(harness: &mut Harness<'_, AideApp>, label: &str, name: &str) {
+    filter_units(harness, label, name);
     harness.key_press(egui::Key::Enter);
     harness.run();
 }
 
 /// Names a unit the record does not know: types it into the picker's filter and takes it as typed.
 pub fn name_new_unit(harness: &mut Harness<'_, AideApp>, label: &str, name: &str) {
-    harness
-        .get_by_role_and_label(egui::Role::ComboBox, label)
-        .scroll_to_me();
-    harness.run();
-    harness
-        .get_by_role_and_label(egui::Role::ComboBox, label)
-        .click();
-    harness.run();
-    harness
-        .get_by_label(&format!("Filter: {label}"))
-        .type_text(name);
-    harness.run();
+    filter_units(harness, label, name);
     click(harness, &format!("Name it \"{name}\""));
 }
 
@@ -111,14 +108,11 @@ pub fn choose(harness: &mut Harness<'_, AideApp>, label: &str, option: &str) {
 }
 
 pub fn radio(harness: &mut Harness<'_, AideApp>, option: &str) {
-    harness
-        .get_by_role_and_label(egui::Role::RadioButton, option)
-        .scroll_to_me();
-    harness.run();
-    harness
-        .get_by_role_and_label(egui::Role::RadioButton, option)
-        .click();
-    harness.run();
+    click_on(
+        harness,
+        By::new().role(egui::Role::RadioButton).label(option),
+        0,
+    );
 }
 
 /// Resolves the open procedure (no dice) and applies its result.
@@ -170,50 +164,22 @@ pub fn set_number(harness: &mut Harness<'_, AideApp>, label: &str, value: f64) {
 /// Picks `unit` from the unit picker labelled `label`, by a click on the name it lists.
 /// `nth` tells apart fields of the same label (the attacker's and the defender's).
 pub fn pick_on_record(harness: &mut Harness<'_, AideApp>, label: &str, unit: &str, nth: usize) {
-    let picker = || By::new().role(egui::Role::ComboBox).label(label);
-    harness
-        .get_all(picker())
-        .nth(nth)
-        .expect("the field")
-        .scroll_to_me();
-    harness.run();
-    harness
-        .get_all(picker())
-        .nth(nth)
-        .expect("the field")
-        .click();
-    harness.run();
-    harness
-        .get_by_role_and_label(egui::Role::Button, unit)
-        .scroll_to_me();
-    harness.run();
-    harness
-        .get_by_role_and_label(egui::Role::Button, unit)
-        .click();
-    harness.run();
+    click_on(
+        harness,
+        By::new().role(egui::Role::ComboBox).label(label),
+        nth,
+    );
+    click_on(harness, By::new().role(egui::Role::Button).label(unit), 0);
 }
 
 /// Ticks the box of `unit` in a list of units.
 pub fn tick(harness: &mut Harness<'_, AideApp>, unit: &str) {
-    harness
-        .get_by_role_and_label(egui::Role::CheckBox, unit)
-        .scroll_to_me();
-    harness.run();
-    harness
-        .get_by_role_and_label(egui::Role::CheckBox, unit)
-        .click();
-    harness.run();
+    click_on(harness, By::new().role(egui::Role::CheckBox).label(unit), 0);
 }
 
 /// Opens a procedure from the "All procedures" list.
 pub fn open_procedure(harness: &mut Harness<'_, AideApp>, title: &str) {
-    let button = harness.get_by_role_and_label(egui::Role::Button, title);
-    button.scroll_to_me();
-    harness.run();
-    harness
-        .get_by_role_and_label(egui::Role::Button, title)
-        .click();
-    harness.run();
+    click_on(harness, By::new().role(egui::Role::Button).label(title), 0);
 }
 
 /// A number the record keeps about an Enemy Mistakes piece; 0 when not kept.
