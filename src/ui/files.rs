@@ -149,11 +149,8 @@ impl PathDialog {
                 if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                     action = self.confirm(PathBuf::from(self.path.trim()));
                 }
-                if ui
-                    .button("Browse…")
-                    .on_hover_text("Use the system's file picker, if the desktop provides one")
-                    .clicked()
-                {
+                // No tooltip: one would cover the dialog's own buttons below.
+                if ui.button("Browse…").clicked() {
                     let current = PathBuf::from(self.path.trim());
                     let folder = current.parent().map(Path::to_path_buf);
                     let name = current
