@@ -152,13 +152,20 @@ fn effects(ui: &mut egui::Ui, result: &ShownResult, sides: &[SideName]) {
         ui.add(egui::Label::new(format!("- {}", describe(effect))).wrap());
     }
     if !unchanged.is_empty() {
+        // Short: a header does not wrap, and a long one would widen the column.
         let title = match unchanged.len() {
-            1 => "1 more changes nothing on the record as it stands".to_string(),
-            n => format!("{n} more change nothing on the record as it stands"),
+            1 => "1 more changes nothing".to_string(),
+            n => format!("{n} more change nothing"),
         };
         egui::CollapsingHeader::new(egui::RichText::new(title).weak())
             .id_salt(("unchanged", result.event))
             .show(ui, |ui| {
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new("Kept in the log; the record as it stands is the same with or without them.").weak(),
+                    )
+                    .wrap(),
+                );
                 for (_, effect) in unchanged {
                     ui.add(egui::Label::new(format!("- {}", describe(effect))).wrap());
                 }
