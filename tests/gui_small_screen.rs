@@ -264,10 +264,11 @@ fn a_waterloo_campaign_attack_fits_and_takes_six_interactions() {
 }
 
 /// Enemy Mistakes at 1024×700, the Bombardment step: the form is open as the step begins, every
-/// input fits, and Unit 23's fire on Unit 8 is applied in five. The Units' Loss capacity (4) and
+/// input fits, and Unit 23's fire on Unit 8 is applied in six (the target's army stays in view
+/// for a fire at the Prussians, so the target field is one scroll down at this size). The Units' Loss capacity (4) and
 /// victory points (10) are FICTIONAL: the text prints no tile but the sample (L459-465).
 #[test]
-fn an_enemy_mistakes_bombardment_fits_and_takes_five_interactions() {
+fn an_enemy_mistakes_bombardment_fits_and_takes_six_interactions() {
     let folder = tempfile::tempdir().expect("temporary folder");
     let mut harness = app_harness_sized(folder.path(), SMALL);
     radio(&mut harness, "Waterloo: Enemy Mistakes");
@@ -314,7 +315,7 @@ fn an_enemy_mistakes_bombardment_fits_and_takes_five_interactions() {
         "the Smoke token of the fire is on the record"
     );
     assert!(
-        player.interactions <= 5,
+        player.interactions <= 6,
         "{} interactions",
         player.interactions
     );

@@ -736,3 +736,35 @@ fn l1268_each_turn_names_its_special_rules() {
     let free = Play::start("waterloo-campaign-1815", "june-15-18-free");
     assert!(notes(&free).is_empty(), "{:?}", notes(&free));
 }
+
+/// The end of turn comes once a turn (End Phase, L857-865): a second in the same turn is refused,
+/// naming the first; the next turn's is not taken for a repeat of the turn before's.
+#[test]
+fn the_end_of_turn_is_refused_twice_in_a_turn_and_allowed_the_next_turn() {
+    let mut play = Play::start("waterloo-campaign-1815", "june-16-18");
+    play.go_to(3, 4, 0);
+    play.play("end-of-turn", &[], &[]);
+    let again = aide_de_camp::engine::play::Command::Resolve {
+        procedure: "end-of-turn".into(),
+        input: play.input("end-of-turn", &[]),
+        dice: aide_de_camp::engine::play::Dice::Physical(Vec::new()),
+        apply: true,
+    };
+    let refused = play
+        .session
+        .execute(play.game, &play.tables, again)
+        .expect_err("a second end of turn");
+    assert!(
+        refused
+            .to_string()
+            .contains("once a turn (End Phase, L857-865)"),
+        "{refused}"
+    );
+    play.go_to(4, 4, 0);
+    let next = play.play("end-of-turn", &[], &[]);
+    assert!(
+        next.outcome.headline.contains("End of turn 4"),
+        "{}",
+        next.outcome.headline
+    );
+}

@@ -218,22 +218,30 @@ impl Session {
         let Some(once) = procedure.once() else {
             return Ok(());
         };
-        let turn = self.record().position.turn;
-        let earlier = self
-            .events()
-            .iter()
-            .rev()
-            .take_while(|event| match (&event.body, once) {
-                (EventBody::StepReached { .. }, Once::PerStep { .. }) => false,
-                (EventBody::StepReached { position, .. }, Once::PerTurn { .. }) => {
-                    position.turn == turn
-                }
-                _ => true,
-            })
-            .find(|event| {
-                matches!(&event.body, EventBody::Resolved { procedure: id, .. } if id.as_ref() == procedure.id())
-                    && !self.is_voided(event.seq)
-            });
+        let events = self.events();
+        let is_step = |event: &Event| matches!(event.body, EventBody::StepReached { .. });
+        // Where this step or turn began: after the last move of play for a step; for a turn,
+        // at the first move into it (its opening step), so the turn before's last events (its
+        // end of turn) are not taken for this turn's.
+        let began = match once {
+            Once::PerStep { .. } => events.iter().rposition(is_step).map_or(0, |i| i + 1),
+            Once::PerTurn { .. } => {
+                let turn = self.record().position.turn;
+                let in_turn = |event: &Event| matches!(&event.body, EventBody::StepReached { position, .. } if position.turn == turn);
+                let before = events
+                    .iter()
+                    .rposition(|e| is_step(e) && !in_turn(e))
+                    .map_or(0, |i| i + 1);
+                events
+                    .get(before..)
+                    .and_then(|after| after.iter().position(in_turn))
+                    .map_or(before, |i| before + i)
+            }
+        };
+        let earlier = events.get(began..).unwrap_or_default().iter().rev().find(|event| {
+            matches!(&event.body, EventBody::Resolved { procedure: id, .. } if id.as_ref() == procedure.id())
+                && !self.is_voided(event.seq)
+        });
         let Some(earlier) = earlier else {
             return Ok(());
         };

@@ -446,6 +446,13 @@ impl Record {
         if matches!(effect, Effect::Reminder { .. }) {
             return true;
         }
+        // A unit the record does not know (named on the form only) is still a piece on the
+        // table: what the effect says of it is for the players to do.
+        if let Some((side, name)) = effect.unit()
+            && self.unit(side, name).is_none()
+        {
+            return true;
+        }
         let mut after = self.clone();
         after.apply(std::slice::from_ref(effect), 0);
         after.applied = self.applied;
@@ -564,6 +571,7 @@ mod tests {
         assert!(record.changed_by(&Effect::cap("french", "Ney", "markers", 2, "R")));
         assert!(!record.changed_by(&Effect::set_attribute("french", "Ney", "markers", "3", "R")));
         assert!(record.changed_by(&Effect::reminder("Flip the counter", "R")));
+        assert!(record.changed_by(&Effect::cap("french", "Unknown", "markers", 4, "R")));
         assert_eq!(
             Effect::cap("french", "Ney", "markers", 4, "R").unit(),
             Some(("french", "Ney"))

@@ -599,6 +599,13 @@ impl eframe::App for AideApp {
         let dialog_open = self.path_dialog.is_some() || self.confirm.is_some();
         if !dialog_open {
             self.shortcuts(ui);
+            // Help floats over everything: Escape closes it first, and closes nothing else.
+            if self.help.is_some()
+                && !egui::Popup::is_any_open(ui.ctx())
+                && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
+            {
+                self.help = None;
+            }
         }
         egui::Panel::top("menu_bar").show(ui, |ui| self.menu_bar(ui));
         if self.notice.is_some() {

@@ -40,9 +40,12 @@ pub fn draw_focus_ring(ctx: &egui::Context) {
     );
 }
 
-/// Call at the end of a scroll area's contents: if the focus has just moved onto a widget of
-/// this area that is out of view, scroll to it.
+/// Call at the end of a scroll area's contents: if Tab has just moved the focus onto a widget of
+/// this area that is out of view, scroll to it. A click never scrolls anything.
 pub fn follow_keyboard_focus(ui: &egui::Ui) {
+    if !ui.data(|d| d.get_temp(keyboard_flag())).unwrap_or(false) {
+        return;
+    }
     let Some(focused) = ui
         .memory(|m| m.focused())
         .and_then(|id| ui.ctx().read_response(id))

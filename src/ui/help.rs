@@ -84,7 +84,7 @@ fn shortcuts(ui: &egui::Ui) -> Vec<(String, &'static str)> {
     ]
 }
 
-/// Shows `page`; `page` becomes None when the players close it.
+/// Shows `page`; `page` becomes None when the players close it (Escape is the app's to route).
 pub fn show(ctx: &egui::Context, page: &mut Option<HelpPage>) {
     let Some(shown) = *page else {
         return;
@@ -136,7 +136,7 @@ pub fn show(ctx: &egui::Context, page: &mut Option<HelpPage>) {
                 }
             });
         });
-    if !open || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+    if !open {
         *page = None;
     }
 }

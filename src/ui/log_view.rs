@@ -320,9 +320,9 @@ impl LogView {
                     ui.separator();
                     ui.vertical(|ui| {
                         let label = ui.label("Reason for the correction:");
+                        // One line, as wide as the panel: a reason is a sentence, not a letter.
                         ui.add(
-                            egui::TextEdit::multiline(&mut self.correction_reason)
-                                .desired_rows(2)
+                            egui::TextEdit::singleline(&mut self.correction_reason)
                                 .desired_width(ui.available_width())
                                 .hint_text("e.g. the wrong unit was named"),
                         )

@@ -201,12 +201,14 @@ impl Procedure for Bombardment {
         }
     }
     /// Who fires at whom, with what support, and where the target stands; the markers come from
-    /// the record, the target's army follows the bombarding army, and the rarer facts are folded.
+    /// the record, the target's army follows the bombarding army (and stays in view, for a fire
+    /// at the Prussians), and the rarer facts are folded.
     fn frequent(&self) -> &'static [&'static str] {
         &[
             "side",
             "artillery",
             "supporters",
+            "target_side",
             "target",
             "target_terrain",
         ]

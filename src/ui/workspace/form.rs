@@ -410,7 +410,16 @@ fn unit_picker(
         .height(360.0)
         .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
         .show_ui(ui, |ui| {
-            let mut filter: String = ui.data(|d| d.get_temp(filter_id)).unwrap_or_default();
+            // Opening afresh (not shown last frame): an empty filter, and the keyboard in it.
+            let shown_id = filter_id.with("shown");
+            let frame = ui.ctx().cumulative_pass_nr();
+            let opening = ui.data(|d| d.get_temp::<u64>(shown_id)) != frame.checked_sub(1);
+            ui.data_mut(|d| d.insert_temp(shown_id, frame));
+            let mut filter: String = if opening {
+                String::new()
+            } else {
+                ui.data(|d| d.get_temp(filter_id)).unwrap_or_default()
+            };
             let edit = ui.add(
                 egui::TextEdit::singleline(&mut filter)
                     .char_limit(max_len)
@@ -418,7 +427,7 @@ fn unit_picker(
                     .hint_text("type to filter, or a new name"),
             );
             let edit = edit.accessible_name(format!("Filter: {}", field.label));
-            if !edit.has_focus() && filter.is_empty() {
+            if opening {
                 edit.request_focus();
             }
             let wanted = filter.trim().to_lowercase();

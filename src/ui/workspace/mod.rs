@@ -139,6 +139,16 @@ impl Workspace {
         for side_field in side_fields(self.procedure) {
             if let Some(value) = self.input.get(side_field) {
                 fresh.set(side_field, value.clone());
+                // What the record knows follows the side kept, as when a player picks it.
+                self.procedure.follow(side_field, &mut fresh, record);
+            }
+        }
+        // Revealed secret choices stay, as Reset keeps them: they cannot be typed again.
+        for field in self.procedure.fields() {
+            if self.sealed.as_ref().is_some_and(|s| s.locks(field))
+                && let Some(value) = self.input.get(field.id)
+            {
+                fresh.set(field.id, value.clone());
             }
         }
         self.input = fresh.clone();
