@@ -453,11 +453,7 @@ fn a_unit_field_offers_the_units_on_record_for_its_side() {
 fn the_checklist_leads_to_the_attack_allowance_and_the_record_spends_it() {
     let folder = tempfile::tempdir().expect("temporary folder");
     let mut harness = app_harness(folder.path());
-    click(&mut harness, "Start the game");
-    // June 16-18 starts at Step D; six steps on is the Attack Phase (D, E, F, G, H, Moves, Attacks).
-    for _ in 0..6 {
-        next_step(&mut harness);
-    }
+    start_at_the_attacks(&mut harness);
     let position = harness
         .state()
         .game_view()

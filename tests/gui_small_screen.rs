@@ -17,7 +17,9 @@ use aide_de_camp::engine::input::FieldKind;
 use aide_de_camp::ui::AideApp;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT as _, Queryable};
-use support::gui::{add_tile, app_harness_sized, click, next_step, radio, record};
+use support::gui::{
+    add_tile, app_harness_sized, click, next_step, radio, record, start_at_the_attacks,
+};
 
 const SMALL: egui::Vec2 = egui::vec2(1024.0, 700.0);
 
@@ -193,8 +195,12 @@ impl Player {
         self.interactions += 1;
     }
 
-    fn shortcut(&mut self, modifiers: egui::Modifiers, key: egui::Key) {
-        self.harness.key_press_modifiers(modifiers, key);
+    /// Roll and apply, by its shortcut (one interaction).
+    fn roll_and_apply(&mut self) {
+        self.harness.key_press_modifiers(
+            egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+            egui::Key::R,
+        );
         self.harness.run();
         self.interactions += 1;
     }
@@ -207,11 +213,7 @@ impl Player {
 fn a_waterloo_campaign_attack_fits_and_takes_six_interactions() {
     let folder = tempfile::tempdir().expect("temporary folder");
     let mut harness = app_harness_sized(folder.path(), SMALL);
-    click(&mut harness, "Start the game");
-    // June 16-18 starts at Step D; six steps on is the Attack Phase.
-    for _ in 0..6 {
-        next_step(&mut harness);
-    }
+    start_at_the_attacks(&mut harness);
     let open = harness
         .state()
         .game_view()
@@ -238,10 +240,7 @@ fn a_waterloo_campaign_attack_fits_and_takes_six_interactions() {
         .accesskit_node()
         .id();
     player.click(By::new().predicate(move |n| n.id() == one));
-    player.shortcut(
-        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
-        egui::Key::R,
-    );
+    player.roll_and_apply();
     let record = record(&player.harness);
     assert_eq!(record.applied, applied_before + 1, "the result was applied");
     let input = &player.harness.state().game_view().unwrap().session.events();
@@ -301,10 +300,7 @@ fn an_enemy_mistakes_bombardment_fits_and_takes_six_interactions() {
     };
     player.pick("Artillery Unit bombarding", "Unit 23");
     player.pick("Target Unit", "Unit 8");
-    player.shortcut(
-        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
-        egui::Key::R,
-    );
+    player.roll_and_apply();
     let record = record(&player.harness);
     assert_eq!(record.applied, applied_before + 1, "the result was applied");
     assert_eq!(

@@ -357,6 +357,13 @@ pub trait Procedure: Sync + Send {
     ) -> Result<Resolution, RuleError>;
 }
 
+/// The form as a procedure opens it: its defaults, then what the record already knows.
+pub fn opening_input(procedure: &dyn Procedure, record: &Record) -> Input {
+    let mut input = Input::defaults(procedure.fields());
+    procedure.prefill(&mut input, record);
+    input
+}
+
 /// Checks input and faces, then resolves a procedure that draws nothing.
 pub fn resolve_checked(
     procedure: &dyn Procedure,

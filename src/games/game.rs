@@ -5,7 +5,7 @@ use crate::engine::input::{Input, InputError};
 use crate::engine::keys::GameKey;
 use crate::engine::log::SideName;
 use crate::engine::play::{Command, Dice, Rules};
-use crate::engine::procedure::Procedure;
+use crate::engine::procedure::{Procedure, opening_input};
 use crate::engine::record::{Position, Record, UnitRecord};
 use crate::engine::session::Session;
 use crate::engine::table_set::{BuiltinTable, TableRead, TableSet};
@@ -150,8 +150,7 @@ impl Game {
         let mut session = Session::new(self.id, scenario.id, scenario.start, sides, key);
         if let Some(id) = self.set_up {
             let procedure = self.procedure(id)?;
-            let mut input = Input::defaults(procedure.fields());
-            procedure.prefill(&mut input, session.record());
+            let input = opening_input(procedure, session.record());
             session
                 .execute(
                     self,

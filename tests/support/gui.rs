@@ -53,6 +53,15 @@ pub fn apply(harness: &mut Harness<'_, AideApp>) {
     click_button_with_shortcut(harness, "Apply to the record Ctrl");
 }
 
+/// Starts the first game and scenario (June 16-18, at Step D) and walks on to the Attack Phase:
+/// D, E, F, G, H, Moves, then Attacks.
+pub fn start_at_the_attacks(harness: &mut Harness<'_, AideApp>) {
+    click(harness, "Start the game");
+    for _ in 0..6 {
+        next_step(harness);
+    }
+}
+
 /// Moves play to the next step, from the head of the turn sequence.
 pub fn next_step(harness: &mut Harness<'_, AideApp>) {
     click_button_with_shortcut(harness, "Next step Ctrl");

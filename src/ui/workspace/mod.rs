@@ -12,7 +12,7 @@ mod resolution;
 
 use crate::engine::input::{FieldKind, Input, UnitOf};
 use crate::engine::log::RolledDie;
-use crate::engine::procedure::{OddsLine, Procedure, Resolution, odds};
+use crate::engine::procedure::{OddsLine, Procedure, Resolution, odds, opening_input};
 use crate::engine::record::Record;
 use crate::engine::session::Session;
 use crate::engine::table_set::TableSet;
@@ -102,7 +102,7 @@ impl Workspace {
         procedure: &'static dyn Procedure,
         record: &Record,
     ) -> Workspace {
-        let input = fresh_input(procedure, record);
+        let input = opening_input(procedure, record);
         let round = format!("{}, turn {}", procedure.title(), record.position.turn);
         Workspace {
             sealed: SealedPanel::new(procedure, record, round),
@@ -135,7 +135,7 @@ impl Workspace {
         if let Some(result) = &mut self.result {
             result.applied_as = Some(event);
         }
-        let mut fresh = fresh_input(self.procedure, record);
+        let mut fresh = opening_input(self.procedure, record);
         for side_field in side_fields(self.procedure) {
             if let Some(value) = self.input.get(side_field) {
                 fresh.set(side_field, value.clone());
@@ -258,13 +258,6 @@ impl Workspace {
         }
         action
     }
-}
-
-/// The form as a procedure opens it: its defaults, then what the record knows.
-fn fresh_input(procedure: &dyn Procedure, record: &Record) -> Input {
-    let mut input = Input::defaults(procedure.fields());
-    procedure.prefill(&mut input, record);
-    input
 }
 
 /// The fields that choose a side for the form's units: the players' "who acts", which carries
