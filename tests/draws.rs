@@ -179,6 +179,7 @@ static GAME: Game = Game {
     game_over: never_over,
     after_the_end: &[],
     ends_with: None,
+    entered_last_turn: |_| None,
 };
 
 /// Resolves `procedure` with the app's dice and draws; applies its effects if it fills.

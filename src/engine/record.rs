@@ -76,6 +76,12 @@ pub enum Effect {
     },
     /// A cup is emptied (what is left in it goes back in the box).
     EmptyCup { cup: Symbol, rule: Symbol },
+    /// One chit is taken out of a cup by choice, not drawn (a LIM kept out of the Pool).
+    TakeFromCup {
+        cup: Symbol,
+        chit: Symbol,
+        rule: Symbol,
+    },
     /// A session setting: the reading the players chose where the rules are unclear.
     SetOption {
         name: Symbol,
@@ -251,6 +257,7 @@ impl Effect {
                     .join(", ")
             ),
             Effect::EmptyCup { cup, rule } => format!("{cup} emptied ({rule})"),
+            Effect::TakeFromCup { cup, chit, rule } => format!("Out of {cup}: {chit} ({rule})"),
             Effect::SetOption { name, value, rule } => format!("Setting {name}: {value} ({rule})"),
             Effect::Reminder { text, rule } => format!("{text} ({rule})"),
         }
@@ -548,6 +555,9 @@ impl Record {
                 }
                 Effect::EmptyCup { cup, .. } => {
                     self.cups.remove(cup);
+                }
+                Effect::TakeFromCup { cup, chit, .. } => {
+                    self.take_from_cup(cup, chit);
                 }
                 Effect::Reminder { .. } => {}
             }

@@ -42,6 +42,9 @@ pub struct Game {
     /// The procedure whose result ends the game (the victory determination): once it is logged,
     /// the dice seed is revealed, so that anyone can re-derive every app roll of the game.
     pub ends_with: Option<&'static str>,
+    /// The scenario's last turn where the players enter it (from a Turn Record Track printed only
+    /// on a card); otherwise the scenario's own `last_turn` holds.
+    pub entered_last_turn: fn(&Record) -> Option<u32>,
 }
 
 /// The values a game's pieces print that its rulebook text does not, which the players enter in
@@ -132,6 +135,14 @@ impl Game {
     /// Where an owner's copy of table file `file` lives in the data folder.
     pub fn owner_table_path(&self, data_folder: &Path, file: &str) -> PathBuf {
         data_folder.join("tables").join(self.id).join(file)
+    }
+
+    /// The last turn of `scenario` as play stands: the one the players entered, if the game asks
+    /// for it and they have, never beyond the scenario's own.
+    pub fn last_turn(&self, scenario: &Scenario, record: &Record) -> u32 {
+        (self.entered_last_turn)(record).map_or(scenario.last_turn, |entered| {
+            entered.clamp(1, scenario.last_turn)
+        })
     }
 
     pub fn scenario(&self, id: &str) -> Option<&'static Scenario> {

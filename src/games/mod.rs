@@ -3,6 +3,7 @@
 //! checked and read is in `audit.rs`.
 
 mod audit;
+pub mod battles_of_waterloo;
 pub mod enemy_mistakes;
 mod game;
 pub mod waterloo_campaign;
@@ -21,6 +22,11 @@ fn never_over(_: &Record) -> Option<String> {
 /// For games whose record panel shows only each unit's state.
 fn state_only(_: &UnitRecord) -> String {
     String::new()
+}
+
+/// For games whose scenarios print their last turn in the rulebook.
+fn last_turn_printed(_: &Record) -> Option<u32> {
+    None
 }
 
 /// For games whose turns have no special rules yet.
@@ -52,6 +58,7 @@ const fn not_yet_available(
         game_over: never_over,
         after_the_end: &[],
         ends_with: None,
+        entered_last_turn: last_turn_printed,
     }
 }
 
@@ -85,13 +92,27 @@ pub static GAMES: &[Game] = &[
         game_over: never_over,
         after_the_end: &[],
         ends_with: Some("victory"),
+        entered_last_turn: last_turn_printed,
     },
-    not_yet_available(
-        "battles-of-waterloo",
-        "The Battles of Waterloo",
-        "001_313c361a8749247d.txt",
-        &[("french", "French"), ("allied", "Allied")],
-    ),
+    Game {
+        id: battles_of_waterloo::ID,
+        title: battles_of_waterloo::TITLE,
+        rulebook: "001_313c361a8749247d.txt",
+        sides: battles_of_waterloo::SIDES,
+        scenarios: battles_of_waterloo::SCENARIOS,
+        sequence: battles_of_waterloo::SEQUENCE,
+        procedures: battles_of_waterloo::PROCEDURES,
+        tables: battles_of_waterloo::TABLES,
+        set_up: None,
+        roster: None,
+        settings: Some("settings"),
+        turn_notes: battles_of_waterloo::turn_notes,
+        unit_summary: state_only,
+        game_over: battles_of_waterloo::game_over,
+        after_the_end: &["settings"],
+        ends_with: None,
+        entered_last_turn: battles_of_waterloo::last_turn,
+    },
     not_yet_available(
         "beyond-waterloo",
         "Beyond Waterloo",
@@ -120,6 +141,7 @@ pub static GAMES: &[Game] = &[
         game_over: enemy_mistakes::game_over,
         after_the_end: enemy_mistakes::AFTER_THE_END,
         ends_with: Some("victory"),
+        entered_last_turn: last_turn_printed,
     },
     not_yet_available(
         "waterloo-200",

@@ -189,11 +189,11 @@ impl Play {
     /// Follows the checklist, step by step, to `turn`, `phase`, `step`, within the scenario's turns.
     pub fn go_to(&mut self, turn: u32, phase: usize, step: usize) {
         let target = Position { turn, phase, step };
-        let last_turn = self
+        let scenario = self
             .game
             .scenario(self.session.scenario())
-            .expect("the scenario")
-            .last_turn;
+            .expect("the scenario");
+        let last_turn = self.game.last_turn(scenario, self.record());
         while self.record().position != target {
             let next = self
                 .game
@@ -226,6 +226,72 @@ impl Play {
 
 /// Waterloo: Enemy Mistakes: its procedures and tables, its forms on a record, and the FICTIONAL
 /// Units and Formations the tests play with (the text prints no tile but the sample, L459-465).
+pub mod battles_of_waterloo {
+    use super::{Play, number, text};
+    use aide_de_camp::engine::input::{Input, Value};
+    use aide_de_camp::engine::procedure::{Procedure, Resolution, resolve_checked};
+    use aide_de_camp::engine::record::Record;
+    use aide_de_camp::engine::table_set::TableSet;
+    use aide_de_camp::games::Game;
+    use aide_de_camp::games::battles_of_waterloo::ID;
+
+    pub fn game() -> &'static Game {
+        super::game(ID)
+    }
+
+    pub fn procedure(id: &str) -> &'static dyn Procedure {
+        super::procedure_of(game(), id)
+    }
+
+    pub fn tables() -> TableSet {
+        super::tables_of(game())
+    }
+
+    /// The form as the app opens it on `record`: see [`super::form_of`].
+    pub fn form(record: &Record, id: &str, values: &[(&str, Value)]) -> Input {
+        super::form_of(game(), record, id, values)
+    }
+
+    /// Why the app refuses these facts on `record` before resolving, if it does.
+    pub fn refusal(record: &Record, id: &str, values: &[(&str, Value)]) -> Option<String> {
+        super::refusal_of(game(), record, id, values)
+    }
+
+    /// Resolves `id` on its form alone, with dice `faces` it must accept.
+    pub fn resolve(id: &str, input: &Input, faces: &[u8]) -> Resolution {
+        resolve_checked(procedure(id), input, &tables(), faces)
+            .unwrap_or_else(|e| panic!("{id}: {e}"))
+    }
+
+    /// A new game of `scenario`.
+    pub fn start(scenario: &str) -> Play {
+        Play::start(ID, scenario)
+    }
+
+    /// Puts a combat unit on the record with FICTIONAL ratings except those given: strength 4,
+    /// Cohesion 5, Commitment 4, Movement Allowance 6, 4 steps.
+    pub fn add_unit(
+        play: &mut Play,
+        side: &str,
+        name: &str,
+        kind: &str,
+        values: &[(&'static str, Value)],
+    ) {
+        let mut facts = vec![
+            ("side", text(side)),
+            ("name", text(name)),
+            ("type", text(kind)),
+            ("command", text("I Corps")), // FICTIONAL
+            ("strength", number(4)),      // FICTIONAL
+            ("cohesion", number(5)),      // FICTIONAL
+            ("commitment", number(4)),    // FICTIONAL
+            ("movement", number(6)),      // FICTIONAL
+        ];
+        facts.extend(values.iter().cloned());
+        play.play("add-unit", &facts, &[]);
+    }
+}
+
 pub mod enemy_mistakes {
     use super::{Facts, Play, list, number, text};
     use aide_de_camp::engine::input::{Input, Value};

@@ -14,7 +14,9 @@ impl GameView {
     fn next_position(&self) -> Option<Position> {
         let position = self.session.record().position;
         let scenario = self.game.scenario(self.session.scenario());
-        let last_turn = scenario.map_or(position.turn, |s| s.last_turn);
+        let last_turn = scenario.map_or(position.turn, |s| {
+            self.game.last_turn(s, self.session.record())
+        });
         self.game.sequence.after(self.session.record(), last_turn)
     }
 

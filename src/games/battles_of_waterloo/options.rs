@@ -1,0 +1,213 @@
+//! Session settings for The Battles of Waterloo (see `engine::settings`): the optional rules, and
+//! each place the digest's §7 and its Corrections find the rulebook open to two readings. The first
+//! choice of each is the default, the digest's recommended reading; where the digest names none,
+//! the default is marked "chosen here", with the reason.
+
+use crate::engine::input::{Field, FieldKind};
+use crate::engine::procedure::About;
+use crate::engine::settings::Settings;
+
+/// The help every setting field carries on a procedure's form.
+const ON_FORM: &str = "The session setting; change it in Settings.";
+
+const fn setting(
+    id: &'static str,
+    label: &'static str,
+    choices: &'static [(&'static str, &'static str)],
+    rule: &'static str,
+    help: &'static str,
+) -> Field {
+    Field {
+        id,
+        label,
+        group: "Settings",
+        kind: FieldKind::Choice(choices),
+        rule,
+        help,
+    }
+}
+
+/// The same setting as a field of a procedure's form, prefilled from the record.
+pub const fn on_form(field: Field) -> Field {
+    Field {
+        group: "Settings",
+        help: ON_FORM,
+        ..field
+    }
+}
+
+/// L115 makes a natural 0 pass a Cohesion Check; the text says nothing of the other roll-under
+/// tests (Commitment, Activation, Rally, Pursuit, Hold in Check). Default: the text's words.
+pub const NATURAL_ZERO: Field = setting(
+    "natural_zero",
+    "A natural 0 always passes",
+    &[
+        (
+            "cohesion_checks",
+            "Cohesion Checks and 'd'/'r' checks only (L115)",
+        ),
+        ("every_test", "Every roll-under test (house rule)"),
+    ],
+    "Cohesion Check, R 2.5, L115",
+    "L115 writes the automatic pass into the Cohesion Check; Commitment, Activation, Rally, Pursuit and Hold in Check are never called Cohesion Checks.",
+);
+
+/// L190: ties re-roll, but the text has two armies in mind; with three or four rollers a tie
+/// between some of them is not covered. Default (digest §3.1): only the tied leaders roll again.
+pub const INITIATIVE_TIES: Field = setting(
+    "initiative_ties",
+    "A tie for the Initiative",
+    &[
+        (
+            "tied_only",
+            "Only the armies tied for the highest total roll again",
+        ),
+        ("everyone", "Every army rolls again"),
+    ],
+    "Initiative, R 4.12B, L190",
+    "\"If the result is a tie, roll again, applying the same modifiers\" (L190). With three or more rollers the text does not say who rolls again.",
+);
+
+/// L200: in the four-player June 18th game the Grouchy player rolls for the Initiative apart.
+pub const FRENCH_PLAYERS: Field = setting(
+    "french_players",
+    "The French army is played by",
+    &[
+        ("one", "One player"),
+        (
+            "two",
+            "Two players: Napoleon's and Grouchy's (four-player June 18th)",
+        ),
+    ],
+    "Initiative, R 4.12C, L200; R 4.5, L295-299",
+    "In the four-player June 18th game the Napoleon and Grouchy players each roll for the Initiative and pick their own commands in the No LIM Phase.",
+);
+
+/// L1661 ("stays in place Disordered") and L1569 ("retreat one hex and become Disordered"): a
+/// Disorder result, or only the Disordered state? The digest names no default; chosen here: the
+/// state, the literal words, so that an already Disordered unit is not made worse by a rule that
+/// does not say "Disorder result".
+pub const BECOMES_DISORDERED: Field = setting(
+    "becomes_disordered",
+    "\"Becomes Disordered\" after the Imperial Guard or an Overall Commander falls",
+    &[
+        (
+            "state",
+            "The unit is Disordered: no change to one already Disordered (chosen here)",
+        ),
+        (
+            "d_result",
+            "A 'D' result: D-1 infantry goes to D-2, D-2 Routs",
+        ),
+    ],
+    "Imperial Guard, R 10.33, L1661; Death of an Overall Commander, R 9.21E, L1569",
+    "The text does not say whether it is a 'D' result (L1504) or only the Disordered state.",
+);
+
+/// L1690: after a Rain turn the Rain roll is one less, so a natural 0 becomes -1. Literally -1 is
+/// not "within the range listed" of "Rain, 0-3" (digest, Corrections).
+pub const RAIN_MINUS_ONE: Field = setting(
+    "rain_minus_one",
+    "A Rain roll of -1 (a 0 after a Rain turn)",
+    &[
+        (
+            "literal",
+            "Not within a range that starts at 0: no Rain (the text's words)",
+        ),
+        ("inside", "Within a range that starts at 0: Rain"),
+    ],
+    "Rain, R 11.3A, L1690",
+    "The text does not decide; literally -1 is outside \"0-3\".",
+);
+
+/// L1616: "all cumulative". Next to Wellington, both the Overall Commander's -2 and, for the
+/// units he leads, the Combat leader's -1 could apply (L417, L1622); Blücher's -2 for Prussians
+/// within 2 hexes adds to his -2 as Overall Commander (L423, L1625).
+pub const RALLY_LEADERS: Field = setting(
+    "rally_leaders",
+    "Rally: leader modifiers",
+    &[
+        ("cumulative", "All cumulative (L1616)"),
+        ("best", "Only the best leader modifier counts (house rule)"),
+    ],
+    "Rally DRMs, R 10.14, L1616-1625",
+    "\"All DRMs are cumulative\" (L1616); some groups read the leader modifiers as one.",
+);
+
+/// The optional rules (R 4.63C, R 8.68, R 8.69, R 11.4).
+const OPTIONAL: &[(&str, &str)] = &[("off", "Not used"), ("on", "Used")];
+
+pub const PURSUIT: Field = setting(
+    "pursuit",
+    "Optional: Cavalry Pursuit",
+    OPTIONAL,
+    "Cavalry Pursuit (optional), R 8.68, L1246-1261",
+    "Charging cavalry may pursue a defender that retreats or is eliminated.",
+);
+
+pub const IMPETUOSITY: Field = setting(
+    "impetuosity",
+    "Optional: Cavalry Impetuosity",
+    OPTIONAL,
+    "Cavalry Impetuosity (optional), R 8.69, L1263-1272",
+    "Heavy Cavalry of an activated command must Charge unless Held in Check.",
+);
+
+pub const WET_FUSES: Field = setting(
+    "wet_fuses",
+    "Optional: Wet Fuses",
+    OPTIONAL,
+    "Wet Fuses (optional), R 11.4, L1701-1703",
+    "Infantry firing in the Rain rolls: odd, its fuses are wet.",
+);
+
+pub const NAPOLEONS_HEALTH: Field = setting(
+    "napoleons_health",
+    "Optional: Napoleon's Health",
+    OPTIONAL,
+    "Napoleon's Health (optional), R 4.63C, L151, L408",
+    "On hourly turns the French player checks Napoleon's Command Points by the scenario's rules; without it Napoleon has 3.",
+);
+
+/// R 2.2.1 gives a Pursuit Rating to Light Cavalry only (in its Commitment slot, L48), yet Pursuit
+/// (L1250) and Hold in Check (L1272) need one for Heavy Cavalry, which never rolls Commitment
+/// (L1028). Default (digest §7): the Heavy Cavalry's printed Commitment number.
+pub const HEAVY_CAVALRY_PURSUIT: Field = setting(
+    "heavy_cavalry_pursuit",
+    "Heavy Cavalry's Pursuit Rating",
+    &[
+        (
+            "commitment",
+            "Its printed Commitment number (it never rolls Commitment, L1028)",
+        ),
+        ("entered", "Entered on each form"),
+    ],
+    "Pursuit Rating, R 2.2.1, L48; R 8.68A, L1250; R 8.69B, L1272",
+    "The rules give Light Cavalry a Pursuit Rating and never say which number Heavy Cavalry uses.",
+);
+
+/// Every setting, in the order the Settings form shows them.
+const FIELDS: &[Field] = &[
+    NATURAL_ZERO,
+    INITIATIVE_TIES,
+    FRENCH_PLAYERS,
+    BECOMES_DISORDERED,
+    RAIN_MINUS_ONE,
+    RALLY_LEADERS,
+    PURSUIT,
+    IMPETUOSITY,
+    HEAVY_CAVALRY_PURSUIT,
+    WET_FUSES,
+    NAPOLEONS_HEALTH,
+];
+
+pub static SETTINGS: Settings = Settings {
+    about: About {
+        id: "settings",
+        title: "Settings: optional rules and readings",
+        rule: "Optional rules; digest §7",
+        summary: "The optional rules in use, and the reading taken wherever the rulebook can be read two ways. Each default is the recommended reading.",
+        fields: FIELDS,
+    },
+    recorded_by: "french",
+};
