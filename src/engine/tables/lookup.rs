@@ -8,8 +8,8 @@ use crate::engine::symbol::Symbol;
 
 use super::labels::{signed, span_text};
 use super::{
-    AppliedLimit, CellRef, Domain, Lookup, OddsColumn, Rounding, RowKey, Table, TableBody,
-    TableError, TableKind, TableStatus,
+    AppliedLimit, CellRef, Domain, Lookup, OddsColumn, ResultCode, Rounding, RowKey,
+    StrengthColumn, Table, TableBody, TableError, TableKind, TableStatus,
 };
 
 impl Table {
@@ -112,9 +112,25 @@ impl Table {
         natural_roll: i32,
     ) -> Result<Lookup, TableError> {
         self.ready(TableKind::OddsRatio)?;
+        let TableBody::OddsRatio { rounding, .. } = &self.body else {
+            return Err(self.error("table body does not match its kind".to_string()));
+        };
+        self.lookup_odds_ratio_rounded(attack, defence, drm, natural_roll, *rounding)
+    }
+
+    /// As `lookup_odds_ratio`, rounding odds between two columns as the procedure says, where
+    /// the rules make it depend on the situation (the Battles of Waterloo's Shock, R 8.52).
+    pub fn lookup_odds_ratio_rounded(
+        &self,
+        attack: u32,
+        defence: u32,
+        drm: i32,
+        natural_roll: i32,
+        rounding: Rounding,
+    ) -> Result<Lookup, TableError> {
+        self.ready(TableKind::OddsRatio)?;
         let TableBody::OddsRatio {
             columns,
-            rounding,
             drm: cap,
             domain,
             ..
@@ -192,8 +208,21 @@ impl Table {
         shifts: i32,
         roll: i32,
     ) -> Result<Lookup, TableError> {
+        self.lookup_strength_line(None, strength, shifts, roll)
+    }
+
+    /// As `lookup_strength_bands`, on the strength line named `line` of a table of several lines
+    /// (`None`: the first line).
+    pub fn lookup_strength_line(
+        &self,
+        line: Option<&str>,
+        strength: u32,
+        shifts: i32,
+        roll: i32,
+    ) -> Result<Lookup, TableError> {
         self.ready(TableKind::StrengthBands)?;
         let TableBody::StrengthBands {
+            lines,
             columns,
             shift_cap,
             domain,
@@ -202,20 +231,33 @@ impl Table {
         else {
             return Err(self.error("table body does not match its kind".to_string()));
         };
+        let line_index = match line {
+            None => 0,
+            Some(name) => lines.iter().position(|l| l == name).ok_or_else(|| {
+                self.error(format!(
+                    "the table has no {name} line (its lines: {})",
+                    lines.join(", ")
+                ))
+            })?,
+        };
+        let band = |c: &StrengthColumn| c.bands.get(line_index).copied();
         let (first, last) = match (columns.first(), columns.last()) {
             (Some(f), Some(l)) => (f, l),
             _ => return Err(self.error("table has no columns".to_string())),
         };
+        let (Some(first_band), Some(last_band)) = (band(first), band(last)) else {
+            return Err(self.error("a column has no band on this line".to_string()));
+        };
         let last_index = columns.len().saturating_sub(1);
         let s = i64::from(strength);
         let mut limits = Vec::new();
-        let base = if s < first.min {
+        let base = if s < first_band.min {
             limits.push(self.limit(format!(
                 "strength {s} is below the lowest column {}; read as {}",
                 first.label, first.label
             )));
             0
-        } else if let Some(max) = last.max
+        } else if let Some(max) = last_band.max
             && s > max
         {
             limits.push(self.limit(format!(
@@ -226,7 +268,7 @@ impl Table {
         } else {
             columns
                 .iter()
-                .position(|c| s >= c.min && c.max.is_none_or(|m| s <= m))
+                .position(|c| band(c).is_some_and(|b| s >= b.min && b.max.is_none_or(|m| s <= m)))
                 .ok_or_else(|| self.error(format!("no column holds strength {s}")))?
         };
         let mut shift = i64::from(shifts);
@@ -379,6 +421,56 @@ impl Table {
         format!("\"{}\" ({})", self.title, self.id)
     }
 
+    /// Read a modifiers table: the signed number of row `id` in `column` (`None`: the first).
+    pub fn modifier(&self, id: &str, column: Option<&str>) -> Result<(i32, Lookup), TableError> {
+        self.ready(TableKind::Modifiers)?;
+        let TableBody::Modifiers { columns, rows } = &self.body else {
+            return Err(self.error("table body does not match its kind".to_string()));
+        };
+        let column_index = match column {
+            None => 0,
+            Some(name) => columns
+                .iter()
+                .position(|c| c == name)
+                .ok_or_else(|| self.error(format!("the table has no column `{name}`")))?,
+        };
+        let row_index = rows
+            .iter()
+            .position(|r| matches!(&r.key, RowKey::Choice(row) if row == id))
+            .ok_or_else(|| self.error(format!("the table has no row `{id}`")))?;
+        let row = rows
+            .get(row_index)
+            .ok_or_else(|| self.error(format!("no row {row_index}")))?;
+        let text = row
+            .cells
+            .get(column_index)
+            .and_then(|c| c.as_ref())
+            .ok_or_else(|| self.error(format!("row `{}` has a blank cell", row.label)))?;
+        let value: i32 = text
+            .strip_prefix('+')
+            .unwrap_or(text)
+            .parse()
+            .map_err(|_| self.error(format!("`{text}` is not a number")))?;
+        let lookup = Lookup {
+            cell: CellRef {
+                table: self.id.as_str().into(),
+                table_title: self.title.as_str().into(),
+                column: columns.get(column_index).map(|c| Symbol::from(c.as_str())),
+                row: row.label.as_str().into(),
+                row_index,
+                column_index: Some(column_index),
+                result: text.as_str().into(),
+                result_label: row.label.as_str().into(),
+            },
+            result: ResultCode {
+                code: text.clone(),
+                label: row.label.clone(),
+            },
+            limits: Vec::new(),
+        };
+        Ok((value, lookup))
+    }
+
     fn error(&self, message: String) -> TableError {
         TableError {
             file: self.source.clone(),
@@ -480,10 +572,18 @@ impl Table {
             .get(column_index.unwrap_or(0))
             .and_then(|c| c.as_ref())
             .ok_or_else(|| self.error(format!("row `{}` has a blank cell", row.label)))?;
-        let result = self
-            .result_code(code)
-            .cloned()
-            .ok_or_else(|| self.error(format!("unknown result code `{code}`")))?;
+        let result = match &self.compose {
+            Some(_) => ResultCode {
+                code: code.clone(),
+                label: self
+                    .describe_cell(code)
+                    .ok_or_else(|| self.error(format!("cannot read the cell `{code}`")))?,
+            },
+            None => self
+                .result_code(code)
+                .cloned()
+                .ok_or_else(|| self.error(format!("unknown result code `{code}`")))?,
+        };
         Ok(Lookup {
             cell: CellRef {
                 table: self.id.as_str().into(),

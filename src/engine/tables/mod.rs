@@ -138,6 +138,11 @@
 //! * `"attacker"`: round up in the attacker's favour: the column is the
 //!   lowest ratio that is `>=` attack/defence.
 //!
+//! A column may be labelled otherwise than its odds, as a chart prints it:
+//! `{ label = "1-1.5", odds = "2:3" }`. `lookup_odds_ratio_rounded` lets the
+//! procedure choose the rounding where the rules make it depend on the
+//! situation.
+//!
 //! Odds below the first column are read on the first column; odds above the
 //! last column (including any attack against a defence of 0) are read on the
 //! last column; both are reported as applied limits. Attack and defence both
@@ -177,6 +182,17 @@
 //! [[rows]]
 //! roll = 1
 //! cells = ["N", "R"]
+//! ```
+//!
+//! A chart may give several strength lines over the same columns (an
+//! artillery line and an infantry line): `lines = ["Artillery", "Infantry"]`
+//! names them, and each column then gives `bands`, one `[min, max]` per line
+//! (`[min]` for "or more"), each line ascending and contiguous on its own.
+//! `lookup_strength_line` reads the line a procedure names.
+//!
+//! ```toml
+//! lines = ["Artillery", "Infantry"]
+//! columns = [{ label = "A", bands = [[1, 3], [1, 1]] }, { label = "B", bands = [[4], [2]] }]
 //! ```
 //!
 //! ### `difference_bands`
@@ -228,6 +244,24 @@
 //! cells = ["B", "R"]
 //! ```
 //!
+//! ### `modifiers`
+//! Named die modifiers or column shifts, as a chart lists them beside its
+//! grid. `columns` (optional, default `["Modifier"]`) names what each number
+//! modifies. Rows have a unique `id` (what a procedure asks for), a `label`
+//! and `cells`, one signed whole number per column ("+2", "-1", "0"), or
+//! `"?"` in a template. The table needs no `results`.
+//!
+//! ```toml
+//! columns = ["Fire shift", "Shock DRM"]
+//! [[rows]]
+//! id = "village"
+//! label = "Village"
+//! cells = ["0", "+2"]
+//! ```
+//!
+//! ## Compose
+//! A table whose cells hold several codes declares how: see [`Compose`].
+//!
 //! ## Line numbers
 //! Errors point at the most specific place: the offending value (a cell, a
 //! column, a key), or the `[[rows]]` header of the row involved for range
@@ -237,9 +271,12 @@
 //! parse there. A required top-level key that is missing has no line ([`TableError::line`]
 //! is `None`); neither do lookup errors.
 
+mod compose;
 mod labels;
 mod lookup;
 mod parser;
+
+pub use compose::{Compose, PART_SEPARATOR, Token};
 
 pub use lookup::d66_modified;
 #[cfg(test)]
@@ -289,10 +326,11 @@ pub enum TableKind {
     Matrix,
     D66,
     DifferenceBands,
+    Modifiers,
 }
 
 impl TableKind {
-    pub const ALL: [TableKind; 7] = [
+    pub const ALL: [TableKind; 8] = [
         TableKind::Differential,
         TableKind::RollRange,
         TableKind::OddsRatio,
@@ -300,6 +338,7 @@ impl TableKind {
         TableKind::Matrix,
         TableKind::D66,
         TableKind::DifferenceBands,
+        TableKind::Modifiers,
     ];
 
     /// The name used for `kind` in table files.
@@ -312,6 +351,7 @@ impl TableKind {
             TableKind::Matrix => "matrix",
             TableKind::D66 => "d66",
             TableKind::DifferenceBands => "difference_bands",
+            TableKind::Modifiers => "modifiers",
         }
     }
 
@@ -329,6 +369,7 @@ impl TableKind {
             TableKind::Matrix => "lookup_matrix",
             TableKind::D66 => "lookup_d66",
             TableKind::DifferenceBands => "lookup_difference_bands",
+            TableKind::Modifiers => "modifier",
         }
     }
 }
@@ -418,6 +459,8 @@ pub struct Table {
     result_lines: Vec<usize>,
     /// The file name the table was read from.
     pub source: String,
+    /// How cells combine the result codes, for a chart whose cells hold several.
+    pub compose: Option<Compose>,
     body: TableBody,
 }
 
@@ -441,6 +484,8 @@ pub enum TableBody {
         rows: Vec<Row>,
     },
     StrengthBands {
+        /// The names of the strength lines; empty for a single line.
+        lines: Vec<String>,
         columns: Vec<StrengthColumn>,
         shift_cap: Option<ShiftCap>,
         domain: Domain,
@@ -465,6 +510,13 @@ pub enum TableBody {
         domain: Domain,
         rows: Vec<Row>,
     },
+    /// Named die modifiers or column shifts, one row per condition (`RowKey::Choice` holding
+    /// its id), one signed number per column: the terrain effects and the Shock DRMs the
+    /// Battles of Waterloo prints only on its cards.
+    Modifiers {
+        columns: Vec<String>,
+        rows: Vec<Row>,
+    },
 }
 
 impl TableBody {
@@ -476,7 +528,8 @@ impl TableBody {
             | TableBody::StrengthBands { rows, .. }
             | TableBody::Matrix { rows, .. }
             | TableBody::D66 { rows }
-            | TableBody::DifferenceBands { rows, .. } => rows,
+            | TableBody::DifferenceBands { rows, .. }
+            | TableBody::Modifiers { rows, .. } => rows,
         }
     }
 }
@@ -537,12 +590,19 @@ pub struct ModifierCap {
     pub max: Option<i64>,
 }
 
-/// A strength band column; `max == None` is open-ended.
+/// A band of strengths; `max == None` is open-ended ("or more").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Band {
+    pub min: i64,
+    pub max: Option<i64>,
+}
+
+/// A strength column: its label, and its band on each of the table's lines (one band for a table
+/// of a single line).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StrengthColumn {
     pub label: String,
-    pub min: i64,
-    pub max: Option<i64>,
+    pub bands: Vec<Band>,
 }
 
 /// A band of a signed difference; `min == None` is open below ("or less"),
@@ -676,6 +736,7 @@ impl Table {
             | TableKind::DifferenceBands => "Roll",
             TableKind::Matrix => "Choice",
             TableKind::D66 => "d66",
+            TableKind::Modifiers => "Condition",
         }
     }
 
@@ -697,6 +758,7 @@ impl Table {
                 columns.iter().map(|c| c.label.clone()).collect()
             }
             TableBody::Matrix { column_choices, .. } => column_choices.clone(),
+            TableBody::Modifiers { columns, .. } => columns.clone(),
         };
         let rows = self
             .body
@@ -712,6 +774,42 @@ impl Table {
             })
             .collect();
         Grid { columns, rows }
+    }
+
+    /// A cell read into its parts and codes (one part of one code for a table that does not
+    /// compose its cells).
+    pub fn read_cell(&self, cell: &str) -> Result<Vec<Vec<Token>>, TableError> {
+        let fail = |message: String| TableError {
+            file: self.source.clone(),
+            line: None,
+            message,
+        };
+        match &self.compose {
+            Some(compose) => {
+                let codes: Vec<&str> = self.results.iter().map(|r| r.code.as_str()).collect();
+                compose.read(cell, &codes).map_err(fail)
+            }
+            None if self.result_code(cell).is_some() => Ok(vec![vec![Token {
+                code: cell.to_string(),
+                modifier: 0,
+            }]]),
+            None => Err(fail(format!("unknown result code `{cell}`"))),
+        }
+    }
+
+    /// A cell in words, each code by its label.
+    pub fn describe_cell(&self, cell: &str) -> Option<String> {
+        let label = |code: &str| {
+            self.result_code(code)
+                .map_or_else(|| code.to_string(), |r| r.label.clone())
+        };
+        match &self.compose {
+            Some(compose) => self
+                .read_cell(cell)
+                .ok()
+                .map(|parts| compose.describe(&parts, &label)),
+            None => self.result_code(cell).map(|r| r.label.clone()),
+        }
     }
 
     /// The result code with this code, if the table defines it.

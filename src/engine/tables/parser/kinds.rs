@@ -358,11 +358,30 @@ impl Parser<'_> {
         let mut columns: Vec<OddsColumn> = Vec::new();
         let mut ok = true;
         for item in items {
-            let Some(label) = self.text_value(item, "each odds column") else {
-                ok = false;
-                continue;
+            // A column is "a:d", or { label = "1-1.5", odds = "2:3" } where the chart prints
+            // its odds otherwise.
+            let (label, odds) = if let DeValue::Table(_) = item.get_ref() {
+                let Some(obj) = self.table(item, "each odds column", "odds column".to_string())
+                else {
+                    ok = false;
+                    continue;
+                };
+                self.check_keys(&obj, &["label", "odds"]);
+                match (self.req_text(&obj, "label"), self.req_text(&obj, "odds")) {
+                    (Some(label), Some(odds)) => (label, odds),
+                    _ => {
+                        ok = false;
+                        continue;
+                    }
+                }
+            } else {
+                let Some(label) = self.text_value(item, "each odds column") else {
+                    ok = false;
+                    continue;
+                };
+                (label.clone(), label)
             };
-            let parsed = label
+            let parsed = odds
                 .split_once(':')
                 .and_then(|(a, d)| {
                     Some((a.trim().parse::<u32>().ok()?, d.trim().parse::<u32>().ok()?))
@@ -371,9 +390,15 @@ impl Parser<'_> {
             let Some((attack, defence)) = parsed else {
                 self.at(
                     &item.span(),
-                    format!(
-                        "odds column `{label}` must be \"attack:defence\" with positive whole numbers, e.g. \"3:1\""
-                    ),
+                    if label == odds {
+                        format!(
+                            "odds column `{label}` must be \"attack:defence\" with positive whole numbers, e.g. \"3:1\""
+                        )
+                    } else {
+                        format!(
+                            "odds column `{label}`: its odds `{odds}` must be \"attack:defence\" with positive whole numbers, e.g. \"2:3\""
+                        )
+                    },
                 );
                 ok = false;
                 continue;
@@ -404,7 +429,8 @@ impl Parser<'_> {
     }
 
     pub(super) fn strength_bands(&mut self, root: &Obj, rules: &CellRules) -> Option<TableBody> {
-        let columns = self.strength_columns(root);
+        let lines = self.strength_lines(root);
+        let columns = self.strength_columns(root, lines.as_deref().unwrap_or(&[]));
         let shift_cap = match root.get("shift_cap") {
             None => Some(None),
             Some(value) => self
@@ -417,6 +443,7 @@ impl Parser<'_> {
             .map(|c| c.iter().map(|c| c.label.clone()).collect());
         let rows = self.roll_rows(root, rules, labels.as_deref(), domain)?;
         Some(TableBody::StrengthBands {
+            lines: lines?,
             columns: columns?,
             shift_cap: shift_cap?,
             domain: domain?,
@@ -424,7 +451,18 @@ impl Parser<'_> {
         })
     }
 
-    fn strength_columns(&mut self, root: &Obj) -> Option<Vec<StrengthColumn>> {
+    /// The optional `lines`: the names of a chart's strength lines, each with its own bands over
+    /// the same columns (the Battles of Waterloo's Fire Table has an Artillery and an Infantry
+    /// line, R 8.11, L819; R 8.32, L1012). Empty for a single line.
+    fn strength_lines(&mut self, root: &Obj) -> Option<Vec<String>> {
+        if root.get("lines").is_none() {
+            return Some(Vec::new());
+        }
+        let names = self.name_list(root, "lines")?;
+        Some(names.into_iter().map(|(name, _)| name).collect())
+    }
+
+    fn strength_columns(&mut self, root: &Obj, lines: &[String]) -> Option<Vec<StrengthColumn>> {
         let value = self.required(root, "columns")?;
         let items = self.array(value, "`columns`")?;
         if items.is_empty() {
@@ -442,90 +480,137 @@ impl Parser<'_> {
                 ok = false;
                 continue;
             };
-            self.check_keys(&obj, &["label", "min", "max"]);
             let line = self.line(&item.span());
             let label = self.req_text(&obj, "label");
-            let min = self.req_int(&obj, "min");
-            let max = self.opt_int(&obj, "max");
-            let (Some(label), Some(min)) = (label, min) else {
+            let bands = if lines.is_empty() {
+                self.check_keys(&obj, &["label", "min", "max"]);
+                let min = self.req_int(&obj, "min");
+                let max = self.opt_int(&obj, "max");
+                if obj.get("max").is_some() && max.is_none() {
+                    None
+                } else {
+                    min.map(|min| vec![Band { min, max }])
+                }
+            } else {
+                self.check_keys(&obj, &["label", "bands"]);
+                self.line_bands(&obj, lines, line)
+            };
+            let (Some(label), Some(bands)) = (label, bands) else {
                 ok = false;
                 continue;
             };
-            if obj.get("max").is_some() && max.is_none() {
-                ok = false;
-                continue;
-            }
-            if min < 0 {
-                self.at_line(
-                    line,
-                    format!("strength column `{label}`: min must not be negative"),
-                );
-                ok = false;
-                continue;
-            }
-            if let Some(max) = max
-                && max < min
-            {
-                self.at_line(
-                    line,
-                    format!("strength column `{label}`: min {min} is above max {max}"),
-                );
-                ok = false;
-                continue;
+            for (i, band) in bands.iter().enumerate() {
+                let on = lines
+                    .get(i)
+                    .map(|l| format!(" on the {l} line"))
+                    .unwrap_or_default();
+                if !self.band_follows(line, &label, band, columns.last(), i, &on) {
+                    ok = false;
+                }
             }
             if columns.iter().any(|c| c.label == label) {
                 self.at_line(line, format!("duplicate strength column `{label}`"));
                 ok = false;
             }
-            if let Some(prev) = columns.last() {
-                match prev.max {
-                    None => {
-                        self.at_line(
-                            line,
-                            format!(
-                                "strength column `{}` is open-ended (no max), so it must be the last column, but `{label}` follows it",
-                                prev.label
-                            ),
-                        );
-                        ok = false;
-                    }
-                    Some(_) if min <= prev.min => {
-                        self.at_line(
-                            line,
-                            format!(
-                                "columns not ascending: strength column `{label}` (from {min}) must come after `{}` (from {})",
-                                prev.label, prev.min
-                            ),
-                        );
-                        ok = false;
-                    }
-                    Some(pmax) if min <= pmax => {
-                        self.at_line(
-                            line,
-                            format!(
-                                "overlap: strength column `{label}` starts at {min}, inside `{}` (up to {pmax})",
-                                prev.label
-                            ),
-                        );
-                        ok = false;
-                    }
-                    Some(pmax) if min > pmax + 1 => {
-                        self.at_line(
-                            line,
-                            format!(
-                                "gap: strengths {} are in no column (between `{}` and `{label}`)",
-                                span_text(pmax + 1, min - 1),
-                                prev.label
-                            ),
-                        );
-                        ok = false;
-                    }
-                    Some(_) => {}
-                }
-            }
-            columns.push(StrengthColumn { label, min, max });
+            columns.push(StrengthColumn { label, bands });
         }
         ok.then_some(columns)
+    }
+
+    /// A column's `bands`, one `[min, max]` (or `[min]`, "or more") per line.
+    fn line_bands(&mut self, obj: &Obj, lines: &[String], line: usize) -> Option<Vec<Band>> {
+        let value = self.required(obj, "bands")?;
+        let items = self.array(value, "`bands`")?;
+        if items.len() != lines.len() {
+            self.at_line(
+                line,
+                format!(
+                    "`bands` has {} entries; the table has {} lines ({})",
+                    items.len(),
+                    lines.len(),
+                    lines.join(", ")
+                ),
+            );
+            return None;
+        }
+        let mut bands = Vec::new();
+        for (item, name) in items.iter().zip(lines) {
+            let what = format!("the {name} band");
+            let bounds = self.array(item, &what)?;
+            let (min, max) = match bounds {
+                [min] => (self.int(min, &what)?, None),
+                [min, max] => (self.int(min, &what)?, Some(self.int(max, &what)?)),
+                _ => {
+                    self.at(
+                        &item.span(),
+                        format!("{what} must be [min, max], or [min] for \"or more\""),
+                    );
+                    return None;
+                }
+            };
+            bands.push(Band { min, max });
+        }
+        Some(bands)
+    }
+
+    /// Whether `band`, line `index` of column `label`, is valid and follows the previous
+    /// column's band on that line with no gap and no overlap; reports the problem if not.
+    fn band_follows(
+        &mut self,
+        line: usize,
+        label: &str,
+        band: &Band,
+        previous: Option<&StrengthColumn>,
+        index: usize,
+        on: &str,
+    ) -> bool {
+        let (min, max) = (band.min, band.max);
+        if min < 0 {
+            self.at_line(
+                line,
+                format!("strength column `{label}`{on}: min must not be negative"),
+            );
+            return false;
+        }
+        if let Some(max) = max
+            && max < min
+        {
+            self.at_line(
+                line,
+                format!("strength column `{label}`{on}: min {min} is above max {max}"),
+            );
+            return false;
+        }
+        let Some((prev, prev_band)) = previous.and_then(|p| Some((p, p.bands.get(index)?))) else {
+            return true;
+        };
+        let problem = match prev_band.max {
+            None => Some(format!(
+                "strength column `{}` is open-ended (no max){on}, so it must be the last column, but `{label}` follows it",
+                prev.label
+            )),
+            Some(_) if min <= prev_band.min => Some(format!(
+                "columns not ascending{on}: strength column `{label}` (from {min}) must come after `{}` (from {})",
+                prev.label, prev_band.min
+            )),
+            Some(pmax) if min <= pmax => Some(format!(
+                "overlap{on}: strength column `{label}` starts at {min}, inside `{}` (up to {pmax})",
+                prev.label
+            )),
+            Some(pmax) if min > pmax + 1 => Some(format!(
+                "gap{on}: strengths {} are in no column (between `{}` and `{label}`)",
+                span_text(pmax + 1, min - 1),
+                prev.label
+            )),
+            Some(_) => None,
+        };
+        match problem {
+            Some(message) => {
+                self.at_line(line, message);
+                false
+            }
+            None => true,
+        }
     }
 
     /// Columns by bands of a signed difference, rows by roll ranges (Beyond
@@ -721,5 +806,47 @@ impl Parser<'_> {
             column_choices: column_names?,
             rows,
         })
+    }
+
+    /// Named modifiers, a row each: `id`, `label` and `cells`, one signed number per column.
+    pub(super) fn modifiers(&mut self, root: &Obj, rules: &CellRules) -> Option<TableBody> {
+        let columns: Vec<String> = match root.get("columns") {
+            None => vec!["Modifier".to_string()],
+            Some(_) => self
+                .name_list(root, "columns")?
+                .into_iter()
+                .map(|(name, _)| name)
+                .collect(),
+        };
+        let row_objs = self.row_objs(root)?;
+        let mut rows: Vec<Row> = Vec::new();
+        for obj in &row_objs {
+            self.check_keys(obj, &["id", "label", "cells"]);
+            let line = self.obj_line(obj).unwrap_or(0);
+            let (Some(id), Some(label)) = (self.req_text(obj, "id"), self.req_text(obj, "label"))
+            else {
+                continue;
+            };
+            let place = format!("{} (`{id}`)", obj.name);
+            let cells = self.cells(obj, rules, &place, &columns);
+            if let Some(first) = rows
+                .iter()
+                .find(|r| matches!(&r.key, RowKey::Choice(other) if *other == id))
+            {
+                let first = first.line;
+                self.at_line(
+                    line,
+                    format!("{} repeats the id `{id}` (first at line {first})", obj.name),
+                );
+                continue;
+            }
+            rows.push(Row {
+                label,
+                key: RowKey::Choice(id),
+                cells,
+                line,
+            });
+        }
+        Some(TableBody::Modifiers { columns, rows })
     }
 }

@@ -12,9 +12,9 @@ use crate::engine::dice::Die;
 
 use super::labels::{difference_label, differences_text, differential_label, signed, span_text};
 use super::{
-    BLANK_CELL, DifferenceColumn, Domain, ModifierCap, OddsColumn, Provenance, ResultCode,
-    Rounding, Row, RowKey, ShiftCap, StrengthColumn, Table, TableBody, TableError, TableKind,
-    TableStatus,
+    BLANK_CELL, Band, Compose, DifferenceColumn, Domain, ModifierCap, OddsColumn, Provenance,
+    ResultCode, Rounding, Row, RowKey, ShiftCap, StrengthColumn, Table, TableBody, TableError,
+    TableKind, TableStatus,
 };
 
 impl Table {
@@ -66,6 +66,7 @@ const HEADER_KEYS: &[&str] = &[
     "provenance",
     "results",
     "rows",
+    "compose",
 ];
 
 fn kind_keys(kind: TableKind) -> &'static [&'static str] {
@@ -73,10 +74,11 @@ fn kind_keys(kind: TableKind) -> &'static [&'static str] {
         TableKind::Differential => &[],
         TableKind::RollRange => &["domain", "columns"],
         TableKind::OddsRatio => &["columns", "rounding", "drm", "domain"],
-        TableKind::StrengthBands => &["columns", "shift_cap", "domain"],
+        TableKind::StrengthBands => &["columns", "shift_cap", "domain", "lines"],
         TableKind::Matrix => &["row_choices", "column_choices"],
         TableKind::D66 => &[],
         TableKind::DifferenceBands => &["columns", "domain"],
+        TableKind::Modifiers => &["columns"],
     }
 }
 
@@ -107,6 +109,10 @@ struct CellRules {
     /// False when some result code could not be read: unknown-code errors
     /// would only be noise.
     check_codes: bool,
+    /// How cells combine codes, if they do.
+    compose: Option<Compose>,
+    /// Cells are signed whole numbers, not result codes (`modifiers`).
+    numbers: bool,
 }
 
 /// A row's range, for coverage checks.
@@ -425,7 +431,13 @@ impl<'t> Parser<'t> {
         self.check_keys(&root, &allowed);
 
         let provenance = self.provenance(&root);
-        let (results, readable_codes) = self.results(&root);
+        let (results, readable_codes) =
+            if kind == Some(TableKind::Modifiers) && root.get("results").is_none() {
+                (Some(Vec::new()), Some(Vec::new()))
+            } else {
+                self.results(&root)
+            };
+        let compose = self.compose(&root, readable_codes.as_deref());
 
         // Body. An unknown status is already reported; read the cells
         // leniently so it does not cascade into blank-cell errors.
@@ -433,10 +445,12 @@ impl<'t> Parser<'t> {
             check_codes: readable_codes.is_some(),
             codes: readable_codes.unwrap_or_default(),
             template: status.is_none_or(|s| s == TableStatus::Template),
+            compose: compose.clone().flatten(),
+            numbers: kind == Some(TableKind::Modifiers),
         };
         let body = kind.and_then(|kind| self.body(&root, kind, &rules));
 
-        match (id, title, kind, status, provenance, results, body) {
+        match (id, title, kind, status, provenance, results, body, compose) {
             (
                 Some(id),
                 Some(title),
@@ -445,7 +459,9 @@ impl<'t> Parser<'t> {
                 Some(provenance),
                 Some(results),
                 Some(body),
+                Some(compose),
             ) if self.errors.is_empty() => Ok(Table {
+                compose,
                 id,
                 title,
                 kind,
@@ -463,6 +479,47 @@ impl<'t> Parser<'t> {
                 Err(self.finish())
             }
         }
+    }
+
+    /// The optional `compose` key: `Some(None)` when the table does not compose its cells,
+    /// `None` when the key could not be read.
+    fn compose(&mut self, root: &Obj, codes: Option<&[String]>) -> Option<Option<Compose>> {
+        let Some(value) = root.get("compose") else {
+            return Some(None);
+        };
+        let obj = self.table(value, "`compose`", "`compose`".to_string())?;
+        self.check_keys(&obj, &["parts", "modified"]);
+        let list = |parser: &mut Self, key: &str| -> Option<Vec<String>> {
+            match obj.get(key) {
+                None => Some(Vec::new()),
+                Some(_) => parser
+                    .name_list(&obj, key)
+                    .map(|names| names.into_iter().map(|(name, _)| name).collect()),
+            }
+        };
+        let parts = list(self, "parts");
+        let modified = list(self, "modified");
+        let (parts, modified) = (parts?, modified?);
+        if parts.len() == 1 {
+            self.at(
+                &value.span(),
+                "`compose.parts` names two or more parts, or is left out for cells of one part"
+                    .to_string(),
+            );
+            return None;
+        }
+        if let Some(codes) = codes
+            && let Some(unknown) = modified.iter().find(|m| !codes.contains(m))
+        {
+            self.at(
+                &value.span(),
+                format!(
+                    "`compose.modified` lists `{unknown}`, which is not a result code of this table"
+                ),
+            );
+            return None;
+        }
+        Some(Some(Compose { parts, modified }))
     }
 
     fn provenance(&mut self, root: &Obj) -> Option<Provenance> {
@@ -578,6 +635,7 @@ impl<'t> Parser<'t> {
             TableKind::Matrix => self.matrix(root, rules),
             TableKind::D66 => self.d66(root, rules),
             TableKind::DifferenceBands => self.difference_bands(root, rules),
+            TableKind::Modifiers => self.modifiers(root, rules),
         }
     }
 
@@ -606,6 +664,29 @@ impl<'t> Parser<'t> {
                 );
             }
             return None;
+        }
+        if rules.numbers {
+            let number = code.strip_prefix('+').unwrap_or(&code);
+            if number.parse::<i32>().is_err() {
+                self.at(
+                    &value.span(),
+                    format!(
+                        "the cell in {place} is `{code}`: it must be a signed whole number, such as +2, -1 or 0"
+                    ),
+                );
+                return None;
+            }
+            return Some(code);
+        }
+        if let Some(compose) = &rules.compose {
+            if rules.check_codes {
+                let codes: Vec<&str> = rules.codes.iter().map(String::as_str).collect();
+                if let Err(message) = compose.read(&code, &codes) {
+                    self.at(&value.span(), format!("the cell in {place}: {message}"));
+                    return None;
+                }
+            }
+            return Some(code);
         }
         if rules.check_codes && !rules.codes.contains(&code) {
             self.at(

@@ -4,6 +4,7 @@ use std::path::Path;
 
 use super::*;
 
+mod charts;
 mod d66;
 mod difference_bands;
 mod lookups;
