@@ -240,7 +240,7 @@ impl Table {
                 ))
             })?,
         };
-        let band = |c: &StrengthColumn| c.bands.get(line_index).copied();
+        let band = |c: &StrengthColumn| c.bands.get(line_index).copied().flatten();
         let (first, last) = match (columns.first(), columns.last()) {
             (Some(f), Some(l)) => (f, l),
             _ => return Err(self.error("table has no columns".to_string())),

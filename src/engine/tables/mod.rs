@@ -187,7 +187,8 @@
 //! A chart may give several strength lines over the same columns (an
 //! artillery line and an infantry line): `lines = ["Artillery", "Infantry"]`
 //! names them, and each column then gives `bands`, one `[min, max]` per line
-//! (`[min]` for "or more"), each line ascending and contiguous on its own.
+//! (`[min]` for "or more"), each line ascending and contiguous on its own; a
+//! template may give `"?"` for a band the owner enters.
 //! `lookup_strength_line` reads the line a procedure names.
 //!
 //! ```toml
@@ -598,11 +599,11 @@ pub struct Band {
 }
 
 /// A strength column: its label, and its band on each of the table's lines (one band for a table
-/// of a single line).
+/// of a single line); `None` for a band a template leaves to the owner ("?").
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StrengthColumn {
     pub label: String,
-    pub bands: Vec<Band>,
+    pub bands: Vec<Option<Band>>,
 }
 
 /// A band of a signed difference; `min == None` is open below ("or less"),
@@ -690,6 +691,33 @@ impl Lookup {
                     read.codes.join(", ")
                 ),
             })
+        }
+    }
+}
+
+impl Lookup {
+    /// The cell read into its parts and codes, each one `read` handles (see `code_for`).
+    pub fn parts_for(
+        &self,
+        read: &crate::engine::table_set::TableRead,
+        table: &Table,
+    ) -> Result<Vec<Vec<Token>>, TableError> {
+        let parts = table.read_cell(&self.result.code)?;
+        let unhandled = parts
+            .iter()
+            .flatten()
+            .find(|t| read.table != table.id || !read.codes.contains(&t.code.as_str()));
+        match unhandled {
+            Some(token) => Err(TableError {
+                file: format!("table `{}`", self.cell.table),
+                line: None,
+                message: format!(
+                    "result code `{}` is not one this procedure handles ({})",
+                    token.code,
+                    read.codes.join(", ")
+                ),
+            }),
+            None => Ok(parts),
         }
     }
 }

@@ -121,6 +121,42 @@ impl<'a> Piece<'a> {
         }
     }
 
+    /// A copy borrowing the same strings.
+    pub fn clone_ref(&self) -> Piece<'a> {
+        Piece {
+            side: self.side,
+            name: self.name,
+            kind: self.kind,
+            disorder: self.disorder,
+            movement: self.movement,
+        }
+    }
+
+    /// Its Disorder after one more Disorder result (`disordered`): "routed" when it Routs, or
+    /// unchanged where the ladder calls for a roll or a step instead.
+    pub fn after_disorder(&self) -> &'static str {
+        match (self.disorder, self.kind) {
+            ("none", _) => "D-1",
+            ("D-1", "infantry") => "D-2",
+            ("D-2", _) => "routed",
+            ("routed", _) => "routed",
+            _ => "D-1",
+        }
+    }
+
+    /// The unit is eliminated: its last step lost.
+    pub fn eliminated(&self, rule: &str) -> Vec<Effect> {
+        let mut effects: Vec<Effect> = self.state(state::ELIMINATED, rule).into_iter().collect();
+        effects.push(Effect::reminder(
+            &format!(
+                "{} is eliminated: take its counter off the map",
+                self.called()
+            ),
+            rule,
+        ));
+        effects
+    }
+
     /// "12 Line" or "The unit".
     pub fn called(&self) -> String {
         self.name

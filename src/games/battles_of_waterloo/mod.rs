@@ -13,7 +13,9 @@ mod cavalry;
 mod chateau;
 mod checks;
 mod cohesion_check;
+mod combat_results;
 mod commitment;
+mod fire;
 mod forms;
 mod guard;
 mod initiative;
@@ -37,6 +39,7 @@ pub use cavalry::{HoldInCheck, Pursuit};
 pub use chateau::ChateauRecovery;
 pub use cohesion_check::CohesionCheck;
 pub use commitment::Commitment;
+pub use fire::Fire;
 pub use guard::ImperialGuard;
 pub use initiative::Initiative;
 pub use leaders::{CommanderKilled, LeaderCasualty, LeaderReplacement, NAPOLEON_KILLED, game_over};
@@ -74,6 +77,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &LimSelection,
     &KeepOut,
     &LimDraw,
+    &Fire,
     &CohesionCheck,
     &WetFuses,
     &Pursuit,
@@ -93,7 +97,17 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &options::SETTINGS,
 ];
 
-pub const TABLES: &[BuiltinTable] = &[];
+/// The charts printed only on the game's card ship as templates, for the owner to enter.
+pub const TABLES: &[BuiltinTable] = &[
+    BuiltinTable {
+        file: "fire.toml",
+        text: include_str!("../../../tables/battles-of-waterloo/fire.toml"),
+    },
+    BuiltinTable {
+        file: "terrain.toml",
+        text: include_str!("../../../tables/battles-of-waterloo/terrain.toml"),
+    },
+];
 
 const fn step(
     title: &'static str,
@@ -116,6 +130,7 @@ const OPERATIONS: &[&str] = &[
     "lim-draw",
     "activation",
     "rally",
+    "fire",
     "cohesion-check",
     "wet-fuses",
     "retreat-before-shock",

@@ -186,6 +186,22 @@ pub const HEAVY_CAVALRY_PURSUIT: Field = setting(
     "The rules give Light Cavalry a Pursuit Rating and never say which number Heavy Cavalry uses.",
 );
 
+/// L857: Reverse Slope shifts artillery fire 1L. The bullet sits in R 8.13, which governs fire at
+/// two or more hexes (L845), but has no range condition of its own (digest, Corrections).
+pub const REVERSE_SLOPE: Field = setting(
+    "reverse_slope_range",
+    "Reverse Slope shifts artillery fire",
+    &[
+        (
+            "two_or_more",
+            "At two or more hexes (R 8.13, where the rule stands)",
+        ),
+        ("every_range", "At every range"),
+    ],
+    "Reverse Slope, R 8.13, L845, L857",
+    "The rule sits among those of fire at two or more hexes but names no range.",
+);
+
 /// Every setting, in the order the Settings form shows them.
 const FIELDS: &[Field] = &[
     NATURAL_ZERO,
@@ -197,6 +213,7 @@ const FIELDS: &[Field] = &[
     PURSUIT,
     IMPETUOSITY,
     HEAVY_CAVALRY_PURSUIT,
+    REVERSE_SLOPE,
     WET_FUSES,
     NAPOLEONS_HEALTH,
 ];

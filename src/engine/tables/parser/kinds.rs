@@ -430,7 +430,7 @@ impl Parser<'_> {
 
     pub(super) fn strength_bands(&mut self, root: &Obj, rules: &CellRules) -> Option<TableBody> {
         let lines = self.strength_lines(root);
-        let columns = self.strength_columns(root, lines.as_deref().unwrap_or(&[]));
+        let columns = self.strength_columns(root, lines.as_deref().unwrap_or(&[]), rules);
         let shift_cap = match root.get("shift_cap") {
             None => Some(None),
             Some(value) => self
@@ -462,7 +462,12 @@ impl Parser<'_> {
         Some(names.into_iter().map(|(name, _)| name).collect())
     }
 
-    fn strength_columns(&mut self, root: &Obj, lines: &[String]) -> Option<Vec<StrengthColumn>> {
+    fn strength_columns(
+        &mut self,
+        root: &Obj,
+        lines: &[String],
+        rules: &CellRules,
+    ) -> Option<Vec<StrengthColumn>> {
         let value = self.required(root, "columns")?;
         let items = self.array(value, "`columns`")?;
         if items.is_empty() {
@@ -489,11 +494,11 @@ impl Parser<'_> {
                 if obj.get("max").is_some() && max.is_none() {
                     None
                 } else {
-                    min.map(|min| vec![Band { min, max }])
+                    min.map(|min| vec![Some(Band { min, max })])
                 }
             } else {
                 self.check_keys(&obj, &["label", "bands"]);
-                self.line_bands(&obj, lines, line)
+                self.line_bands(&obj, lines, line, rules.template)
             };
             let (Some(label), Some(bands)) = (label, bands) else {
                 ok = false;
@@ -504,7 +509,9 @@ impl Parser<'_> {
                     .get(i)
                     .map(|l| format!(" on the {l} line"))
                     .unwrap_or_default();
-                if !self.band_follows(line, &label, band, columns.last(), i, &on) {
+                if let Some(band) = band
+                    && !self.band_follows(line, &label, band, columns.last(), i, &on)
+                {
                     ok = false;
                 }
             }
@@ -517,8 +524,15 @@ impl Parser<'_> {
         ok.then_some(columns)
     }
 
-    /// A column's `bands`, one `[min, max]` (or `[min]`, "or more") per line.
-    fn line_bands(&mut self, obj: &Obj, lines: &[String], line: usize) -> Option<Vec<Band>> {
+    /// A column's `bands`, one `[min, max]` (or `[min]`, "or more") per line; in a template,
+    /// `"?"` for a band the owner enters.
+    fn line_bands(
+        &mut self,
+        obj: &Obj,
+        lines: &[String],
+        line: usize,
+        template: bool,
+    ) -> Option<Vec<Option<Band>>> {
         let value = self.required(obj, "bands")?;
         let items = self.array(value, "`bands`")?;
         if items.len() != lines.len() {
@@ -536,6 +550,19 @@ impl Parser<'_> {
         let mut bands = Vec::new();
         for (item, name) in items.iter().zip(lines) {
             let what = format!("the {name} band");
+            if matches!(item.get_ref(), DeValue::String(s) if s.as_ref() == BLANK_CELL) {
+                if !template {
+                    self.at(
+                        &item.span(),
+                        format!(
+                            "{what} is \"{BLANK_CELL}\": only a table with status = \"template\" may leave it blank"
+                        ),
+                    );
+                    return None;
+                }
+                bands.push(None);
+                continue;
+            }
             let bounds = self.array(item, &what)?;
             let (min, max) = match bounds {
                 [min] => (self.int(min, &what)?, None),
@@ -548,7 +575,7 @@ impl Parser<'_> {
                     return None;
                 }
             };
-            bands.push(Band { min, max });
+            bands.push(Some(Band { min, max }));
         }
         Some(bands)
     }
@@ -581,7 +608,9 @@ impl Parser<'_> {
             );
             return false;
         }
-        let Some((prev, prev_band)) = previous.and_then(|p| Some((p, p.bands.get(index)?))) else {
+        let Some((prev, prev_band)) =
+            previous.and_then(|p| Some((p, p.bands.get(index).copied().flatten()?)))
+        else {
             return true;
         };
         let problem = match prev_band.max {

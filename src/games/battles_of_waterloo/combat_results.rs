@@ -1,0 +1,187 @@
+//! A Fire or Shock Table result applied to a unit, code by code in printed order (R 9.12-9.17,
+//! L1441-1542; digest, Corrections "Order of a combined result"): steps lost, retreats, Disorder
+//! and Rout, automatic or checked. A 'd' or 'r' check rolls one of the dice the procedure threw
+//! for it, so a resolution carries its whole result; each check says its roll.
+
+use super::checks::{self, TestKind, ZeroPasses};
+use super::forms::Piece;
+use crate::engine::procedure::Modifier;
+use crate::engine::record::Effect;
+use crate::engine::tables::Token;
+
+const STEPS_RULE: &str = "Step losses, R 9.13, L1459-1466";
+const RETREAT_RULE: &str = "Retreat, R 9.14, L1468-1482";
+const CHECK_RULE: &str = "'d' and 'r', R 9.12C-D, L1452-1457";
+
+/// The unit a result strikes, as the form states it.
+pub struct Struck<'a> {
+    pub piece: Piece<'a>,
+    pub cohesion: i32,
+    /// Steps it can still lose before it is eliminated, if known.
+    pub steps_left: Option<i32>,
+    /// The modifiers of its own Disorder and Rout checks: Shaken +1 to Disorder rolls (L1640),
+    /// Square -1 to every Cohesion Check (L1301).
+    pub shaken: bool,
+    pub square: bool,
+}
+
+/// What a result did: the record's changes and the result card's words.
+#[derive(Default)]
+pub struct Applied {
+    pub effects: Vec<Effect>,
+    pub words: Vec<String>,
+    /// The check dice it rolled.
+    pub dice_used: usize,
+}
+
+/// Applies `tokens` to `unit` in order, rolling its checks on `dice`. `ranged_artillery`: artillery
+/// fire from two or more hexes, after which a further Disorder on D-1 artillery is ignored (L1512).
+pub fn apply(
+    tokens: &[Token],
+    unit: &Struck,
+    dice: &[u8],
+    zero: ZeroPasses,
+    rule: &str,
+    ranged_artillery: bool,
+) -> Applied {
+    let mut applied = Applied::default();
+    let mut disorder: &str = unit.piece.disorder;
+    let mut left = unit.steps_left;
+    let called = unit.piece.called();
+    for token in tokens {
+        if disorder == "eliminated" {
+            break;
+        }
+        let piece = Piece {
+            disorder,
+            ..unit.piece.clone_ref()
+        };
+        match token.code.as_str() {
+            "1" | "2" => {
+                let steps: i32 = if token.code == "1" { 1 } else { 2 };
+                for _ in 0..steps {
+                    applied.effects.extend(piece.step_lost(STEPS_RULE));
+                }
+                left = left.map(|l| l - steps);
+                if left.is_some_and(|l| l <= 0) {
+                    applied
+                        .words
+                        .push(format!("{called} loses its last step: eliminated"));
+                    applied.effects.extend(piece.eliminated(STEPS_RULE));
+                    disorder = "eliminated";
+                } else {
+                    applied
+                        .words
+                        .push(format!("{called} loses {steps} step(s)"));
+                }
+            }
+            "B" => {
+                applied.words.push(format!("{called} retreats 1 hex"));
+                applied.effects.push(Effect::reminder(
+                    &format!("{called} retreats 1 hex away from the enemy; if it cannot, it stays and loses 1 more step (or the player takes a 1 instead)"),
+                    RETREAT_RULE,
+                ));
+                if piece.kind == "artillery" {
+                    applied
+                        .words
+                        .push(format!("{called}, artillery that retreats, is Disordered"));
+                    applied
+                        .effects
+                        .extend(piece.disordered("Artillery, R 8.82A, L1331"));
+                    disorder = piece.after_disorder();
+                }
+            }
+            "D" => {
+                if ranged_artillery && piece.kind == "artillery" && disorder == "D-1" {
+                    applied.words.push(format!(
+                        "{called} is already D-1: a further Disorder from ranged artillery fire is ignored"
+                    ));
+                    continue;
+                }
+                applied.words.push(format!("{called} is Disordered"));
+                applied.effects.extend(piece.disordered(rule));
+                disorder = piece.after_disorder();
+            }
+            "R" => {
+                applied.words.push(format!("{called} Routs"));
+                applied.effects.extend(piece.routs(rule));
+                disorder = if piece.kind == "artillery" {
+                    "eliminated"
+                } else {
+                    "routed"
+                };
+            }
+            "d" | "r" => {
+                let Some(die) = dice.get(applied.dice_used).copied() else {
+                    applied.effects.push(Effect::reminder(
+                        &format!(
+                            "{called} takes one more '{}' check: resolve it as a Cohesion Check",
+                            token.code
+                        ),
+                        CHECK_RULE,
+                    ));
+                    continue;
+                };
+                applied.dice_used += 1;
+                let mut modifiers = Vec::new();
+                if token.modifier != 0 {
+                    modifiers.push(Modifier::new(
+                        &called,
+                        "The result's own modifier",
+                        token.modifier,
+                        CHECK_RULE,
+                    ));
+                }
+                if token.code == "d" && unit.shaken {
+                    modifiers.push(Modifier::new(
+                        &called,
+                        "Shaken Command",
+                        1,
+                        "Shaken, R 10.22, L1640",
+                    ));
+                }
+                if unit.square {
+                    modifiers.push(Modifier::new(
+                        &called,
+                        "In Square",
+                        -1,
+                        "Square, R 8.73D, L1301",
+                    ));
+                }
+                let tested = checks::roll_under(
+                    die,
+                    unit.cohesion,
+                    &modifiers,
+                    TestKind::CohesionCheck,
+                    zero,
+                );
+                let check = format!("'{}' check, {}", token.code, tested.describe());
+                if tested.passed {
+                    applied.words.push(format!("{called} passes its {check}"));
+                } else if token.code == "d" {
+                    if ranged_artillery && piece.kind == "artillery" && disorder == "D-1" {
+                        applied.words.push(format!("{called} fails its {check}, but a further Disorder from ranged artillery fire is ignored"));
+                        continue;
+                    }
+                    applied
+                        .words
+                        .push(format!("{called} fails its {check}: Disordered"));
+                    applied.effects.extend(piece.disordered(CHECK_RULE));
+                    disorder = piece.after_disorder();
+                } else {
+                    applied
+                        .words
+                        .push(format!("{called} fails its {check}: it Routs"));
+                    applied.effects.extend(piece.routs(CHECK_RULE));
+                    disorder = if piece.kind == "artillery" {
+                        "eliminated"
+                    } else {
+                        "routed"
+                    };
+                }
+            }
+            _ => {}
+        }
+    }
+    applied
+}
