@@ -10,7 +10,7 @@
 )]
 
 use aide_de_camp::engine::table_set::TableOrigin;
-use aide_de_camp::engine::tables::{Table, TableKind, TableStatus};
+use aide_de_camp::engine::tables::{Draft, Table, TableKind, TableStatus};
 use aide_de_camp::games::{self, GAMES};
 
 #[test]
@@ -27,6 +27,28 @@ fn every_shipped_table_parses_and_validates() {
         assert!(game.builtin_tables().is_ok(), "{}", game.id);
     }
     assert!(count >= 1);
+}
+
+/// The chart editor writes every shipped table back as it was: a complete table is checked as an
+/// entered chart and reads the same; a template keeps its structure.
+#[test]
+fn the_chart_editor_writes_every_shipped_table_back_unchanged() {
+    for game in GAMES {
+        for loaded in game.builtin_tables().unwrap().all() {
+            let table = &loaded.table;
+            let draft = Draft::of(table);
+            let written = Table::parse("written.toml", &draft.to_toml(table.status))
+                .unwrap_or_else(|e| panic!("{}/{}: {e:?}", game.id, table.id));
+            assert_eq!(written.grid(), table.grid(), "{}/{}", game.id, table.id);
+            assert_eq!(written.kind, table.kind);
+            if table.status == TableStatus::Complete {
+                let entered = draft.check(&game.reads()).unwrap();
+                assert_eq!(entered.grid(), table.grid());
+            } else {
+                assert!(draft.check(&game.reads()).is_err(), "a template has blanks");
+            }
+        }
+    }
 }
 
 fn crt() -> Table {

@@ -4,11 +4,13 @@
 
 mod audit;
 pub mod battles_of_waterloo;
+mod charts;
 pub mod enemy_mistakes;
 mod game;
 pub mod waterloo_campaign;
 
 pub use audit::explain;
+pub use charts::ChartError;
 pub use game::{Game, Roster};
 
 use crate::engine::record::{Record, UnitRecord};

@@ -11,6 +11,7 @@ use crate::engine::keys::{KeyStore, fingerprint};
 use crate::engine::recovery;
 use crate::engine::roller::Seed;
 use crate::engine::session::{Session, write_atomically};
+use crate::engine::tables::TableStatus;
 use crate::games;
 use std::path::{Path, PathBuf};
 
@@ -51,6 +52,8 @@ pub struct AideApp {
     /// The Help page open, if any.
     help: Option<HelpPage>,
     shown_title: String,
+    /// The chart the Export dialog writes.
+    chart_export: Option<String>,
 }
 
 impl AideApp {
@@ -90,6 +93,7 @@ impl AideApp {
             notice: None,
             help: None,
             shown_title: String::new(),
+            chart_export: None,
         }
     }
 
@@ -462,9 +466,37 @@ impl AideApp {
                             .iter()
                             .map(|t| (t.table.id.clone(), t.table.title.clone()))
                             .collect();
+                        let owners: Vec<(String, String, TableStatus)> = view
+                            .tables
+                            .all()
+                            .iter()
+                            .filter(|t| t.table.status != TableStatus::Complete)
+                            .map(|t| (t.table.id.clone(), t.table.title.clone(), t.table.status))
+                            .collect();
                         for (id, title) in ids {
                             if ui.button(&title).clicked() {
                                 view.table_window = Some(super::table_viewer::TableWindow { table: id, highlight: None, open: true });
+                            }
+                        }
+                        if !owners.is_empty() {
+                            ui.separator();
+                            ui.label(egui::RichText::new("Charts printed only on the game's card").weak());
+                            for (id, title, status) in owners {
+                                let label = if status == TableStatus::Template {
+                                    format!("Enter the {title}…")
+                                } else {
+                                    format!("Correct the {title}…")
+                                };
+                                if ui.button(label).clicked() {
+                                    view.open_chart_editor(&id);
+                                }
+                            }
+                            if ui
+                                .button("Import a chart…")
+                                .on_hover_text("A chart another group entered and exported")
+                                .clicked()
+                            {
+                                view.chart_file = Some(super::game_view::ChartFile::Import);
                             }
                         }
                     }
@@ -529,6 +561,18 @@ impl AideApp {
                     PathPurpose::ImportKey => {
                         if let Some(view) = self.game_view_mut() {
                             view.import_key(&path);
+                        }
+                    }
+                    PathPurpose::ExportChart => {
+                        if let Some(id) = self.chart_export.take()
+                            && let Some(view) = self.game_view_mut()
+                        {
+                            view.export_chart(&id, &path);
+                        }
+                    }
+                    PathPurpose::ImportChart => {
+                        if let Some(view) = self.game_view_mut() {
+                            view.import_chart(&path);
                         }
                     }
                 },
@@ -618,6 +662,27 @@ impl eframe::App for AideApp {
                 None
             }
         };
+        let chart_file = self.game_view_mut().and_then(|view| view.chart_file.take());
+        match chart_file {
+            Some(super::game_view::ChartFile::Export(id)) => {
+                let file = self
+                    .game_view()
+                    .and_then(|view| view.game.table_file(&id))
+                    .unwrap_or("chart.toml");
+                self.path_dialog = Some(PathDialog::new(
+                    PathPurpose::ExportChart,
+                    self.suggested_path(file),
+                ));
+                self.chart_export = Some(id);
+            }
+            Some(super::game_view::ChartFile::Import) => {
+                self.path_dialog = Some(PathDialog::new(
+                    PathPurpose::ImportChart,
+                    self.suggested_path(""),
+                ));
+            }
+            None => {}
+        }
         if let Some(view) = self.game_view_mut()
             && std::mem::take(&mut view.wants_key_import)
         {

@@ -54,6 +54,10 @@ pub enum PathPurpose {
     ExportKey,
     /// Read a game's key from a file exported elsewhere.
     ImportKey,
+    /// Write an owner's chart to a file another group can import.
+    ExportChart,
+    /// Read an owner's chart exported elsewhere.
+    ImportChart,
 }
 
 impl PathPurpose {
@@ -64,6 +68,8 @@ impl PathPurpose {
             PathPurpose::Export(_) => "Export the log to",
             PathPurpose::ExportKey => "Export the game's key to",
             PathPurpose::ImportKey => "Import a game's key from",
+            PathPurpose::ExportChart => "Export the chart to",
+            PathPurpose::ImportChart => "Import a chart from",
         }
     }
     pub fn action(self) -> &'static str {
@@ -72,7 +78,8 @@ impl PathPurpose {
             PathPurpose::SaveAs => "Save",
             PathPurpose::Export(_) => "Export",
             PathPurpose::ExportKey => "Export the key",
-            PathPurpose::ImportKey => "Import",
+            PathPurpose::ImportKey | PathPurpose::ImportChart => "Import",
+            PathPurpose::ExportChart => "Export the chart",
         }
     }
 }
@@ -119,7 +126,10 @@ impl PathDialog {
 
     /// Confirms `path`, unless it would write over another file the user has not been warned of.
     fn confirm(&mut self, path: PathBuf) -> PathDialogAction {
-        let writes = !matches!(self.purpose, PathPurpose::Open | PathPurpose::ImportKey);
+        let writes = !matches!(
+            self.purpose,
+            PathPurpose::Open | PathPurpose::ImportKey | PathPurpose::ImportChart
+        );
         let other_file = path.exists() && self.current.as_ref() != Some(&path);
         if writes && other_file && self.warned.as_ref() != Some(&path) {
             self.warned = Some(path);

@@ -2,6 +2,7 @@
 //! in `engine`.
 
 pub mod app;
+pub mod chart_editor;
 pub mod confirm;
 pub mod files;
 pub mod focus;

@@ -273,11 +273,14 @@
 //! is `None`); neither do lookup errors.
 
 mod compose;
+mod draft;
 mod labels;
 mod lookup;
 mod parser;
+use parser::cell_problem;
 
 pub use compose::{Compose, PART_SEPARATOR, Token};
+pub use draft::{Draft, DraftColumn, DraftRow, Place, Problem};
 
 pub use lookup::d66_modified;
 #[cfg(test)]

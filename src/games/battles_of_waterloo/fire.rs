@@ -717,7 +717,7 @@ impl Procedure for Fire {
             outcome: Outcome {
                 key,
                 rank,
-                headline: format!("Fire: {}: {words}", lookup.result.code),
+                headline: format!("{}: {words}", lookup.result.code),
             },
             effects,
         })

@@ -3,12 +3,14 @@
 //! of its own; this one holds the game in play and turns what the players do into commands on the
 //! session.
 
+mod charts;
 mod checklist;
 pub use checklist::NEXT_STEP_SHORTCUT;
 mod game_key;
 mod record_panel;
 mod status_bar;
 
+use super::chart_editor::ChartEditor;
 use super::log_view::{LogAction, LogView};
 use super::notice::Notice;
 use super::roster_editor::{RosterValue, RosterWindow};
@@ -24,6 +26,7 @@ use crate::engine::recovery::RecoveryJournal;
 use crate::engine::session::Session;
 use crate::engine::table_set::TableSet;
 use crate::games::Game;
+pub use charts::ChartFile;
 use std::path::{Path, PathBuf};
 
 pub const UNDO_SHORTCUT: egui::KeyboardShortcut =
@@ -60,6 +63,12 @@ pub struct GameView {
     unit_filter: String,
     /// The opened unit's history, kept while the log does not grow.
     unit_history: Option<record_panel::UnitHistory>,
+    /// The chart editor, when the owner enters or corrects a chart.
+    pub chart_editor: Option<ChartEditor>,
+    /// A chart file the players asked to export or import: the app asks for its path.
+    pub chart_file: Option<ChartFile>,
+    /// Where the owner's charts are kept.
+    data_folder: Option<PathBuf>,
 }
 
 impl GameView {
@@ -92,6 +101,9 @@ impl GameView {
             open_unit: None,
             unit_filter: String::new(),
             unit_history: None,
+            chart_editor: None,
+            chart_file: None,
+            data_folder: data_folder.map(Path::to_path_buf),
         };
         view.attach_stored_key();
         view.sync_journal();
@@ -506,6 +518,7 @@ impl GameView {
                         self.notice = Some((e.to_string(), true));
                     }
                 }
+                Some(WorkspaceAction::EnterChart(id)) => self.open_chart_editor(&id),
                 Some(WorkspaceAction::ShowCell(cell)) => {
                     self.table_window = Some(TableWindow {
                         table: cell.table.to_string(),
@@ -523,6 +536,7 @@ impl GameView {
             }
         }
         self.roster_editor(ui.ctx());
+        self.chart_editor_window(ui.ctx());
         self.unit_window(ui.ctx());
         self.key_question_dialog(ui.ctx());
         self.step_question_dialog(ui.ctx());

@@ -77,6 +77,8 @@ pub enum WorkspaceAction {
     UsePhysicalDice(Vec<u8>),
     Apply,
     ShowCell(CellRef),
+    /// Open the chart editor on this table: the procedure needs a chart not yet entered.
+    EnterChart(String),
     /// A secret choice was sealed, or all were revealed (round, what to log).
     Sealed(String, SealedAction),
 }
@@ -171,6 +173,11 @@ impl Workspace {
     /// Whether the players have changed anything since the form opened.
     fn touched(&self) -> bool {
         self.input != self.opening_input
+    }
+
+    /// The tables changed (an owner's chart was saved): the odds are worked out again.
+    pub fn tables_changed(&mut self) {
+        self.odds_cache = None;
     }
 
     /// Recomputes the odds only when the input changed since the last frame.

@@ -13,7 +13,7 @@ impl Workspace {
         tables: &TableSet,
         sides: &[SideName],
     ) -> Option<WorkspaceAction> {
-        let mut action = None;
+        let mut action = self.charts_to_enter(ui, tables);
         if let Some(result) = &mut self.result {
             let (card, card_action) = result_card(ui, result, sides);
             if std::mem::take(&mut result.reveal) {
@@ -27,6 +27,37 @@ impl Workspace {
         if !self.procedure.dice(&self.input).is_empty() {
             ui.separator();
             self.odds_bars(ui, tables);
+        }
+        action
+    }
+
+    /// The charts the procedure reads that are still templates: it resolves nothing until the
+    /// owner enters them, and each is one click away.
+    fn charts_to_enter(&self, ui: &mut egui::Ui, tables: &TableSet) -> Option<WorkspaceAction> {
+        let mut action = None;
+        for read in self.procedure.reads() {
+            let Ok(table) = tables.get(read.table) else {
+                continue;
+            };
+            if table.is_resolvable() {
+                continue;
+            }
+            egui::Frame::group(ui.style())
+                .stroke(egui::Stroke::new(1.0, ui.visuals().warn_fg_color))
+                .show(ui, |ui| {
+                    ui.add(
+                        egui::Label::new(format!(
+                            "{} needs the {}, printed only on the game's card. Enter it once from your own card; until then it resolves nothing.",
+                            self.procedure.title(),
+                            table.title
+                        ))
+                        .wrap(),
+                    );
+                    if ui.button(format!("Enter the {}", table.title)).clicked() {
+                        action = Some(WorkspaceAction::EnterChart(table.id.clone()));
+                    }
+                });
+            ui.add_space(6.0);
         }
         action
     }

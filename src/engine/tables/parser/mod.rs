@@ -46,6 +46,37 @@ fn values_text(noun: &str, min: i64, max: i64) -> String {
     }
 }
 
+/// What is wrong with the cell `code` at `place` ("the cell in row 3, column `2:1`"), if anything:
+/// a modifier that is not a signed whole number, a composed cell that does not read, or an unknown
+/// result code. Blank cells are the caller's to judge.
+pub(crate) fn cell_problem(
+    code: &str,
+    place: &str,
+    codes: &[String],
+    compose: Option<&Compose>,
+    numbers: bool,
+) -> Option<String> {
+    if numbers {
+        let number = code.strip_prefix('+').unwrap_or(code);
+        return number.parse::<i32>().is_err().then(|| {
+            format!("the cell in {place} is `{code}`: it must be a signed whole number, such as +2, -1 or 0")
+        });
+    }
+    if let Some(compose) = compose {
+        let codes: Vec<&str> = codes.iter().map(String::as_str).collect();
+        return compose
+            .read(code, &codes)
+            .err()
+            .map(|message| format!("the cell in {place}: {message}"));
+    }
+    (!codes.iter().any(|c| c == code)).then(|| {
+        format!(
+            "unknown result code `{code}` in {place}; known codes: {}",
+            codes.join(", ")
+        )
+    })
+}
+
 /// 1-based line of a byte offset.
 fn line_of(text: &str, offset: usize) -> usize {
     text.as_bytes()
@@ -665,37 +696,16 @@ impl<'t> Parser<'t> {
             }
             return None;
         }
-        if rules.numbers {
-            let number = code.strip_prefix('+').unwrap_or(&code);
-            if number.parse::<i32>().is_err() {
-                self.at(
-                    &value.span(),
-                    format!(
-                        "the cell in {place} is `{code}`: it must be a signed whole number, such as +2, -1 or 0"
-                    ),
-                );
-                return None;
-            }
-            return Some(code);
-        }
-        if let Some(compose) = &rules.compose {
-            if rules.check_codes {
-                let codes: Vec<&str> = rules.codes.iter().map(String::as_str).collect();
-                if let Err(message) = compose.read(&code, &codes) {
-                    self.at(&value.span(), format!("the cell in {place}: {message}"));
-                    return None;
-                }
-            }
-            return Some(code);
-        }
-        if rules.check_codes && !rules.codes.contains(&code) {
-            self.at(
-                &value.span(),
-                format!(
-                    "unknown result code `{code}` in {place}; known codes: {}",
-                    rules.codes.join(", ")
-                ),
-            );
+        if rules.check_codes
+            && let Some(message) = cell_problem(
+                &code,
+                &place,
+                &rules.codes,
+                rules.compose.as_ref(),
+                rules.numbers,
+            )
+        {
+            self.at(&value.span(), message);
             return None;
         }
         Some(code)

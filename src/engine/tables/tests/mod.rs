@@ -7,6 +7,7 @@ use super::*;
 mod charts;
 mod d66;
 mod difference_bands;
+mod draft;
 mod lookups;
 mod validation;
 
