@@ -18,6 +18,7 @@ use aide_de_camp::engine::procedure::{Procedure, odds, parse_input, resolve_chec
 use aide_de_camp::engine::record::Position;
 use aide_de_camp::engine::roller::Seed;
 use aide_de_camp::engine::session::Session;
+use aide_de_camp::engine::table_set::BuiltinTable;
 use aide_de_camp::engine::table_set::TableSet;
 use aide_de_camp::games::{self, Game};
 use aide_de_camp::ui::AideApp;
@@ -165,6 +166,42 @@ fn main() {
         });
         report(label, took, ms(5.0));
     }
+
+    // The Battles of Waterloo: a fire on an owner's Fire Table (a FICTIONAL one, the tests'
+    // fixture), its two dice (100 throws) through the table and the result's checks.
+    let battles = games::find("battles-of-waterloo").expect("game");
+    let charts = TableSet::builtin(
+        &[
+            BuiltinTable {
+                file: "fire.toml",
+                text: include_str!("../tests/fixtures/battles-of-waterloo/fire.toml"),
+            },
+            BuiltinTable {
+                file: "terrain.toml",
+                text: include_str!("../tests/fixtures/battles-of-waterloo/terrain.toml"),
+            },
+        ],
+        &battles.reads(),
+    )
+    .expect("the fictional charts");
+    let fire = battles.procedure("fire").expect("procedure");
+    let mut input = Input::defaults(fire.fields());
+    for (field, value) in [
+        ("strength", Value::Number(5)),
+        ("target_side", Value::Text("prussian".into())),
+        ("cohesion", Value::Number(5)),
+        ("terrain", Value::Text("woods".into())),
+    ] {
+        input.set(field, value);
+    }
+    let took = median(21, || {
+        black_box(odds(fire, black_box(&input), &charts).expect("odds"));
+    });
+    report(
+        "odds: Battles of Waterloo fire (2 dice, 100)",
+        took,
+        ms(5.0),
+    );
 
     let folder = std::env::temp_dir().join(format!("aide-de-camp-bench-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&folder);

@@ -110,7 +110,7 @@ fn the_fire_table_is_entered_in_the_editor_used_exported_and_imported() {
     // The fire resolves on the entered chart: 5 French artillery SP on the 4-6 column, die 3 + 1.
     set_number(&mut harness, "Strength Points firing", 5.0);
     // 9 + 1 reads the 9 row, "2D": two steps and a Disorder to the target.
-    physical_dice_and_apply(&mut harness, "9,0,0");
+    physical_dice_and_apply(&mut harness, "9,0");
     let view = harness.state().game_view().unwrap();
     let fired = view
         .session

@@ -6,8 +6,8 @@
 //! The firing Strength Points pick the column on the table's Artillery or Infantry line; column
 //! shifts are netted, capped at two each way and kept inside the table (L1435); the die is
 //! modified for artillery only (the text names no infantry die modifier). The result strikes the
-//! target code by code (`combat_results`), with the dice for its 'd' and 'r' checks thrown with
-//! the Fire die.
+//! target code by code (`combat_results`), with a die for its 'd' or 'r' check thrown with the
+//! Fire die.
 //!
 //! Readings taken:
 //! - The per-hex caps (4 infantry SP, L564; 8 artillery SP, L566) limit the SPs that fire, before
@@ -600,10 +600,11 @@ impl Procedure for Fire {
     fn dice(&self, input: &Input) -> DiceSpec {
         let target = input.text("target").trim();
         let called = if target.is_empty() { "target" } else { target };
+        // The check die serves the result's 'd' or 'r' check, if it has one; a cell with two
+        // checks sends the second to the Cohesion Check form.
         DiceSpec::new(&[
             ("Fire die", Die::D10Zero),
-            (&format!("{called}'s first check die"), Die::D10Zero),
-            (&format!("{called}'s second check die"), Die::D10Zero),
+            (&format!("{called}'s check die"), Die::D10Zero),
         ])
     }
     fn resolve(

@@ -9,7 +9,7 @@
 //! (10,000 throws); the players resolve the others next, each with its own dice.
 
 use super::forms::Piece;
-use super::roster::{self, attribute, state};
+use super::roster::{self, attribute};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::SideTotal;
@@ -147,15 +147,7 @@ impl Member {
     fn on_record(record: &Record, side: &str, name: &str) -> Option<Member> {
         let unit = roster::named(record, side, name)?;
         let cohesion = roster::number(unit, attribute::COHESION)?;
-        let disorder = if unit.state.as_ref() == state::ROUTED {
-            "routed"
-        } else {
-            match unit.attribute(attribute::DISORDER) {
-                Some("D-1") => "D-1",
-                Some("D-2") => "D-2",
-                _ => "none",
-            }
-        };
+        let disorder = super::forms::disorder_of(unit);
         Some(Member {
             name: name.trim().to_string(),
             cohesion: i32::try_from(cohesion).unwrap_or(0),

@@ -18,19 +18,25 @@ impl GameView {
         ui.label(section("Record"));
         let spend = self.counters(ui);
         let record = self.session.record();
-        ui.add_space(6.0);
-        ui.label(egui::RichText::new("Victory points").strong());
-        egui::Grid::new("victory_points")
-            .num_columns(2)
-            .striped(true)
-            .show(ui, |ui| {
-                for side in self.session.sides() {
-                    ui.label(&side.name);
-                    let points = record.victory_points.get(side.id.as_str()).copied();
-                    ui.label(points.unwrap_or(0).to_string());
-                    ui.end_row();
-                }
-            });
+        // A game whose rulebook keeps no victory points (The Battles of Waterloo's Victory
+        // Conditions are not in its rulebook) shows none.
+        let keeps_points =
+            self.game.ends_with.is_some() || record.victory_points.values().any(|p| *p != 0);
+        if keeps_points {
+            ui.add_space(6.0);
+            ui.label(egui::RichText::new("Victory points").strong());
+            egui::Grid::new("victory_points")
+                .num_columns(2)
+                .striped(true)
+                .show(ui, |ui| {
+                    for side in self.session.sides() {
+                        ui.label(&side.name);
+                        let points = record.victory_points.get(side.id.as_str()).copied();
+                        ui.label(points.unwrap_or(0).to_string());
+                        ui.end_row();
+                    }
+                });
+        }
         ui.add_space(6.0);
         let open_roster = self.missing_values(ui, record);
         let opened = self.unit_list(ui);
