@@ -638,3 +638,44 @@ fn l1272_hold_in_check_and_heavy_cavalry_pursuit_rating() {
     play.go_to(15, 0, 0);
     assert!(!play.applies("hold-in-check"), "Dark, L1683");
 }
+
+// --- Markers --------------------------------------------------------------------------------
+
+/// A Square formed by movement is on the record and fills in the Square -1 of the unit's
+/// Cohesion Checks (L1301); infantry only (L1280); Blown cavalry counts as D-1 (L1240).
+#[test]
+fn l1280_l1301_a_square_marker_fills_in_its_checks() {
+    let mut play = with_unit("infantry");
+    let square = [
+        ("side", text("french")),
+        ("unit", text("12 Line")),
+        ("marker", text("square")),
+    ];
+    play.play("marker", &square, &[]);
+    assert_eq!(
+        play.attribute("french", "12 Line", "square").as_deref(),
+        Some("yes")
+    );
+    assert!(play.input("cohesion-check", &check("d")).flag("square"));
+    assert!(play.refused("marker", &square).unwrap().contains("already"));
+    let mut off = square.to_vec();
+    off.push(("action", text("remove")));
+    play.play("marker", &off, &[]);
+    assert_eq!(play.attribute("french", "12 Line", "square"), None);
+
+    let mut play = with_unit("heavy_cavalry");
+    let refused = play.refused("marker", &square).unwrap();
+    assert!(refused.contains("only infantry"), "{refused}");
+    let blown = [
+        ("side", text("french")),
+        ("unit", text("12 Line")),
+        ("marker", text("blown")),
+    ];
+    play.play("marker", &blown, &[]);
+    assert_eq!(
+        play.attribute("french", "12 Line", "disorder").as_deref(),
+        Some("D-1")
+    );
+    let refused = play.refused("cohesion-check", &check("d")).unwrap();
+    assert!(refused.contains("Blown"), "{refused}");
+}

@@ -21,6 +21,7 @@ mod guard;
 mod initiative;
 mod leaders;
 mod lims;
+mod markers;
 mod morale;
 pub mod options;
 mod rally;
@@ -44,6 +45,7 @@ pub use guard::ImperialGuard;
 pub use initiative::Initiative;
 pub use leaders::{CommanderKilled, LeaderCasualty, LeaderReplacement, NAPOLEON_KILLED, game_over};
 pub use lims::{AddLim, KeepOut, LimDraw, LimSelection};
+pub use markers::Marker;
 pub use morale::CommandMorale;
 pub use rally::Rally;
 pub use retreat_before_shock::RetreatBeforeShock;
@@ -92,6 +94,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &ChateauRecovery,
     &CommandMorale,
     &LeaderReplacement,
+    &Marker,
     &AddUnit,
     &AddLeader,
     &options::SETTINGS,
@@ -128,19 +131,20 @@ const fn step(
 /// Assault Resolution Procedure (R 8.22, L896-923): offered wherever a Command acts.
 const OPERATIONS: &[&str] = &[
     "lim-draw",
+    "hold-in-check",
     "activation",
     "rally",
+    "chateau-recovery",
     "fire",
-    "cohesion-check",
     "wet-fuses",
     "retreat-before-shock",
     "commitment",
+    "cohesion-check",
     "pursuit",
-    "hold-in-check",
+    "marker",
     "leader-casualty",
     "commander-killed",
     "imperial-guard",
-    "chateau-recovery",
 ];
 
 /// The sequence of play, "in the precise order given" (R 3, L144-178).
