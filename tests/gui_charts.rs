@@ -168,3 +168,38 @@ fn the_fire_table_is_entered_in_the_editor_used_exported_and_imported() {
             .exists()
     );
 }
+
+/// On a small laptop (1024x700), a Fire Table of ten columns keeps its buttons in view, below the
+/// grid that scrolls.
+#[test]
+fn the_chart_editor_fits_a_small_screen() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let mut harness = support::gui::app_harness_sized(folder.path(), egui::vec2(1024.0, 700.0));
+    start_the_battles(&mut harness);
+    harness.get_by_label("Tables").click();
+    harness.run();
+    click(&mut harness, "Enter the Fire Table…");
+    for _ in 0..9 {
+        support::gui::click_on(
+            &mut harness,
+            egui_kittest::kittest::By::new().label("+ after"),
+            0,
+        );
+    }
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1024.0, 700.0));
+    for button in ["Save chart", "Export…", "Import…"] {
+        let rect = harness.get_by_label(button).rect();
+        assert!(screen.contains_rect(rect), "{button} at {rect:?}");
+    }
+    let columns = harness
+        .state()
+        .game_view()
+        .unwrap()
+        .chart_editor
+        .as_ref()
+        .unwrap()
+        .draft
+        .columns
+        .len();
+    assert_eq!(columns, 10);
+}

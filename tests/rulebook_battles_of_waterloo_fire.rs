@@ -125,6 +125,7 @@ fn l1012_infantry_reads_the_infantry_line_without_die_modifiers() {
 fn l996_l875_reaction_doubles_and_the_grand_battery_triples() {
     let mut input = artillery(3);
     input.set("fire", text("reaction"));
+    input.set("range", number(1));
     assert_eq!(column(&fire(&input, [3, 0])), "4-6");
     input.set("fire", text("grand_battery"));
     assert_eq!(column(&fire(&input, [3, 0])), "7-9");
@@ -198,6 +199,7 @@ fn a_result_strikes_code_by_code_with_its_checks_rolled() {
     // 5 SP in Reaction Fire count 10: the 10+ column; 3 + 1 = 4 reads "1d" there.
     let mut input = artillery(5);
     input.set("fire", text("reaction"));
+    input.set("range", number(1));
     let result = fire(&input, [3, 6]);
     assert_eq!(result.outcome.key, "1d");
     assert!(result.outcome.headline.contains("loses 1 step(s)"));
@@ -219,6 +221,7 @@ fn l1560_a_natural_nine_with_a_leader_in_the_hex() {
 fn l564_l1680_infantry_limits() {
     let mut input = artillery(5);
     input.set("fire", text("infantry"));
+    input.set("range", number(1));
     let refused = procedure("fire").check_combination(&input).unwrap_err();
     assert!(refused.message.contains("L564"), "{refused}");
     input.set("strength", number(4));
@@ -256,4 +259,51 @@ fn the_template_fire_table_resolves_nothing_and_names_the_chart() {
 fn the_odds_of_a_fire() {
     let lines = odds(procedure("fire"), &artillery(5), &fictional()).unwrap();
     assert_eq!(lines.iter().map(|l| l.count).sum::<u64>(), 100);
+}
+
+/// R 8.93C, L1392-1406: against a chateau a D is read as a 'd' at +3 and a B is ignored (here the
+/// FICTIONAL "2D" of the 10+ column: two steps, then a 'd' +3 check).
+#[test]
+fn l1398_a_result_against_a_chateau_converts() {
+    let mut input = artillery(5);
+    input.set("fire", text("reaction"));
+    input.set("range", number(1));
+    input.set("terrain", text("chateau"));
+    // 10 SP on 10+, shifted 2 left by the chateau to 4-6; 9 + 1 = 10 reads "2D" there.
+    let result = fire(&input, [9, 2]);
+    assert_eq!(result.outcome.key, "2D");
+    assert!(result.outcome.headline.contains("chateau"));
+    assert!(
+        result
+            .outcome
+            .headline
+            .contains("'d' check, die 2 +3 = 5 against 5"),
+        "{}",
+        result.outcome.headline
+    );
+}
+
+/// R 9.16A, L1518: a Routed target gets no terrain benefit.
+#[test]
+fn l1518_a_routed_target_gets_no_terrain_shift() {
+    let mut input = artillery(5);
+    input.set("terrain", text("woods"));
+    assert_eq!(column(&fire(&input, [3, 0])), "1-3");
+    input.set("disorder", text("routed"));
+    assert_eq!(column(&fire(&input, [3, 0])), "4-6");
+}
+
+/// L996, L612: Reaction Fire is at adjacent units; an Extended Line may fire all its SP.
+#[test]
+fn l996_l612_reaction_at_one_hex_and_extended_line_over_four() {
+    let mut input = artillery(5);
+    input.set("fire", text("reaction"));
+    let refused = procedure("fire").check_combination(&input).unwrap_err();
+    assert!(refused.message.contains("range 1"), "{refused}");
+    let mut line = artillery(6);
+    line.set("fire", text("infantry"));
+    line.set("range", number(1));
+    assert!(procedure("fire").check_combination(&line).is_err());
+    line.set("extended_line", flag(true));
+    assert!(procedure("fire").check_combination(&line).is_ok());
 }

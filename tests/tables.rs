@@ -39,8 +39,16 @@ fn the_chart_editor_writes_every_shipped_table_back_unchanged() {
             let draft = Draft::of(table);
             let written = Table::parse("written.toml", &draft.to_toml(table.status))
                 .unwrap_or_else(|e| panic!("{}/{}: {e:?}", game.id, table.id));
-            assert_eq!(written.grid(), table.grid(), "{}/{}", game.id, table.id);
-            assert_eq!(written.kind, table.kind);
+            let what = format!("{}/{}", game.id, table.id);
+            assert_eq!(written.grid(), table.grid(), "{what}");
+            assert_eq!(written.kind, table.kind, "{what}");
+            assert_eq!(written.compose, table.compose, "{what}");
+            assert_eq!(written.results, table.results, "{what}");
+            assert_eq!(written.provenance, table.provenance, "{what}");
+            let again = Draft::of(&written);
+            assert_eq!(again.columns, draft.columns, "{what}");
+            assert_eq!(again.domain, draft.domain, "{what}");
+            assert_eq!(again.rows, draft.rows, "{what}");
             if table.status == TableStatus::Complete {
                 let entered = draft.check(&game.reads()).unwrap();
                 assert_eq!(entered.grid(), table.grid());

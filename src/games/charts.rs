@@ -6,7 +6,7 @@
 use super::Game;
 use crate::engine::session_file::write_atomically;
 use crate::engine::table_set::check_codes;
-use crate::engine::tables::{Draft, Problem, Table, TableError, TableStatus};
+use crate::engine::tables::{Draft, Problem, Table, TableBody, TableError, TableStatus};
 use std::path::{Path, PathBuf};
 
 /// Why an owner's chart could not be saved, exported or imported.
@@ -94,22 +94,90 @@ impl Game {
                 table.title
             )));
         }
-        let file = self.table_file(&table.id).ok_or_else(|| {
-            ChartError::File(format!(
+        let builtin = self.tables.iter().find_map(|b| {
+            Table::parse(b.file, b.text)
+                .ok()
+                .filter(|t| t.id == table.id)
+                .map(|t| (b.file, t))
+        });
+        let Some((file, builtin)) = builtin else {
+            return Err(ChartError::File(format!(
                 "{}: `{}` is not one of the charts of {}",
                 path.display(),
                 table.id,
                 self.title
-            ))
-        })?;
+            )));
+        };
+        if builtin.status == TableStatus::Complete {
+            return Err(ChartError::File(format!(
+                "{}: the {} comes whole from the rulebook: there is nothing to import",
+                path.display(),
+                builtin.title
+            )));
+        }
+        same_structure(&builtin, &table)
+            .map_err(|why| ChartError::File(format!("{}: {why}", path.display())))?;
         let kept = self.owner_table_path(data_folder, file);
         if let Some(folder) = kept.parent() {
             std::fs::create_dir_all(folder).map_err(|e| {
                 ChartError::File(format!("cannot make the folder {}: {e}", folder.display()))
             })?;
         }
-        write_atomically(&kept, Draft::of(&table).to_toml(table.status).as_bytes())
-            .map_err(|e| ChartError::File(format!("{}: {e}", kept.display())))?;
+        write_atomically(
+            &kept,
+            Draft::of(&table).to_toml(TableStatus::Entered).as_bytes(),
+        )
+        .map_err(|e| ChartError::File(format!("{}: {e}", kept.display())))?;
         Ok((table.title, kept))
+    }
+}
+
+/// Whether an imported chart has the structure the game's procedures read: its kind, how its
+/// cells combine codes, its strength lines, and, where the procedures read them by name, its
+/// columns and rows.
+fn same_structure(builtin: &Table, imported: &Table) -> Result<(), String> {
+    if imported.kind != builtin.kind {
+        return Err(format!(
+            "the {} is a {} table, not a {} table",
+            builtin.title,
+            builtin.kind.name(),
+            imported.kind.name()
+        ));
+    }
+    if imported.compose != builtin.compose {
+        return Err(format!(
+            "its cells do not combine codes as the {}'s do",
+            builtin.title
+        ));
+    }
+    match (builtin.body(), imported.body()) {
+        (TableBody::StrengthBands { lines: a, .. }, TableBody::StrengthBands { lines: b, .. })
+            if a != b =>
+        {
+            Err(format!(
+                "its strength lines are {}, not {}",
+                b.join(", "),
+                a.join(", ")
+            ))
+        }
+        (TableBody::OddsRatio { .. }, _) | (TableBody::StrengthBands { .. }, _) => Ok(()),
+        _ => {
+            let keys = |t: &Table| {
+                t.body()
+                    .rows()
+                    .iter()
+                    .map(|r| r.key.clone())
+                    .collect::<Vec<_>>()
+            };
+            if imported.grid().columns != builtin.grid().columns || keys(imported) != keys(builtin)
+            {
+                Err(format!(
+                    "its rows or columns are not the {}'s, which the game reads by name",
+                    builtin.title
+                ))
+            } else {
+                Ok(())
+            }
+        }
     }
 }

@@ -122,20 +122,24 @@ impl ChartEditor {
                 }
             });
         }
-        if self.draft.columns_editable() {
-            egui::CollapsingHeader::new("Columns and rolls")
-                .id_salt("chart-structure")
-                .default_open(table.status == TableStatus::Template)
-                .show(ui, |ui| self.structure(ui));
-        }
         ui.separator();
-        // The buttons sit under the grid, which scrolls: keep their room.
-        let grid_height = (ui.available_height() - 70.0).max(120.0);
+        // The columns and the grid scroll together; the summary and the buttons stay below.
+        let height = (ui.available_height() - 80.0).max(120.0);
+        let editable = self.draft.columns_editable();
+        let template = table.status == TableStatus::Template;
         egui::ScrollArea::both()
             .id_salt("chart-grid")
-            .max_height(grid_height)
+            .max_height(height)
             .auto_shrink([false, true])
-            .show(ui, |ui| self.grid(ui, &codes));
+            .show(ui, |ui| {
+                if editable {
+                    egui::CollapsingHeader::new("Columns and rolls")
+                        .id_salt("chart-structure")
+                        .default_open(template)
+                        .show(ui, |ui| self.structure(ui));
+                }
+                self.grid(ui, &codes);
+            });
         ui.separator();
         let blanks = self.draft.blank_cells();
         let summary = match (self.problems.len(), blanks) {
@@ -341,16 +345,13 @@ impl ChartEditor {
                                 );
                             }
                             let column = columns.get(c).map_or("", String::as_str);
+                            let name = format!("{header} {}, column {column}", row.label);
                             let hover = match bad {
                                 Some(problem) => problem.message.clone(),
-                                None => format!("Roll {}, column {column}", row.label),
+                                None => name.clone(),
                             };
                             let response = ui.add(widget).on_hover_text(hover);
-                            name_for_screen_readers(
-                                ui,
-                                &response,
-                                format!("Roll {}, column {column}", row.label),
-                            );
+                            name_for_screen_readers(ui, &response, name.clone());
                             if response.changed() {
                                 self.changed = true;
                             }
@@ -380,7 +381,9 @@ impl ChartEditor {
                                         self.changed = true;
                                     }
                                 });
-                                picker.response.on_hover_text("Pick a code");
+                                picker
+                                    .response
+                                    .on_hover_text(format!("Pick a code for {name}"));
                             }
                         });
                     }

@@ -84,12 +84,12 @@ impl Compose {
                 })?;
             rest = &rest[code.len()..];
             let mut modifier = 0;
-            if self.modified.iter().any(|m| m == code) {
-                let sign_and_digits = rest
-                    .char_indices()
-                    .take_while(|(i, c)| {
-                        c.is_ascii_digit() || (*i == 0 && (*c == '+' || *c == '-'))
-                    })
+            // A modifier is signed ("d+1"), so "d1" stays a check and a step lost.
+            if self.modified.iter().any(|m| m == code) && rest.starts_with(['+', '-']) {
+                let sign_and_digits = 1 + rest
+                    .chars()
+                    .skip(1)
+                    .take_while(char::is_ascii_digit)
                     .count();
                 if sign_and_digits > 1 {
                     let (number, after) = rest.split_at(sign_and_digits);

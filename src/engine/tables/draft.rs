@@ -60,6 +60,8 @@ pub struct Draft {
     /// The range of modified rolls, where the rows are single rolls the owner may extend.
     pub domain: Option<(i64, i64)>,
     pub rows: Vec<DraftRow>,
+    /// Rows a narrower range left out, kept in case the range widens again.
+    set_aside: Vec<DraftRow>,
 }
 
 /// Where each editable thing was written in the file text.
@@ -168,6 +170,7 @@ impl Draft {
             columns,
             domain,
             rows,
+            set_aside: Vec::new(),
         }
     }
 
@@ -209,6 +212,9 @@ impl Draft {
 
     /// A new column after column `index` (at the end if out of range), its cells blank.
     pub fn add_column(&mut self, index: usize) {
+        if !self.columns_editable() {
+            return;
+        }
         let at = (index + 1).min(self.columns.len());
         let lines = match &self.table.body {
             TableBody::StrengthBands { .. } => self.lines().len(),
@@ -222,18 +228,18 @@ impl Draft {
                 bands: vec![String::new(); lines],
             },
         );
-        for row in &mut self.rows {
+        for row in self.rows.iter_mut().chain(&mut self.set_aside) {
             row.cells.insert(at.min(row.cells.len()), String::new());
         }
     }
 
     /// Removes column `index`, and its cells; the last column stays.
     pub fn remove_column(&mut self, index: usize) {
-        if self.columns.len() <= 1 || index >= self.columns.len() {
+        if !self.columns_editable() || self.columns.len() <= 1 || index >= self.columns.len() {
             return;
         }
         self.columns.remove(index);
-        for row in &mut self.rows {
+        for row in self.rows.iter_mut().chain(&mut self.set_aside) {
             if index < row.cells.len() {
                 row.cells.remove(index);
             }
@@ -246,7 +252,13 @@ impl Draft {
             return;
         }
         let width = self.columns.len();
-        let old = std::mem::take(&mut self.rows);
+        let mut old = std::mem::take(&mut self.rows);
+        old.append(&mut self.set_aside);
+        self.set_aside = old
+            .iter()
+            .filter(|r| matches!(r.key, RowKey::Roll(roll) if roll < min || roll > max))
+            .cloned()
+            .collect();
         self.rows = (min..=max)
             .map(|roll| {
                 old.iter()
@@ -307,6 +319,7 @@ impl Draft {
                         self.table.compose.as_ref(),
                         self.table.kind == TableKind::Modifiers,
                     )
+                    .map(|message| without_place(&message))
                 };
                 if let Some(message) = message {
                     problems.push(Problem { place, message });
@@ -325,11 +338,8 @@ impl Draft {
                     .line
                     .and_then(|line| lines.places.get(&line).copied())
                     .unwrap_or(Place::Chart);
-                // The editor shows the place itself: a cell's message starts after it.
-                let message = match (place, e.message.strip_prefix("the cell in ")) {
-                    (Place::Cell { .. }, Some(rest)) => rest
-                        .split_once(": ")
-                        .map_or(e.message.clone(), |(_, after)| after.to_string()),
+                let message = match place {
+                    Place::Cell { .. } => without_place(&e.message),
                     _ => e.message.clone(),
                 };
                 let message = if message.contains("may leave") {
@@ -583,6 +593,17 @@ impl Draft {
     }
 }
 
+/// A cell's message without the place the editor shows itself ("the cell in row 1 (`0`), column
+/// `4-6`: ..." reads "...").
+fn without_place(message: &str) -> String {
+    match message.strip_prefix("the cell in ") {
+        Some(rest) => rest
+            .split_once(": ")
+            .map_or_else(|| message.to_string(), |(_, after)| after.to_string()),
+        None => message.to_string(),
+    }
+}
+
 fn bounds(cap: &ModifierCap, low: &str, high: &str) -> String {
     let mut keys = Vec::new();
     if let Some(min) = cap.min {
@@ -619,6 +640,8 @@ impl Writer {
         if let Some(place) = place {
             self.lines.places.insert(self.count, place);
         }
+        // A text with a line break is written over several lines (a TOML multi-line string).
+        self.count += text.matches('\n').count();
         self.text.push_str(&text);
         self.text.push('\n');
     }

@@ -422,8 +422,12 @@ impl Table {
     }
 
     /// Read a modifiers table: the signed number of row `id` in `column` (`None`: the first).
+    /// A template answers the values it holds, which come from the rulebook; a value it leaves
+    /// blank names the chart to enter.
     pub fn modifier(&self, id: &str, column: Option<&str>) -> Result<(i32, Lookup), TableError> {
-        self.ready(TableKind::Modifiers)?;
+        if self.kind != TableKind::Modifiers || self.status != TableStatus::Template {
+            self.ready(TableKind::Modifiers)?;
+        }
         let TableBody::Modifiers { columns, rows } = &self.body else {
             return Err(self.error("table body does not match its kind".to_string()));
         };
@@ -441,16 +445,13 @@ impl Table {
         let row = rows
             .get(row_index)
             .ok_or_else(|| self.error(format!("no row {row_index}")))?;
-        let text = row
-            .cells
-            .get(column_index)
-            .and_then(|c| c.as_ref())
-            .ok_or_else(|| self.error(format!("row `{}` has a blank cell", row.label)))?;
-        let value: i32 = text
-            .strip_prefix('+')
-            .unwrap_or(text)
-            .parse()
-            .map_err(|_| self.error(format!("`{text}` is not a number")))?;
+        let Some(text) = row.cells.get(column_index).and_then(|c| c.as_ref()) else {
+            // A template's blank: the owner's card gives it.
+            self.ready(TableKind::Modifiers)?;
+            return Err(self.error(format!("row `{}` has a blank cell", row.label)));
+        };
+        let value = super::parse_signed(text)
+            .ok_or_else(|| self.error(format!("`{text}` is not a number")))?;
         let lookup = Lookup {
             cell: CellRef {
                 table: self.id.as_str().into(),

@@ -250,7 +250,9 @@
 //! grid. `columns` (optional, default `["Modifier"]`) names what each number
 //! modifies. Rows have a unique `id` (what a procedure asks for), a `label`
 //! and `cells`, one signed whole number per column ("+2", "-1", "0"), or
-//! `"?"` in a template. The table needs no `results`.
+//! `"?"` in a template. The table needs no `results`. A template answers
+//! the values it holds (they come from the rulebook); a blank one names the
+//! chart to enter.
 //!
 //! ```toml
 //! columns = ["Fire shift", "Shock DRM"]
@@ -290,6 +292,15 @@ use std::fmt;
 
 use super::symbol::Symbol;
 use serde::{Deserialize, Serialize};
+
+/// A signed whole number as a chart prints it: "+2", "-1", "0"; at most one sign.
+pub(crate) fn parse_signed(text: &str) -> Option<i32> {
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    text.strip_prefix('+').unwrap_or(text).parse().ok()
+}
 
 /// The placeholder for a cell whose value is not known (templates only).
 pub const BLANK_CELL: &str = "?";

@@ -23,6 +23,8 @@ pub struct Struck<'a> {
     /// Square -1 to every Cohesion Check (L1301).
     pub shaken: bool,
     pub square: bool,
+    /// The target is a chateau's CID, whose results convert (R 8.93C, L1392-1406).
+    pub chateau: bool,
 }
 
 /// What a result did: the record's changes and the result card's words.
@@ -48,6 +50,16 @@ pub fn apply(
     let mut disorder: &str = unit.piece.disorder;
     let mut left = unit.steps_left;
     let called = unit.piece.called();
+    let converted;
+    let tokens = if unit.chateau {
+        converted = against_a_chateau(tokens);
+        applied.words.push(format!(
+            "{called} is a chateau: its results convert (L1392-1406)"
+        ));
+        converted.as_slice()
+    } else {
+        tokens
+    };
     for token in tokens {
         if disorder == "eliminated" {
             break;
@@ -81,14 +93,12 @@ pub fn apply(
                     &format!("{called} retreats 1 hex away from the enemy; if it cannot, it stays and loses 1 more step (or the player takes a 1 instead)"),
                     RETREAT_RULE,
                 ));
-                if piece.kind == "artillery" {
+                if piece.kind == "artillery" && !(ranged_artillery && disorder == "D-1") {
                     applied
                         .words
                         .push(format!("{called}, artillery that retreats, is Disordered"));
-                    applied
-                        .effects
-                        .extend(piece.disordered("Artillery, R 8.82A, L1331"));
-                    disorder = piece.after_disorder();
+                    let rule = "Artillery, R 8.82A, L1331";
+                    disorder = disorder_once(&piece, &mut applied, &mut left, rule, unit.chateau);
                 }
             }
             "D" => {
@@ -99,8 +109,7 @@ pub fn apply(
                     continue;
                 }
                 applied.words.push(format!("{called} is Disordered"));
-                applied.effects.extend(piece.disordered(rule));
-                disorder = piece.after_disorder();
+                disorder = disorder_once(&piece, &mut applied, &mut left, rule, unit.chateau);
             }
             "R" => {
                 applied.words.push(format!("{called} Routs"));
@@ -166,8 +175,8 @@ pub fn apply(
                     applied
                         .words
                         .push(format!("{called} fails its {check}: Disordered"));
-                    applied.effects.extend(piece.disordered(CHECK_RULE));
-                    disorder = piece.after_disorder();
+                    disorder =
+                        disorder_once(&piece, &mut applied, &mut left, CHECK_RULE, unit.chateau);
                 } else {
                     applied
                         .words
@@ -184,4 +193,63 @@ pub fn apply(
         }
     }
     applied
+}
+
+/// One Disorder result on `piece`: its new Disorder. Where the Disorder costs a step instead (a
+/// Routed unit, L1523; D-1 artillery, L1512; a chateau's CID at D-2, L1406), the step counts
+/// toward elimination.
+fn disorder_once(
+    piece: &Piece,
+    applied: &mut Applied,
+    left: &mut Option<i32>,
+    rule: &str,
+    chateau: bool,
+) -> &'static str {
+    let called = piece.called();
+    if chateau && piece.disorder == "D-2" {
+        applied
+            .words
+            .push(format!("{called}, a CID at D-2, loses a step instead"));
+        applied
+            .effects
+            .extend(piece.step_lost("Chateaux, R 8.93C, L1406"));
+    } else {
+        applied.effects.extend(piece.disordered(rule));
+        if !piece.disorder_costs_step() {
+            return piece.after_disorder();
+        }
+    }
+    *left = left.map(|l| l - 1);
+    if left.is_some_and(|l| l <= 0) {
+        applied
+            .words
+            .push(format!("{called} loses its last step: eliminated"));
+        applied.effects.extend(piece.eliminated(STEPS_RULE));
+        return "eliminated";
+    }
+    piece.disorder_level()
+}
+
+/// A result against a chateau's CID (R 8.93C, L1392-1406): a B is ignored, a D is read as a 'd'
+/// at +3, an 'r' as a D, an R as a step lost; step losses and 'd' stand.
+fn against_a_chateau(tokens: &[Token]) -> Vec<Token> {
+    tokens
+        .iter()
+        .filter_map(|t| match t.code.as_str() {
+            "B" => None,
+            "D" => Some(Token {
+                code: "d".into(),
+                modifier: 3,
+            }),
+            "r" => Some(Token {
+                code: "D".into(),
+                modifier: 0,
+            }),
+            "R" => Some(Token {
+                code: "1".into(),
+                modifier: 0,
+            }),
+            _ => Some(t.clone()),
+        })
+        .collect()
 }

@@ -412,7 +412,7 @@ impl Procedure for Fire {
     fn shows(&self, field: &str, input: &Input) -> bool {
         match field {
             "max_range" | "reverse_slope" => artillery(input),
-            "firer_in_built_up_village" => !artillery(input),
+            "firer_in_built_up_village" | "extended_line" => !artillery(input),
             _ => true,
         }
     }
@@ -455,9 +455,17 @@ impl Procedure for Fire {
                     .iter()
                     .filter_map(|name| record.unit(&side, name))
                     .collect();
+                // Out of one hex fire at most 4 infantry SP (L564) and 8 artillery SP (L566).
                 let strength: i64 = units
                     .iter()
-                    .filter_map(|u| roster::number(u, attribute::STRENGTH))
+                    .filter_map(|u| {
+                        let cap = if u.attribute(attribute::TYPE) == Some("infantry") {
+                            4
+                        } else {
+                            8
+                        };
+                        roster::number(u, attribute::STRENGTH).map(|s| s.min(cap))
+                    })
                     .sum();
                 if strength > 0 {
                     input.set("strength", Value::Number(strength));
@@ -501,9 +509,9 @@ impl Procedure for Fire {
                 }
                 let square = super::forms::marked(unit, attribute::SQUARE);
                 input.set("target_square", Value::Flag(square));
-                if square || roster::number(unit, attribute::STRENGTH).is_some_and(|s| s >= 6) {
-                    input.set("massed", Value::Flag(true));
-                }
+                let massed =
+                    square || roster::number(unit, attribute::STRENGTH).is_some_and(|s| s >= 6);
+                input.set("massed", Value::Flag(massed));
                 let command = unit.attribute(attribute::COMMAND).unwrap_or_default();
                 let shaken = super::morale::shaken(record, command, input.text("target_side"));
                 input.set("target_shaken", Value::Flag(shaken));
@@ -525,7 +533,7 @@ impl Procedure for Fire {
             ));
         }
         let artillery = artillery(input);
-        if !artillery && input.number("strength") > 4 {
+        if !artillery && input.number("strength") > 4 && !input.flag("extended_line") {
             return Err(InputError::new(
                 "strength",
                 "no more than 4 infantry Strength Points fire out of one hex (L564)",
@@ -547,6 +555,12 @@ impl Procedure for Fire {
             return Err(InputError::new(
                 "fire",
                 "only the French have a Grand Battery (L870)",
+            ));
+        }
+        if matches!(input.text("fire"), "reaction" | "infantry") && input.number("range") > 1 {
+            return Err(InputError::new(
+                "range",
+                "Reaction Fire and infantry fire are at adjacent units: range 1 (L996, L1002-1004)",
             ));
         }
         match input.text("light") {
@@ -579,7 +593,33 @@ impl Procedure for Fire {
                 "a Grand Battery fires only under the Grand Battery LIM (R 4.42D, L274)",
             ));
         }
+        let wanted = if artillery(input) {
+            "artillery"
+        } else {
+            "infantry"
+        };
         for name in input.list("firers") {
+            if let Some(unit) = record.unit(input.text("side"), name) {
+                if unit
+                    .attribute(attribute::TYPE)
+                    .is_some_and(|kind| kind != wanted)
+                {
+                    return Err(InputError::new(
+                        "firers",
+                        format!(
+                            "{name} is not {wanted}: infantry and artillery never combine their fire (L570)"
+                        ),
+                    ));
+                }
+                if turn_track::fuses_wet(record, unit) {
+                    return Err(InputError::new(
+                        "firers",
+                        format!(
+                            "{name}'s fuses are wet: it cannot fire until a turn without Rain (L1703)"
+                        ),
+                    ));
+                }
+            }
             if let Some(unit) = record.unit(input.text("side"), name)
                 && (unit.attribute(attribute::DISORDER) == Some("D-2")
                     || unit.state.as_ref() == state::ROUTED)
@@ -617,7 +657,15 @@ impl Procedure for Fire {
         let mut modifiers = die_modifiers(input);
         let mut column_shifts = shifts(input);
         let terrain = input.text("terrain");
-        if terrain != "none" {
+        // Routed units get no terrain benefit (R 9.16A, L1518).
+        if terrain != "none" && input.text("disorder") == "routed" {
+            modifiers.push(Modifier::new(
+                "Column shift",
+                "No terrain benefit for a Routed unit",
+                0,
+                "Rout, R 9.16A, L1518",
+            ));
+        } else if terrain != "none" {
             let (shift, read) = tables
                 .get(TERRAIN.table)?
                 .modifier(terrain, Some("Fire shift"))?;
@@ -659,6 +707,7 @@ impl Procedure for Fire {
             steps_left: (steps_left > 0).then_some(steps_left),
             shaken: input.flag("target_shaken"),
             square: input.flag("target_square"),
+            chateau: input.text("terrain") == "chateau",
         };
         let ranged_artillery = artillery(input) && input.number("range") >= 2;
         let tokens = parts.into_iter().flatten().collect::<Vec<_>>();

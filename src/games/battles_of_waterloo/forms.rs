@@ -132,6 +132,22 @@ impl<'a> Piece<'a> {
         }
     }
 
+    /// Its Disorder as a level the ladder knows ("none", "D-1", "D-2", "routed").
+    pub fn disorder_level(&self) -> &'static str {
+        match self.disorder {
+            "D-1" => "D-1",
+            "D-2" => "D-2",
+            "routed" => "routed",
+            _ => "none",
+        }
+    }
+
+    /// Whether one more Disorder result costs it a step instead (a Routed unit, L1523; artillery
+    /// already D-1, L1512).
+    pub fn disorder_costs_step(&self) -> bool {
+        self.disorder == "routed" || (self.disorder == "D-1" && self.kind == "artillery")
+    }
+
     /// Its Disorder after one more Disorder result (`disordered`): "routed" when it Routs, or
     /// unchanged where the ladder calls for a roll or a step instead.
     pub fn after_disorder(&self) -> &'static str {
@@ -194,12 +210,16 @@ impl<'a> Piece<'a> {
             ("none", _) => self.disordered_to("D-1", rule),
             ("D-1", "infantry") => self.disordered_to("D-2", rule),
             ("D-2", _) => self.routs(ladder),
-            ("D-1", "artillery") => vec![Effect::reminder(
-                &format!(
-                    "{called} is artillery already D-1: it retreats one hex and loses one step (not from ranged artillery fire)"
-                ),
-                ladder,
-            )],
+            ("D-1", "artillery") => {
+                let mut effects = vec![Effect::reminder(
+                    &format!(
+                        "{called} is artillery already D-1: it retreats one hex and loses one step"
+                    ),
+                    ladder,
+                )];
+                effects.extend(self.step_lost(ladder));
+                effects
+            }
             _ => vec![Effect::reminder(
                 &format!(
                     "{called} is cavalry already D-1: roll against its Cohesion: at or under, it retreats one hex (two with a B); over, it Routs (from Automatic Disorder it is Blown instead)"

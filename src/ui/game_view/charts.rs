@@ -111,7 +111,18 @@ impl GameView {
         match self.game.import_chart(&folder, path) {
             Ok((title, kept)) => {
                 self.reload_tables();
-                if let Some(id) = self.chart_editor.as_ref().map(|e| e.table_id().to_string()) {
+                // An editor open on the chart imported shows it; one open on another keeps its edits.
+                let imported = self
+                    .tables
+                    .all()
+                    .iter()
+                    .find(|t| t.table.title == title)
+                    .map(|t| t.table.id.clone());
+                if let Some(id) = imported.filter(|id| {
+                    self.chart_editor
+                        .as_ref()
+                        .is_some_and(|e| e.table_id() == id)
+                }) {
                     self.open_chart_editor(&id);
                 }
                 self.notice = Some((

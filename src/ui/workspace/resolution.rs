@@ -39,7 +39,9 @@ impl Workspace {
             let Ok(table) = tables.get(read.table) else {
                 continue;
             };
-            if table.is_resolvable() {
+            // A modifiers chart answers the values the rulebook gives even as a template: a
+            // blank one stops the resolution and names the chart.
+            if table.is_resolvable() || table.kind == crate::engine::tables::TableKind::Modifiers {
                 continue;
             }
             egui::Frame::group(ui.style())

@@ -57,8 +57,7 @@ pub(crate) fn cell_problem(
     numbers: bool,
 ) -> Option<String> {
     if numbers {
-        let number = code.strip_prefix('+').unwrap_or(code);
-        return number.parse::<i32>().is_err().then(|| {
+        return super::parse_signed(code).is_none().then(|| {
             format!("the cell in {place} is `{code}`: it must be a signed whole number, such as +2, -1 or 0")
         });
     }

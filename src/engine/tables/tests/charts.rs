@@ -210,7 +210,28 @@ fn a_modifier_cell_must_be_a_number() {
         Some(line_with(&text, "\"2L\"")),
         "must be a signed whole number",
     );
+    // A template answers the values it holds, and names the chart for a blank one.
     let template = parse_ok(&modifiers("template", "[\"?\", \"?\"]"));
-    let refused = template.modifier("hill", None).unwrap_err();
+    assert_eq!(template.modifier("hill", Some("Shock")).unwrap().0, 2);
+    let refused = template.modifier("wood", None).unwrap_err();
     assert!(refused.message.contains("is a template"), "{refused}");
+}
+
+#[test]
+fn a_modifier_needs_its_sign_and_a_number_one_sign() {
+    let compose = Compose {
+        parts: Vec::new(),
+        modified: vec!["d".into()],
+    };
+    let parts = compose.read("d1", &["d", "1"]).unwrap();
+    assert_eq!(parts[0].len(), 2, "a check and a step lost");
+    assert_eq!(
+        compose.read("d+12", &["d", "1"]).unwrap()[0][0].modifier,
+        12
+    );
+    for bad in ["++5", "+-5", "-", "+", "5a"] {
+        assert_eq!(super::super::parse_signed(bad), None, "{bad}");
+    }
+    assert_eq!(super::super::parse_signed("+2"), Some(2));
+    assert_eq!(super::super::parse_signed("-1"), Some(-1));
 }
