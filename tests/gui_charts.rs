@@ -59,8 +59,10 @@ fn the_fire_table_is_entered_in_the_editor_used_exported_and_imported() {
     let folder = tempfile::tempdir().expect("temporary folder");
     let mut harness = app_harness(folder.path());
     start_the_battles(&mut harness);
-    // Weather, Napoleon's Health, Initiative, LIM Selection, Pool Placement: the first activation.
-    for _ in 0..5 {
+    // On to the No LIM Phase, where a Command's activation offers every procedure: Napoleon's
+    // Health, Initiative, LIM Selection, Pool Placement, the first LIM, the draw (no LIM was
+    // selected), No LIM.
+    for _ in 0..7 {
         next_step(&mut harness);
     }
     open_procedure(&mut harness, "Resolve: Fire");

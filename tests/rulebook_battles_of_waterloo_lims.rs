@@ -168,6 +168,10 @@ fn the_pool_is_drawn_until_the_cup_is_empty() {
             .any(|n| n.starts_with("Carrying out French: II Corps")),
         "{notes:?}"
     );
+    // A Command's LIM offers its own activation's procedures, not another Activation roll
+    // (R 4.42A, L253-260).
+    assert!(play.applies("rally") && play.applies("fire") && play.applies("commitment"));
+    assert!(!play.applies("activation"));
     play.go_to(1, 2, 1);
     let mut drawn = Vec::new();
     while !pool(&play).is_empty() {

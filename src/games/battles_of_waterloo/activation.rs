@@ -250,6 +250,9 @@ impl Procedure for Activation {
             fields: FIELDS,
         }
     }
+    fn applies(&self, record: &Record) -> bool {
+        super::lims::offered(record, self.id())
+    }
     fn frequent(&self) -> &'static [&'static str] {
         &["phase", "leader", "command", "giver", "orders_points"]
     }

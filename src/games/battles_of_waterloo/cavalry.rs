@@ -135,7 +135,7 @@ impl Procedure for Pursuit {
         }
     }
     fn applies(&self, record: &Record) -> bool {
-        record.option(PURSUIT.id, "off") == "on"
+        record.option(PURSUIT.id, "off") == "on" && super::lims::offered(record, self.id())
     }
     fn frequent(&self) -> &'static [&'static str] {
         &["side", "unit", "roll", "pursuit_rating"]
@@ -289,6 +289,7 @@ impl Procedure for HoldInCheck {
         record.option(IMPETUOSITY.id, "off") == "on"
             && super::turn_track::light(record, record.position.turn)
                 != super::turn_track::Light::Dark
+            && super::lims::offered(record, self.id())
     }
     fn frequent(&self) -> &'static [&'static str] {
         &["side", "unit", "pursuit_rating"]

@@ -158,6 +158,9 @@ impl Procedure for ChateauRecovery {
             fields: FIELDS,
         }
     }
+    fn applies(&self, record: &Record) -> bool {
+        super::lims::offered(record, self.id())
+    }
     fn frequent(&self) -> &'static [&'static str] {
         &["chateau", "cid_steps", "printed_steps", "unit"]
     }

@@ -228,6 +228,9 @@ impl Procedure for CohesionCheck {
             fields: FIELDS,
         }
     }
+    fn applies(&self, record: &Record) -> bool {
+        super::lims::offered(record, self.id())
+    }
     fn frequent(&self) -> &'static [&'static str] {
         &["side", "unit", "check", "cohesion", "disorder"]
     }

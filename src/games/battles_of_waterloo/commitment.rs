@@ -182,6 +182,9 @@ impl Procedure for Commitment {
             fields: FIELDS,
         }
     }
+    fn applies(&self, record: &Record) -> bool {
+        super::lims::offered(record, self.id())
+    }
     fn frequent(&self) -> &'static [&'static str] {
         &["unit", "attacks_cavalry", "leader", "points", "in_range"]
     }

@@ -396,6 +396,9 @@ impl Procedure for Fire {
             fields: FIELDS,
         }
     }
+    fn applies(&self, record: &Record) -> bool {
+        super::lims::offered(record, self.id())
+    }
     fn frequent(&self) -> &'static [&'static str] {
         &[
             "side",

@@ -94,6 +94,9 @@ impl Procedure for ImperialGuard {
             fields: FIELDS,
         }
     }
+    fn applies(&self, record: &Record) -> bool {
+        super::lims::offered(record, self.id())
+    }
     fn frequent(&self) -> &'static [&'static str] {
         &["guard_unit", "trigger", several::UNITS]
     }

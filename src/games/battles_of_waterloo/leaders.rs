@@ -256,6 +256,9 @@ impl Procedure for LeaderCasualty {
             fields: CASUALTY_FIELDS,
         }
     }
+    fn applies(&self, record: &Record) -> bool {
+        super::lims::offered(record, self.id())
+    }
     fn frequent(&self) -> &'static [&'static str] {
         &["side", "leader", "trigger", "path"]
     }
@@ -464,6 +467,9 @@ impl Procedure for CommanderKilled {
             summary: "Wellington or Blücher killed: each British or Prussian unit within his Command Range checks its Cohesion: under, it retreats one hex Disordered; equal, no effect; over, it Routs. Napoleon killed: the game is over.",
             fields: KILLED_FIELDS,
         }
+    }
+    fn applies(&self, record: &Record) -> bool {
+        super::lims::offered(record, self.id())
     }
     fn frequent(&self) -> &'static [&'static str] {
         &["commander", several::UNITS]

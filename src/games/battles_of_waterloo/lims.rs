@@ -819,6 +819,56 @@ impl Procedure for LimDraw {
     }
 }
 
+/// What each kind of LIM lets its owner resolve (R 4.42, L249-281), by procedure id: in the
+/// Operations Phase the checklist offers only these, for the LIM being carried out.
+fn allowed(lim: &str) -> &'static [&'static str] {
+    // What follows a fire: its further checks, a leader's fate, a fallen commander, the Guard.
+    const AFTER_FIRE: &[&str] = &[
+        "fire",
+        "cohesion-check",
+        "marker",
+        "leader-casualty",
+        "commander-killed",
+        "imperial-guard",
+    ];
+    match lim {
+        // Every leader moves, or a Loose Cannon acts as an In Command unit, or an Activation
+        // roll for a Command whose LIM is not in the Pool (L262-268).
+        ORDERS => super::OPERATIONS,
+        // Movement only, by units that have done nothing else (L270).
+        STRATEGIC => &["marker", "leader-casualty"],
+        ARTILLERY | GRAND_BATTERY => AFTER_FIRE,
+        // A Command's own activation: everything but another Activation roll (L253-260).
+        _ => &[
+            "hold-in-check",
+            "rally",
+            "chateau-recovery",
+            "fire",
+            "wet-fuses",
+            "retreat-before-shock",
+            "commitment",
+            "cohesion-check",
+            "pursuit",
+            "marker",
+            "leader-casualty",
+            "commander-killed",
+            "imperial-guard",
+        ],
+    }
+}
+
+/// Whether the checklist offers procedure `id` where play stands: outside the Operations Phase
+/// always; inside it, only what the LIM being carried out allows.
+pub fn offered(record: &Record, id: &str) -> bool {
+    if record.position.phase != super::OPERATIONS_PHASE {
+        return true;
+    }
+    active(record).is_some_and(|lim| {
+        let name = parse_chit(lim).map_or(lim.as_str(), |(_, name)| name);
+        allowed(name).contains(&id)
+    })
+}
+
 /// The notes of the Pool: what the cup holds and which LIM is being carried out.
 pub fn notes(record: &Record) -> Vec<TurnNote> {
     let mut notes = Vec::new();
@@ -858,6 +908,19 @@ mod tests {
         assert!(grand_battery_allowed(3, 1, 1).is_err());
         assert!(grand_battery_allowed(4, 1, 1).is_ok());
         assert!(grand_battery_allowed(5, 0, 0).is_ok(), "never used");
+    }
+
+    /// R 4.42B-D, L262-281: the Orders LIM allows an Activation roll; the Artillery and Grand
+    /// Battery LIMs only fire; the Strategic Movement LIM only moves.
+    #[test]
+    fn each_lim_offers_what_it_allows() {
+        assert!(allowed(ORDERS).contains(&"activation"));
+        assert!(!allowed("I Corps").contains(&"activation"));
+        for lim in [ARTILLERY, GRAND_BATTERY] {
+            assert!(allowed(lim).contains(&"fire"));
+            assert!(!allowed(lim).contains(&"rally"));
+        }
+        assert!(!allowed(STRATEGIC).contains(&"fire"));
     }
 
     #[test]

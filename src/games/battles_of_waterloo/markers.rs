@@ -73,6 +73,9 @@ impl Procedure for Marker {
             fields: FIELDS,
         }
     }
+    fn applies(&self, record: &Record) -> bool {
+        super::lims::offered(record, self.id())
+    }
     fn frequent(&self) -> &'static [&'static str] {
         &["side", "unit", "marker", "action"]
     }

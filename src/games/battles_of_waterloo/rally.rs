@@ -247,6 +247,9 @@ impl Procedure for Rally {
             fields: FIELDS,
         }
     }
+    fn applies(&self, record: &Record) -> bool {
+        super::lims::offered(record, self.id())
+    }
     fn frequent(&self) -> &'static [&'static str] {
         &["unit", "enemy_zoc", "with_leader", "not_in_command"]
     }

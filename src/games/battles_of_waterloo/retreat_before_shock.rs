@@ -88,6 +88,9 @@ impl Procedure for RetreatBeforeShock {
             fields: FIELDS,
         }
     }
+    fn applies(&self, record: &Record) -> bool {
+        super::lims::offered(record, self.id())
+    }
     fn frequent(&self) -> &'static [&'static str] {
         &["unit"]
     }

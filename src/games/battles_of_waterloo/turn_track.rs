@@ -520,7 +520,9 @@ impl Procedure for WetFuses {
         }
     }
     fn applies(&self, record: &Record) -> bool {
-        record.option(WET_FUSES.id, "off") == "on" && raining(record)
+        record.option(WET_FUSES.id, "off") == "on"
+            && raining(record)
+            && super::lims::offered(record, self.id())
     }
     fn frequent(&self) -> &'static [&'static str] {
         &["side", "unit"]
