@@ -178,13 +178,10 @@ fn command_of(input: &Input) -> &str {
 
 /// The phase where play stands, if it is the Operations or the No LIM Phase.
 fn phase_at(record: &Record) -> Option<&'static str> {
-    let title = super::SEQUENCE.phases.get(record.position.phase)?.title;
-    if title.starts_with("C.") {
-        Some("orders_lim")
-    } else if title.starts_with("D.") {
-        Some("no_lim")
-    } else {
-        None
+    match record.position.phase {
+        super::OPERATIONS_PHASE => Some("orders_lim"),
+        super::NO_LIM_PHASE => Some("no_lim"),
+        _ => None,
     }
 }
 

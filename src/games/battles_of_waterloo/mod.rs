@@ -269,6 +269,9 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
 const OPERATIONS_PHASE: usize = 2;
 /// The Random LIM Draw's place in the Operations Phase.
 const RANDOM_DRAW_STEP: usize = 1;
+/// The No LIM Phase's and the Out of Command Phase's places in the sequence.
+const NO_LIM_PHASE: usize = 3;
+const OUT_OF_COMMAND_PHASE: usize = 4;
 
 /// The cup the LIMs are drawn from (R 4.31E, L247).
 pub const LIM_CUP: &str = "LIM Pool";
@@ -372,5 +375,24 @@ fn step_note(text: &str, rule: &'static str) -> TurnNote {
     TurnNote {
         text: text.to_string(),
         rule,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The places the procedures read are the phases they name.
+    #[test]
+    fn the_phase_places_name_their_phases() {
+        let title = |i: usize| SEQUENCE.phases.get(i).map_or("", |p| p.title);
+        assert!(title(OPERATIONS_PHASE).starts_with("C. Operations"));
+        assert!(title(NO_LIM_PHASE).starts_with("D. No LIM"));
+        assert!(title(OUT_OF_COMMAND_PHASE).starts_with("E. Out of Command"));
+        let draw = SEQUENCE
+            .phases
+            .get(OPERATIONS_PHASE)
+            .and_then(|p| p.steps.get(RANDOM_DRAW_STEP));
+        assert_eq!(draw.map(|s| s.title), Some("Random LIM Draw"));
     }
 }

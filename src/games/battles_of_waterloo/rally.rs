@@ -263,10 +263,7 @@ impl Procedure for Rally {
     fn prefill(&self, input: &mut Input, record: &Record) {
         input.set("dark", Value::Flag(dark(record)));
         // The units that rally in the Out of Command Phase are Out of Command (R 4.72, L454-466).
-        let out_of_command = super::SEQUENCE
-            .phases
-            .get(record.position.phase)
-            .is_some_and(|phase| phase.title.starts_with("E."));
+        let out_of_command = record.position.phase == super::OUT_OF_COMMAND_PHASE;
         input.set("not_in_command", Value::Flag(out_of_command));
         prefill_setting(input, record, &RALLY_LEADERS);
         prefill_setting(input, record, &NATURAL_ZERO);
