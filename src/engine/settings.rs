@@ -9,6 +9,37 @@ use super::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use super::record::{Effect, Record};
 use super::table_set::TableSet;
 
+/// The help a setting carries on a procedure's form.
+const ON_FORM: &str = "The session setting; change it in Settings.";
+
+/// A setting: a named choice whose first option is the recommended reading.
+pub const fn setting(
+    id: &'static str,
+    label: &'static str,
+    choices: &'static [(&'static str, &'static str)],
+    rule: &'static str,
+    help: &'static str,
+) -> Field {
+    Field {
+        id,
+        label,
+        group: "Settings",
+        kind: FieldKind::Choice(choices),
+        rule,
+        help,
+    }
+}
+
+/// The same setting as a field of a procedure's form, in the form's group `group`; the form
+/// prefills it from the record (`prefill_setting`).
+pub const fn on_form(field: Field, group: &'static str) -> Field {
+    Field {
+        group,
+        help: ON_FORM,
+        ..field
+    }
+}
+
 /// A game's Settings procedure: its `about.fields` are the settings.
 pub struct Settings {
     pub about: About,

@@ -489,23 +489,11 @@ impl Procedure for Fire {
                 else {
                     return;
                 };
-                if let Some(kind) = unit.attribute(attribute::TYPE)
-                    && roster::TYPES.iter().any(|(id, _)| *id == kind)
-                {
-                    input.set("type", Value::Text(kind.into()));
-                }
-                input.set(
-                    "disorder",
-                    Value::Text(super::forms::disorder_of(unit).into()),
-                );
-                for (field, attribute) in [
+                let ratings = [
                     ("cohesion", attribute::COHESION),
                     ("movement", attribute::MOVEMENT),
-                ] {
-                    if let Some(value) = roster::number(unit, attribute) {
-                        input.set(field, Value::Number(value));
-                    }
-                }
+                ];
+                super::forms::follow_unit_of(input, record, "target_side", "target", &ratings);
                 if let Some(steps) = roster::number(unit, attribute::STEPS) {
                     let lost = roster::number(unit, attribute::STEPS_LOST).unwrap_or(0);
                     input.set("steps_left", Value::Number((steps - lost).max(0)));

@@ -73,6 +73,31 @@ pub const DISORDER: Field = Field {
     help: "Filled in from the record.",
 };
 
+/// The turn where play stands, carried on a form so that `resolve` knows it; filled in from the
+/// record and checked against it (`check_turn`).
+pub const fn turn_field(rule: &'static str) -> Field {
+    Field {
+        id: "turn",
+        label: "Turn",
+        group: "What the record knows",
+        kind: FieldKind::Number { min: 1, max: 48 },
+        rule,
+        help: "Filled in from the record.",
+    }
+}
+
+/// Refuses a form whose turn is not the one where play stands.
+pub fn check_turn(input: &Input, record: &Record) -> Result<(), InputError> {
+    let turn = i64::from(record.position.turn);
+    if i64::from(input.number("turn")) != turn {
+        return Err(InputError::new(
+            "turn",
+            format!("play stands at turn {turn}"),
+        ));
+    }
+    Ok(())
+}
+
 /// The unit's Movement Allowance, for the length of a Rout Retreat (L1528); 0 if not known.
 pub const MOVEMENT: Field = Field {
     id: "movement",
@@ -301,7 +326,18 @@ impl<'a> Piece<'a> {
 /// After the unit field changes: its type, ratings and Disorder from the record. `ratings` pairs
 /// each rating field of the form with the attribute it reads.
 pub fn follow_unit(input: &mut Input, record: &Record, field: &str, ratings: &[(&str, &str)]) {
-    let Some(unit) = record.unit(input.text("side"), input.text(field).trim()) else {
+    follow_unit_of(input, record, "side", field, ratings);
+}
+
+/// As `follow_unit`, for a unit of the army the form's field `side_field` names (a target's).
+pub fn follow_unit_of(
+    input: &mut Input,
+    record: &Record,
+    side_field: &str,
+    field: &str,
+    ratings: &[(&str, &str)],
+) {
+    let Some(unit) = record.unit(input.text(side_field), input.text(field).trim()) else {
         return;
     };
     if let Some(kind) = unit.attribute(attribute::TYPE)

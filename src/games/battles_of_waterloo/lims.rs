@@ -18,6 +18,7 @@
 //! - The Grand Battery LIM: after a run of k turns in a row (one or two, L276), it stays out for
 //!   2k turns (the general form of L277-279: used at 1300 and 1330, next at 1600).
 
+use super::forms;
 use super::{LIM_CUP, SIDES, army_label};
 use crate::engine::draws::DrawSlot;
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
@@ -148,28 +149,6 @@ pub fn grand_battery_allowed(turn: i64, last: i64, run: i64) -> Result<(), Strin
     } else {
         Ok(())
     }
-}
-
-const fn turn_field(rule: &'static str) -> Field {
-    Field {
-        id: "turn",
-        label: "Turn",
-        group: "What the record knows",
-        kind: FieldKind::Number { min: 1, max: 48 },
-        rule,
-        help: "Filled in from the record.",
-    }
-}
-
-fn check_turn(input: &Input, record: &Record) -> Result<(), InputError> {
-    let turn = i64::from(record.position.turn);
-    if i64::from(input.number("turn")) != turn {
-        return Err(InputError::new(
-            "turn",
-            format!("play stands at turn {turn}"),
-        ));
-    }
-    Ok(())
 }
 
 // --- Adding a LIM -------------------------------------------------------------------------------
@@ -369,7 +348,7 @@ const SELECTION_FIELDS: &[Field] = &[
         rule: GRAND_BATTERY_RULE,
         help: "Filled in from the record.",
     },
-    turn_field(SELECTION_RULE),
+    forms::turn_field(SELECTION_RULE),
 ];
 
 fn selected(input: &Input) -> impl Iterator<Item = &str> {
@@ -464,7 +443,7 @@ impl Procedure for LimSelection {
         Ok(())
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
-        check_turn(input, record)?;
+        forms::check_turn(input, record)?;
         let side = input.text("side");
         let orders = chit(side, ORDERS);
         if record
@@ -616,7 +595,7 @@ const KEEP_FIELDS: &[Field] = &[
         rule: PLACEMENT_RULE,
         help: "One of his selected LIMs (not the Orders LIM); he carries it out first.",
     },
-    turn_field(PLACEMENT_RULE),
+    forms::turn_field(PLACEMENT_RULE),
 ];
 
 /// The Initiative player keeps one selected LIM out of the cup as his first activation.
@@ -658,7 +637,7 @@ impl Procedure for KeepOut {
         Ok(())
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
-        check_turn(input, record)?;
+        forms::check_turn(input, record)?;
         let side = input.text("side");
         if initiative_side(record) != Some(side) {
             return Err(InputError::new(
@@ -739,7 +718,7 @@ fn carry_out(turn: i64, lim: &str) -> Effect {
 
 // --- The draw -----------------------------------------------------------------------------------
 
-const DRAW_FIELDS: &[Field] = &[turn_field(DRAW_RULE)];
+const DRAW_FIELDS: &[Field] = &[forms::turn_field(DRAW_RULE)];
 
 /// One LIM drawn blind from the cup.
 pub struct LimDraw;
@@ -763,7 +742,7 @@ impl Procedure for LimDraw {
         input.set("turn", Value::Number(i64::from(record.position.turn)));
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
-        check_turn(input, record)?;
+        forms::check_turn(input, record)?;
         if record.position.phase != super::OPERATIONS_PHASE {
             return Err(InputError::new(
                 "",

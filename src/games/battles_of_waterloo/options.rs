@@ -3,37 +3,13 @@
 //! choice of each is the default, the digest's recommended reading; where the digest names none,
 //! the default is marked "chosen here", with the reason.
 
-use crate::engine::input::{Field, FieldKind};
+use crate::engine::input::Field;
 use crate::engine::procedure::About;
-use crate::engine::settings::Settings;
+use crate::engine::settings::{self, Settings, setting};
 
-/// The help every setting field carries on a procedure's form.
-const ON_FORM: &str = "The session setting; change it in Settings.";
-
-const fn setting(
-    id: &'static str,
-    label: &'static str,
-    choices: &'static [(&'static str, &'static str)],
-    rule: &'static str,
-    help: &'static str,
-) -> Field {
-    Field {
-        id,
-        label,
-        group: "Settings",
-        kind: FieldKind::Choice(choices),
-        rule,
-        help,
-    }
-}
-
-/// The same setting as a field of a procedure's form, prefilled from the record.
+/// A setting carried on a procedure's form, prefilled from the record.
 pub const fn on_form(field: Field) -> Field {
-    Field {
-        group: "Settings",
-        help: ON_FORM,
-        ..field
-    }
+    settings::on_form(field, "Settings")
 }
 
 /// L115 makes a natural 0 pass a Cohesion Check; the text says nothing of the other roll-under

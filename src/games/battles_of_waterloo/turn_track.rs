@@ -313,14 +313,7 @@ const RAIN_FIELDS: &[Field] = &[
         rule: RAIN_RULE,
         help: "Filled in from the record: -1 to the roll (L1690).",
     },
-    Field {
-        id: "turn",
-        label: "Turn",
-        group: "What the record knows",
-        kind: FieldKind::Number { min: 1, max: 48 },
-        rule: RAIN_RULE,
-        help: "Filled in from the record.",
-    },
+    forms::turn_field(RAIN_RULE),
     options::on_form(RAIN_MINUS_ONE),
 ];
 
@@ -381,13 +374,8 @@ impl Procedure for Rain {
                 "it rains only in the June 16th battles (L1688)",
             ));
         }
+        forms::check_turn(input, record)?;
         let turn = i64::from(record.position.turn);
-        if i64::from(input.number("turn")) != turn {
-            return Err(InputError::new(
-                "turn",
-                format!("play stands at turn {turn}"),
-            ));
-        }
         let rained = record.counters.get(counter::LAST_RAIN) == Some(&(turn - 1));
         if input.flag("rained_last_turn") != rained {
             return Err(InputError::new(
@@ -496,14 +484,7 @@ const WET_FIELDS: &[Field] = &[
         },
         ..forms::unit("unit", "Infantry unit that fired", WET_FUSES_RULE)
     },
-    Field {
-        id: "turn",
-        label: "Turn",
-        group: "What the record knows",
-        kind: FieldKind::Number { min: 1, max: 48 },
-        rule: WET_FUSES_RULE,
-        help: "Filled in from the record.",
-    },
+    forms::turn_field(WET_FUSES_RULE),
 ];
 
 /// The Wet Fuses roll of an infantry unit that fired in the Rain (optional rule).
@@ -549,13 +530,7 @@ impl Procedure for WetFuses {
                 "fuses get wet only in a Rain turn (L1703)",
             ));
         }
-        let turn = i64::from(record.position.turn);
-        if i64::from(input.number("turn")) != turn {
-            return Err(InputError::new(
-                "turn",
-                format!("play stands at turn {turn}"),
-            ));
-        }
+        forms::check_turn(input, record)?;
         if let Some(unit) = record.unit(input.text("side"), input.text("unit").trim())
             && fuses_wet(record, unit)
         {
