@@ -180,6 +180,14 @@ fn main() {
                 file: "terrain.toml",
                 text: include_str!("../tests/fixtures/battles-of-waterloo/terrain.toml"),
             },
+            BuiltinTable {
+                file: "shock.toml",
+                text: include_str!("../tests/fixtures/battles-of-waterloo/shock.toml"),
+            },
+            BuiltinTable {
+                file: "shock-modifiers.toml",
+                text: include_str!("../tests/fixtures/battles-of-waterloo/shock-modifiers.toml"),
+            },
         ],
         &battles.reads(),
     )
@@ -199,6 +207,41 @@ fn main() {
     });
     report(
         "odds: Battles of Waterloo fire (2 dice, 100)",
+        took,
+        ms(5.0),
+    );
+
+    // A Combined Arms Shock, two units a side (FICTIONAL ratings): its three dice (1,000 throws)
+    // through the DRM charts, the Shock Table, both sides' results and Automatic Disorder.
+    let shock = battles.procedure("shock").expect("procedure");
+    let mut input = Input::defaults(shock.fields());
+    for (field, value) in [
+        ("attackers", Value::List(vec!["Foot".into(), "Horse".into()])),
+        (
+            "attacker_facts",
+            Value::Text(
+                "Foot: SP 7, Cohesion 6, infantry, good order; Horse: SP 4, Cohesion 5, heavy_cavalry, D-1, 1 star(s)".into(),
+            ),
+        ),
+        ("target_side", Value::Text("prussian".into())),
+        ("defenders", Value::List(vec!["Line".into(), "Guns".into()])),
+        (
+            "defender_facts",
+            Value::Text(
+                "Line: SP 6, Cohesion 5, infantry, D-1, 2 step(s) left; Guns: SP 3, Cohesion 4, artillery, good order".into(),
+            ),
+        ),
+        ("charge", Value::Text("flank".into())),
+        ("position", Value::Text("front_and_flank".into())),
+        ("terrain", Value::Text("woods".into())),
+    ] {
+        input.set(field, value);
+    }
+    let took = median(21, || {
+        black_box(odds(shock, black_box(&input), &charts).expect("odds"));
+    });
+    report(
+        "odds: Battles of Waterloo shock (3 dice, 1,000)",
         took,
         ms(5.0),
     );

@@ -20,7 +20,8 @@ use aide_de_camp::ui::AideApp;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use support::gui::{
-    app_harness, click, next_step, open_procedure, physical_dice_and_apply, radio, set_number,
+    app_harness, click, next_step, open_procedure, physical_dice_and_apply, radio,
+    resolve_and_apply, set_number, tick, type_into,
 };
 
 /// Replaces what a text field holds with `text`, as a player selecting it all and typing.
@@ -169,6 +170,110 @@ fn the_fire_table_is_entered_in_the_editor_used_exported_and_imported() {
             .join("data/tables/battles-of-waterloo/fire.toml")
             .exists()
     );
+}
+
+/// Adds a combat unit from its counter, with FICTIONAL ratings: Cohesion 5, Commitment 4, MA 6.
+fn add_combat_unit(harness: &mut Harness<'_, AideApp>, army: &str, name: &str, strength: f64) {
+    open_procedure(harness, "Resolve: Add a combat unit from its counter");
+    radio(harness, army);
+    type_into(harness, "Name on the counter", name);
+    type_into(harness, "Command (its LIM)", "I Corps"); // FICTIONAL
+    set_number(harness, "Strength Points", strength); // FICTIONAL
+    set_number(harness, "Cohesion Rating", 5.0); // FICTIONAL
+    set_number(
+        harness,
+        "Commitment Rating (Light Cavalry: Pursuit Rating)",
+        4.0,
+    ); // FICTIONAL
+    set_number(harness, "Movement Allowance", 6.0); // FICTIONAL
+    resolve_and_apply(harness);
+}
+
+#[test]
+fn the_shock_table_is_entered_in_the_editor_then_a_shock_resolves_on_it() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let mut harness = app_harness(folder.path());
+    start_the_battles(&mut harness);
+    add_combat_unit(&mut harness, "French", "12 Line", 6.0);
+    add_combat_unit(&mut harness, "Prussian", "24 Line", 3.0);
+    for _ in 0..7 {
+        next_step(&mut harness);
+    }
+    open_procedure(&mut harness, "Resolve: Shock");
+    assert!(
+        harness
+            .query_by_label_contains("Shock needs the Shock Table, printed only on the game's card")
+            .is_some()
+    );
+    click(&mut harness, "Enter the Shock Table");
+    // FICTIONAL: one column, 2:1, and the fourteen rolls' results, attacker/defender.
+    retype(&mut harness, "Roll -2, column 1:4", "-/1Bx");
+    assert!(
+        editor_problems(&harness).contains(&Place::Cell { row: 0, column: 0 }),
+        "the bad cell is marked where it is"
+    );
+    let cells = [
+        "-/2B", "-/1B", "-/1d", "-/1", "-/d", "d/d", "d/-", "1/-", "1/-", "1d/-", "1B/-", "2/-",
+        "2B/-", "2B/D",
+    ];
+    for (roll, cell) in (-2..=11).zip(cells) {
+        for column in ["1:4", "1-1.5", "2:1", "3:1", "6:1"] {
+            retype(&mut harness, &format!("Roll {roll}, column {column}"), cell);
+        }
+    }
+    assert_eq!(editor_problems(&harness), Vec::<Place>::new());
+    click(&mut harness, "Save chart");
+    assert!(
+        folder
+            .path()
+            .join("data/tables/battles-of-waterloo/shock.toml")
+            .exists()
+    );
+
+    // 12 Line (6 SP) Shocks 24 Line (3 SP) from the front: 2:1, no DRM; die 0 reads "-/1d".
+    radio(&mut harness, "French");
+    tick(&mut harness, "12 Line");
+    // The second "Prussian" is the defending army's.
+    support::gui::click_on(
+        &mut harness,
+        egui_kittest::kittest::By::new()
+            .role(egui::Role::RadioButton)
+            .label("Prussian"),
+        1,
+    );
+    tick(&mut harness, "24 Line");
+    physical_dice_and_apply(&mut harness, "0,0,9");
+    let view = harness.state().game_view().unwrap();
+    let shocked = view
+        .session
+        .events()
+        .iter()
+        .rev()
+        .find_map(|e| match &e.body {
+            EventBody::Resolved {
+                procedure,
+                outcome,
+                cell,
+                ..
+            } if procedure.as_str() == "shock" => Some((outcome.to_string(), cell.clone())),
+            _ => None,
+        });
+    let (outcome, cell) = shocked.expect("the shock is on the record");
+    assert!(outcome.starts_with("-/1d: "), "{outcome}");
+    let cell = cell.unwrap();
+    assert_eq!(
+        (cell.row.as_str(), cell.column.as_deref()),
+        ("0", Some("2:1"))
+    );
+    let record = support::gui::record(&harness);
+    let line = record.unit("prussian", "24 Line").unwrap();
+    assert_eq!(line.attribute("steps lost"), Some("1"));
+    assert_eq!(
+        line.attribute("disorder"),
+        Some("D-1"),
+        "9 fails Cohesion 5"
+    );
+    assert!(view.session.verify().is_ok());
 }
 
 /// On a small laptop (1024x700), a Fire Table of ten columns keeps its buttons in view, below the

@@ -18,7 +18,7 @@ use aide_de_camp::engine::input::Input;
 use aide_de_camp::engine::procedure::{Resolution, odds, resolve_checked};
 use aide_de_camp::engine::table_set::{BuiltinTable, TableSet};
 use support::battles_of_waterloo::{form, game, procedure, tables};
-use support::{flag, list, mentions, number, text};
+use support::{EveryDie, flag, list, mentions, number, text};
 
 /// FICTIONAL: not the game's Fire Table. Four columns; the "4-6" column holds 4-6 artillery SP
 /// as L819 says; every other band and every cell is made up. Each cell names its column (A-D by
@@ -254,11 +254,14 @@ fn the_template_fire_table_resolves_nothing_and_names_the_chart() {
     assert!(message.contains("\"Fire Table\""), "{message}");
 }
 
-/// The odds come from every throw of the two dice: 100 in all.
+/// The odds weigh every throw of the two dice: 100 in all. They read the Fire die alone, as the
+/// check die never changes the cell read, and match the odds of every throw.
 #[test]
 fn the_odds_of_a_fire() {
     let lines = odds(procedure("fire"), &artillery(5), &fictional()).unwrap();
     assert_eq!(lines.iter().map(|l| l.count).sum::<u64>(), 100);
+    let every = odds(&EveryDie(procedure("fire")), &artillery(5), &fictional()).unwrap();
+    assert_eq!(lines, every);
 }
 
 /// R 8.93C, L1392-1406: against a chateau a D is read as a 'd' at +3 and a B is ignored (here the

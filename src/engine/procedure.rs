@@ -334,6 +334,13 @@ pub trait Procedure: Sync + Send {
     fn dice(&self, _input: &Input) -> DiceSpec {
         DiceSpec::default()
     }
+    /// How many of the leading dice decide the outcome's key, where the others only play the
+    /// result out (the checks a result calls for): the odds then enumerate every face of the
+    /// deciding dice and weigh each by the throws of the others, which cannot change its key.
+    /// All of them by default.
+    fn deciding_dice(&self, _input: &Input) -> Option<usize> {
+        None
+    }
     /// The chits drawn from cups on the record, in the order `Faces::chits` gives them; may depend
     /// on the input. None by default.
     fn draws(&self, _input: &Input) -> Vec<DrawSlot> {
@@ -427,16 +434,31 @@ pub fn odds_drawing(
     let spec = procedure.dice(input);
     let draw_orders = draw_orders(&procedure.draws(input), cups)?;
     let total = spec.combination_count() * draw_orders.len() as u64;
+    // The dice that cannot change the key each show their first face, weighted by their throws.
+    let deciding = procedure
+        .deciding_dice(input)
+        .unwrap_or(spec.slots.len())
+        .min(spec.slots.len());
+    let (leading, rest) = spec.slots.split_at(deciding);
+    let enumerated = DiceSpec {
+        slots: leading.to_vec(),
+        pool: spec.pool,
+    };
+    let rest_faces: Vec<u8> = rest.iter().map(|s| s.die.face_at(0)).collect();
+    let rest_weight: u64 = rest.iter().map(|s| u64::from(s.die.face_count())).product();
     let mut lines: Vec<OddsLine> = Vec::new();
     let mut failure = None;
-    spec.for_each_weighted(|dice, weight| {
+    enumerated.for_each_weighted(|dice, weight| {
+        let weight = weight * rest_weight;
         for chits in &draw_orders {
             if failure.is_some() {
                 return;
             }
             // Every combination is a possible throw and draw: it needs no checking.
+            let mut thrown = dice.to_vec();
+            thrown.extend_from_slice(&rest_faces);
             let faces = Faces {
-                dice: dice.to_vec(),
+                dice: thrown,
                 chits: chits.clone(),
             };
             match procedure.resolve(input, tables, &faces) {

@@ -69,7 +69,7 @@ fn tables_of(game: &Game) -> TableSet {
 
 /// The form as the app opens it on `record` (defaults, then the record), with `values` typed in,
 /// each followed as the form follows a change.
-fn form_of(game: &Game, record: &Record, procedure: &str, values: &[(&str, Value)]) -> Input {
+pub fn form_of(game: &Game, record: &Record, procedure: &str, values: &[(&str, Value)]) -> Input {
     let p = procedure_of(game, procedure);
     let mut input = Input::defaults(p.fields());
     p.prefill(&mut input, record);
@@ -118,6 +118,33 @@ pub fn reminders(resolution: &Resolution) -> Vec<String> {
 /// Whether a reminder of the result says `words`.
 pub fn mentions(resolution: &Resolution, words: &str) -> bool {
     reminders(resolution).iter().any(|r| r.contains(words))
+}
+
+/// A procedure with every die enumerated by the odds: `Procedure::deciding_dice`'s odds must
+/// match it.
+pub struct EveryDie(pub &'static dyn Procedure);
+
+impl Procedure for EveryDie {
+    fn about(&self) -> &aide_de_camp::engine::procedure::About {
+        self.0.about()
+    }
+    fn check_combination(
+        &self,
+        input: &Input,
+    ) -> Result<(), aide_de_camp::engine::input::InputError> {
+        self.0.check_combination(input)
+    }
+    fn dice(&self, input: &Input) -> aide_de_camp::engine::dice::DiceSpec {
+        self.0.dice(input)
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        tables: &TableSet,
+        faces: &aide_de_camp::engine::procedure::Faces,
+    ) -> Result<Resolution, aide_de_camp::engine::procedure::RuleError> {
+        self.0.resolve(input, tables, faces)
+    }
 }
 
 pub struct Play {

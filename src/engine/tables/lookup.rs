@@ -488,7 +488,7 @@ impl Table {
     }
 
     /// Check the lookup matches the table's kind and the table resolves.
-    fn ready(&self, wanted: TableKind) -> Result<(), TableError> {
+    pub fn ready(&self, wanted: TableKind) -> Result<(), TableError> {
         if self.kind != wanted {
             return Err(self.error(format!(
                 "{} is a {} table and cannot be read as a {} table (use {} instead of {})",

@@ -25,6 +25,17 @@ pub struct Struck<'a> {
     pub square: bool,
     /// The target is a chateau's CID, whose results convert (R 8.93C, L1392-1406).
     pub chateau: bool,
+    /// Further modifiers of its checks that the combat gives (Lancers, Cuirassiers, a River
+    /// Bridge: L761, L1210-1212).
+    pub check_modifiers: Vec<CheckModifier>,
+}
+
+/// A modifier of the 'd' checks, or of the 'd' and 'r' checks, a combat gives a unit.
+#[derive(Clone)]
+pub struct CheckModifier {
+    /// The check codes it modifies: "d", or "d" and "r".
+    pub codes: &'static [&'static str],
+    pub modifier: Modifier,
 }
 
 /// What a result did: the record's changes and the result card's words.
@@ -34,6 +45,10 @@ pub struct Applied {
     pub words: Vec<String>,
     /// The check dice it rolled.
     pub dice_used: usize,
+    /// Its Disorder afterwards ("none", "D-1", "D-2", "routed" or "eliminated").
+    pub disorder_after: String,
+    /// Whether it left its hex: a retreat, a Rout or its elimination.
+    pub left_hex: bool,
 }
 
 /// Applies `tokens` to `unit` in order, rolling its checks on `dice`. `ranged_artillery`: artillery
@@ -88,6 +103,7 @@ pub fn apply(
                 }
             }
             "B" => {
+                applied.left_hex = true;
                 applied.words.push(format!("{called} retreats 1 hex"));
                 applied.effects.push(Effect::reminder(
                     &format!("{called} retreats 1 hex away from the enemy; if it cannot, it stays and loses 1 more step (or the player takes a 1 instead)"),
@@ -157,6 +173,12 @@ pub fn apply(
                         "Square, R 8.73D, L1301",
                     ));
                 }
+                modifiers.extend(
+                    unit.check_modifiers
+                        .iter()
+                        .filter(|m| m.codes.contains(&token.code.as_str()))
+                        .map(|m| m.modifier.clone()),
+                );
                 let tested = checks::roll_under(
                     die,
                     unit.cohesion,
@@ -192,7 +214,40 @@ pub fn apply(
             _ => {}
         }
     }
+    applied.left_hex |=
+        matches!(disorder, "routed" | "eliminated") && disorder != unit.piece.disorder;
+    applied.disorder_after = disorder.to_string();
     applied
+}
+
+/// A result against Blown cavalry (R 8.67B, L1236): its 'd' and 'r' become automatic 'D' and
+/// 'R', and a result with any automatic part costs one more step, once (digest, Corrections: the
+/// rulebook's `1BDr` costs 2 steps).
+pub fn against_blown(tokens: &[Token]) -> Vec<Token> {
+    let mut converted: Vec<Token> = tokens
+        .iter()
+        .map(|t| match t.code.as_str() {
+            "d" => Token {
+                code: "D".into(),
+                modifier: 0,
+            },
+            "r" => Token {
+                code: "R".into(),
+                modifier: 0,
+            },
+            _ => t.clone(),
+        })
+        .collect();
+    if converted.iter().any(|t| t.code != "-") {
+        converted.insert(
+            0,
+            Token {
+                code: "1".into(),
+                modifier: 0,
+            },
+        );
+    }
+    converted
 }
 
 /// One Disorder result on `piece`: its new Disorder. Where the Disorder costs a step instead (a

@@ -55,7 +55,7 @@ const FIRES: &[(&str, &str)] = &[
 ];
 
 /// The target's hex, by its row of the terrain chart ("none": no terrain effect, L725).
-const TERRAINS: &[(&str, &str)] = &[
+pub(super) const TERRAINS: &[(&str, &str)] = &[
     ("none", "Clear, or no effect"),
     ("woods", "Woods"),
     ("village", "Village"),
@@ -368,7 +368,7 @@ fn shifts(input: &Input) -> Vec<Modifier> {
 }
 
 /// How hard a result strikes, for ordering the odds: the worst for the target first.
-fn severity(tokens: &[crate::engine::tables::Token]) -> i32 {
+pub(super) fn severity(tokens: &[crate::engine::tables::Token]) -> i32 {
     tokens
         .iter()
         .map(|t| match t.code.as_str() {
@@ -446,9 +446,10 @@ impl Procedure for Fire {
             "side" => {
                 let side = input.text("side").to_string();
                 if input.text("target_side") == side
-                    && let Some((other, _)) = SIDES.iter().find(|(id, _)| *id != side)
+                    || !super::armies_in(record).contains(&input.text("target_side"))
                 {
-                    input.set("target_side", Value::Text((*other).into()));
+                    let enemy = super::enemy_of(record, &side);
+                    input.set("target_side", Value::Text(enemy.into()));
                 }
             }
             "firers" => {
@@ -638,6 +639,10 @@ impl Procedure for Fire {
             (&format!("{called}'s check die"), Die::D10Zero),
         ])
     }
+    fn deciding_dice(&self, _input: &Input) -> Option<usize> {
+        // The cell read is the outcome; the check die only plays its check out.
+        Some(1)
+    }
     fn resolve(
         &self,
         input: &Input,
@@ -699,6 +704,7 @@ impl Procedure for Fire {
             shaken: input.flag("target_shaken"),
             square: input.flag("target_square"),
             chateau: input.text("terrain") == "chateau",
+            check_modifiers: Vec::new(),
         };
         let ranged_artillery = artillery(input) && input.number("range") >= 2;
         let tokens = parts.into_iter().flatten().collect::<Vec<_>>();

@@ -620,8 +620,22 @@ impl Procedure for KeepOut {
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         input.set("turn", Value::Number(i64::from(record.position.turn)));
-        if let Some(side) = initiative_side(record) {
-            input.set("side", Value::Text(side.into()));
+        let Some(side) = initiative_side(record) else {
+            return;
+        };
+        input.set("side", Value::Text(side.into()));
+        // With one LIM selected there is nothing to choose.
+        let selected: Vec<&str> = record
+            .cups
+            .get(LIM_CUP)
+            .into_iter()
+            .flatten()
+            .filter_map(|c| parse_chit(c.as_str()))
+            .filter(|(army, lim)| *army == side && *lim != ORDERS)
+            .map(|(_, lim)| lim)
+            .collect();
+        if let [only] = selected.as_slice() {
+            input.set("lim", Value::Text((*only).into()));
         }
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
@@ -822,12 +836,16 @@ fn allowed(lim: &str) -> &'static [&'static str] {
             "hold-in-check",
             "rally",
             "chateau-recovery",
+            "square-in-reaction",
             "fire",
             "wet-fuses",
             "retreat-before-shock",
             "commitment",
+            "charge-reaction",
+            "shock",
             "cohesion-check",
             "pursuit",
+            "leaving-square",
             "marker",
             "leader-casualty",
             "commander-killed",

@@ -10,6 +10,7 @@
 
 mod activation;
 mod cavalry;
+mod charge_reaction;
 mod chateau;
 mod checks;
 mod cohesion_check;
@@ -28,6 +29,8 @@ mod rally;
 mod retreat_before_shock;
 pub mod roster;
 mod several;
+mod shock;
+mod square;
 mod turn_track;
 
 use crate::engine::procedure::Procedure;
@@ -37,6 +40,7 @@ use crate::engine::turns::{Phase, Scenario, Step, TurnNote, TurnSequence};
 
 pub use activation::Activation;
 pub use cavalry::{HoldInCheck, Pursuit};
+pub use charge_reaction::ChargeReaction;
 pub use chateau::ChateauRecovery;
 pub use cohesion_check::CohesionCheck;
 pub use commitment::Commitment;
@@ -50,6 +54,8 @@ pub use morale::CommandMorale;
 pub use rally::Rally;
 pub use retreat_before_shock::RetreatBeforeShock;
 pub use roster::{AddLeader, AddUnit};
+pub use shock::Shock;
+pub use square::{LeavingSquare, SquareInReaction};
 pub use turn_track::{Rain, TurnTrack, WetFuses, last_turn};
 
 pub const ID: &str = "battles-of-waterloo";
@@ -79,7 +85,10 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &LimSelection,
     &KeepOut,
     &LimDraw,
+    &SquareInReaction,
     &Fire,
+    &ChargeReaction,
+    &Shock,
     &CohesionCheck,
     &WetFuses,
     &Pursuit,
@@ -94,6 +103,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &ChateauRecovery,
     &CommandMorale,
     &LeaderReplacement,
+    &LeavingSquare,
     &Marker,
     &AddUnit,
     &AddLeader,
@@ -109,6 +119,26 @@ pub const TABLES: &[BuiltinTable] = &[
     BuiltinTable {
         file: "terrain.toml",
         text: include_str!("../../../tables/battles-of-waterloo/terrain.toml"),
+    },
+    BuiltinTable {
+        file: "charge-reaction.toml",
+        text: include_str!("../../../tables/battles-of-waterloo/charge-reaction.toml"),
+    },
+    BuiltinTable {
+        file: "square-in-reaction.toml",
+        text: include_str!("../../../tables/battles-of-waterloo/square-in-reaction.toml"),
+    },
+    BuiltinTable {
+        file: "leaving-square.toml",
+        text: include_str!("../../../tables/battles-of-waterloo/leaving-square.toml"),
+    },
+    BuiltinTable {
+        file: "shock.toml",
+        text: include_str!("../../../tables/battles-of-waterloo/shock.toml"),
+    },
+    BuiltinTable {
+        file: "shock-modifiers.toml",
+        text: include_str!("../../../tables/battles-of-waterloo/shock-modifiers.toml"),
     },
 ];
 
@@ -135,12 +165,16 @@ const OPERATIONS: &[&str] = &[
     "activation",
     "rally",
     "chateau-recovery",
+    "square-in-reaction",
     "fire",
     "wet-fuses",
     "retreat-before-shock",
     "commitment",
+    "charge-reaction",
+    "shock",
     "cohesion-check",
     "pursuit",
+    "leaving-square",
     "marker",
     "leader-casualty",
     "commander-killed",
@@ -349,6 +383,15 @@ fn june_16th(record: &Record) -> bool {
 
 /// The armies in the battle: those with a piece on the record, or all three before any is entered.
 /// The rulebook does not say which armies fight each battle (the Scenario Booklet does).
+/// The enemy a form names first when `side` acts: an army other than `side` with pieces on the
+/// record, if any has.
+fn enemy_of(record: &Record, side: &str) -> &'static str {
+    let other = |armies: Vec<&'static str>| armies.into_iter().find(|army| *army != side);
+    other(armies_in(record))
+        .or_else(|| other(SIDES.iter().map(|(id, _)| *id).collect()))
+        .unwrap_or("french")
+}
+
 fn armies_in(record: &Record) -> Vec<&'static str> {
     let present: Vec<&'static str> = SIDES
         .iter()

@@ -178,6 +178,80 @@ pub const REVERSE_SLOPE: Field = setting(
     "The rule sits among those of fire at two or more hexes but names no range.",
 );
 
+/// L1080: one Disorder/Rout DRM "if any such unit is involved", "the most favorable DRM for the
+/// Attacker". With Disordered units on both sides it reads two ways (digest, Corrections): the
+/// default counts each side's state once.
+pub const DISORDER_DRMS: Field = setting(
+    "disorder_drms",
+    "Shock: Disorder and Rout DRMs with Disordered units on both sides",
+    &[
+        (
+            "each_side",
+            "One for each side's state, each the most favourable to the attacker",
+        ),
+        (
+            "one_for_all",
+            "One for the whole combat, the most favourable to the attacker",
+        ),
+    ],
+    "Shock DRMs, R 8.53C, L1080",
+    "\"There is no additional modifier if more than one unit is Disordered/Routed, however, always use the most favorable DRM for the Attacker\" (L1080).",
+);
+
+/// L1518: Routed defenders get no terrain benefit, but one Shock may attack two hexes (L963).
+/// Default (digest, Corrections): the terrain counts unless every defender is Routed.
+pub const ROUTED_TERRAIN: Field = setting(
+    "routed_terrain",
+    "Shock: terrain when some defenders are Routed",
+    &[
+        ("all_routed", "Lost only when every defender is Routed"),
+        ("any_routed", "Lost when any defender is Routed"),
+    ],
+    "Rout, R 9.16A, L1518",
+    "\"Routed units, when defending, receive no terrain effects benefits\" (L1518); the text does not say what happens when only some are Routed.",
+);
+
+/// R 8.63A gives Heavy Cavalry -1 through an infantry Front hex (L1164); R 8.63B "Additionally"
+/// gives it the Flank benefit when a flank is unsupported (L1166). Read literally both apply; the
+/// example (L1170) names only the Flank -3 (digest, Corrections).
+pub const FRONTAL_AND_FLANK: Field = setting(
+    "frontal_and_flank",
+    "Shock: Heavy Cavalry through the Front of infantry with an unsupported flank",
+    &[
+        (
+            "both",
+            "The Flank benefit and the frontal -1 (R 8.63A-B as written)",
+        ),
+        (
+            "flank_only",
+            "The Flank benefit only, as the example (L1170)",
+        ),
+    ],
+    "Frontal Charges, R 8.63A-B, L1164-1170",
+    "R 8.63B adds the Flank benefit \"additionally\"; the rule's example gives Creux only the Flank -3.",
+);
+
+/// R 8.72B counts "each hex more than two (2) that the cavalry unit must move to effect the
+/// charge"; its example counts the distance the cavalry started at: "if the cavalry started 4
+/// hexes away ... subtract two (-2)" (L1288), where it moves only 3 hexes. Default (digest,
+/// Corrections): the example.
+pub const SQUARE_DISTANCE: Field = setting(
+    "square_distance",
+    "Square in Reaction: the hexes of the charge",
+    &[
+        (
+            "starting_distance",
+            "-1 per hex of the charger's starting distance beyond 2 (the example, L1288)",
+        ),
+        (
+            "hexes_moved",
+            "-1 per hex the cavalry actually moved beyond 2",
+        ),
+    ],
+    "Square in Reaction, R 8.72B, L1288",
+    "\"If the cavalry started 4 hexes away, the player would subtract two (-2)\" (L1288), though it moves 3 hexes to charge.",
+);
+
 /// Every setting, in the order the Settings form shows them.
 const FIELDS: &[Field] = &[
     NATURAL_ZERO,
@@ -190,6 +264,10 @@ const FIELDS: &[Field] = &[
     IMPETUOSITY,
     HEAVY_CAVALRY_PURSUIT,
     REVERSE_SLOPE,
+    SQUARE_DISTANCE,
+    DISORDER_DRMS,
+    ROUTED_TERRAIN,
+    FRONTAL_AND_FLANK,
     WET_FUSES,
     NAPOLEONS_HEALTH,
 ];
