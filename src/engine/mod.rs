@@ -12,6 +12,7 @@ pub mod procedure;
 pub mod record;
 pub mod recovery;
 pub mod roller;
+pub mod roster_file;
 pub mod sealed;
 pub mod session;
 pub mod session_file;

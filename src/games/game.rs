@@ -7,6 +7,7 @@ use crate::engine::log::SideName;
 use crate::engine::play::{Command, Dice, Rules};
 use crate::engine::procedure::{Procedure, opening_input};
 use crate::engine::record::{Position, Record, UnitRecord};
+use crate::engine::roster_file::RosterFile;
 use crate::engine::session::Session;
 use crate::engine::table_set::{BuiltinTable, TableRead, TableSet};
 use crate::engine::tables::TableError;
@@ -54,6 +55,9 @@ pub struct Roster {
     pub entry: &'static str,
     /// The procedure that adds a unit the rulebook text does not name (the editor's button).
     pub addition: &'static str,
+    /// The other procedures that put pieces and the command hierarchy on the record. A roster
+    /// file keeps the resolutions of these, of `entry` and of `addition`.
+    pub further: &'static [&'static str],
     /// The piece that prints them, in the singular: "counter", "tile".
     pub piece: &'static str,
     /// What the values are, for a hint: "Battle Stars and Command Ranges".
@@ -66,6 +70,14 @@ impl Roster {
         let mut letters = self.piece.chars();
         let first = letters.next().map(|c| c.to_uppercase().to_string());
         format!("{}{} values", first.unwrap_or_default(), letters.as_str())
+    }
+
+    /// Every procedure whose resolutions make up the roster, as a roster file keeps them.
+    pub fn procedures(&self) -> Vec<&'static str> {
+        [self.entry, self.addition]
+            .into_iter()
+            .chain(self.further.iter().copied())
+            .collect()
     }
 }
 
@@ -188,6 +200,39 @@ impl Game {
     /// The built-in tables alone, checked as `load_tables` checks them.
     pub fn builtin_tables(&self) -> Result<TableSet, Vec<TableError>> {
         TableSet::builtin(self.tables, &self.reads())
+    }
+
+    /// The game's roster, or why it has none.
+    fn roster_or_why(&self) -> Result<&Roster, String> {
+        self.roster
+            .as_ref()
+            .ok_or_else(|| format!("{} has no roster to save or load", self.title))
+    }
+
+    /// Saves the roster of `session` to `path`. Returns how many entries it holds.
+    pub fn save_roster(&self, session: &Session, path: &Path) -> Result<usize, String> {
+        let roster = RosterFile::of_session(session, &self.roster_or_why()?.procedures());
+        if roster.entries.is_empty() {
+            return Err(format!(
+                "nothing was entered in the roster of this game yet, so {} was not written",
+                path.display()
+            ));
+        }
+        roster.save(path)?;
+        Ok(roster.entries.len())
+    }
+
+    /// Reads the roster file at `path`, checks all of it, and loads it into `session` only if
+    /// every entry passes. Returns how many entries were loaded.
+    pub fn load_roster(
+        &self,
+        session: &mut Session,
+        tables: &TableSet,
+        path: &Path,
+    ) -> Result<usize, String> {
+        let procedures = self.roster_or_why()?.procedures();
+        let roster = RosterFile::read(path, self.id, self, &procedures)?;
+        roster.load_into(&path.display().to_string(), session, self, tables)
     }
 
     /// Every table read of every procedure: the result codes the game handles.

@@ -85,6 +85,7 @@ pub static GAMES: &[Game] = &[
         roster: Some(Roster {
             entry: "roster-entry",
             addition: "add-detachment",
+            further: &[],
             piece: "counter",
             what: "Battle Stars and Command Ranges",
         }),
@@ -106,7 +107,13 @@ pub static GAMES: &[Game] = &[
         procedures: battles_of_waterloo::PROCEDURES,
         tables: battles_of_waterloo::TABLES,
         set_up: None,
-        roster: None,
+        roster: Some(Roster {
+            entry: "counter-value",
+            addition: "add-unit",
+            further: &["add-leader", "add-lim"],
+            piece: "counter",
+            what: "the ratings of the combat units and the leaders",
+        }),
         settings: Some("settings"),
         turn_notes: battles_of_waterloo::turn_notes,
         unit_summary: state_only,
@@ -134,6 +141,7 @@ pub static GAMES: &[Game] = &[
         roster: Some(Roster {
             entry: "tile-value",
             addition: "add-unit",
+            further: &["formation"],
             piece: "tile",
             what: "the Losses each Unit can sustain and its victory points",
         }),

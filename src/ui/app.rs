@@ -5,6 +5,7 @@ use super::files::{FilePicker, PathDialog, PathDialogAction, PathPurpose};
 use super::game_view::GameView;
 use super::help::{HelpPage, NEW, OPEN, SAVE};
 use super::notice::{Notice, notice_bar};
+use super::roster_editor::RosterTransfer;
 use super::start::{RecoveryOffer, StartAction, StartScreen};
 use crate::engine::export::{ExportFormat, export};
 use crate::engine::keys::{KeyStore, fingerprint};
@@ -499,6 +500,24 @@ impl AideApp {
                                 view.chart_file = Some(super::game_view::ChartFile::Import);
                             }
                         }
+                        if view.game.roster.is_some() {
+                            ui.separator();
+                            ui.label(egui::RichText::new("Pieces and values entered from the counters").weak());
+                            if ui
+                                .button("Save the roster to a file…")
+                                .on_hover_text("To load into a new game, so the counters are entered once")
+                                .clicked()
+                            {
+                                view.request_roster_file(RosterTransfer::Save);
+                            }
+                            if ui
+                                .button("Load a roster from a file…")
+                                .on_hover_text("A roster saved from another game: loaded whole, or not at all")
+                                .clicked()
+                            {
+                                view.request_roster_file(RosterTransfer::Load);
+                            }
+                        }
                     }
                     None => {
                         ui.label("Start or open a game to see its tables.");
@@ -573,6 +592,16 @@ impl AideApp {
                     PathPurpose::ImportChart => {
                         if let Some(view) = self.game_view_mut() {
                             view.import_chart(&path);
+                        }
+                    }
+                    PathPurpose::SaveRoster => {
+                        if let Some(view) = self.game_view_mut() {
+                            view.save_roster(&path);
+                        }
+                    }
+                    PathPurpose::LoadRoster => {
+                        if let Some(view) = self.game_view_mut() {
+                            view.load_roster(&path);
                         }
                     }
                 },
@@ -682,6 +711,16 @@ impl eframe::App for AideApp {
                 ));
             }
             None => {}
+        }
+        let roster_file = self
+            .game_view_mut()
+            .and_then(|view| Some((view.roster_file.take()?, view.roster_file_name())));
+        if let Some((transfer, name)) = roster_file {
+            let (purpose, name) = match transfer {
+                RosterTransfer::Save => (PathPurpose::SaveRoster, name.as_str()),
+                RosterTransfer::Load => (PathPurpose::LoadRoster, ""),
+            };
+            self.path_dialog = Some(PathDialog::new(purpose, self.suggested_path(name)));
         }
         if let Some(view) = self.game_view_mut()
             && std::mem::take(&mut view.wants_key_import)

@@ -58,6 +58,10 @@ pub enum PathPurpose {
     ExportChart,
     /// Read an owner's chart exported elsewhere.
     ImportChart,
+    /// Write the game's roster to a file, to load into another game.
+    SaveRoster,
+    /// Load a roster saved from another game into this one.
+    LoadRoster,
 }
 
 impl PathPurpose {
@@ -70,6 +74,8 @@ impl PathPurpose {
             PathPurpose::ImportKey => "Import a game's key from",
             PathPurpose::ExportChart => "Export the chart to",
             PathPurpose::ImportChart => "Import a chart from",
+            PathPurpose::SaveRoster => "Save the roster to",
+            PathPurpose::LoadRoster => "Load a roster from",
         }
     }
     pub fn action(self) -> &'static str {
@@ -80,6 +86,8 @@ impl PathPurpose {
             PathPurpose::ExportKey => "Export the key",
             PathPurpose::ImportKey | PathPurpose::ImportChart => "Import",
             PathPurpose::ExportChart => "Export the chart",
+            PathPurpose::SaveRoster => "Save the roster",
+            PathPurpose::LoadRoster => "Load the roster",
         }
     }
 }
@@ -128,7 +136,10 @@ impl PathDialog {
     fn confirm(&mut self, path: PathBuf) -> PathDialogAction {
         let writes = !matches!(
             self.purpose,
-            PathPurpose::Open | PathPurpose::ImportKey | PathPurpose::ImportChart
+            PathPurpose::Open
+                | PathPurpose::ImportKey
+                | PathPurpose::ImportChart
+                | PathPurpose::LoadRoster
         );
         let other_file = path.exists() && self.current.as_ref() != Some(&path);
         if writes && other_file && self.warned.as_ref() != Some(&path) {
@@ -168,7 +179,10 @@ impl PathDialog {
                         .map(|n| n.to_string_lossy().into_owned())
                         .unwrap_or_else(|| "game.toml".into());
                     let picked = match self.purpose {
-                        PathPurpose::Open | PathPurpose::ImportKey => {
+                        PathPurpose::Open
+                        | PathPurpose::ImportKey
+                        | PathPurpose::ImportChart
+                        | PathPurpose::LoadRoster => {
                             picker.pick_open(folder.as_deref())
                         }
                         _ => picker.pick_save(folder.as_deref(), &name),

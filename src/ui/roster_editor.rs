@@ -23,6 +23,13 @@ pub struct RosterValue {
     pub text: String,
 }
 
+/// A roster file the players asked to write or read from the editor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RosterTransfer {
+    Save,
+    Load,
+}
+
 #[derive(Default)]
 pub struct RosterWindow {
     pub open: bool,
@@ -32,6 +39,8 @@ pub struct RosterWindow {
     only_missing: bool,
     /// The players asked to add a unit the text does not name (the game's own form does that).
     pub add_unit_clicked: bool,
+    /// The players asked to save the roster to a file or load one (the app asks for the path).
+    pub transfer: Option<RosterTransfer>,
 }
 
 impl RosterWindow {
@@ -127,8 +136,25 @@ impl RosterWindow {
                             .clicked();
                     }
                 });
+                ui.horizontal(|ui| {
+                    if ui
+                        .button("Save the roster to a file…")
+                        .on_hover_text("Every piece and value entered, to load into a new game")
+                        .clicked()
+                    {
+                        self.transfer = Some(RosterTransfer::Save);
+                    }
+                    if ui
+                        .button("Load a roster from a file…")
+                        .on_hover_text("A roster saved from another game: loaded whole, or not at all")
+                        .clicked()
+                    {
+                        self.transfer = Some(RosterTransfer::Load);
+                    }
+                });
                 ui.separator();
-                egui::ScrollArea::vertical().auto_shrink(false).show(ui, |ui| {
+                // Both ways: a game with many values per counter is wider than a small screen.
+                egui::ScrollArea::both().auto_shrink(false).show(ui, |ui| {
                     // One grid for every side, so the columns line up.
                     egui::Grid::new("roster")
                         .num_columns(columns.len() + 1)

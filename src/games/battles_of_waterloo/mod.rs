@@ -16,6 +16,7 @@ mod checks;
 mod cohesion_check;
 mod combat_results;
 mod commitment;
+mod counter_value;
 mod fire;
 mod forms;
 mod guard;
@@ -44,6 +45,7 @@ pub use charge_reaction::ChargeReaction;
 pub use chateau::ChateauRecovery;
 pub use cohesion_check::CohesionCheck;
 pub use commitment::Commitment;
+pub use counter_value::CounterValueEntry;
 pub use fire::Fire;
 pub use guard::ImperialGuard;
 pub use initiative::Initiative;
@@ -107,6 +109,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &Marker,
     &AddUnit,
     &AddLeader,
+    &CounterValueEntry,
     &options::SETTINGS,
 ];
 

@@ -8,12 +8,13 @@ mod checklist;
 pub use checklist::NEXT_STEP_SHORTCUT;
 mod game_key;
 mod record_panel;
+mod roster_files;
 mod status_bar;
 
 use super::chart_editor::ChartEditor;
 use super::log_view::{LogAction, LogView};
 use super::notice::Notice;
-use super::roster_editor::{RosterValue, RosterWindow};
+use super::roster_editor::{RosterTransfer, RosterValue, RosterWindow};
 use super::sealed_panel::SealedAction;
 use super::table_viewer::TableWindow;
 use super::workspace::{ShownResult, Workspace, WorkspaceAction};
@@ -67,6 +68,8 @@ pub struct GameView {
     pub chart_editor: Option<ChartEditor>,
     /// A chart file the players asked to export or import: the app asks for its path.
     pub chart_file: Option<ChartFile>,
+    /// The players asked to save the roster to a file or load one: the app asks for its path.
+    pub roster_file: Option<RosterTransfer>,
     /// Where the owner's charts are kept.
     data_folder: Option<PathBuf>,
 }
@@ -103,6 +106,7 @@ impl GameView {
             unit_history: None,
             chart_editor: None,
             chart_file: None,
+            roster_file: None,
             data_folder: data_folder.map(Path::to_path_buf),
         };
         view.attach_stored_key();
@@ -585,6 +589,9 @@ impl GameView {
             self.session.sides(),
         );
         let add_unit = window.add_unit_clicked;
+        if let Some(transfer) = window.transfer.take() {
+            self.request_roster_file(transfer);
+        }
         if let Some(values) = submitted {
             self.log_roster_values(values);
         }
