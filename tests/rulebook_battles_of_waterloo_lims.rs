@@ -214,3 +214,51 @@ fn the_pool_is_drawn_until_the_cup_is_empty() {
     );
     assert!(play.game.verify(&play.session, &play.tables).is_ok());
 }
+
+/// R 4.43, L283-285: the Dutch-Belgian Cavalry Division is activated under the Cavalry Corps LIM
+/// (only with Collaert within Uxbridge's Command Range) or the Dutch-Belgian Brigades LIM, the
+/// Anglo-Allied player's choice, once a turn.
+#[test]
+fn l285_the_dutch_belgian_cavalry_choice() {
+    let mut play = quatre_bras();
+    lim(&mut play, "allied", "Cavalry Corps");
+    // Before any Anglo-Allied Command's LIM is carried out, there is nothing to choose under.
+    play.play("initiative", &[], &[2, 7]);
+    play.go_to(1, 1, 0);
+    play.play(
+        "lim-selection",
+        &[
+            ("side", text("allied")),
+            ("lims", list(&["Cavalry Corps"])),
+            ("eligible", flag(true)),
+        ],
+        &[],
+    );
+    play.go_to(1, 1, 1);
+    play.play("keep-out", &[("lim", text("Cavalry Corps"))], &[]);
+    play.go_to(1, 2, 0);
+    assert!(play.applies("dutch-belgian-cavalry"));
+    let refused = play
+        .refused("dutch-belgian-cavalry", &[("under", text("cavalry_corps"))])
+        .expect("refused");
+    assert!(refused.contains("Collaert"), "{refused}");
+    let chosen = play.play(
+        "dutch-belgian-cavalry",
+        &[
+            ("under", text("cavalry_corps")),
+            ("collaert_in_range", flag(true)),
+        ],
+        &[],
+    );
+    assert!(chosen.outcome.headline.contains("the cavalry corps lim"));
+    let again = play
+        .refused(
+            "dutch-belgian-cavalry",
+            &[("under", text("dutch_belgian_brigades"))],
+        )
+        .expect("refused");
+    assert!(
+        again.contains("already been activated this turn"),
+        "{again}"
+    );
+}

@@ -833,6 +833,7 @@ fn allowed(lim: &str) -> &'static [&'static str] {
         ARTILLERY | GRAND_BATTERY => AFTER_FIRE,
         // A Command's own activation: everything but another Activation roll (L253-260).
         _ => &[
+            "dutch-belgian-cavalry",
             "hold-in-check",
             "rally",
             "chateau-recovery",

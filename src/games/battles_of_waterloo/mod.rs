@@ -17,6 +17,7 @@ mod cohesion_check;
 mod combat_results;
 mod commitment;
 mod counter_value;
+mod dutch_belgian;
 mod fire;
 mod forms;
 mod guard;
@@ -46,6 +47,7 @@ pub use chateau::ChateauRecovery;
 pub use cohesion_check::CohesionCheck;
 pub use commitment::Commitment;
 pub use counter_value::CounterValueEntry;
+pub use dutch_belgian::DutchBelgianCavalry;
 pub use fire::Fire;
 pub use guard::ImperialGuard;
 pub use initiative::Initiative;
@@ -87,6 +89,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &LimSelection,
     &KeepOut,
     &LimDraw,
+    &DutchBelgianCavalry,
     &SquareInReaction,
     &Fire,
     &ChargeReaction,
@@ -166,6 +169,7 @@ const OPERATIONS: &[&str] = &[
     "lim-draw",
     "hold-in-check",
     "activation",
+    "dutch-belgian-cavalry",
     "rally",
     "chateau-recovery",
     "square-in-reaction",
