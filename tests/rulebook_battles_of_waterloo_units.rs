@@ -179,6 +179,44 @@ fn l910_who_may_not_retreat_before_shock() {
     assert!(again.contains("Disordered"), "{again}");
 }
 
+/// R 8.26B-C, L974-976: Retreat Before Fire "is always successful": no roll; the unit retreats one
+/// hex, faces as it likes and is Disordered; the attacker may advance, its Assault over.
+#[test]
+fn l974_retreat_before_fire_always_succeeds() {
+    let mut play = rbs_play();
+    assert!(
+        procedure("retreat-before-fire")
+            .dice(&play.input("retreat-before-fire", &unit_facts("prussian", "12 Line")))
+            .is_empty()
+    );
+    let result = play.play(
+        "retreat-before-fire",
+        &unit_facts("prussian", "12 Line"),
+        &[],
+    );
+    assert_eq!(
+        play.attribute("prussian", "12 Line", "disorder").as_deref(),
+        Some("D-1")
+    );
+    assert!(mentions(&result, "change its facing"));
+    assert!(mentions(&result, "may not Shock"), "L976");
+    // L969: a Disordered unit may not retreat before the fire again.
+    let again = play
+        .refused("retreat-before-fire", &unit_facts("prussian", "12 Line"))
+        .unwrap();
+    assert!(again.contains("Disordered"), "{again}");
+    let refused = rbs_play()
+        .refused(
+            "retreat-before-fire",
+            &with(
+                unit_facts("prussian", "12 Line"),
+                &[("cavalry_zoc", flag(true))],
+            ),
+        )
+        .unwrap();
+    assert!(refused.contains("cavalry ZOC"), "{refused}");
+}
+
 // --- Rally (R 10.1, L1583-1625) -------------------------------------------------------------
 
 /// A Prussian infantry unit made D-1 (a Retreat Before Shock under its Cohesion), Cohesion 5 and

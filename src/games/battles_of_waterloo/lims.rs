@@ -838,6 +838,7 @@ fn allowed(lim: &str) -> &'static [&'static str] {
             "rally",
             "chateau-recovery",
             "square-in-reaction",
+            "retreat-before-fire",
             "fire",
             "wet-fuses",
             "retreat-before-shock",

@@ -56,7 +56,7 @@ pub use lims::{AddLim, KeepOut, LimDraw, LimSelection};
 pub use markers::Marker;
 pub use morale::CommandMorale;
 pub use rally::Rally;
-pub use retreat_before_shock::RetreatBeforeShock;
+pub use retreat_before_shock::{RetreatBeforeFire, RetreatBeforeShock};
 pub use roster::{AddLeader, AddUnit};
 pub use shock::Shock;
 pub use square::{LeavingSquare, SquareInReaction};
@@ -100,6 +100,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &HoldInCheck,
     &Activation,
     &Rally,
+    &RetreatBeforeFire,
     &RetreatBeforeShock,
     &Commitment,
     &LeaderCasualty,
@@ -173,6 +174,7 @@ const OPERATIONS: &[&str] = &[
     "rally",
     "chateau-recovery",
     "square-in-reaction",
+    "retreat-before-fire",
     "fire",
     "wet-fuses",
     "retreat-before-shock",
