@@ -168,7 +168,7 @@ fn main() {
     }
 
     // The Battles of Waterloo: a fire on an owner's Fire Table (a FICTIONAL one, the tests'
-    // fixture), its two dice (100 throws) through the table and the result's checks.
+    // fixture): its two dice weigh 100 throws, of which the Fire die's 10 faces decide the cell.
     let battles = games::find("battles-of-waterloo").expect("game");
     let charts = TableSet::builtin(
         &[
@@ -206,13 +206,14 @@ fn main() {
         black_box(odds(fire, black_box(&input), &charts).expect("odds"));
     });
     report(
-        "odds: Battles of Waterloo fire (2 dice, 100)",
+        "odds: Battles of Waterloo fire (2 dice; 10 faces decide)",
         took,
         ms(5.0),
     );
 
-    // A Combined Arms Shock, two units a side (FICTIONAL ratings): its three dice (1,000 throws)
-    // through the DRM charts, the Shock Table, both sides' results and Automatic Disorder.
+    // A Combined Arms Shock, two units a side (FICTIONAL ratings): the Shock die and a check die a
+    // unit, of which the Shock die's 10 faces decide the cell, each through the DRM charts, the
+    // Shock Table, both sides' results and Automatic Disorder.
     let shock = battles.procedure("shock").expect("procedure");
     let mut input = Input::defaults(shock.fields());
     for (field, value) in [
@@ -241,7 +242,7 @@ fn main() {
         black_box(odds(shock, black_box(&input), &charts).expect("odds"));
     });
     report(
-        "odds: Battles of Waterloo shock (3 dice, 1,000)",
+        "odds: Battles of Waterloo shock (5 dice; 10 faces decide)",
         took,
         ms(5.0),
     );

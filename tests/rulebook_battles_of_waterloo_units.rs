@@ -1119,3 +1119,42 @@ fn l1623_out_of_command_phase_rally_starts_not_in_command() {
         "rallied"
     );
 }
+
+/// R 8.64A, L1178-1181: cavalry that infantry assaults retreats one or two hexes with no Disorder
+/// and no roll; Disordered cavalry rolls against its Cohesion and Routs over it; a Routed unit may
+/// not retreat (L1180).
+#[test]
+fn l1178_cavalry_retreats_before_infantry() {
+    let mut play = start("ligny");
+    // Cohesion 5, Movement Allowance 6: FICTIONAL.
+    add_unit(&mut play, "prussian", "Uhlans", "light_cavalry", &[]);
+    let facts = with(unit_facts("prussian", "Uhlans"), &[("hexes", number(2))]);
+    assert!(
+        procedure("cavalry-retreat")
+            .dice(&play.input("cavalry-retreat", &facts))
+            .is_empty()
+    );
+    let result = play.play("cavalry-retreat", &facts, &[]);
+    assert!(
+        result
+            .outcome
+            .headline
+            .contains("retreats 2 hex(es), with no Disorder")
+    );
+    assert_eq!(play.attribute("prussian", "Uhlans", "disorder"), None);
+    // Disordered (a failed 'd'), it rolls: 6 over Cohesion 5 Routs.
+    play.play(
+        "cohesion-check",
+        &[
+            ("side", text("prussian")),
+            ("unit", text("Uhlans")),
+            ("check", text("d")),
+        ],
+        &[9],
+    );
+    let result = play.play("cavalry-retreat", &facts, &[6]);
+    assert_eq!(result.outcome.key, "routs");
+    assert_eq!(play.state("prussian", "Uhlans"), "Routed");
+    let refused = play.refused("cavalry-retreat", &facts).unwrap();
+    assert!(refused.contains("L1180"), "{refused}");
+}

@@ -371,3 +371,201 @@ impl Procedure for HoldInCheck {
         })
     }
 }
+
+// --- Cavalry Retreat (R 8.64A, L1174-1184) -------------------------------------------------------
+
+const RETREAT_RULE: &str = "Cavalry Retreat, R 8.64A, L1176-1184";
+
+const RETREAT_FIELDS: &[Field] = &[
+    SIDE,
+    Field {
+        kind: FieldKind::Unit {
+            of: UnitOf::Side("side"),
+            only: &[
+                ("type", "heavy_cavalry|light_cavalry"),
+                ("state", "In play"),
+            ],
+            max_len: 40,
+        },
+        ..forms::unit("unit", "Cavalry unit", RETREAT_RULE)
+    },
+    CAVALRY_TYPES,
+    forms::DISORDER,
+    forms::COHESION,
+    forms::MOVEMENT,
+    Field {
+        id: "hexes",
+        label: "Hexes retreated",
+        group: "Retreat",
+        kind: FieldKind::Number { min: 1, max: 2 },
+        rule: RETREAT_RULE,
+        help: "One or two, before the Fire or Shock is resolved (L1178).",
+    },
+    Field {
+        id: "cavalry_zoc",
+        label: "It is in an enemy cavalry ZOC",
+        group: "Retreat",
+        kind: FieldKind::Flag,
+        rule: RETREAT_RULE,
+        help: "Then it may not retreat (L1180).",
+    },
+    Field {
+        id: "into_enemy_zoc",
+        label: "The retreat would enter an enemy ZOC",
+        group: "Retreat",
+        kind: FieldKind::Flag,
+        rule: RETREAT_RULE,
+        help: "Then it may not retreat (L1180). A friendly-occupied hex may be entered by Displacement (L1184).",
+    },
+];
+
+/// Cavalry assaulted by infantry retreats one or two hexes before the Fire or Shock, with no
+/// Disorder; Disordered cavalry must roll against its Cohesion, and Routs over it (L1178-1181).
+pub struct CavalryRetreat;
+
+impl CavalryRetreat {
+    fn disordered(input: &Input) -> bool {
+        input.text("disorder") == "D-1"
+    }
+}
+
+impl Procedure for CavalryRetreat {
+    fn about(&self) -> &About {
+        &About {
+            id: "cavalry-retreat",
+            title: "Cavalry Retreat before infantry",
+            rule: RETREAT_RULE,
+            summary: "Cavalry that infantry assaults retreats one or two hexes before the Fire or Shock, with no Disorder; Disordered cavalry rolls against its Cohesion and Routs over it. The infantry may advance one hex and do nothing else.",
+            fields: RETREAT_FIELDS,
+        }
+    }
+    fn applies(&self, record: &Record) -> bool {
+        super::lims::offered(record, self.id())
+    }
+    fn frequent(&self) -> &'static [&'static str] {
+        &["unit", "hexes"]
+    }
+    fn prefill(&self, input: &mut Input, _record: &Record) {
+        input.set("hexes", Value::Number(1));
+    }
+    fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
+        if changed == "unit" {
+            forms::follow_unit(
+                input,
+                record,
+                "unit",
+                &[
+                    ("cohesion", attribute::COHESION),
+                    ("movement", attribute::MOVEMENT),
+                ],
+            );
+        }
+    }
+    fn check_combination(&self, input: &Input) -> Result<(), InputError> {
+        named(input)?;
+        let refusal = if input.text("disorder") == "routed" {
+            Some(("disorder", "a Routed unit may not retreat (L1180)"))
+        } else if input.flag("cavalry_zoc") {
+            Some((
+                "cavalry_zoc",
+                "a unit in an enemy cavalry ZOC may not retreat (L1180)",
+            ))
+        } else if input.flag("into_enemy_zoc") {
+            Some((
+                "into_enemy_zoc",
+                "the retreat may not enter an enemy ZOC (L1180)",
+            ))
+        } else {
+            None
+        };
+        refusal.map_or(Ok(()), |(field, why)| Err(InputError::new(field, why)))
+    }
+    fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        match record.unit(input.text("side"), input.text("unit").trim()) {
+            Some(unit) => forms::check_disorder(input, unit),
+            None => Ok(()),
+        }
+    }
+    fn dice(&self, input: &Input) -> DiceSpec {
+        // Only Disordered cavalry rolls (L1181).
+        if Self::disordered(input) {
+            checks::one_die("Cohesion die")
+        } else {
+            DiceSpec::default()
+        }
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        _tables: &TableSet,
+        faces: &Faces,
+    ) -> Result<Resolution, RuleError> {
+        let mut piece = forms::Piece::of(input, None, "unit");
+        let movement = i64::from(input.number("movement"));
+        piece.movement = (movement > 0).then_some(movement);
+        let called = piece.called();
+        let hexes = input.number("hexes");
+        let advance = Effect::reminder(
+            "The attacking infantry may advance one hex into the vacated hex, and do nothing else",
+            "R 8.64A, L1183",
+        );
+        let Some(die) = faces.first().copied().filter(|_| Self::disordered(input)) else {
+            return Ok(Resolution::book_keeping(
+                "retreats",
+                format!("{called} retreats {hexes} hex(es), with no Disorder"),
+                vec![
+                    Effect::reminder(
+                        &format!(
+                            "{called} retreats {hexes} hex(es) before the Fire or Shock; it may Displace (L1184)"
+                        ),
+                        RETREAT_RULE,
+                    ),
+                    advance,
+                ],
+            ));
+        };
+        let tested = checks::roll_under(
+            die,
+            input.number("cohesion"),
+            &[],
+            TestKind::Other,
+            ZeroPasses::CohesionChecksOnly,
+        );
+        let (key, rank, headline, mut effects) = if tested.passed {
+            (
+                "retreats",
+                0,
+                format!(
+                    "{called} retreats {hexes} hex(es), Disordered as it was ({})",
+                    tested.describe()
+                ),
+                vec![Effect::reminder(
+                    &format!(
+                        "{called} retreats {hexes} hex(es) before the Fire or Shock; it may Displace (L1184)"
+                    ),
+                    RETREAT_RULE,
+                )],
+            )
+        } else {
+            (
+                "routs",
+                1,
+                format!("{called} Routs ({})", tested.describe()),
+                piece.routs("R 8.64A, L1181"),
+            )
+        };
+        effects.push(advance);
+        Ok(Resolution {
+            modifiers: Vec::new(),
+            totals: vec![tested.total("Unit")],
+            limits: Vec::new(),
+            cell: None,
+            outcome: Outcome {
+                key: key.into(),
+                rank,
+                headline,
+            },
+            effects,
+        })
+    }
+}

@@ -839,6 +839,7 @@ fn allowed(lim: &str) -> &'static [&'static str] {
             "chateau-recovery",
             "square-in-reaction",
             "retreat-before-fire",
+            "cavalry-retreat",
             "fire",
             "wet-fuses",
             "retreat-before-shock",

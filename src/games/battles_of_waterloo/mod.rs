@@ -41,7 +41,7 @@ use crate::engine::table_set::BuiltinTable;
 use crate::engine::turns::{Phase, Scenario, Step, TurnNote, TurnSequence};
 
 pub use activation::Activation;
-pub use cavalry::{HoldInCheck, Pursuit};
+pub use cavalry::{CavalryRetreat, HoldInCheck, Pursuit};
 pub use charge_reaction::ChargeReaction;
 pub use chateau::ChateauRecovery;
 pub use cohesion_check::CohesionCheck;
@@ -101,6 +101,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &Activation,
     &Rally,
     &RetreatBeforeFire,
+    &CavalryRetreat,
     &RetreatBeforeShock,
     &Commitment,
     &LeaderCasualty,
@@ -175,6 +176,7 @@ const OPERATIONS: &[&str] = &[
     "chateau-recovery",
     "square-in-reaction",
     "retreat-before-fire",
+    "cavalry-retreat",
     "fire",
     "wet-fuses",
     "retreat-before-shock",
