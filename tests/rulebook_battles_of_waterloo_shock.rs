@@ -488,3 +488,32 @@ fn l1452_each_unit_rolls_its_own_check() {
         Some("D-1")
     );
 }
+
+/// R 9.18C, L1554: when both sides must retreat, the lower Cohesion retreats; equal Cohesion
+/// rolls the die, and the loser retreats (each side one die, the lower loses, a tie again).
+#[test]
+fn l1554_both_sides_must_retreat() {
+    let form = |attacking: i64, defending: i64| {
+        support::battles_of_waterloo::form(
+            &Default::default(),
+            "both-retreat",
+            &[
+                ("side", text("french")),
+                ("attacker_cohesion", number(attacking)),
+                ("target_side", text("prussian")),
+                ("defender_cohesion", number(defending)),
+            ],
+        )
+    };
+    let resolve = |input, faces: &[u8]| {
+        resolve_checked(procedure("both-retreat"), &input, &fictional(), faces)
+            .unwrap()
+            .outcome
+            .key
+    };
+    assert_eq!(resolve(form(4, 6), &[]), "attacker retreats");
+    assert_eq!(resolve(form(7, 5), &[]), "defender retreats");
+    assert_eq!(resolve(form(5, 5), &[3, 8]), "attacker retreats");
+    assert_eq!(resolve(form(5, 5), &[8, 3]), "defender retreats");
+    assert_eq!(resolve(form(5, 5), &[6, 6]), "roll again");
+}

@@ -846,6 +846,7 @@ fn allowed(lim: &str) -> &'static [&'static str] {
             "commitment",
             "charge-reaction",
             "shock",
+            "both-retreat",
             "cohesion-check",
             "pursuit",
             "leaving-square",

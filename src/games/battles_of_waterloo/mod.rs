@@ -9,6 +9,7 @@
 //! booklets, so the players enter what the record needs of them.
 
 mod activation;
+mod both_retreat;
 mod cavalry;
 mod charge_reaction;
 mod chateau;
@@ -41,6 +42,7 @@ use crate::engine::table_set::BuiltinTable;
 use crate::engine::turns::{Phase, Scenario, Step, TurnNote, TurnSequence};
 
 pub use activation::Activation;
+pub use both_retreat::BothRetreat;
 pub use cavalry::{CavalryRetreat, HoldInCheck, Pursuit};
 pub use charge_reaction::ChargeReaction;
 pub use chateau::ChateauRecovery;
@@ -94,6 +96,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &Fire,
     &ChargeReaction,
     &Shock,
+    &BothRetreat,
     &CohesionCheck,
     &WetFuses,
     &Pursuit,
@@ -183,6 +186,7 @@ const OPERATIONS: &[&str] = &[
     "commitment",
     "charge-reaction",
     "shock",
+    "both-retreat",
     "cohesion-check",
     "pursuit",
     "leaving-square",
