@@ -286,7 +286,7 @@ fn l1398_a_result_against_a_chateau_converts() {
     );
 }
 
-/// R 9.16A, L1518: a Routed target gets no terrain benefit.
+/// R 9.16B, L1518: a Routed target gets no terrain benefit.
 #[test]
 fn l1518_a_routed_target_gets_no_terrain_shift() {
     let mut input = artillery(5);

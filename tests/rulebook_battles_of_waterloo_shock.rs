@@ -517,3 +517,39 @@ fn l1554_both_sides_must_retreat() {
     assert_eq!(resolve(form(5, 5), &[8, 3]), "defender retreats");
     assert_eq!(resolve(form(5, 5), &[6, 6]), "roll again");
 }
+
+/// R 8.93B-C, L1386-1403: a chateau defends at its CID Strength, and the results against it
+/// convert (a B is ignored, a D is a 'd' at +3, an R a step).
+#[test]
+fn l1392_shock_results_against_a_chateau_convert() {
+    let play = battle(&[("A", "infantry", 4)], &[("Z", "infantry", 6)]);
+    let facts = shock_form(
+        &["A"],
+        &["Z"],
+        &[("terrain", text("chateau")), ("cid_strength", number(2))],
+    );
+    let result = resolve(&play, &facts, 0);
+    assert!(result.totals[0].side.contains("4:2"), "{:?}", result.totals);
+    assert!(
+        result.outcome.headline.contains("chateau"),
+        "{}",
+        result.outcome.headline
+    );
+}
+
+/// The cavalry charges through a hex the attack comes through (R 8.53A, L1060-1065).
+#[test]
+fn a_charge_and_the_position_agree() {
+    let play = battle(&[("H", "heavy_cavalry", 4)], &[("Z", "infantry", 4)]);
+    let refused = play
+        .refused(
+            "shock",
+            &shock_form(
+                &["H"],
+                &["Z"],
+                &[("charge", text("flank")), ("position", text("front"))],
+            ),
+        )
+        .unwrap();
+    assert!(refused.contains("position"), "{refused}");
+}

@@ -216,6 +216,7 @@ impl Procedure for ChargeReaction {
             square: false,
             chateau: false,
             check_modifiers: Vec::new(),
+            further_disorder_routs: false,
         };
         let applied = combat_results::apply(
             &tokens,

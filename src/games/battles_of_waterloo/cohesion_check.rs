@@ -119,7 +119,7 @@ const FIELDS: &[Field] = &[
         label: "Its Command is Shaken",
         group: "Modifiers",
         kind: FieldKind::Flag,
-        rule: "Shaken, R 10.22, L1640",
+        rule: "Shaken, R 10.21, L1640",
         help: "+1 to all Disorder rolls. Filled in from the record.",
     },
     Field {
@@ -205,7 +205,7 @@ fn modifiers(input: &Input) -> Vec<Modifier> {
         disorder_roll(input) && input.flag("shaken"),
         "Shaken Command",
         1,
-        "Shaken, R 10.22, L1640",
+        "Shaken, R 10.21, L1640",
     );
     add(
         input.flag("square"),

@@ -12,6 +12,7 @@ use crate::engine::tables::Token;
 const STEPS_RULE: &str = "Step losses, R 9.13, L1459-1466";
 const RETREAT_RULE: &str = "Retreat, R 9.14, L1468-1482";
 const CHECK_RULE: &str = "'d' and 'r', R 9.12C-D, L1452-1457";
+const FURTHER_RULE: &str = "Heavy Cavalry against Disordered infantry, R 8.66A, L1208";
 
 /// The unit a result strikes, as the form states it.
 pub struct Struck<'a> {
@@ -28,6 +29,9 @@ pub struct Struck<'a> {
     /// Further modifiers of its checks that the combat gives (Lancers, Cuirassiers, a River
     /// Bridge: L761, L1210-1212).
     pub check_modifiers: Vec<CheckModifier>,
+    /// Any further Disorder, a 'D' or a failed 'd', Routs it instead: Disordered infantry
+    /// Charged by Heavy Cavalry (R 8.66A, L1208).
+    pub further_disorder_routs: bool,
 }
 
 /// A modifier of the 'd' checks, or of the 'd' and 'r' checks, a combat gives a unit.
@@ -124,6 +128,14 @@ pub fn apply(
                     ));
                     continue;
                 }
+                if unit.further_disorder_routs {
+                    applied
+                        .words
+                        .push(format!("{called} is Disordered again: it Routs (L1208)"));
+                    applied.effects.extend(piece.routs(FURTHER_RULE));
+                    disorder = "routed";
+                    continue;
+                }
                 applied.words.push(format!("{called} is Disordered"));
                 disorder = disorder_once(&piece, &mut applied, &mut left, rule, unit.chateau);
             }
@@ -162,7 +174,7 @@ pub fn apply(
                         &called,
                         "Shaken Command",
                         1,
-                        "Shaken, R 10.22, L1640",
+                        "Shaken, R 10.21, L1640",
                     ));
                 }
                 if unit.square {
@@ -192,6 +204,14 @@ pub fn apply(
                 } else if token.code == "d" {
                     if ranged_artillery && piece.kind == "artillery" && disorder == "D-1" {
                         applied.words.push(format!("{called} fails its {check}, but a further Disorder from ranged artillery fire is ignored"));
+                        continue;
+                    }
+                    if unit.further_disorder_routs {
+                        applied.words.push(format!(
+                            "{called} fails its {check}: Disordered again, it Routs (L1208)"
+                        ));
+                        applied.effects.extend(piece.routs(FURTHER_RULE));
+                        disorder = "routed";
                         continue;
                     }
                     applied

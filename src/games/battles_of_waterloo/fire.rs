@@ -205,7 +205,7 @@ const FIELDS: &[Field] = &[
         "target_shaken",
         "Its Command is Shaken",
         "Target",
-        "Shaken, R 10.22, L1640",
+        "Shaken, R 10.21, L1640",
         "+1 to its Disorder rolls. Filled in from the record.",
     ),
     flag(
@@ -653,13 +653,13 @@ impl Procedure for Fire {
         let mut modifiers = die_modifiers(input);
         let mut column_shifts = shifts(input);
         let terrain = input.text("terrain");
-        // Routed units get no terrain benefit (R 9.16A, L1518).
+        // Routed units get no terrain benefit (R 9.16B, L1518).
         if terrain != "none" && input.text("disorder") == "routed" {
             modifiers.push(Modifier::new(
                 "Column shift",
                 "No terrain benefit for a Routed unit",
                 0,
-                "Rout, R 9.16A, L1518",
+                "Rout, R 9.16B, L1518",
             ));
         } else if terrain != "none" {
             let (shift, read) = tables
@@ -705,6 +705,7 @@ impl Procedure for Fire {
             square: input.flag("target_square"),
             chateau: input.text("terrain") == "chateau",
             check_modifiers: Vec::new(),
+            further_disorder_routs: false,
         };
         let ranged_artillery = artillery(input) && input.number("range") >= 2;
         let tokens = parts.into_iter().flatten().collect::<Vec<_>>();

@@ -207,7 +207,7 @@ pub const ROUTED_TERRAIN: Field = setting(
         ("all_routed", "Lost only when every defender is Routed"),
         ("any_routed", "Lost when any defender is Routed"),
     ],
-    "Rout, R 9.16A, L1518",
+    "Rout, R 9.16B, L1518",
     "\"Routed units, when defending, receive no terrain effects benefits\" (L1518); the text does not say what happens when only some are Routed.",
 );
 

@@ -377,6 +377,7 @@ impl Procedure for SquareInReaction {
             square: formed,
             chateau: false,
             check_modifiers: Vec::new(),
+            further_disorder_routs: false,
         };
         let applied = combat_results::apply(
             &tokens,

@@ -162,7 +162,7 @@ const FIELDS: &[Field] = &[
         "attackers_shaken",
         "The attackers' Command is Shaken",
         "Attack",
-        "Shaken, R 10.22, L1640",
+        "Shaken, R 10.21, L1640",
         "+1 to their Disorder rolls. Filled in from the record.",
     ),
     flag(
@@ -188,7 +188,7 @@ const FIELDS: &[Field] = &[
             of: UnitOf::Side("target_side"),
             only: roster::COMBAT_UNITS,
         },
-        rule: "A defender is Shocked once per Activation, R 8.23, L954",
+        rule: "A defender is Shocked once per Activation, R 8.25, L954",
         help: "Every unit in the hexes attacked. List first the unit that takes the first step lost.",
     },
     facts("defender_facts", "Defence"),
@@ -196,7 +196,7 @@ const FIELDS: &[Field] = &[
         "defenders_shaken",
         "The defenders' Command is Shaken",
         "Defence",
-        "Shaken, R 10.22, L1640",
+        "Shaken, R 10.21, L1640",
         "+1 to their Disorder rolls. Filled in from the record.",
     ),
     flag(
@@ -218,7 +218,7 @@ const FIELDS: &[Field] = &[
         "multipliers",
         "R 8.62's conditions hold: Clear target hex, clear path, no stream or river between, line of sight, within Reduced Movement range",
         "Charge",
-        "Charge Strength Multipliers, R 8.62A, L1143-1148",
+        "Charge Strength Multipliers, R 8.62, L1143-1150",
         "Without them the charge multiplies no strength.",
     ),
     flag(
@@ -492,9 +492,16 @@ struct SideResult {
 }
 
 impl SideResult {
-    fn lost_a_step(&self, tokens: &[Token]) -> bool {
-        tokens.iter().any(|t| matches!(t.code.as_str(), "1" | "2"))
-            || self.units.iter().any(|u| u.disorder_after == "eliminated")
+    /// Whether any of its units lost a step: from the result, Blown cavalry's extra step, or a
+    /// Disorder paid for with a step (L1512, L1523).
+    fn lost_a_step(&self) -> bool {
+        self.units.iter().any(|u| {
+            u.disorder_after == "eliminated"
+                || u.effects.iter().any(|e| {
+                    matches!(e, Effect::AddToAttribute { attribute, .. }
+                        if attribute.as_str() == attribute::STEPS_LOST)
+                })
+        })
     }
 }
 
@@ -506,8 +513,10 @@ struct Striking<'a> {
     shaken: bool,
     checks: Vec<CheckModifier>,
     /// Heavy Cavalry charges: a further Disorder of Disordered infantry is a Rout (R 8.66A,
-    /// L1208), so its 'D' reads as 'R' and its 'd' as 'r'.
+    /// L1208).
     heavy_cavalry_charge: bool,
+    /// The side's units are in a chateau, whose results convert (R 8.93C, L1392-1406).
+    chateau: bool,
 }
 
 fn strike(striking: &Striking, tokens: &[Token], zero: ZeroPasses) -> SideResult {
@@ -521,40 +530,22 @@ fn strike(striking: &Striking, tokens: &[Token], zero: ZeroPasses) -> SideResult
         let die = striking.dice.get(index..=index).unwrap_or(&[]);
         let share = if fighter.blown {
             combat_results::against_blown(&share)
-        } else if striking.heavy_cavalry_charge
-            && fighter.kind == "infantry"
-            && !fighter.square
-            && matches!(fighter.disorder.as_str(), "D-1" | "D-2")
-        {
-            result.words.push(format!(
-                "{} is Disordered infantry charged by Heavy Cavalry: a further Disorder is a Rout (L1208)",
-                fighter.name
-            ));
-            share
-                .into_iter()
-                .map(|t| match t.code.as_str() {
-                    "D" => Token {
-                        code: "R".into(),
-                        modifier: 0,
-                    },
-                    "d" => Token {
-                        code: "r".into(),
-                        modifier: t.modifier,
-                    },
-                    _ => t,
-                })
-                .collect()
         } else {
             share
         };
+        let further_disorder_routs = striking.heavy_cavalry_charge
+            && fighter.kind == "infantry"
+            && !fighter.square
+            && matches!(fighter.disorder.as_str(), "D-1" | "D-2");
         let struck = Struck {
             piece: fighter.piece(striking.side),
             cohesion: fighter.cohesion,
             steps_left: fighter.steps_left.map(|s| i32::try_from(s).unwrap_or(0)),
             shaken: striking.shaken,
             square: fighter.square,
-            chateau: false,
+            chateau: striking.chateau,
             check_modifiers: striking.checks.clone(),
+            further_disorder_routs,
         };
         let applied = combat_results::apply(&share, &struck, die, zero, TABLE_RULE, false);
         result.effects.extend(applied.effects.iter().cloned());
@@ -726,7 +717,7 @@ impl Procedure for Shock {
     fn shows(&self, field: &str, input: &Input) -> bool {
         let charging = input.text("charge") != "none";
         match field {
-            "multipliers" | "counter_charged" | "reaction_charge" | "lancers" => charging,
+            "multipliers" | "counter_charged" | "reaction_charge" => charging,
             "cuirassier_side" => input.flag("cuirassiers"),
             "cid_strength" => input.text("terrain") == "chateau",
             "ney" => input.text("side") == "french",
@@ -815,6 +806,19 @@ impl Procedure for Shock {
             return Err(InputError::new(
                 "charge",
                 "only cavalry Charges: no attacking unit is cavalry",
+            ));
+        }
+        // The charge's hex is one the attack comes through (R 8.53A, L1060-1065; R 8.62).
+        let positions: &[&str] = match situation.charge {
+            "flank" => &["flank", "front_and_flank", "surrounding"],
+            "rear" => &["rear", "front_and_flank", "surrounding"],
+            "front" | "front_unsupported" => &["front", "front_and_flank", "surrounding"],
+            _ => &[],
+        };
+        if !positions.is_empty() && !positions.contains(&situation.position) {
+            return Err(InputError::new(
+                "position",
+                "the attack comes through the hex the cavalry charges through: pick a position that includes it",
             ));
         }
         if situation.chateau() && situation.cid_strength < 1 {
@@ -952,7 +956,8 @@ impl Procedure for Shock {
             }
         }
         let in_square = situation.defenders.iter().any(|f| f.square);
-        if input.flag("lancers") && situation.charge != "none" && !in_square {
+        // Any shocking or charging cavalry: a Lancer need not Charge (L1210).
+        if input.flag("lancers") && situation.cavalry_attacks() && !in_square {
             defender_checks.push(check(
                 "Lancers attacking",
                 2,
@@ -968,6 +973,7 @@ impl Procedure for Shock {
                 shaken: input.flag("attackers_shaken"),
                 checks: attacker_checks,
                 heavy_cavalry_charge: false,
+                chateau: false,
             },
             &attacker_tokens,
             zero,
@@ -985,6 +991,7 @@ impl Procedure for Shock {
                 shaken: input.flag("defenders_shaken"),
                 checks: defender_checks,
                 heavy_cavalry_charge,
+                chateau: situation.chateau(),
             },
             &defender_tokens,
             zero,
@@ -993,21 +1000,11 @@ impl Procedure for Shock {
         let mut effects = attack_result.effects.clone();
         effects.extend(defence_result.effects.iter().cloned());
         effects.extend(after);
-        for (result, tokens, leader, who) in [
-            (
-                &attack_result,
-                &attacker_tokens,
-                "leader_with_attackers",
-                "an attacking",
-            ),
-            (
-                &defence_result,
-                &defender_tokens,
-                "leader_with_defenders",
-                "a defending",
-            ),
+        for (result, leader, who) in [
+            (&attack_result, "leader_with_attackers", "an attacking"),
+            (&defence_result, "leader_with_defenders", "a defending"),
         ] {
-            if input.flag(leader) && result.lost_a_step(tokens) {
+            if input.flag(leader) && result.lost_a_step() {
                 effects.push(Effect::reminder(
                     &format!("A step was lost with a leader stacked with {who} unit: each leader there rolls for his life (Leader casualty form, shock; a 9 hits)"),
                     "Leader casualties, R 9.21B, L1561",

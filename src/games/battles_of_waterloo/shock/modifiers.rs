@@ -54,7 +54,7 @@ impl Reader<'_> {
             }
         }
         if let Some((value, label)) = best {
-            let rule = "Shock DRMs, R 8.53C, L1080; Rout, R 9.16A, L1521";
+            let rule = "Shock DRMs, R 8.53C, L1080; Rout, R 9.16B, L1521";
             self.list.push(Modifier::new(side, label, value, rule));
         }
         Ok(())
@@ -113,8 +113,8 @@ pub fn drms(situation: &Situation, tables: &TableSet) -> Result<Drms, RuleError>
     let in_square = situation.defenders.iter().any(|f| f.square);
     let through_front = matches!(situation.charge, "front" | "front_unsupported");
     if heavy_charging && through_front && infantry_defends && !in_square {
-        let dropped =
-            situation.charge == "front_unsupported" && situation.frontal_and_flank == "flank_only";
+        // The setting drops the -1 only where the Flank benefit is taken (L1166-1170).
+        let dropped = situation.flank_benefit() && situation.frontal_and_flank == "flank_only";
         if !dropped {
             reader.add(
                 attacker,
@@ -239,7 +239,7 @@ pub fn drms(situation: &Situation, tables: &TableSet) -> Result<Drms, RuleError>
                 defender,
                 "No terrain benefit for Routed defenders",
                 0,
-                "Rout, R 9.16A, L1518",
+                "Rout, R 9.16B, L1518",
             ));
         } else {
             let (value, read) = tables

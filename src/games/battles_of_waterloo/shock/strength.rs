@@ -17,7 +17,7 @@ pub struct Strength {
     pub adjustments: Vec<Modifier>,
 }
 
-/// How many times a charging cavalry unit's strength counts (R 8.62B, L1150-1158; R 8.63B, L1166;
+/// How many times a charging cavalry unit's strength counts (R 8.62, L1152-1158; R 8.63B, L1166;
 /// R 8.64B, L1191), or 1.
 fn charge_multiplier(situation: &Situation, kind: &str) -> u32 {
     if !situation.charge_multiplies() {
