@@ -8,6 +8,9 @@ use crate::engine::log::SideName;
 use crate::engine::record::Record;
 use crate::ui::style::{rule_label, rule_text, section};
 
+/// Text fields longer than this wrap over several lines.
+const LONG_TEXT: usize = 100;
+
 /// A count up to this, or a number with as few values, is offered as a row of numbers to click;
 /// a larger one as a number box.
 const LARGEST_CLICKED_COUNT: u32 = 6;
@@ -273,13 +276,18 @@ impl Workspace {
                     Value::Text(t) => t.to_string(),
                     _ => String::new(),
                 };
+                // A long text (the facts of several units) wraps across the form's width, so
+                // none of it is cut off.
+                let edit = if max_len > LONG_TEXT {
+                    egui::TextEdit::multiline(&mut value)
+                        .desired_rows(2)
+                        .desired_width(ui.available_width())
+                } else {
+                    egui::TextEdit::singleline(&mut value)
+                        .desired_width(ui.available_width().min(210.0))
+                };
                 let response = ui
-                    .add(
-                        egui::TextEdit::singleline(&mut value)
-                            .char_limit(max_len)
-                            .desired_width(ui.available_width().min(210.0))
-                            .hint_text("for the record"),
-                    )
+                    .add(edit.char_limit(max_len).hint_text("for the record"))
                     .labelled_by(label)
                     .on_hover_text(field.help);
                 if response.changed() {

@@ -469,10 +469,13 @@ fn share_out(tokens: &[Token], units: usize) -> Vec<Vec<Token>> {
                 if matches!(token.code.as_str(), "1" | "2") {
                     if !placed {
                         placed = true;
-                        own.extend((0..share).map(|_| Token {
-                            code: "1".into(),
+                        // Two steps read as one "2", so the result card says "2 steps".
+                        let code = |code: &str| Token {
+                            code: code.into(),
                             modifier: 0,
-                        }));
+                        };
+                        own.extend((0..share / 2).map(|_| code("2")));
+                        own.extend((0..share % 2).map(|_| code("1")));
                     }
                 } else {
                     own.push(token.clone());
