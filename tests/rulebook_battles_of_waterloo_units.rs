@@ -866,7 +866,7 @@ fn l310_activation_at_or_under_the_orders_rating() {
     assert!(
         play.refused("activation", &picton("no_lim"))
             .unwrap()
-            .contains("already attempted")
+            .contains("already had its activation")
     );
 
     let input = form(

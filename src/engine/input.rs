@@ -24,6 +24,26 @@ pub struct Field {
     pub help: &'static str,
 }
 
+impl Field {
+    /// A yes-or-no field: the commonest kind of fact a form asks.
+    pub const fn flag(
+        id: &'static str,
+        label: &'static str,
+        group: &'static str,
+        rule: &'static str,
+        help: &'static str,
+    ) -> Field {
+        Field {
+            id,
+            label,
+            group,
+            kind: FieldKind::Flag,
+            rule,
+            help,
+        }
+    }
+}
+
 /// What kind of value a field takes.
 #[derive(Debug, Clone, Copy)]
 pub enum FieldKind {

@@ -66,6 +66,23 @@ const GIVERS: &[(&str, &str)] = &[
     ),
 ];
 
+/// The Command that acts, as the record counts its attempt this turn.
+pub(super) const COMMAND: Field = Field {
+    id: "command",
+    label: "Command (its LIM)",
+    group: "Activation",
+    kind: FieldKind::Text { max_len: 40 },
+    rule: "Command, R 4.21, L204-210",
+    help: "The corps or division, or a single Combat Leader's part of it (L266-268). Filled in from the Combat Leader.",
+};
+
+pub(super) const COMBAT_LEADER: Field = forms::leader(
+    "leader",
+    "Its Combat Leader",
+    "Orders Rating, R 4.61B, L350",
+    "Pick him from the record to fill in his Orders Rating.",
+);
+
 const FIELDS: &[Field] = &[
     SIDE,
     Field {
@@ -76,20 +93,8 @@ const FIELDS: &[Field] = &[
         rule: "R 4.42B, L266; R 4.52A-C, L305-310",
         help: "Filled in from where play stands.",
     },
-    Field {
-        id: "command",
-        label: "Command (its LIM)",
-        group: "Activation",
-        kind: FieldKind::Text { max_len: 40 },
-        rule: "Command, R 4.21, L204-210",
-        help: "The corps or division, or a single Combat Leader's part of it (L266-268). Filled in from the Combat Leader.",
-    },
-    forms::leader(
-        "leader",
-        "Its Combat Leader",
-        "Orders Rating, R 4.61B, L350",
-        "Pick him from the record to fill in his Orders Rating.",
-    ),
+    COMMAND,
+    COMBAT_LEADER,
     Field {
         id: "orders_rating",
         label: "His Orders Rating",
@@ -167,12 +172,31 @@ fn no_lim(input: &Input) -> bool {
 }
 
 /// The Command as the record counts its attempt: its name, or its Combat Leader's.
-fn command_of(input: &Input) -> &str {
+pub(super) fn command_of(input: &Input) -> &str {
     let command = input.text("command").trim();
     if command.is_empty() {
         input.text("leader").trim()
     } else {
         command
+    }
+}
+
+/// Refuses a Command that has already had its activation this turn: under the Orders LIM it is
+/// "done for the turn" (L308), and in the No LIM Phase each Command is chosen once (L291).
+pub(super) fn check_not_yet_activated(input: &Input, record: &Record) -> Result<(), InputError> {
+    let command = command_of(input);
+    match record.counters.get(attempted_counter(command).as_str()) {
+        Some(1) => Err(InputError::new(
+            "command",
+            format!(
+                "{command} attempted activation under the Orders LIM this turn: it is done for the turn (L308)"
+            ),
+        )),
+        Some(_) => Err(InputError::new(
+            "command",
+            format!("{command} has already had its activation this turn (L291, L305-306)"),
+        )),
+        None => Ok(()),
     }
 }
 
@@ -208,7 +232,8 @@ fn rating_modifiers(input: &Input) -> Vec<Modifier> {
     }
 }
 
-fn follow_leader(input: &mut Input, record: &Record) {
+/// After the Combat Leader changes: his Orders Rating and his Command from the record.
+pub(super) fn follow_leader(input: &mut Input, record: &Record) {
     let Some(leader) = roster::named(record, input.text("side"), input.text("leader")) else {
         return;
     };
@@ -388,24 +413,7 @@ impl Procedure for Activation {
                 },
             ));
         }
-        let command = command_of(input);
-        match record.counters.get(attempted_counter(command).as_str()) {
-            Some(1) => {
-                return Err(InputError::new(
-                    "command",
-                    format!(
-                        "{command} attempted activation under the Orders LIM this turn: it is done for the turn (L308)"
-                    ),
-                ));
-            }
-            Some(_) => {
-                return Err(InputError::new(
-                    "command",
-                    format!("{command} already attempted activation this turn"),
-                ));
-            }
-            None => {}
-        }
+        check_not_yet_activated(input, record)?;
         let name = input.text("giver_leader").trim();
         if input.text("giver") != "none"
             && let Some(giver) = roster::named(record, input.text("side"), name)

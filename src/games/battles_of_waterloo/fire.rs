@@ -68,23 +68,6 @@ pub(super) const TERRAINS: &[(&str, &str)] = &[
 
 const LIGHTS: &[(&str, &str)] = &[("day", "Day"), ("dusk", "Dusk"), ("dark", "Dark")];
 
-const fn flag(
-    id: &'static str,
-    label: &'static str,
-    group: &'static str,
-    rule: &'static str,
-    help: &'static str,
-) -> Field {
-    Field {
-        id,
-        label,
-        group,
-        kind: FieldKind::Flag,
-        rule,
-        help,
-    }
-}
-
 const FIELDS: &[Field] = &[
     Field {
         id: "side",
@@ -129,7 +112,7 @@ const FIELDS: &[Field] = &[
         rule: "Range, R 8.13, L839-857",
         help: "",
     },
-    flag(
+    Field::flag(
         "max_range",
         "At the artillery's maximum printed range",
         "Fire",
@@ -201,28 +184,28 @@ const FIELDS: &[Field] = &[
         rule: "Rout Retreat, R 9.17A, L1528",
         help: "Filled in from the record.",
     },
-    flag(
+    Field::flag(
         "target_shaken",
         "Its Command is Shaken",
         "Target",
         "Shaken, R 10.21, L1640",
         "+1 to its Disorder rolls. Filled in from the record.",
     ),
-    flag(
+    Field::flag(
         "target_square",
         "It is in Square",
         "Target",
         "Square, R 8.73D-E, L1301-1303",
         "-1 to its Cohesion Checks; always a Massed Target. Filled in from the record.",
     ),
-    flag(
+    Field::flag(
         "stacked",
         "Other units are in the target's hex",
         "Target",
         "Stacks, R 6.13F, L576-580",
         "Disorder from artillery at two or more hexes hits the whole stack.",
     ),
-    flag(
+    Field::flag(
         "massed",
         "Massed Target: 6 or more SP in the hex, or a Square",
         "Column shifts",
@@ -237,21 +220,21 @@ const FIELDS: &[Field] = &[
         rule: "Terrain, R 7.3, L725; L779, L1407",
         help: "The shift is read on the Terrain chart; in a chateau only the chateau's counts (L1407).",
     },
-    flag(
+    Field::flag(
         "reverse_slope",
         "Through a Crest hexside of the target's hex (Reverse Slope)",
         "Column shifts",
         "Reverse Slope, R 8.13, L857",
         "Artillery: 1 column left.",
     ),
-    flag(
+    Field::flag(
         "firer_d1",
         "A firing unit is D-1",
         "Column shifts",
         "Disorder, R 9.15A, L1492",
         "1 column left.",
     ),
-    flag(
+    Field::flag(
         "firer_in_built_up_village",
         "Infantry firing from a Built-Up Village",
         "Column shifts",
@@ -266,14 +249,14 @@ const FIELDS: &[Field] = &[
         rule: "Dusk, R 11.1, L1667-1673; Dark, R 11.2, L1675-1684",
         help: "Filled in from the Turn Record Track.",
     },
-    flag(
+    Field::flag(
         "leader_in_hex",
         "A leader is in the target's hex",
         "Target",
         "Leader casualties, R 9.21A, L1560",
         "A natural 9 calls for his casualty roll.",
     ),
-    flag(
+    Field::flag(
         "wet_fuses_due",
         "It rains and the Wet Fuses rule is in use",
         "Fire",

@@ -353,6 +353,24 @@ pub fn follow_unit_of(
     }
 }
 
+/// What the record knows of the units picked in a `Units` field, filled in as they are picked
+/// (see `fighters::SideFields`).
+pub const fn facts(
+    id: &'static str,
+    group: &'static str,
+    rule: &'static str,
+    help: &'static str,
+) -> Field {
+    Field {
+        id,
+        label: "What the record knows of them",
+        group,
+        kind: FieldKind::Text { max_len: 800 },
+        rule,
+        help,
+    }
+}
+
 /// A leader of the army in `side`, offered from the record (Combat Leaders, Superior and Overall
 /// Commanders).
 pub const fn leader(

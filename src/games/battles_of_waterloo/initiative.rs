@@ -97,23 +97,6 @@ fn holder_mark(label: &str) -> String {
     format!("Initiative: {label}")
 }
 
-const fn flag(
-    id: &'static str,
-    label: &'static str,
-    group: &'static str,
-    rule: &'static str,
-    help: &'static str,
-) -> Field {
-    Field {
-        id,
-        label,
-        group,
-        kind: FieldKind::Flag,
-        rule,
-        help,
-    }
-}
-
 const fn points(id: &'static str, group: &'static str) -> Field {
     Field {
         id,
@@ -139,14 +122,14 @@ const FIELDS: &[Field] = &[
         rule: "First turn, R 4.12, L198",
         help: "Some scenarios give a side the Initiative on turn 1; then no one rolls.",
     },
-    flag(
+    Field::flag(
         "french_rolls",
         "French roll",
         "French",
         RULE,
         "Napoleon's player in the four-player game.",
     ),
-    flag(
+    Field::flag(
         "french_on_map",
         "Napoleon is on the map",
         "French",
@@ -154,21 +137,21 @@ const FIELDS: &[Field] = &[
         "Only then may Command Points be spent.",
     ),
     points("french_cp", "French"),
-    flag(
+    Field::flag(
         "grouchy_rolls",
         "Grouchy's player rolls",
         "Grouchy's player",
         "R 4.12C, L200",
         "Four-player June 18th game only; no Command Points of his own.",
     ),
-    flag(
+    Field::flag(
         "allied_rolls",
         "Anglo-Allied roll",
         "Anglo-Allied",
         RULE,
         "",
     ),
-    flag(
+    Field::flag(
         "allied_on_map",
         "Wellington is on the map",
         "Anglo-Allied",
@@ -176,8 +159,8 @@ const FIELDS: &[Field] = &[
         "Only then may Command Points be spent.",
     ),
     points("allied_cp", "Anglo-Allied"),
-    flag("prussian_rolls", "Prussians roll", "Prussian", RULE, ""),
-    flag(
+    Field::flag("prussian_rolls", "Prussians roll", "Prussian", RULE, ""),
+    Field::flag(
         "prussian_on_map",
         "Blücher is on the map",
         "Prussian",

@@ -19,15 +19,18 @@ mod combat_results;
 mod commitment;
 mod counter_value;
 mod dutch_belgian;
+mod fighters;
 mod fire;
 mod forms;
 mod guard;
 mod initiative;
 mod leaders;
+mod limited_activation;
 mod lims;
 mod markers;
 mod morale;
 pub mod options;
+mod out_of_command;
 mod rally;
 mod retreat_before_shock;
 pub mod roster;
@@ -54,9 +57,11 @@ pub use fire::Fire;
 pub use guard::ImperialGuard;
 pub use initiative::Initiative;
 pub use leaders::{CommanderKilled, LeaderCasualty, LeaderReplacement, NAPOLEON_KILLED, game_over};
+pub use limited_activation::LimitedActivation;
 pub use lims::{AddLim, KeepOut, LimDraw, LimSelection};
 pub use markers::Marker;
 pub use morale::CommandMorale;
+pub use out_of_command::{DetachmentLeader, OutOfCommandUnit};
 pub use rally::Rally;
 pub use retreat_before_shock::{RetreatBeforeFire, RetreatBeforeShock};
 pub use roster::{AddLeader, AddUnit};
@@ -102,6 +107,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &Pursuit,
     &HoldInCheck,
     &Activation,
+    &LimitedActivation,
     &Rally,
     &RetreatBeforeFire,
     &CavalryRetreat,
@@ -111,6 +117,8 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &CommanderKilled,
     &ImperialGuard,
     &ChateauRecovery,
+    &DetachmentLeader,
+    &OutOfCommandUnit,
     &CommandMorale,
     &LeaderReplacement,
     &LeavingSquare,
@@ -172,8 +180,9 @@ const fn step(
 /// Assault Resolution Procedure (R 8.22, L896-923): offered wherever a Command acts.
 const OPERATIONS: &[&str] = &[
     "lim-draw",
-    "hold-in-check",
     "activation",
+    "limited-activation",
+    "hold-in-check",
     "dutch-belgian-cavalry",
     "rally",
     "chateau-recovery",
@@ -267,7 +276,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 "No LIM activations",
                 "R 4.51-4.52, L287-334",
                 OPERATIONS,
-                "Alternating, the Initiative player first: each picks a Command whose LIM was not selected, and tries an Activation roll or takes a Limited Activation.",
+                "Alternating, the Initiative player first: each picks a Command whose LIM was not selected and tries an Activation roll, or takes a Limited Activation with no roll. Then that Command's units act.",
             )],
         },
         Phase {
@@ -277,14 +286,14 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 step(
                     "Detachment Leader Assignment",
                     "R 4.71, L437-452",
-                    &[],
-                    "Both players at once assign or remove Detachment Leaders.",
+                    &["detachment-leader", "add-leader"],
+                    "Both players at once assign or remove Detachment Leaders. One may not be assigned on the turn he is removed.",
                 ),
                 step(
                     "Out of Command Unit Movement",
                     "R 4.72, L454-466",
-                    &["rally"],
-                    "Alternating, the Initiative player first, one Out of Command unit at a time: Out of Command Movement, or Rally.",
+                    &["out-of-command-unit", "rally", "marker"],
+                    "Alternating, the Initiative player first, one Out of Command unit at a time: each that did not move, attack or defend this turn and was not In Command when its Command acted. It moves by Out of Command Movement or Rallies; in an enemy ZOC it must Withdraw.",
                 ),
             ],
         },

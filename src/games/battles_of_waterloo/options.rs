@@ -252,6 +252,23 @@ pub const SQUARE_DISTANCE: Field = setting(
     "\"If the cavalry started 4 hexes away, the player would subtract two (-2)\" (L1288), though it moves 3 hexes to charge.",
 );
 
+/// L458 lets units without a Detachment Leader move by Road Tactical Movement in the Out of
+/// Command Phase; L448, L673 and L685 make it a Detachment Leader's benefit. Default (digest §7):
+/// only with a Detachment Leader.
+pub const OUT_OF_COMMAND_ROADS: Field = setting(
+    "out_of_command_roads",
+    "Out of Command Phase: Road Tactical Movement",
+    &[
+        (
+            "with_detachment_leader",
+            "Only for units within a Detachment Leader's range (L448, L673, L685)",
+        ),
+        ("always", "For every Out of Command unit (L458)"),
+    ],
+    "Out of Command Unit Movement, R 4.72A, L458; R 4.71C, L448; R 7.23-7.24, L673-685",
+    "R 4.72A says units without a Detachment Leader \"may move using Road Tactical Movement or Out of Command Movement\" (L458); R 4.71C and R 7.23 give Tactical Movement on roads to units within a Detachment Leader's range.",
+);
+
 /// Every setting, in the order the Settings form shows them.
 const FIELDS: &[Field] = &[
     NATURAL_ZERO,
@@ -265,6 +282,7 @@ const FIELDS: &[Field] = &[
     HEAVY_CAVALRY_PURSUIT,
     REVERSE_SLOPE,
     SQUARE_DISTANCE,
+    OUT_OF_COMMAND_ROADS,
     DISORDER_DRMS,
     ROUTED_TERRAIN,
     FRONTAL_AND_FLANK,

@@ -43,6 +43,8 @@ pub mod attribute {
     pub const BLOWN: &str = "blown";
     pub const ENGAGED: &str = "engaged";
     pub const WET_FUSES: &str = "wet fuses";
+    /// "yes" while a Detachment Leader is assigned to Out of Command units (R 4.71, L441-445).
+    pub const ASSIGNED: &str = "assigned";
     /// Chateau recovery: the cumulative modifier of the supporting unit's next roll (L1414-1421).
     pub const RECOVERY_MODIFIER: &str = "recovery modifier";
 }

@@ -57,23 +57,6 @@ pub(super) const LEAVING_SQUARE_TABLE: TableRead = TableRead {
     codes: &[],
 };
 
-const fn flag(
-    id: &'static str,
-    label: &'static str,
-    group: &'static str,
-    rule: &'static str,
-    help: &'static str,
-) -> Field {
-    Field {
-        id,
-        label,
-        group,
-        kind: FieldKind::Flag,
-        rule,
-        help,
-    }
-}
-
 const fn other_drms(rule: &'static str, help: &'static str) -> Field {
     Field {
         id: "other_drm",
@@ -118,28 +101,28 @@ const REACTION_FIELDS: &[Field] = &[
         rule: "R 8.72B, L1288",
         help: "-1 for each hex beyond 2 (the Square in Reaction setting counts the hexes moved).",
     },
-    flag(
+    Field::flag(
         "engaged",
         "The unit is Engaged",
         "Unit",
         "Engaged, R 8.54, L1105",
         "Engaged units cannot enter Square. Filled in from the record.",
     ),
-    flag(
+    Field::flag(
         "in_square",
         "The unit is in Square already",
         "Unit",
         "Square, R 8.7, L1276",
         "Filled in from the record.",
     ),
-    flag(
+    Field::flag(
         "not_clear",
         "Its hex is not Clear (or is a chateau)",
         "Unit",
         "Square, R 8.73A, L1292",
         "Units may form Square only in Clear hexes, never inside a chateau.",
     ),
-    flag(
+    Field::flag(
         "extended_column",
         "It is in Extended Column",
         "Unit",
@@ -422,21 +405,21 @@ const LEAVING_FIELDS: &[Field] = &[
     COHESION,
     DISORDER,
     MOVEMENT,
-    flag(
+    Field::flag(
         "in_square",
         "The unit is in Square",
         "Unit",
         LEAVING_RULE,
         "Filled in from the record.",
     ),
-    flag(
+    Field::flag(
         "engaged",
         "The unit is Engaged",
         "Unit",
         "Engaged, R 8.54, L1105",
         "Engaged units cannot leave Square. Filled in from the record.",
     ),
-    flag(
+    Field::flag(
         "enemy_zoc",
         "It is in an enemy ZOC",
         "Modifiers",

@@ -62,23 +62,6 @@ const FRENCH: &str = "french";
 const ENGLISH: &str = "british";
 const PRUSSIAN: &str = "prussian";
 
-const fn flag(
-    id: &'static str,
-    label: &'static str,
-    group: &'static str,
-    rule: &'static str,
-    help: &'static str,
-) -> Field {
-    Field {
-        id,
-        label,
-        group,
-        kind: FieldKind::Flag,
-        rule,
-        help,
-    }
-}
-
 const fn points(
     id: &'static str,
     label: &'static str,
@@ -112,7 +95,7 @@ const OBJECTIVES: [Objective; 5] = [
     Objective {
         side: FRENCH,
         points: 50,
-        field: flag(
+        field: Field::flag(
             "mont_st_jean",
             "A French Unit, and no enemy, touches Mont St. Jean",
             "Objectives",
@@ -123,7 +106,7 @@ const OBJECTIVES: [Objective; 5] = [
     Objective {
         side: ENGLISH,
         points: 20,
-        field: flag(
+        field: Field::flag(
             "haye_sainte",
             "The English keep the Haye Sainte Garrison (III)",
             "Objectives",
@@ -134,7 +117,7 @@ const OBJECTIVES: [Objective; 5] = [
     Objective {
         side: ENGLISH,
         points: 30,
-        field: flag(
+        field: Field::flag(
             "hougoumont",
             "The English keep the Hougoumont Garrison (II)",
             "Objectives",
@@ -145,7 +128,7 @@ const OBJECTIVES: [Objective; 5] = [
     Objective {
         side: PRUSSIAN,
         points: 20,
-        field: flag(
+        field: Field::flag(
             "belle_alliance",
             "A Prussian Unit, and no enemy, touches Belle Alliance",
             "Objectives",
@@ -156,7 +139,7 @@ const OBJECTIVES: [Objective; 5] = [
     Objective {
         side: PRUSSIAN,
         points: 30,
-        field: flag(
+        field: Field::flag(
             "planchenois",
             "A Prussian Unit, and no enemy, touches Planchenois",
             "Objectives",
@@ -245,14 +228,14 @@ const FIELDS: &[Field] = &[
         rule: "End of the last turn, L1058-1062; Short Alternative Scenario, L1076; free scenarios, L1078-1094",
         help: "Filled in from the record.",
     },
-    flag(
+    Field::flag(
         "napoleon_removed",
         "Napoleon is removed from the battlefield",
         "Sudden death",
         "Victory Conditions, L289; Unattached Generals, L422",
         "The game ends and the English win. Filled in from the record.",
     ),
-    flag(
+    Field::flag(
         "wellington_removed",
         "Wellington is removed from the battlefield",
         "Sudden death",
@@ -327,14 +310,14 @@ const FIELDS: &[Field] = &[
     OBJECTIVES[2].field,
     OBJECTIVES[3].field,
     OBJECTIVES[4].field,
-    flag(
+    Field::flag(
         "garrisons_removed",
         "The Hougoumont (II) and Haye Sainte (III) Garrisons are both removed",
         "Short scenario",
         "Short Alternative Scenario, L1076",
         "The short scenario's first French objective.",
     ),
-    flag(
+    Field::flag(
         "towns_held",
         "French Units alone hold both Towns",
         "Short scenario",

@@ -23,12 +23,12 @@
 //! - A River Bridge's +1 to "any 'd' die rolls that result from that combat" (L761) is given to
 //!   both sides' 'd' rolls: the text names no side.
 
-mod fighters;
 mod modifiers;
 mod strength;
 
 use super::checks::ZeroPasses;
 use super::combat_results::{self, Applied, CheckModifier, Struck};
+use super::fighters::{Fighter, SideFields};
 use super::fire::{TERRAINS, severity};
 use super::options::{self, DISORDER_DRMS, FRONTAL_AND_FLANK, NATURAL_ZERO, ROUTED_TERRAIN};
 use super::roster::{self, attribute};
@@ -43,7 +43,6 @@ use crate::engine::record::{Effect, Record};
 use crate::engine::settings::prefill_setting;
 use crate::engine::table_set::{TableRead, TableSet};
 use crate::engine::tables::{Rounding, TableKind, Token};
-use fighters::{Fighter, SideFields};
 use strength::Favour;
 
 const RULE: &str = "Shock, R 8.5, L1036-1095; R 8.22H, L914-923";
@@ -99,32 +98,13 @@ const POSITIONS: &[(&str, &str)] = &[
     ("surrounding", "Surrounding: Front, Flank and Rear"),
 ];
 
-const fn flag(
-    id: &'static str,
-    label: &'static str,
-    group: &'static str,
-    rule: &'static str,
-    help: &'static str,
-) -> Field {
-    Field {
-        id,
-        label,
-        group,
-        kind: FieldKind::Flag,
-        rule,
-        help,
-    }
-}
-
 const fn facts(id: &'static str, group: &'static str) -> Field {
-    Field {
+    super::forms::facts(
         id,
-        label: "What the record knows of them",
         group,
-        kind: FieldKind::Text { max_len: 800 },
-        rule: "Shock strength, R 8.52, L1050; ratings, R 2.2.1, L42-52",
-        help: "Filled in as the units are picked. A unit flipped to its reduced side: lower its SP here.",
-    }
+        "Shock strength, R 8.52, L1050; ratings, R 2.2.1, L42-52",
+        "Filled in as the units are picked. A unit flipped to its reduced side: lower its SP here.",
+    )
 }
 
 const FIELDS: &[Field] = &[
@@ -151,21 +131,21 @@ const FIELDS: &[Field] = &[
         help: "Infantry and cavalry that passed Commitment (Heavy Cavalry never rolls). List first the unit that takes the first step lost.",
     },
     facts("attacker_facts", "Attack"),
-    flag(
+    Field::flag(
         "moved",
         "An attacking unit moved this Activation",
         "Attack",
         "Odds rounding, R 8.52, L1050-1054",
         "With no terrain benefit for the defender, the odds then round in the attacker's favour. A Charge has moved.",
     ),
-    flag(
+    Field::flag(
         "attackers_shaken",
         "The attackers' Command is Shaken",
         "Attack",
         "Shaken, R 10.21, L1640",
         "+1 to their Disorder rolls. Filled in from the record.",
     ),
-    flag(
+    Field::flag(
         "leader_with_attackers",
         "A leader is stacked with an attacking unit",
         "Attack",
@@ -192,14 +172,14 @@ const FIELDS: &[Field] = &[
         help: "Every unit in the hexes attacked. List first the unit that takes the first step lost.",
     },
     facts("defender_facts", "Defence"),
-    flag(
+    Field::flag(
         "defenders_shaken",
         "The defenders' Command is Shaken",
         "Defence",
         "Shaken, R 10.21, L1640",
         "+1 to their Disorder rolls. Filled in from the record.",
     ),
-    flag(
+    Field::flag(
         "leader_with_defenders",
         "A leader is stacked with a defending unit",
         "Defence",
@@ -214,35 +194,35 @@ const FIELDS: &[Field] = &[
         rule: "Charges, R 8.61-8.63, L1139-1170",
         help: "Cavalry that moves and Shocks in the same Phase Charges; cavalry that started adjacent only Shocks (L1139).",
     },
-    flag(
+    Field::flag(
         "multipliers",
         "R 8.62's conditions hold: Clear target hex, clear path, no stream or river between, line of sight, within Reduced Movement range",
         "Charge",
         "Charge Strength Multipliers, R 8.62, L1143-1150",
         "Without them the charge multiplies no strength.",
     ),
-    flag(
+    Field::flag(
         "counter_charged",
         "The defender Counter-charged (Charge Reaction)",
         "Charge",
         "Charge Reaction, R 8.65, L1203",
         "The charger gains no DRM and no strength from charging.",
     ),
-    flag(
+    Field::flag(
         "reaction_charge",
         "A Reaction Charge against infantry (R 8.64B)",
         "Charge",
         "Reaction Charge, R 8.64B, L1188-1194",
         "Light Cavalry may then take the unsupported-flank benefit, at x2.",
     ),
-    flag(
+    Field::flag(
         "lancers",
         "A Lancer among the attacking cavalry",
         "Charge",
         "Lancers, R 8.66B, L1210",
         "+2 to the defenders' 'd' and 'r' rolls, unless they are in Square.",
     ),
-    flag(
+    Field::flag(
         "cuirassiers",
         "Cuirassiers in the Shock",
         "Charge",
@@ -281,56 +261,56 @@ const FIELDS: &[Field] = &[
         rule: "Chateaux, R 8.92C-D, L1354-1370",
         help: "A chateau defends with its CID Strength, not its units' (L1386).",
     },
-    flag(
+    Field::flag(
         "downhill",
         "Attacking downhill",
         "Position and terrain",
         "Terrain DRMs, R 8.53D, L1086",
         "",
     ),
-    flag(
+    Field::flag(
         "across_bridge",
         "Shocking across a River Bridge",
         "Position and terrain",
         "River Bridges, R 7.32E, L761",
         "The attackers' SPs are halved; +1 to the 'd' rolls of the combat.",
     ),
-    flag(
+    Field::flag(
         "attacker_extended_line",
         "An attacking unit is in Extended Line",
         "More DRMs",
         "Extended Line, R 6.2, L614; R 8.53E, L1092",
         "",
     ),
-    flag(
+    Field::flag(
         "defender_extended_line",
         "A defending unit is in Extended Line",
         "More DRMs",
         "Extended Line, R 6.2, L614; R 8.53E, L1092",
         "",
     ),
-    flag(
+    Field::flag(
         "ney",
         "Ney is stacked with an attacking French unit",
         "More DRMs",
         "Ney, R 4.62, L390; R 8.53E, L1093",
         "",
     ),
-    flag(
+    Field::flag(
         "wellington",
         "Wellington is with or beside a defending Anglo-Allied unit",
         "More DRMs",
         "Wellington, R 4.63, L416; R 8.53E, L1094",
         "Stacked or adjacent (digest §7).",
     ),
-    flag(
+    Field::flag(
         "attacker_wet_fuses",
         "An attacking unit has wet fuses",
         "More DRMs",
         "Wet Fuses (optional), R 11.4, L1703",
         "",
     ),
-    flag(
+    Field::flag(
         "defender_wet_fuses",
         "A defending unit has wet fuses",
         "More DRMs",

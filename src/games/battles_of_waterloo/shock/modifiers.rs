@@ -62,7 +62,10 @@ impl Reader<'_> {
 }
 
 /// The Disorder and Rout rows a side's units call for.
-fn disorder_rows(fighters: &[super::fighters::Fighter], attacking: bool) -> Vec<&'static str> {
+fn disorder_rows(
+    fighters: &[super::super::fighters::Fighter],
+    attacking: bool,
+) -> Vec<&'static str> {
     let mut rows = Vec::new();
     for fighter in fighters {
         let row = match (attacking, fighter.disorder.as_str(), fighter.blown) {
@@ -228,7 +231,7 @@ pub fn drms(situation: &Situation, tables: &TableSet) -> Result<Drms, RuleError>
     // Terrain (R 8.53D, L1083-1086).
     let mut terrain_benefit = false;
     if situation.terrain != "none" {
-        let routed = |f: &super::fighters::Fighter| f.disorder == "routed";
+        let routed = |f: &super::super::fighters::Fighter| f.disorder == "routed";
         let lost = if situation.routed_terrain == "any_routed" {
             situation.defenders.iter().any(routed)
         } else {

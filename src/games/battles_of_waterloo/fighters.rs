@@ -1,15 +1,16 @@
-//! The units on each side of a Shock, as the form carries them. `resolve` reads only the form, so
-//! as the players pick each side's units the form is filled in with what the record knows of each:
+//! Several units on a form, with their facts: each side of a Shock, or the units a Limited
+//! Activation costs a step. `resolve` reads only the form, so as the players pick the units the
+//! form is filled in with what the record knows of each:
 //! its Strength Points, type, Cohesion, Disorder, stars, steps left, Movement Allowance and
 //! markers. The record refuses facts that are not its own, except a lower strength: the record
 //! keeps the printed strength, and a unit flipped to its reduced side fights at that side's.
 
-use super::super::forms::{self, Piece};
-use super::super::roster::{self, attribute};
+use super::forms::{self, Piece};
+use super::roster::{self, attribute};
 use crate::engine::input::{Input, InputError, Value};
 use crate::engine::record::Record;
 
-/// One unit in a Shock.
+/// One unit picked on a form.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fighter {
     pub name: String,
@@ -136,7 +137,7 @@ impl Fighter {
     }
 }
 
-/// One side of the Shock on the form: its army's field, its units' field and their facts' field.
+/// One group of units on the form: its army's field, its units' field and their facts' field.
 #[derive(Clone, Copy)]
 pub struct SideFields {
     pub army: &'static str,
@@ -192,7 +193,7 @@ impl SideFields {
         if names.len() > most {
             return Err(InputError::new(
                 self.units,
-                format!("at most {most} units on a side in one Shock"),
+                format!("at most {most} units in one resolution"),
             ));
         }
         let fighters = self.fighters(input);
