@@ -180,6 +180,7 @@ static GAME: Game = Game {
     after_the_end: &[],
     ends_with: None,
     entered_last_turn: |_| None,
+    counters_spent_by_hand: true,
 };
 
 /// Resolves `procedure` with the app's dice and draws; applies its effects if it fills.

@@ -124,7 +124,7 @@ fn defending(harness: &mut Harness<'_, AideApp>, army: &str) {
 }
 
 #[test]
-fn one_whole_operations_phase() {
+fn one_whole_operations_phase_then_a_limited_activation() {
     let folder = tempfile::tempdir().expect("temporary folder");
     let charts = folder.path().join("data/tables/battles-of-waterloo");
     std::fs::create_dir_all(&charts).unwrap();
@@ -206,6 +206,25 @@ fn one_whole_operations_phase() {
         assert!(draws <= 3, "the cup empties in three draws");
     }
     assert_eq!(resolved(&harness, "lim-draw").len(), 3);
+
+    // D. No LIM Phase: a Command whose LIM was not selected takes a Limited Activation. What the
+    // record keeps of it is shown, and no click can spend it.
+    support::gui::click_button_with_shortcut(&mut harness, "Next step Ctrl");
+    open_procedure(&mut harness, "Resolve: Limited Activation (No LIM Phase)");
+    support::gui::type_into(&mut harness, "Command (its LIM)", "II Corps");
+    support::gui::resolve_and_apply(&mut harness);
+    assert_eq!(
+        record(&harness)
+            .counters
+            .get("Activation attempted: II Corps"),
+        Some(&2)
+    );
+    assert!(
+        harness
+            .query_by_label_contains("Kept by the record")
+            .is_some()
+    );
+    assert!(harness.query_by_label_contains("Use one").is_none());
     let view = harness.state().game_view().unwrap();
     assert!(view.game.verify(&view.session, &view.tables).is_ok());
 }

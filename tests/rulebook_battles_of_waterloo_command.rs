@@ -142,6 +142,12 @@ fn l330_out_of_command_units_adjacent_to_an_enemy_lose_a_step() {
     );
     assert_eq!(steps_lost(&play, "Vincke").as_deref(), Some("1"));
     assert_eq!(steps_lost(&play, "Pack"), None);
+    // The record panel shows it beside the unit.
+    let summary = support::battles_of_waterloo::game().unit_summary;
+    assert_eq!(
+        summary(play.record().unit("allied", "Vincke").unwrap()),
+        "1 step lost"
+    );
 
     // Next turn Heise (two steps, FICTIONAL) has one left: it is eliminated.
     play.go_to(2, NO_LIM, 0);
@@ -262,6 +268,11 @@ fn l445_a_detachment_leader_is_not_assigned_the_turn_he_is_removed() {
     assert!(play.applies("detachment-leader"));
     play.play("detachment-leader", &detachment("assign"), &[]);
     assert!(assigned(&play));
+    let summary = support::battles_of_waterloo::game().unit_summary;
+    assert_eq!(
+        summary(play.record().unit("french", "Detachment 1").unwrap()),
+        "assigned"
+    );
     assert!(
         play.refused("detachment-leader", &detachment("assign"))
             .unwrap()

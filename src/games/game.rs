@@ -46,6 +46,10 @@ pub struct Game {
     /// The scenario's last turn where the players enter it (from a Turn Record Track printed only
     /// on a card); otherwise the scenario's own `last_turn` holds.
     pub entered_last_turn: fn(&Record) -> Option<u32>,
+    /// Whether the record's counters are allowances the players spend by hand (a move under an
+    /// allowance: "Use one"). Otherwise they are the game's own book-keeping (a time on the turn
+    /// track, a Command's activation this turn), shown but never changed by a click.
+    pub counters_spent_by_hand: bool,
 }
 
 /// The values a game's pieces print that its rulebook text does not, which the players enter in

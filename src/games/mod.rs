@@ -61,6 +61,7 @@ const fn not_yet_available(
         after_the_end: &[],
         ends_with: None,
         entered_last_turn: last_turn_printed,
+        counters_spent_by_hand: true,
     }
 }
 
@@ -96,6 +97,7 @@ pub static GAMES: &[Game] = &[
         after_the_end: &[],
         ends_with: Some("victory"),
         entered_last_turn: last_turn_printed,
+        counters_spent_by_hand: true,
     },
     Game {
         id: battles_of_waterloo::ID,
@@ -116,11 +118,12 @@ pub static GAMES: &[Game] = &[
         }),
         settings: Some("settings"),
         turn_notes: battles_of_waterloo::turn_notes,
-        unit_summary: state_only,
+        unit_summary: battles_of_waterloo::roster::summary,
         game_over: battles_of_waterloo::game_over,
         after_the_end: &["settings"],
         ends_with: None,
         entered_last_turn: battles_of_waterloo::last_turn,
+        counters_spent_by_hand: false,
     },
     not_yet_available(
         "beyond-waterloo",
@@ -152,6 +155,7 @@ pub static GAMES: &[Game] = &[
         after_the_end: enemy_mistakes::AFTER_THE_END,
         ends_with: Some("victory"),
         entered_last_turn: last_turn_printed,
+        counters_spent_by_hand: true,
     },
     not_yet_available(
         "waterloo-200",

@@ -45,6 +45,10 @@ const QUICK_START: &[(&str, &str)] = &[
         "Each step opens its procedure in the centre. Pick the units from the record, give the facts of the map, and watch the modifiers and the odds change. The rarer facts are under More facts.",
     ),
     (
+        "Enter what only the game's pieces print",
+        "Where a game's counters or cards carry values the rulebook does not print, the roster editor (Counter values) asks for them once, and the chart editor (Tables > Enter the ...) takes a chart printed only on a player-aid card. Tables > Save the roster to a file... and Load a roster from a file... carry a group's counters into its next game; a chart is exported and imported from its editor.",
+    ),
+    (
         "Roll and apply",
         "Roll the dice, or type the faces of real dice. The result card names the table cell read; Apply to the record puts it on the record. Roll and apply does both at once.",
     ),

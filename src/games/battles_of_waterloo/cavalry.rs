@@ -450,15 +450,7 @@ impl Procedure for CavalryRetreat {
     }
     fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
         if changed == "unit" {
-            forms::follow_unit(
-                input,
-                record,
-                "unit",
-                &[
-                    ("cohesion", attribute::COHESION),
-                    ("movement", attribute::MOVEMENT),
-                ],
-            );
+            forms::follow_unit(input, record, "unit", forms::CHECK_RATINGS);
         }
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {

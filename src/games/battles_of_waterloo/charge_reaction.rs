@@ -18,12 +18,11 @@
 //! - A retreat (a "B", or a Rout) means no Shock and no Automatic Disorder (L1230): a reminder says
 //!   so.
 
-use super::checks;
-use super::combat_results::{self, Struck};
 use super::forms::{self, COHESION, DISORDER, MOVEMENT, Piece, SIDE, TYPE};
 use super::options::NATURAL_ZERO;
+use super::reaction;
 use super::roster::attribute;
-use crate::engine::dice::{DiceSpec, Die};
+use crate::engine::dice::DiceSpec;
 use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
 use crate::engine::procedure::{
     About, Faces, Outcome, Procedure, Resolution, RuleError, SideTotal,
@@ -99,19 +98,7 @@ impl Procedure for ChargeReaction {
         input.set("charging", Value::Flag(true));
     }
     fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
-        if !matches!(changed, "side" | "unit") {
-            return;
-        }
-        forms::follow_unit(
-            input,
-            record,
-            "unit",
-            &[
-                ("cohesion", attribute::COHESION),
-                ("movement", attribute::MOVEMENT),
-            ],
-        );
-        if let Some(unit) = record.unit(input.text("side"), input.text("unit").trim()) {
+        if let Some(unit) = forms::follow_checked_unit(changed, input, record) {
             input.set(
                 "square",
                 Value::Flag(forms::marked(unit, attribute::SQUARE)),
@@ -157,13 +144,7 @@ impl Procedure for ChargeReaction {
         Ok(())
     }
     fn dice(&self, input: &Input) -> DiceSpec {
-        let unit = input.text("unit").trim();
-        let called = if unit.is_empty() { "unit" } else { unit };
-        // The second die serves a 'd' or 'r' the table may give.
-        DiceSpec::new(&[
-            ("Cohesion die", Die::D10Zero),
-            (&format!("{called}'s check die"), Die::D10Zero),
-        ])
+        reaction::dice(input, "Cohesion die")
     }
     fn resolve(
         &self,
@@ -171,7 +152,6 @@ impl Procedure for ChargeReaction {
         tables: &TableSet,
         faces: &Faces,
     ) -> Result<Resolution, RuleError> {
-        let table = tables.get(CHARGE_REACTION_TABLE.table)?;
         let die = i32::from(faces.first().copied().unwrap_or(0));
         let cohesion = input.number("cohesion");
         let column = super::roster::TYPES
@@ -179,19 +159,9 @@ impl Procedure for ChargeReaction {
             .find(|(id, _)| *id == input.text("type"))
             .map_or("Infantry", |(_, label)| label);
         let margin = die - cohesion;
-        let lookup = table.lookup_roll_range(Some(column), margin)?;
-        let parts = lookup.parts_for(&CHARGE_REACTION_TABLE, table)?;
-        let tokens = parts.into_iter().flatten().collect::<Vec<_>>();
-        let name = Some(input.text("unit").trim()).filter(|n| !n.is_empty());
-        let steps_left = input.number("steps_left");
-        let piece = Piece {
-            side: input.text("side"),
-            name,
-            kind: input.text("type"),
-            disorder: input.text("disorder"),
-            movement: None,
-        }
-        .moving(input.number("movement"));
+        let (lookup, tokens) =
+            reaction::read(tables, &CHARGE_REACTION_TABLE, Some(column), margin)?;
+        let piece = Piece::of(input, None, "unit").moving(input.number("movement"));
         let called = piece.called();
         let mut words = Vec::new();
         let mut effects = Vec::new();
@@ -208,24 +178,7 @@ impl Procedure for ChargeReaction {
                 _ => {}
             }
         }
-        let struck = Struck {
-            piece,
-            cohesion,
-            steps_left: (steps_left > 0).then_some(steps_left),
-            shaken: false,
-            square: false,
-            chateau: false,
-            check_modifiers: Vec::new(),
-            further_disorder_routs: false,
-        };
-        let applied = combat_results::apply(
-            &tokens,
-            &struck,
-            faces.get(1..).unwrap_or(&[]),
-            checks::ZeroPasses::from_setting(input.text(NATURAL_ZERO.id)),
-            TABLE_RULE,
-            false,
-        );
+        let applied = reaction::apply_to_unit(&tokens, input, piece, false, faces, TABLE_RULE);
         words.extend(applied.words);
         effects.extend(applied.effects);
         if applied.left_hex {

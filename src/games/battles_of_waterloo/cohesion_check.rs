@@ -250,19 +250,7 @@ impl Procedure for CohesionCheck {
         prefill_setting(input, record, &NATURAL_ZERO);
     }
     fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
-        if !matches!(changed, "side" | "unit") {
-            return;
-        }
-        forms::follow_unit(
-            input,
-            record,
-            "unit",
-            &[
-                ("cohesion", attribute::COHESION),
-                ("movement", attribute::MOVEMENT),
-            ],
-        );
-        if let Some(unit) = record.unit(input.text("side"), input.text("unit").trim()) {
+        if let Some(unit) = forms::follow_checked_unit(changed, input, record) {
             input.set(
                 "square",
                 Value::Flag(unit.attribute(attribute::SQUARE) == Some("yes")),

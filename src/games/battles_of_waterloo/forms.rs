@@ -323,6 +323,27 @@ impl<'a> Piece<'a> {
     }
 }
 
+/// The ratings a roll against Cohesion reads from the record: the Cohesion Rating, and the
+/// Movement Allowance of the Rout Retreat a failure may bring (L1528).
+pub const CHECK_RATINGS: &[(&str, &str)] = &[
+    ("cohesion", attribute::COHESION),
+    ("movement", attribute::MOVEMENT),
+];
+
+/// After the side or the unit of a one-unit check changes: its type, Cohesion, Movement
+/// Allowance and Disorder from the record, then the record's unit, for its markers.
+pub fn follow_checked_unit<'r>(
+    changed: &str,
+    input: &mut Input,
+    record: &'r Record,
+) -> Option<&'r UnitRecord> {
+    if !matches!(changed, "side" | "unit") {
+        return None;
+    }
+    follow_unit(input, record, "unit", CHECK_RATINGS);
+    record.unit(input.text("side"), input.text("unit").trim())
+}
+
 /// After the unit field changes: its type, ratings and Disorder from the record. `ratings` pairs
 /// each rating field of the form with the attribute it reads.
 pub fn follow_unit(input: &mut Input, record: &Record, field: &str, ratings: &[(&str, &str)]) {

@@ -32,6 +32,7 @@ mod morale;
 pub mod options;
 mod out_of_command;
 mod rally;
+mod reaction;
 mod retreat_before_shock;
 pub mod roster;
 mod several;

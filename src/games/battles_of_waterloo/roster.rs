@@ -114,6 +114,34 @@ pub const LEADERS: &[(&str, &str)] = &[
     ("state", "In play"),
 ];
 
+/// What the record panel shows beside a piece's state: its Disorder, steps lost and markers; a
+/// Detachment Leader's assignment.
+pub fn summary(unit: &UnitRecord) -> String {
+    let mut parts = Vec::new();
+    if let Some(disorder) = unit
+        .attribute(attribute::DISORDER)
+        .filter(|d| !d.is_empty())
+    {
+        parts.push(disorder.to_string());
+    }
+    match number(unit, attribute::STEPS_LOST) {
+        Some(1) => parts.push("1 step lost".to_string()),
+        Some(n) if n > 1 => parts.push(format!("{n} steps lost")),
+        _ => {}
+    }
+    for (marker, label) in [
+        (attribute::SQUARE, "Square"),
+        (attribute::ENGAGED, "Engaged"),
+        (attribute::BLOWN, "Blown"),
+        (attribute::ASSIGNED, "assigned"),
+    ] {
+        if unit.attribute(marker) == Some("yes") {
+            parts.push(label.to_string());
+        }
+    }
+    parts.join(", ")
+}
+
 /// The unit a form names, if the record knows it.
 pub fn named<'a>(record: &'a Record, side: &str, name: &str) -> Option<&'a UnitRecord> {
     record.unit(side, name.trim())

@@ -30,11 +30,11 @@
 //! - A 'd' or 'r' after an "S" is rolled with the Square -1 (L1301): the unit is then in Square.
 
 use super::checks::{self, TestKind, ZeroPasses};
-use super::combat_results::{self, Struck};
 use super::forms::{self, COHESION, DISORDER, MOVEMENT, Piece, SIDE, TYPE};
 use super::options::{self, NATURAL_ZERO, SQUARE_DISTANCE};
+use super::reaction;
 use super::roster::attribute;
-use crate::engine::dice::{DiceSpec, Die};
+use crate::engine::dice::DiceSpec;
 use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
 use crate::engine::procedure::{
     About, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
@@ -223,19 +223,7 @@ impl Procedure for SquareInReaction {
         input.set("type", Value::Text("infantry".into()));
     }
     fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
-        if !matches!(changed, "side" | "unit") {
-            return;
-        }
-        forms::follow_unit(
-            input,
-            record,
-            "unit",
-            &[
-                ("cohesion", attribute::COHESION),
-                ("movement", attribute::MOVEMENT),
-            ],
-        );
-        if let Some(unit) = record.unit(input.text("side"), input.text("unit").trim()) {
+        if let Some(unit) = forms::follow_checked_unit(changed, input, record) {
             let marked = |a| Value::Flag(forms::marked(unit, a));
             input.set("engaged", marked(attribute::ENGAGED));
             input.set("in_square", marked(attribute::SQUARE));
@@ -302,13 +290,7 @@ impl Procedure for SquareInReaction {
         reaction_modifiers(input)
     }
     fn dice(&self, input: &Input) -> DiceSpec {
-        let unit = input.text("unit").trim();
-        let called = if unit.is_empty() { "unit" } else { unit };
-        // The second die serves a 'd' or 'r' the chart may give.
-        DiceSpec::new(&[
-            ("Square die", Die::D10Zero),
-            (&format!("{called}'s check die"), Die::D10Zero),
-        ])
+        reaction::dice(input, "Square die")
     }
     fn resolve(
         &self,
@@ -316,14 +298,12 @@ impl Procedure for SquareInReaction {
         tables: &TableSet,
         faces: &Faces,
     ) -> Result<Resolution, RuleError> {
-        let table = tables.get(SQUARE_IN_REACTION_TABLE.table)?;
         let modifiers = reaction_modifiers(input);
         let die = i32::from(faces.first().copied().unwrap_or(0));
         let modified = die + checks::sum(&modifiers);
         let cohesion = input.number("cohesion");
-        let lookup = table.lookup_roll_range(None, modified - cohesion)?;
-        let parts = lookup.parts_for(&SQUARE_IN_REACTION_TABLE, table)?;
-        let tokens = parts.into_iter().flatten().collect::<Vec<_>>();
+        let (lookup, tokens) =
+            reaction::read(tables, &SQUARE_IN_REACTION_TABLE, None, modified - cohesion)?;
         let (side, name) = (
             input.text("side"),
             Some(input.text("unit").trim()).filter(|n| !n.is_empty()),
@@ -351,25 +331,8 @@ impl Procedure for SquareInReaction {
         } else if tokens.iter().any(|t| t.code == "-") {
             words.push(format!("{called} does not form Square"));
         }
-        let steps_left = input.number("steps_left");
-        let struck = Struck {
-            piece,
-            cohesion,
-            steps_left: (steps_left > 0).then_some(steps_left),
-            shaken: false,
-            square: formed,
-            chateau: false,
-            check_modifiers: Vec::new(),
-            further_disorder_routs: false,
-        };
-        let applied = combat_results::apply(
-            &tokens,
-            &struck,
-            faces.get(1..).unwrap_or(&[]),
-            ZeroPasses::from_setting(input.text(NATURAL_ZERO.id)),
-            REACTION_TABLE_RULE,
-            false,
-        );
+        let applied =
+            reaction::apply_to_unit(&tokens, input, piece, formed, faces, REACTION_TABLE_RULE);
         words.extend(applied.words);
         effects.extend(applied.effects);
         // The odds list a Square formed first, then the rest from the mildest.
@@ -487,19 +450,7 @@ impl Procedure for LeavingSquare {
         input.set("in_square", Value::Flag(true));
     }
     fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
-        if !matches!(changed, "side" | "unit") {
-            return;
-        }
-        forms::follow_unit(
-            input,
-            record,
-            "unit",
-            &[
-                ("cohesion", attribute::COHESION),
-                ("movement", attribute::MOVEMENT),
-            ],
-        );
-        if let Some(unit) = record.unit(input.text("side"), input.text("unit").trim()) {
+        if let Some(unit) = forms::follow_checked_unit(changed, input, record) {
             let marked = |a| Value::Flag(forms::marked(unit, a));
             input.set("engaged", marked(attribute::ENGAGED));
             input.set("in_square", marked(attribute::SQUARE));

@@ -79,7 +79,8 @@ impl GameView {
         }
     }
 
-    /// The allowances and markers in play, each allowance with Use one. Returns the one spent.
+    /// The allowances and markers in play, each allowance with Use one where the players spend
+    /// them by hand. Returns the one spent.
     fn counters(&self, ui: &mut egui::Ui) -> Option<String> {
         let record = self.session.record();
         if record.counters.is_empty() && record.marks.is_empty() {
@@ -88,10 +89,19 @@ impl GameView {
         let mut spend = None;
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.label(egui::RichText::new("Allowances and markers").strong());
+            let by_hand = self.game.counters_spent_by_hand;
+            let heading = if by_hand {
+                "Allowances and markers"
+            } else {
+                "Kept by the record"
+            };
+            ui.label(egui::RichText::new(heading).strong());
             for (name, left) in &record.counters {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(format!("{name}: {left}"));
+                    if !by_hand {
+                        return;
+                    }
                     let button = ui
                         .add_enabled(*left > 0, egui::Button::new("Use one").small())
                         .accessible_name(format!("Use one: {name}"))

@@ -59,8 +59,8 @@ impl Workspace {
                 .filter(|f| self.input.get(f.id) != Some(&f.default_value()))
                 .count();
             let title = match given {
-                0 => format!("More facts ({} fields)", more.len()),
-                n => format!("More facts ({} fields, {n} filled in)", more.len()),
+                0 => format!("More facts ({})", fields_count(more.len())),
+                n => format!("More facts ({}, {n} filled in)", fields_count(more.len())),
             };
             egui::CollapsingHeader::new(egui::RichText::new(title).strong())
                 .id_salt(("more_facts", procedure.id()))
@@ -519,5 +519,14 @@ impl Workspace {
             .filter(|(side, name, _)| self.procedure.offers(field, input, record, side, name))
             .map(|(_, unit, _)| unit.to_string())
             .collect()
+    }
+}
+
+/// "1 field" or "n fields".
+fn fields_count(n: usize) -> String {
+    if n == 1 {
+        "1 field".to_string()
+    } else {
+        format!("{n} fields")
     }
 }
