@@ -296,6 +296,38 @@ fn l1518_a_routed_target_gets_no_terrain_shift() {
     assert_eq!(column(&fire(&input, [3, 0])), "4-6");
 }
 
+/// The live breakdown shows the terrain's shift as soon as the hex is chosen, read from the
+/// terrain chart: the shipped template already holds the rulebook's woods 1L (L777); a shift only
+/// the card gives shows once the owner has entered it (FICTIONAL here).
+#[test]
+fn the_breakdown_reads_the_terrain_shift_before_the_roll() {
+    let mut input = artillery(5);
+    input.set("terrain", text("woods"));
+    let shown = procedure("fire").modifiers_read(&input, &fictional());
+    let terrain = shown
+        .iter()
+        .find(|m| m.rule.contains("Terrain chart"))
+        .expect("the terrain shift");
+    assert_eq!(terrain.value, -1, "woods: 1L on the FICTIONAL chart");
+    let template = procedure("fire").modifiers_read(&input, &tables());
+    assert!(
+        template
+            .iter()
+            .any(|m| m.rule.contains("Terrain chart") && m.value == -1)
+    );
+    input.set("terrain", text("village"));
+    let unknown = procedure("fire").modifiers_read(&input, &tables());
+    assert!(!unknown.iter().any(|m| m.rule.contains("Terrain chart")));
+    input.set("terrain", text("woods"));
+    input.set("disorder", text("routed"));
+    let routed = procedure("fire").modifiers_read(&input, &fictional());
+    assert!(
+        routed
+            .iter()
+            .any(|m| m.label == "No terrain benefit for a Routed unit")
+    );
+}
+
 /// L996, L612: Reaction Fire is at adjacent units; an Extended Line may fire all its SP.
 #[test]
 fn l996_l612_reaction_at_one_hex_and_extended_line_over_four() {

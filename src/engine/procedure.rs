@@ -350,6 +350,12 @@ pub trait Procedure: Sync + Send {
     fn modifiers(&self, _input: &Input) -> Vec<Modifier> {
         Vec::new()
     }
+    /// The live breakdown where some modifiers are read from the tables (a chart of DRMs the
+    /// owner entered): `modifiers` unless the procedure reads them so. A table not ready yet
+    /// leaves those out.
+    fn modifiers_read(&self, input: &Input, _tables: &TableSet) -> Vec<Modifier> {
+        self.modifiers(input)
+    }
     /// Checks what the players enter once they see the dice (how the Losses rolled are shared out
     /// among their Units). Run before resolving a roll; not by the odds, which try every face.
     fn check_with_dice(&self, _input: &Input, _faces: &[u8]) -> Result<(), InputError> {

@@ -307,6 +307,39 @@ fn die_modifiers(input: &Input) -> Vec<Modifier> {
     list
 }
 
+/// Routed units get no terrain benefit (R 9.16B, L1518).
+fn routed_in_terrain(input: &Input) -> bool {
+    input.text("terrain") != "none" && input.text("disorder") == "routed"
+}
+
+fn no_terrain_benefit() -> Modifier {
+    Modifier::new(
+        "Column shift",
+        "No terrain benefit for a Routed unit",
+        0,
+        "Rout, R 9.16B, L1518",
+    )
+}
+
+/// The target hex's column shift, read from the owner's terrain chart; none in the open.
+fn terrain_shift(input: &Input, tables: &TableSet) -> Result<Option<Modifier>, RuleError> {
+    let terrain = input.text("terrain");
+    if terrain == "none" {
+        return Ok(None);
+    }
+    let (shift, read) = tables
+        .get(TERRAIN.table)?
+        .modifier(terrain, Some("Fire shift"))?;
+    Ok((shift != 0).then(|| {
+        Modifier::new(
+            "Column shift",
+            read.cell.row.as_str(),
+            shift,
+            "Terrain chart, L725; L779, L1407",
+        )
+    }))
+}
+
 /// The column shifts the form states (the terrain's is read from the chart), right positive.
 fn shifts(input: &Input) -> Vec<Modifier> {
     let side = "Column shift";
@@ -612,6 +645,16 @@ impl Procedure for Fire {
         list.extend(shifts(input));
         list
     }
+    fn modifiers_read(&self, input: &Input, tables: &TableSet) -> Vec<Modifier> {
+        let mut list = self.modifiers(input);
+        if routed_in_terrain(input) {
+            list.push(no_terrain_benefit());
+        } else {
+            // Until the owner enters the terrain chart its shift is left out.
+            list.extend(terrain_shift(input, tables).ok().flatten());
+        }
+        list
+    }
     fn dice(&self, input: &Input) -> DiceSpec {
         let target = input.text("target").trim();
         let called = if target.is_empty() { "target" } else { target };
@@ -635,27 +678,10 @@ impl Procedure for Fire {
         let table = tables.get(FIRE_TABLE.table)?;
         let mut modifiers = die_modifiers(input);
         let mut column_shifts = shifts(input);
-        let terrain = input.text("terrain");
-        // Routed units get no terrain benefit (R 9.16B, L1518).
-        if terrain != "none" && input.text("disorder") == "routed" {
-            modifiers.push(Modifier::new(
-                "Column shift",
-                "No terrain benefit for a Routed unit",
-                0,
-                "Rout, R 9.16B, L1518",
-            ));
-        } else if terrain != "none" {
-            let (shift, read) = tables
-                .get(TERRAIN.table)?
-                .modifier(terrain, Some("Fire shift"))?;
-            if shift != 0 {
-                column_shifts.push(Modifier::new(
-                    "Column shift",
-                    read.cell.row.as_str(),
-                    shift,
-                    "Terrain chart, L725; L779, L1407",
-                ));
-            }
+        if routed_in_terrain(input) {
+            modifiers.push(no_terrain_benefit());
+        } else {
+            column_shifts.extend(terrain_shift(input, tables)?);
         }
         let die = faces.first().copied().unwrap_or(0);
         let drm = checks::sum(&modifiers);

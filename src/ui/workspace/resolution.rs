@@ -22,7 +22,7 @@ impl Workspace {
             action = card_action;
             ui.add_space(6.0);
         }
-        self.modifier_breakdown(ui);
+        self.modifier_breakdown(ui, tables);
         // A procedure without dice (victory determination) has no odds.
         if !self.procedure.dice(&self.input).is_empty() {
             ui.separator();
@@ -65,9 +65,9 @@ impl Workspace {
     }
 
     /// Each side's modifiers with their rules, and each side's total.
-    fn modifier_breakdown(&self, ui: &mut egui::Ui) {
+    fn modifier_breakdown(&self, ui: &mut egui::Ui, tables: &TableSet) {
         ui.label(section("Modifiers"));
-        let modifiers = self.procedure.modifiers(&self.input);
+        let modifiers = self.procedure.modifiers_read(&self.input, tables);
         if modifiers.is_empty() {
             ui.label(egui::RichText::new("No modifiers apply.").weak());
             return;
