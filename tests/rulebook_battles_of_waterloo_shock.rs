@@ -162,6 +162,41 @@ fn l1125_the_combined_arms_example() {
     assert_eq!(row(&result), "-1");
 }
 
+/// The Modifiers pane shows the L1125 example's DRMs before the roll, read from the Shock
+/// modifiers chart.
+#[test]
+fn l1125_the_drms_show_before_the_roll() {
+    let mut play = battle(
+        &[("Infantry", "infantry", 7), ("Cavalry", "heavy_cavalry", 4)],
+        &[("Defender", "infantry", 7)],
+    );
+    let facts = shock_form(
+        &["Infantry", "Cavalry"],
+        &["Defender"],
+        &[
+            ("charge", text("flank")),
+            ("position", text("front_and_flank")),
+        ],
+    );
+    let input = play.input("shock", &facts);
+    let shown = procedure("shock").modifiers_read(&input, &play.tables);
+    let values: Vec<i32> = shown.iter().map(|m| m.value).collect();
+    assert_eq!(values.iter().sum::<i32>(), -6, "{shown:?}");
+    assert!(
+        shown
+            .iter()
+            .any(|m| m.rule.contains("L1060-1068") && m.value == -4)
+    );
+    // The shipped template holds these values already: the rulebook prints them.
+    play.tables = support::battles_of_waterloo::tables();
+    let template = procedure("shock").modifiers_read(&input, &play.tables);
+    assert_eq!(
+        template.iter().map(|m| m.value).sum::<i32>(),
+        -6,
+        "{template:?}"
+    );
+}
+
 /// R 8.63B, L1170: Creux (4 SP Heavy Cavalry) charges the Front of the 1st Silesian LW (6 SP
 /// INFERRED), whose flanks are unsupported: 4 x 3 = 12, the Flank -3, "from 1-1.5 (4-6) to 2-1".
 #[test]
@@ -552,4 +587,299 @@ fn a_charge_and_the_position_agree() {
         )
         .unwrap();
     assert!(refused.contains("position"), "{refused}");
+}
+
+/// Puts `name` of `side` through a Cohesion Check of kind `check` that it fails (a 9 against
+/// Cohesion 5): 'd' Disorders it one level, 'r' Routs it.
+fn fail_check(play: &mut Play, side: &str, name: &str, check: &str) {
+    play.play(
+        "cohesion-check",
+        &[
+            ("side", text(side)),
+            ("unit", text(name)),
+            ("check", text(check)),
+        ],
+        &[9],
+    );
+}
+
+/// Two Crack Elite attackers (-2 each, FICTIONAL) with Ney (-2, L1093) against a chateau (+4,
+/// FICTIONAL): a net -2, so the Shock die reads two rows lower.
+fn against_a_chateau(defenders: &[(&str, &str, i64)]) -> Play {
+    let mut play = battle(&[], defenders);
+    for name in ["A1", "A2"] {
+        add_unit(
+            &mut play,
+            "french",
+            name,
+            "infantry",
+            &[("elite", number(2))],
+        );
+    }
+    play
+}
+
+fn chateau_form<'a>(defenders: &[&'a str], outside: bool) -> Vec<(&'a str, Value)> {
+    shock_form(
+        &["A1", "A2"],
+        defenders,
+        &[
+            ("ney", flag(true)),
+            ("terrain", text("chateau")),
+            ("cid_strength", number(2)),
+            ("outside_support", flag(outside)),
+        ],
+    )
+}
+
+/// R 8.93B, L1388: "If an 'outside' supporting unit and the chateau are assaulted together in one
+/// attack, the defender adds the unit's SP to the CID Strength... and all Step Losses are taken by
+/// the unit, not the chateau (unless the former has only one step left and takes a two step
+/// loss)". Its other results are its own; the units inside take the chateau's, converted
+/// (L1392-1406).
+#[test]
+fn l1388_a_chateau_assaulted_with_an_outside_supporting_unit() {
+    let mut play = against_a_chateau(&[("Out", "infantry", 2), ("In", "infantry", 4)]);
+    // Without it, the chateau alone: 8 against the CID's 2.
+    let alone = resolve(&play, &chateau_form(&["Out", "In"], false), 2);
+    assert!(alone.totals[0].side.contains("8:2"), "{:?}", alone.totals);
+    // With it: 8 against 2 + 2. FICTIONAL cell at 2:1, row 0 (die 2, net -2): "-/1Bd".
+    let facts = chateau_form(&["Out", "In"], true);
+    let result = play.play("shock", &facts, &[2, 0, 0, 0, 0]);
+    assert!(result.totals[0].side.contains("8:4"), "{:?}", result.totals);
+    assert_eq!(drm(&result, "L1388"), Some(2));
+    assert_eq!(result.outcome.key, "-/1Bd");
+    assert_eq!(
+        play.attribute("prussian", "Out", "steps lost").as_deref(),
+        Some("1")
+    );
+    assert_eq!(play.attribute("prussian", "In", "steps lost"), None);
+    let headline = &result.outcome.headline;
+    assert!(headline.contains("Out retreats 1 hex"), "{headline}");
+    assert!(
+        !headline.contains("In retreats"),
+        "a B is ignored inside: {headline}"
+    );
+    // FICTIONAL cell at 2:1, row -1 (die 1): "-/2B". Out, with one step left, takes one; the
+    // chateau's unit the other.
+    let mut input = play.input("shock", &chateau_form(&["Out", "In"], true));
+    let facts = input.text("defender_facts").replace(
+        "Out: SP 2, Cohesion 5, infantry, good order, 3 step(s) left",
+        "Out: SP 2, Cohesion 5, infantry, good order, 1 step(s) left",
+    );
+    assert!(facts.contains("1 step(s) left"), "{facts}");
+    input.set("defender_facts", Value::Text(facts.as_str().into()));
+    let two = resolve_checked(procedure("shock"), &input, &play.tables, &[1, 0, 0, 0, 0]).unwrap();
+    assert_eq!(two.outcome.key, "-/2B");
+    let headline = &two.outcome.headline;
+    assert!(headline.contains("Out loses its last step"), "{headline}");
+    assert!(headline.contains("In loses 1 step"), "{headline}");
+    // With no unit inside, the result card says what the CID takes.
+    let empty = against_a_chateau(&[("Out", "infantry", 2)]);
+    let result = resolve(&empty, &chateau_form(&["Out"], true), 2);
+    assert!(
+        support::mentions(&result, "its CID takes \"Bd\""),
+        "{:?}",
+        support::reminders(&result)
+    );
+    // Only infantry supports a chateau (L1379).
+    let guns = against_a_chateau(&[("Guns", "artillery", 2), ("In", "infantry", 4)]);
+    let refusal = guns
+        .refused("shock", &chateau_form(&["Guns", "In"], true))
+        .unwrap();
+    assert!(refusal.contains("L1379"), "{refusal}");
+}
+
+/// R 9.15C-D, L1506-1512: D-1 cavalry given another Disorder retreats or Routs on its roll; D-1
+/// artillery retreats and loses a step. Either way it leaves its hex: the attacker advances
+/// (R 9.18A, L1546) and is not Engaged beside it (L921).
+#[test]
+fn l1506_disordered_cavalry_or_artillery_disordered_again_leaves_its_hex() {
+    for (kind, die) in [("artillery", 5), ("light_cavalry", 4)] {
+        let mut play = battle(&[("A", "infantry", 4)], &[("Z", kind, 4)]);
+        fail_check(&mut play, "prussian", "Z", "d");
+        assert_eq!(
+            play.attribute("prussian", "Z", "disorder").as_deref(),
+            Some("D-1")
+        );
+        // FICTIONAL cells, with the defender's D-1 (-1): 4:1 row 4 (artillery alone defends at
+        // 1) and 1:1 row 3, each "-/d"; Z fails its 'd' with a 9.
+        let result = play.play("shock", &shock_form(&["A"], &["Z"], &[]), &[die, 0, 9]);
+        assert_eq!(result.outcome.key, "-/d", "{kind}");
+        assert!(
+            support::mentions(&result, "the attacker must advance"),
+            "{kind}: {:?}",
+            support::reminders(&result)
+        );
+        assert_eq!(play.attribute("french", "A", "engaged"), None, "{kind}");
+    }
+}
+
+/// R 8.67A, L1228: Automatic Disorder comes "regardless of the result"; a Routed unit that is
+/// Disordered loses a step instead (R 9.16B, L1523), its last step eliminating it; a unit
+/// eliminated in the Shock takes none.
+#[test]
+fn l1228_automatic_disorder_after_a_rout_or_an_elimination() {
+    let mut play = battle(
+        &[
+            ("H", "heavy_cavalry", 4),
+            ("H2", "heavy_cavalry", 4),
+            ("H3", "heavy_cavalry", 4),
+        ],
+        &[("Z", "infantry", 4)],
+    );
+    add_unit(
+        &mut play,
+        "prussian",
+        "Y",
+        "infantry",
+        &[("steps", text("2"))],
+    );
+    // FICTIONAL cell at 1:1, row -2 (die 1, Flank -3): "-/2BR".
+    for (cavalry, target) in [("H", "Z"), ("H2", "Y")] {
+        let facts = shock_form(&[cavalry], &[target], &[("position", text("flank"))]);
+        assert_eq!(play.play("shock", &facts, &[1, 0, 0]).outcome.key, "-/2BR");
+    }
+    // Z: 2 steps, Routed, then a step for the Automatic Disorder.
+    assert_eq!(play.state("prussian", "Z"), "Routed");
+    assert_eq!(
+        play.attribute("prussian", "Z", "steps lost").as_deref(),
+        Some("3")
+    );
+    // Y lost its 2 steps: eliminated, no Automatic Disorder.
+    assert_eq!(play.state("prussian", "Y"), "Eliminated");
+    assert_eq!(
+        play.attribute("prussian", "Y", "steps lost").as_deref(),
+        Some("2")
+    );
+    // Z, Routed with one step left, passes its 'd' (FICTIONAL cell at 1:1, row 3: die 9, Routed
+    // -5 and sole defender with one step -1): the Automatic Disorder's step eliminates it.
+    let result = play.play("shock", &shock_form(&["H3"], &["Z"], &[]), &[9, 0, 0]);
+    assert_eq!(result.outcome.key, "-/d");
+    assert_eq!(play.state("prussian", "Z"), "Eliminated");
+}
+
+/// R 8.22H8, L923; R 8.67A, L1228: no exception for units in a chateau (Engaged has one, L921,
+/// L1104): cavalry Shocking a chateau Disorders the infantry inside; at D-2 the CID's further
+/// Disorder is a step (R 8.93C, L1406).
+#[test]
+fn l923_automatic_disorder_in_a_chateau() {
+    let mut play = battle(
+        &[("H", "heavy_cavalry", 4), ("H2", "heavy_cavalry", 4)],
+        &[("Z", "infantry", 4), ("Y", "infantry", 4)],
+    );
+    for _ in 0..2 {
+        fail_check(&mut play, "prussian", "Y", "d");
+    }
+    assert_eq!(
+        play.attribute("prussian", "Y", "disorder").as_deref(),
+        Some("D-2")
+    );
+    let chateau = [("terrain", text("chateau")), ("cid_strength", number(2))];
+    // Cavalry counts 1 against a chateau (L1220): 1:2. FICTIONAL cells: row 5 "1/-" (die 1, the
+    // chateau's +4), row 3 "d/d" (die 1, +4 and Y's D-2 -2).
+    let result = play.play("shock", &shock_form(&["H"], &["Z"], &chateau), &[1, 0, 0]);
+    assert_eq!(result.outcome.key, "1/-");
+    assert_eq!(
+        play.attribute("prussian", "Z", "disorder").as_deref(),
+        Some("D-1")
+    );
+    let result = play.play("shock", &shock_form(&["H2"], &["Y"], &chateau), &[1, 0, 0]);
+    assert_eq!(result.outcome.key, "d/d");
+    assert_eq!(play.state("prussian", "Y"), "In play");
+    assert_eq!(
+        play.attribute("prussian", "Y", "steps lost").as_deref(),
+        Some("1")
+    );
+}
+
+/// R 8.52, L1050-1054 with R 9.16B, L1518: Routed defenders get no terrain benefit, so the odds
+/// round as on terrain without one: for the attacker, who moved.
+#[test]
+fn l1518_routed_defenders_and_the_odds_rounding() {
+    let mut play = battle(&[("A", "infantry", 5)], &[("Z", "infantry", 2)]);
+    let facts = shock_form(
+        &["A"],
+        &["Z"],
+        &[("moved", flag(true)), ("terrain", text("village"))],
+    );
+    assert_eq!(
+        column(&resolve(&play, &facts, 5)),
+        "2:1",
+        "the village's benefit"
+    );
+    fail_check(&mut play, "prussian", "Z", "r");
+    let result = resolve(&play, &facts, 5);
+    assert_eq!(column(&result), "3:1", "5:2 for the attacker");
+    assert_eq!(drm(&result, "L1518"), Some(0));
+}
+
+/// R 8.81B, L1325: "two artillery units stacked in a hex ... have a total Shock strength of one
+/// (1)".
+#[test]
+fn l1325_two_artillery_units_defend_at_one() {
+    let play = battle(
+        &[("A", "infantry", 4)],
+        &[("G1", "artillery", 3), ("G2", "artillery", 3)],
+    );
+    let result = resolve(&play, &shock_form(&["A"], &["G1", "G2"], &[]), 5);
+    assert!(result.totals[0].side.contains("4:1"), "{:?}", result.totals);
+}
+
+/// R 8.66C, L1212: "Cuirassier units in Shock combat subtract one (-1) from any 'd' die roll":
+/// their own, and Cuirassiers are Heavy Cavalry (L88), so not the infantry beside them.
+#[test]
+fn l1212_the_cuirassier_minus_one_is_the_cuirassiers_own() {
+    let mut play = battle(
+        &[("A", "infantry", 4), ("C", "heavy_cavalry", 4)],
+        &[("Z", "infantry", 4)],
+    );
+    // FICTIONAL cell at 2:1, row 6 (die 8, Combined Arms -2): "d/-". Both attackers roll 6
+    // against Cohesion 5.
+    let facts = shock_form(
+        &["A", "C"],
+        &["Z"],
+        &[
+            ("cuirassiers", flag(true)),
+            ("cuirassier_side", text("attacking")),
+        ],
+    );
+    let result = play.play("shock", &facts, &[8, 6, 6, 0]);
+    assert_eq!(result.outcome.key, "d/-");
+    let headline = &result.outcome.headline;
+    assert!(headline.contains("C passes its 'd' check"), "{headline}");
+    assert!(headline.contains("A fails its 'd' check"), "{headline}");
+    assert_eq!(
+        play.attribute("french", "A", "disorder").as_deref(),
+        Some("D-1")
+    );
+}
+
+/// R 8.93C, L1407: "The only terrain adjustment effect that is used when shocking or firing at a
+/// Chateau hex is the Chateau Adjustment": attacking downhill (R 8.53D, L1086) gives nothing.
+#[test]
+fn l1407_no_downhill_drm_against_a_chateau() {
+    let play = battle(&[("A", "infantry", 4)], &[("Z", "infantry", 4)]);
+    let open = resolve(
+        &play,
+        &shock_form(&["A"], &["Z"], &[("downhill", flag(true))]),
+        5,
+    );
+    assert_eq!(drm(&open, "L1086"), Some(-1));
+    let chateau = resolve(
+        &play,
+        &shock_form(
+            &["A"],
+            &["Z"],
+            &[
+                ("downhill", flag(true)),
+                ("terrain", text("chateau")),
+                ("cid_strength", number(2)),
+            ],
+        ),
+        5,
+    );
+    assert_eq!(drm(&chateau, "L1086"), None);
+    assert_eq!(drm(&chateau, "L1407"), Some(4), "the chateau's own");
+    assert_eq!(chateau.totals[0].modifiers, 4);
 }

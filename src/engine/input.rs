@@ -479,6 +479,19 @@ impl Input {
         }
     }
 
+    /// A logged input as today's procedure reads it: a yes-or-no field added to the procedure
+    /// after the event was logged is absent there, and reads as no (the form did not ask it, so
+    /// nobody claimed it). Any other field missing is still refused by `check`.
+    pub fn with_later_flags(&self, fields: &[Field]) -> Input {
+        let mut input = self.clone();
+        for field in fields {
+            if matches!(field.kind, FieldKind::Flag) && input.get(field.id).is_none() {
+                input.set(field.id, Value::Flag(false));
+            }
+        }
+        input
+    }
+
     /// Checks every value against the fields (used for inputs read back from a session file).
     pub fn check(&self, fields: &[Field]) -> Result<(), InputError> {
         for field in fields {
@@ -866,6 +879,21 @@ mod tests {
         // Watching changes nothing about the input itself.
         assert_eq!(input, Input::defaults(FIELDS));
         assert!(!input.flag("rian"));
+    }
+
+    /// A logged input from before a yes-or-no field was added reads it as no; a missing field of
+    /// any other kind is still refused.
+    #[test]
+    fn a_flag_added_later_reads_as_no_in_an_older_log() {
+        let mut logged = Input::defaults(FIELDS);
+        logged.values.0.retain(|(id, _)| id.as_str() != "rain");
+        assert!(logged.check(FIELDS).is_err(), "refused as it stands");
+        let read = logged.with_later_flags(FIELDS);
+        assert!(read.check(FIELDS).is_ok());
+        assert_eq!(read.get("rain"), Some(&Value::Flag(false)));
+        logged.values.0.retain(|(id, _)| id.as_str() != "stars");
+        let read = logged.with_later_flags(FIELDS);
+        assert_eq!(read.check(FIELDS).unwrap_err().field, "stars");
     }
 
     #[test]

@@ -183,7 +183,8 @@ pub fn resolve_logged(
         .iter()
         .map(|(draw, chit)| (draw, chit.clone()))
         .collect();
-    resolve_drawn(procedure, input, tables, &faces, &chits)
+    let input = input.with_later_flags(procedure.fields());
+    resolve_drawn(procedure, &input, tables, &faces, &chits)
 }
 
 /// Resolves `procedure` once, outside any game: nothing is logged, and nothing is rolled into a

@@ -51,8 +51,11 @@ pub struct Applied {
     pub dice_used: usize,
     /// Its Disorder afterwards ("none", "D-1", "D-2", "routed" or "eliminated").
     pub disorder_after: String,
-    /// Whether it left its hex: a retreat, a Rout or its elimination.
+    /// Whether it left its hex: a retreat, a Rout or its elimination, or a further Disorder of
+    /// D-1 cavalry or artillery (L1506-1512).
     pub left_hex: bool,
+    /// The steps it can still lose afterwards, if known.
+    pub steps_left: Option<i32>,
 }
 
 /// Applies `tokens` to `unit` in order, rolling its checks on `dice`. `ranged_artillery`: artillery
@@ -237,6 +240,20 @@ pub fn apply(
     applied.left_hex |=
         matches!(disorder, "routed" | "eliminated") && disorder != unit.piece.disorder;
     applied.disorder_after = disorder.to_string();
+    applied.steps_left = left;
+    applied
+}
+
+/// One Disorder that is no table result (Automatic Disorder, L923, L1228) on `piece`, with
+/// `steps_left` steps: up the ladder as a 'D' (L1504-1512), a Routed unit losing a step instead
+/// (L1523); in a chateau, the CID's ladder (L1406).
+pub fn disorder(piece: &Piece, steps_left: Option<i32>, rule: &str, chateau: bool) -> Applied {
+    let mut applied = Applied::default();
+    let mut left = steps_left;
+    let after = disorder_once(piece, &mut applied, &mut left, rule, chateau);
+    applied.left_hex |= after != piece.disorder && matches!(after, "routed" | "eliminated");
+    applied.disorder_after = after.to_string();
+    applied.steps_left = left;
     applied
 }
 
@@ -290,6 +307,11 @@ fn disorder_once(
             .extend(piece.step_lost("Chateaux, R 8.93C, L1406"));
     } else {
         applied.effects.extend(piece.disordered(rule));
+        // D-1 cavalry retreats or Routs on its roll, D-1 artillery retreats and loses a step
+        // (L1506-1512): either way it leaves its hex.
+        if piece.disorder == "D-1" && piece.kind != "infantry" {
+            applied.left_hex = true;
+        }
         if !piece.disorder_costs_step() {
             return piece.after_disorder();
         }

@@ -11,13 +11,34 @@
 //! Readings taken:
 //! - The odds round in the attacker's favour only if the defender's terrain gives no Shock
 //!   benefit and some attacker moved this Activation (a Charge always moves), R 8.52, L1050-1054.
+//!   Where Routed defenders lose the terrain's benefit (L1518; every one Routed, or any by the
+//!   `routed_terrain` setting), the odds round as on terrain without one: rounding for the
+//!   defender is one of the terrain's benefits. The rules do not say.
 //! - A side's result strikes its units as a group (L1445): steps are shared out as evenly as
 //!   possible in the order the units are listed (list first the unit that takes the first step,
 //!   an elite unit that modified the roll, L1445); every other part strikes each unit. Each unit
 //!   throws a die for its 'd' or 'r' check with the Shock die; a second check in one result goes
 //!   to the Cohesion Check form.
+//! - A chateau assaulted with a supporting unit outside it (R 8.93B, L1388): that unit is listed
+//!   first; its SP add to the CID Strength; it takes every step the result prints, the chateau
+//!   only the steps beyond the unit's last (the rule's "one step left and takes a two step loss",
+//!   as L1445 passes a loss on); its other results are its own, not converted. The units inside
+//!   share the chateau's part, converted (L1392-1406), and a step a conversion makes (an R) is the
+//!   chateau's. With no unit inside, the result card says what the CID takes.
+//! - The Cuirassier -1 (L1212) is for the Cuirassier unit's own 'd' rolls (digest §3.24). The
+//!   form does not name the Cuirassier unit: it goes to each Heavy Cavalry unit of the side named,
+//!   as Cuirassiers are Heavy Cavalry (L88), and to no other unit.
+//! - Shaken's +1 (L1640) is per unit, but the form holds one flag per side, filled in when any of
+//!   the side's units is of a Shaken Command: every unit of that side takes it. Where a side mixes
+//!   a Shaken Command with another, resolve the other Command's 'd' checks on the Cohesion Check
+//!   form.
 //! - Automatic Disorder follows R 8.22H8 and R 8.55E (L923, L1121): every attacking cavalry unit,
 //!   and the defending cavalry and infantry not in Square when cavalry attacked them (digest §7).
+//!   It comes after the results, "regardless of the result" (L1228): a unit eliminated takes none;
+//!   a Routed unit, one that Routed in this Shock too, loses a step instead (L1523; L1510 counts
+//!   Automatic Disorder as a further Disorder), and its last step eliminates it. Units in a chateau
+//!   take it as well: the rules name no exception, where they do for Engaged (L921, L1104); their
+//!   Disorder is the CID's, a step at D-2 (L1406), as for the results against it.
 //!   With the optional Pursuit it comes after pursuit (L1261): pursue first, as the cavalry stands
 //!   Disordered either way.
 //! - A River Bridge's +1 to "any 'd' die rolls that result from that combat" (L761) is given to
@@ -227,7 +248,7 @@ const FIELDS: &[Field] = &[
         "Cuirassiers in the Shock",
         "Charge",
         "Cuirassiers, R 8.66C, L1212",
-        "-1 to their own 'd' rolls.",
+        "-1 to the 'd' rolls of that side's Heavy Cavalry: Cuirassiers are Heavy Cavalry (L88).",
     ),
     Field {
         id: "cuirassier_side",
@@ -261,6 +282,13 @@ const FIELDS: &[Field] = &[
         rule: "Chateaux, R 8.92C-D, L1354-1370",
         help: "A chateau defends with its CID Strength, not its units' (L1386).",
     },
+    Field::flag(
+        "outside_support",
+        "A supporting unit outside the chateau is assaulted with it, listed first among the defenders",
+        "Position and terrain",
+        "Chateaux, R 8.93B, L1386-1388",
+        "Its SP add to the CID Strength, and it takes every step lost (the chateau only those beyond its last step); the units inside, listed after it, take the chateau's converted results.",
+    ),
     Field::flag(
         "downhill",
         "Attacking downhill",
@@ -336,6 +364,9 @@ pub struct Situation<'a> {
     pub position: &'a str,
     pub terrain: &'a str,
     pub cid_strength: u32,
+    pub outside_support: bool,
+    /// Some attacker moved this Activation (the odds' rounding, L1050-1054).
+    pub moved: bool,
     pub downhill: bool,
     pub across_bridge: bool,
     pub attacker_extended_line: bool,
@@ -363,6 +394,8 @@ impl<'a> Situation<'a> {
             position: input.text("position"),
             terrain: input.text("terrain"),
             cid_strength: u32::try_from(input.number("cid_strength")).unwrap_or(0),
+            outside_support: input.flag("outside_support"),
+            moved: input.flag("moved"),
             downhill: input.flag("downhill"),
             across_bridge: input.flag("across_bridge"),
             attacker_extended_line: input.flag("attacker_extended_line"),
@@ -379,6 +412,17 @@ impl<'a> Situation<'a> {
 
     pub fn chateau(&self) -> bool {
         self.terrain == "chateau"
+    }
+
+    /// The chateau is assaulted together with a supporting unit outside it, the first defender
+    /// listed (R 8.93B, L1388).
+    pub fn supported_from_outside(&self) -> bool {
+        self.chateau() && self.outside_support
+    }
+
+    /// Whether the defender listed at `index` is inside the chateau attacked.
+    fn in_chateau(&self, index: usize) -> bool {
+        self.chateau() && !(self.supported_from_outside() && index == 0)
     }
 
     fn cavalry_attacks(&self) -> bool {
@@ -429,41 +473,102 @@ impl<'a> Situation<'a> {
     }
 }
 
-/// The parts of a side's result each of its units takes: steps shared out as evenly as possible
-/// in the order listed, every other part to each unit (L1445).
-fn share_out(tokens: &[Token], units: usize) -> Vec<Vec<Token>> {
-    let steps: usize = tokens
+/// Both sides' strengths, the side the odds round for, and every DRM of the Shock roll: the
+/// owner's charts' entries, and the odds beyond the table as DRMs (R 8.53E, L1090).
+struct Odds {
+    attack: strength::Strength,
+    defence: strength::Strength,
+    favour: Favour,
+    modifiers: Vec<Modifier>,
+}
+
+impl Odds {
+    fn read(situation: &Situation, tables: &TableSet) -> Result<Odds, RuleError> {
+        let drms = modifiers::drms(situation, tables)?;
+        let attack = strength::attack(situation);
+        let defence = strength::defence(situation);
+        let favour = situation.favour(drms.terrain_benefit, situation.moved);
+        let mut modifiers = drms.list;
+        let beyond = strength::beyond_the_table(attack.total, defence.total, favour);
+        if beyond != 0 {
+            let label = if beyond < 0 {
+                format!("Odds {}:{} beyond 6-1", attack.total, defence.total)
+            } else {
+                format!("Odds {}:{} beyond 1-4", attack.total, defence.total)
+            };
+            modifiers.push(Modifier::new(
+                "Odds",
+                label,
+                beyond,
+                "Odds DRM, R 8.53E, L1090",
+            ));
+        }
+        Ok(Odds {
+            attack,
+            defence,
+            favour,
+            modifiers,
+        })
+    }
+}
+
+/// The steps lost in a result.
+fn steps_in(tokens: &[Token]) -> usize {
+    tokens
         .iter()
         .map(|t| match t.code.as_str() {
             "1" => 1,
             "2" => 2,
             _ => 0,
         })
-        .sum();
-    (0..units)
-        .map(|i| {
-            let share = steps / units + usize::from(i < steps % units);
-            let mut own = Vec::new();
-            let mut placed = false;
-            for token in tokens {
-                if matches!(token.code.as_str(), "1" | "2") {
-                    if !placed {
-                        placed = true;
-                        // Two steps read as one "2", so the result card says "2 steps".
-                        let code = |code: &str| Token {
-                            code: code.into(),
-                            modifier: 0,
-                        };
-                        own.extend((0..share / 2).map(|_| code("2")));
-                        own.extend((0..share % 2).map(|_| code("1")));
-                    }
-                } else {
-                    own.push(token.clone());
-                }
+        .sum()
+}
+
+/// `tokens` with its step losses replaced by `steps` of them, where the first stood.
+fn with_steps(tokens: &[Token], steps: usize) -> Vec<Token> {
+    let mut own = Vec::new();
+    let mut placed = false;
+    for token in tokens {
+        if matches!(token.code.as_str(), "1" | "2") {
+            if !placed {
+                placed = true;
+                // Two steps read as one "2", so the result card says "2 steps".
+                let code = |code: &str| Token {
+                    code: code.into(),
+                    modifier: 0,
+                };
+                own.extend((0..steps / 2).map(|_| code("2")));
+                own.extend((0..steps % 2).map(|_| code("1")));
             }
-            own
-        })
+        } else {
+            own.push(token.clone());
+        }
+    }
+    own
+}
+
+/// The parts of a side's result each of its units takes: steps shared out as evenly as possible
+/// in the order listed, every other part to each unit (L1445).
+fn share_out(tokens: &[Token], units: usize) -> Vec<Vec<Token>> {
+    let steps = steps_in(tokens);
+    (0..units)
+        .map(|i| with_steps(tokens, steps / units + usize::from(i < steps % units)))
         .collect()
+}
+
+/// A chateau assaulted with a supporting unit outside it, listed first (R 8.93B, L1388): that unit
+/// takes every step lost, the chateau only the steps beyond the unit's last; the units inside share
+/// the chateau's part. Also the chateau's part itself.
+fn supported_shares(tokens: &[Token], fighters: &[Fighter]) -> (Vec<Vec<Token>>, Vec<Token>) {
+    let steps = steps_in(tokens);
+    let outside = fighters
+        .first()
+        .and_then(|f| f.steps_left)
+        .map_or(steps, |left| steps.min(usize::try_from(left).unwrap_or(0)));
+    let chateau = with_steps(tokens, steps - outside);
+    let mut shares = vec![with_steps(tokens, outside)];
+    shares.extend(share_out(&chateau, fighters.len().saturating_sub(1)));
+    (shares, chateau)
 }
 
 /// One side's result applied to its units.
@@ -495,11 +600,15 @@ struct Striking<'a> {
     dice: &'a [u8],
     shaken: bool,
     checks: Vec<CheckModifier>,
+    /// The Cuirassiers' -1, for the side's Heavy Cavalry units only (L88, L1212).
+    cuirassiers: Option<CheckModifier>,
     /// Heavy Cavalry charges: a further Disorder of Disordered infantry is a Rout (R 8.66A,
     /// L1208).
     heavy_cavalry_charge: bool,
     /// The side's units are in a chateau, whose results convert (R 8.93C, L1392-1406).
     chateau: bool,
+    /// The first unit is a supporting unit outside the chateau, assaulted with it (L1388).
+    outside_support: bool,
 }
 
 fn strike(striking: &Striking, tokens: &[Token], zero: ZeroPasses) -> SideResult {
@@ -508,7 +617,22 @@ fn strike(striking: &Striking, tokens: &[Token], zero: ZeroPasses) -> SideResult
         words: Vec::new(),
         units: Vec::new(),
     };
-    let shares = share_out(tokens, striking.fighters.len());
+    let shares = if striking.chateau && striking.outside_support {
+        let (shares, chateau) = supported_shares(tokens, striking.fighters);
+        if striking.fighters.len() < 2 && chateau.iter().any(|t| t.code != "-") {
+            let codes: String = chateau.iter().map(|t| t.code.as_str()).collect();
+            let words = format!(
+                "No unit is inside the chateau: its CID takes \"{codes}\", converted (a B ignored, a D a 'd' at +3, an 'r' a D, an R a step; at D-2 a Disorder is a step): mark it on the map, a 'd' rolled against 7 or the supporting unit's Cohesion, whichever is higher"
+            );
+            result.effects.push(Effect::reminder(
+                &words,
+                "Chateaux, R 8.92E, L1378; R 8.93B-C, L1388-1406",
+            ));
+        }
+        shares
+    } else {
+        share_out(tokens, striking.fighters.len())
+    };
     for (index, (fighter, share)) in striking.fighters.iter().zip(shares).enumerate() {
         let die = striking.dice.get(index..=index).unwrap_or(&[]);
         let share = if fighter.blown {
@@ -520,14 +644,18 @@ fn strike(striking: &Striking, tokens: &[Token], zero: ZeroPasses) -> SideResult
             && fighter.kind == "infantry"
             && !fighter.square
             && matches!(fighter.disorder.as_str(), "D-1" | "D-2");
+        let mut check_modifiers = striking.checks.clone();
+        if fighter.kind == "heavy_cavalry" {
+            check_modifiers.extend(striking.cuirassiers.clone());
+        }
         let struck = Struck {
             piece: fighter.piece(striking.side),
             cohesion: fighter.cohesion,
             steps_left: fighter.steps_left.map(|s| i32::try_from(s).unwrap_or(0)),
             shaken: striking.shaken,
             square: fighter.square,
-            chateau: striking.chateau,
-            check_modifiers: striking.checks.clone(),
+            chateau: striking.chateau && !(striking.outside_support && index == 0),
+            check_modifiers,
             further_disorder_routs,
         };
         let applied = combat_results::apply(&share, &struck, die, zero, TABLE_RULE, false);
@@ -552,16 +680,22 @@ fn after_the_shock(
     // Engaged: infantry that fought, still in its hex and still beside an enemy it fought; not in
     // Square or a chateau (R 8.22H6, L921; R 8.54, L1103-1104).
     if attackers_stay && defenders_stay {
-        for (side, fighters, results) in [
-            (situation.attacker_side, &situation.attackers, &attack.units),
+        for (side, fighters, results, defending) in [
+            (
+                situation.attacker_side,
+                &situation.attackers,
+                &attack.units,
+                false,
+            ),
             (
                 situation.defender_side,
                 &situation.defenders,
                 &defence.units,
+                true,
             ),
         ] {
-            for (fighter, applied) in fighters.iter().zip(results.iter()) {
-                let in_chateau = side == situation.defender_side && situation.chateau();
+            for (index, (fighter, applied)) in fighters.iter().zip(results.iter()).enumerate() {
+                let in_chateau = defending && situation.in_chateau(index);
                 if fighter.kind == "infantry"
                     && !fighter.square
                     && !in_chateau
@@ -587,22 +721,22 @@ fn after_the_shock(
         ));
     }
     // Automatic Disorder: every attacking cavalry unit; defending cavalry, and infantry not in
-    // Square, when cavalry attacked them.
+    // Square, when cavalry attacked them; in a chateau too, on the CID's ladder (L1406).
     if situation.cavalry_attacks() {
         let attacking = situation
             .attackers
             .iter()
             .zip(attack.units.iter())
             .filter(|(f, _)| f.cavalry())
-            .map(|(f, a)| (situation.attacker_side, f, a));
+            .map(|(f, a)| (situation.attacker_side, f, a, false));
         let defending = situation
             .defenders
             .iter()
             .zip(defence.units.iter())
-            .filter(|(f, _)| f.cavalry() || (f.kind == "infantry" && !f.square))
-            .filter(|_| !situation.chateau())
-            .map(|(f, a)| (situation.defender_side, f, a));
-        for (side, fighter, applied) in attacking.chain(defending) {
+            .enumerate()
+            .filter(|(_, (f, _))| f.cavalry() || (f.kind == "infantry" && !f.square))
+            .map(|(index, (f, a))| (situation.defender_side, f, a, situation.in_chateau(index)));
+        for (side, fighter, applied, in_chateau) in attacking.chain(defending) {
             let now = Fighter {
                 disorder: applied.disorder_after.clone(),
                 ..fighter.clone()
@@ -625,7 +759,14 @@ fn after_the_shock(
                 }
                 _ => {
                     words.push(format!("{}: Automatic Disorder", now.name));
-                    effects.extend(now.piece(side).disordered(AUTOMATIC_DISORDER));
+                    let disordered = combat_results::disorder(
+                        &now.piece(side),
+                        applied.steps_left,
+                        AUTOMATIC_DISORDER,
+                        in_chateau,
+                    );
+                    words.extend(disordered.words);
+                    effects.extend(disordered.effects);
                 }
             }
         }
@@ -702,7 +843,7 @@ impl Procedure for Shock {
         match field {
             "multipliers" | "counter_charged" | "reaction_charge" => charging,
             "cuirassier_side" => input.flag("cuirassiers"),
-            "cid_strength" => input.text("terrain") == "chateau",
+            "cid_strength" | "outside_support" => input.text("terrain") == "chateau",
             "ney" => input.text("side") == "french",
             "wellington" => input.text("target_side") == "allied",
             _ => true,
@@ -810,6 +951,17 @@ impl Procedure for Shock {
                 "enter the chateau's CID Strength (L1358)",
             ));
         }
+        if situation.supported_from_outside()
+            && situation
+                .defenders
+                .first()
+                .is_some_and(|f| f.kind != "infantry")
+        {
+            return Err(InputError::new(
+                "defenders",
+                "list first the supporting unit outside the chateau: only infantry supports a chateau (L1379)",
+            ));
+        }
         if strength::attack(&situation).total == 0 {
             return Err(InputError::new(
                 "attacker_facts",
@@ -828,10 +980,13 @@ impl Procedure for Shock {
         ATTACK.check_record(input, record)?;
         DEFENCE.check_record(input, record)
     }
-    fn modifiers(&self, _input: &Input) -> Vec<Modifier> {
-        // Every Shock DRM is read from the owner's charts, so the form shows them only with the
-        // result.
-        Vec::new()
+    fn modifiers_read(&self, input: &Input, tables: &TableSet) -> Vec<Modifier> {
+        // Every Shock DRM is read from the owner's charts: none shows until they are entered.
+        let situation = Situation::read(input);
+        if situation.rides_down_routed_infantry() {
+            return Vec::new();
+        }
+        Odds::read(&situation, tables).map_or_else(|_| Vec::new(), |odds| odds.modifiers)
     }
     fn dice(&self, input: &Input) -> DiceSpec {
         // The Shock die, then a check die for each attacking and each defending unit.
@@ -863,25 +1018,12 @@ impl Procedure for Shock {
         }
         let table = tables.get(SHOCK_TABLE.table)?;
         table.ready(TableKind::OddsRatio)?;
-        let drms = modifiers::drms(&situation, tables)?;
-        let attack = strength::attack(&situation);
-        let defence = strength::defence(&situation);
-        let favour = situation.favour(drms.terrain_benefit, input.flag("moved"));
-        let mut modifiers = drms.list;
-        let beyond = strength::beyond_the_table(attack.total, defence.total, favour);
-        if beyond != 0 {
-            let label = if beyond < 0 {
-                format!("Odds {}:{} beyond 6-1", attack.total, defence.total)
-            } else {
-                format!("Odds {}:{} beyond 1-4", attack.total, defence.total)
-            };
-            modifiers.push(Modifier::new(
-                "Odds",
-                label,
-                beyond,
-                "Odds DRM, R 8.53E, L1090",
-            ));
-        }
+        let Odds {
+            attack,
+            defence,
+            favour,
+            modifiers,
+        } = Odds::read(&situation, tables)?;
         let drm: i32 = modifiers.iter().map(|m| m.value).sum();
         let die = faces.first().copied().unwrap_or(0);
         let rounding = match favour {
@@ -930,14 +1072,16 @@ impl Procedure for Shock {
             attacker_checks.push(bridge.clone());
             defender_checks.push(bridge);
         }
-        if input.flag("cuirassiers") {
-            let cuirassiers = check("Cuirassiers", -1, "Cuirassiers, R 8.66C, L1212", &["d"]);
+        // Only a Cuirassier unit's own 'd' rolls; Cuirassiers are Heavy Cavalry (L88, L1212).
+        let cuirassiers = input
+            .flag("cuirassiers")
+            .then(|| check("Cuirassiers", -1, "Cuirassiers, R 8.66C, L1212", &["d"]));
+        let (attacker_cuirassiers, defender_cuirassiers) =
             if input.text("cuirassier_side") == "attacking" {
-                attacker_checks.push(cuirassiers);
+                (cuirassiers, None)
             } else {
-                defender_checks.push(cuirassiers);
-            }
-        }
+                (None, cuirassiers)
+            };
         let in_square = situation.defenders.iter().any(|f| f.square);
         // Any shocking or charging cavalry: a Lancer need not Charge (L1210).
         if input.flag("lancers") && situation.cavalry_attacks() && !in_square {
@@ -955,8 +1099,10 @@ impl Procedure for Shock {
                 dice: faces.get(1..).unwrap_or(&[]),
                 shaken: input.flag("attackers_shaken"),
                 checks: attacker_checks,
+                cuirassiers: attacker_cuirassiers,
                 heavy_cavalry_charge: false,
                 chateau: false,
+                outside_support: false,
             },
             &attacker_tokens,
             zero,
@@ -973,8 +1119,10 @@ impl Procedure for Shock {
                 dice: faces.get(1 + situation.attackers.len()..).unwrap_or(&[]),
                 shaken: input.flag("defenders_shaken"),
                 checks: defender_checks,
+                cuirassiers: defender_cuirassiers,
                 heavy_cavalry_charge,
                 chateau: situation.chateau(),
+                outside_support: situation.supported_from_outside(),
             },
             &defender_tokens,
             zero,

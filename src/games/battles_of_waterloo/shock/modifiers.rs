@@ -8,7 +8,8 @@
 //!   unsupported flank attacks as through the Flank (R 8.63B, L1166-1170).
 //! - Disorder and Rout: by the `disorder_drms` setting (L1080); a Blown unit counts as D-1 (L1240).
 //! - Terrain: lost when every defender is Routed, or by the `routed_terrain` setting when any is
-//!   (L1518). Against a chateau no position adjustment and no Combined Arms apply (L1115, L1380).
+//!   (L1518). Against a chateau no position adjustment and no Combined Arms apply (L1115, L1380),
+//!   and no downhill DRM: only the chateau's terrain adjustment counts (L1407).
 //! - The Elite stars of units in a chateau still count: they are "involved" (L1079); the rules do
 //!   not say otherwise.
 
@@ -257,7 +258,14 @@ pub fn drms(situation: &Situation, tables: &TableSet) -> Result<Drms, RuleError>
             ));
         }
     }
-    if situation.downhill {
+    if situation.downhill && chateau {
+        reader.list.push(Modifier::new(
+            attacker,
+            "Attacking downhill: no effect against a chateau",
+            0,
+            "Chateaux, R 8.93C, L1407",
+        ));
+    } else if situation.downhill {
         reader.add(attacker, "downhill", "Terrain DRMs, R 8.53D, L1086")?;
     }
 

@@ -1,10 +1,15 @@
 //! Shock strength and odds (R 8.52, L1048-1054; R 8.53E, L1090): each side's Strength Points after
 //! every adjustment the rules make per unit, and the odds read from them.
 //!
-//! Readings taken (digest, Corrections):
+//! Readings taken (the first two: digest, Corrections):
 //! - Halving is per unit, after any charge multiplier, each rounded down (L761, L1160, L1300).
 //! - "Rounding in favour of" a side moves to the neighbouring column that favours it (L1050-1054);
 //!   beyond 6-1 or 1-4 the ratio is rounded the same way before its levels are counted (L1090).
+//! - Artillery alone in a hex defends at 1 (L1325), a rule per hex; the form lists the units of
+//!   the hexes attacked without their hex. So artillery counts 1 in all only when every defender
+//!   is artillery; among other defenders it is taken as stacked with them and adds 0 (L1327),
+//!   even if it is alone in a second hex attacked. Likewise the attacker's 'd' against
+//!   unsupported artillery (L1335) is read only when every defender is artillery.
 
 use super::Situation;
 use crate::engine::procedure::Modifier;
@@ -100,18 +105,34 @@ pub fn attack(situation: &Situation) -> Strength {
 pub fn defence(situation: &Situation) -> Strength {
     let side = "Defending strength";
     if situation.chateau() {
-        return Strength {
-            total: situation.cid_strength,
-            adjustments: vec![Modifier::new(
+        let mut adjustments = vec![Modifier::new(
+            side,
+            format!(
+                "A chateau defends with its CID Strength, {}, not its units' (L1354, L1386)",
+                situation.cid_strength
+            ),
+            0,
+            "Chateaux, R 8.92C, L1354; R 8.93B, L1386-1388",
+        )];
+        let mut total = situation.cid_strength;
+        if let Some(outside) = situation
+            .defenders
+            .first()
+            .filter(|_| situation.supported_from_outside())
+        {
+            let strength = u32::try_from(outside.strength).unwrap_or(0);
+            total += strength;
+            adjustments.push(Modifier::new(
                 side,
                 format!(
-                    "A chateau defends with its CID Strength, {}, not its units' (L1354, L1386)",
-                    situation.cid_strength
+                    "{}, supporting from outside and assaulted with the chateau, adds its {strength} SP",
+                    outside.name
                 ),
-                0,
-                "Chateaux, R 8.92C, L1354; R 8.93B, L1386-1388",
-            )],
-        };
+                i32::try_from(strength).unwrap_or(0),
+                "Chateaux, R 8.93B, L1388",
+            ));
+        }
+        return Strength { total, adjustments };
     }
     let printed: u32 = situation
         .defenders
