@@ -109,18 +109,18 @@ fn l334_a_limited_activation_rolls_no_die_and_lists_the_order_of_play() {
         &result,
         "Road Tactical Movement that never brings it adjacent"
     ));
-    assert!(mentions(
-        &result,
-        "In Command artillery that has not moved, Fire"
-    ));
+    assert!(mentions(&result, "artillery that has not moved, Fire"));
     assert!(mentions(&result, "Assaults or Withdraws"));
+    assert!(mentions(&result, "D-2 and Routed units never Assault"));
+    // R 4.22C, L218: its Out of Command units act only in the Out of Command Phase.
     assert!(mentions(
         &result,
-        "D-2 unit that cannot Withdraw rolls a Cohesion Check"
+        "Out of Command units wait for the Out of Command Phase"
     ));
-    for unit in ["Vincke", "Pack", "Kempt", "Heise"] {
-        assert_eq!(steps_lost(&play, unit), None, "{unit}");
-    }
+    assert!(
+        result.effects.iter().all(|e| e.unit().is_none()),
+        "no unit is struck"
+    );
     assert_eq!(
         play.record()
             .counters
@@ -262,7 +262,7 @@ fn l445_a_detachment_leader_is_not_assigned_the_turn_he_is_removed() {
     assert!(
         play.refused("detachment-leader", &detachment("assign"))
             .unwrap()
-            .contains("start of the Out of Command Phase")
+            .contains("first step of the Out of Command Phase")
     );
     play.go_to(1, OUT_OF_COMMAND, 0);
     assert!(play.applies("detachment-leader"));
@@ -383,7 +383,10 @@ fn l458_out_of_command_movement_without_and_with_a_detachment_leader() {
     // Movement Allowance 6 (FICTIONAL): 3 MP.
     let alone = play.play("out-of-command-unit", &out_of_command("1 Leger", &[]), &[]);
     assert!(mentions(&alone, "toward its Combat Leader"));
-    assert!(mentions(&alone, "3 MP (half of 6, rounded up)"));
+    assert!(mentions(
+        &alone,
+        "3 MP (half of 6, rounded up; at least one hex)"
+    ));
     assert!(mentions(&alone, "never adjacent to an enemy unit"));
     assert!(!mentions(&alone, "Tactical Movement"));
 
@@ -397,7 +400,7 @@ fn l458_out_of_command_movement_without_and_with_a_detachment_leader() {
     assert!(mentions(&led, "in any direction"));
     assert!(mentions(
         &led,
-        "Tactical Movement, its full Movement Allowance"
+        "Tactical Movement, 6 MP, its full Movement Allowance"
     ));
 
     // The other reading of L458: Road Tactical Movement for every Out of Command unit.
@@ -413,9 +416,150 @@ fn l458_out_of_command_movement_without_and_with_a_detachment_leader() {
         &[],
     );
     assert!(mentions(&loose, "toward its Combat Leader"));
-    assert!(mentions(&loose, "3 MP (half of 5, rounded up)"));
     assert!(mentions(
         &loose,
-        "Tactical Movement, its full Movement Allowance"
+        "3 MP (half of 5, rounded up; at least one hex)"
     ));
+    assert!(mentions(
+        &loose,
+        "Tactical Movement, 5 MP, its full Movement Allowance"
+    ));
+    assert!(mentions(
+        &loose,
+        "it too must end closer to its Combat Leader"
+    ));
+}
+
+/// L266, L291: the Orders LIM's roll and the No LIM Phase are for Commands whose LIM was not
+/// selected into the Pool this turn.
+#[test]
+fn l291_a_command_whose_lim_is_in_the_pool_does_not_take_a_no_lim_activation() {
+    let mut play = army_reserve();
+    play.play(
+        "add-leader",
+        &[
+            ("side", text("allied")),
+            ("name", text("Wellington")),
+            ("type", text("overall_commander")),
+            ("command_points", number(2)), // FICTIONAL
+        ],
+        &[],
+    );
+    play.play(
+        "add-lim",
+        &[
+            ("side", text("allied")),
+            ("kind", text("command")),
+            ("name", text("Army Reserve")),
+        ],
+        &[],
+    );
+    play.go_to(1, 1, 0);
+    play.play(
+        "lim-selection",
+        &[
+            ("side", text("allied")),
+            ("lims", list(&["Army Reserve"])),
+            ("eligible", flag(true)),
+        ],
+        &[],
+    );
+    play.go_to(1, NO_LIM, 0);
+    let refused = play.refused("limited-activation", &limited(&[])).unwrap();
+    assert!(
+        refused.contains("selected into the Pool this turn"),
+        "{refused}"
+    );
+    // Next turn it was not selected: it may.
+    play.go_to(2, NO_LIM, 0);
+    assert_eq!(play.refused("limited-activation", &limited(&[])), None);
+}
+
+/// L266-268, L308: one Combat Leader's part tried alone under the Orders LIM is done for the
+/// turn; the rest of his Command may still act in the No LIM Phase.
+#[test]
+fn l268_a_combat_leader_tried_alone_leaves_the_rest_of_his_command() {
+    let mut play = army_reserve();
+    add_leader(
+        &mut play,
+        "allied",
+        "Vivian",
+        "combat_leader",
+        "Army Reserve",
+    );
+    play.go_to(1, OPERATIONS, 0);
+    play.play(
+        "activation",
+        &[
+            ("side", text("allied")),
+            ("phase", text("orders_lim")),
+            ("leader", text("Vivian")),
+            ("command", text("")),
+        ],
+        &[9],
+    );
+    play.go_to(1, NO_LIM, 0);
+    assert_eq!(play.refused("limited-activation", &limited(&[])), None);
+    let vivian = vec![("side", text("allied")), ("leader", text("Vivian"))];
+    let refused = play.refused("limited-activation", &vivian).unwrap();
+    assert!(
+        refused.contains("Vivian attempted activation under the Orders LIM"),
+        "{refused}"
+    );
+}
+
+/// L330: the step loss is for the units of the Command taking the Limited Activation.
+#[test]
+fn l330_only_the_commands_own_units_lose_a_step() {
+    let mut play = army_reserve();
+    add_unit(
+        &mut play,
+        "allied",
+        "Halkett",
+        "infantry",
+        &[("command", text("3rd Division"))],
+    );
+    play.go_to(1, NO_LIM, 0);
+    let refused = play
+        .refused("limited-activation", &limited(&["Vincke", "Halkett"]))
+        .unwrap();
+    assert!(
+        refused.contains("Halkett belongs to 3rd Division"),
+        "{refused}"
+    );
+}
+
+/// R 4.71A, L441: Detachment Leaders are assigned or removed as the phase's first step only.
+#[test]
+fn l441_detachment_leaders_are_assigned_as_the_first_step() {
+    let mut play = with_detachment_leader();
+    play.go_to(1, OUT_OF_COMMAND, 1);
+    let refused = play
+        .refused("detachment-leader", &detachment("assign"))
+        .unwrap();
+    assert!(
+        refused.contains("first step of the Out of Command Phase"),
+        "{refused}"
+    );
+}
+
+/// R 11.1, L1669 with R 7.24, L681-687: at Dusk the Movement Allowance is one less before it is
+/// halved, and a unit may always move one hex.
+#[test]
+fn l1669_out_of_command_movement_at_dusk() {
+    let mut play = with_detachment_leader();
+    play.go_to(1, OUT_OF_COMMAND, 1);
+    let result = play.play(
+        "out-of-command-unit",
+        &out_of_command("1 Leger", &[("dusk", flag(true)), ("movement", number(5))]),
+        &[],
+    );
+    assert!(
+        mentions(
+            &result,
+            "2 MP (half of 4, its 5 less one at Dusk, rounded up; at least one hex)"
+        ),
+        "{:?}",
+        result.effects
+    );
 }

@@ -73,7 +73,7 @@ pub(super) const COMMAND: Field = Field {
     group: "Activation",
     kind: FieldKind::Text { max_len: 40 },
     rule: "Command, R 4.21, L204-210",
-    help: "The corps or division, or a single Combat Leader's part of it (L266-268). Filled in from the Combat Leader.",
+    help: "The corps or division, filled in from the Combat Leader. To try one Combat Leader's part alone under the Orders LIM (L266-268), clear it: the attempt is then his, and the rest of the Command may still act in the No LIM Phase.",
 };
 
 pub(super) const COMBAT_LEADER: Field = forms::leader(
@@ -181,23 +181,44 @@ pub(super) fn command_of(input: &Input) -> &str {
     }
 }
 
-/// Refuses a Command that has already had its activation this turn: under the Orders LIM it is
-/// "done for the turn" (L308), and in the No LIM Phase each Command is chosen once (L291).
+/// Refuses a Command that has its own activation this turn: its LIM went into the Pool (the
+/// Orders LIM's roll and the No LIM Phase are for Commands whose LIM did not, L266, L291), or it
+/// has already tried: under the Orders LIM it is "done for the turn" (L308), and in the No LIM
+/// Phase each Command is chosen once (L291). A Combat Leader tried alone (L266-268) is refused
+/// too, though the rest of his Command is not.
 pub(super) fn check_not_yet_activated(input: &Input, record: &Record) -> Result<(), InputError> {
     let command = command_of(input);
-    match record.counters.get(attempted_counter(command).as_str()) {
-        Some(1) => Err(InputError::new(
+    if super::lims::selected_this_turn(record, input.text("side"), command) {
+        return Err(InputError::new(
             "command",
             format!(
-                "{command} attempted activation under the Orders LIM this turn: it is done for the turn (L308)"
+                "{command}'s LIM was selected into the Pool this turn: it acts when its LIM is drawn, not by an Activation roll or in the No LIM Phase (L266, L291)"
             ),
-        )),
-        Some(_) => Err(InputError::new(
-            "command",
-            format!("{command} has already had its activation this turn (L291, L305-306)"),
-        )),
-        None => Ok(()),
+        ));
     }
+    let leader = input.text("leader").trim();
+    let tried = [command, leader]
+        .into_iter()
+        .filter(|name| !name.is_empty())
+        .find_map(|name| {
+            record
+                .counters
+                .get(attempted_counter(name).as_str())
+                .map(|attempt| (name, *attempt))
+        });
+    let Some((command, attempt)) = tried else {
+        return Ok(());
+    };
+    Err(InputError::new(
+        "command",
+        if attempt == 1 {
+            format!(
+                "{command} attempted activation under the Orders LIM this turn: it is done for the turn (L308)"
+            )
+        } else {
+            format!("{command} has already had its activation this turn (L291, L305-306)")
+        },
+    ))
 }
 
 /// The phase where play stands, if it is the Operations or the No LIM Phase.

@@ -1,8 +1,9 @@
 //! Limited Activation (R 4.52D, L312-330): in the No LIM Phase a Command whose LIM was not
 //! selected may take a Limited Activation instead of an Activation Attempt. There is no roll: its
-//! units each do one thing, those not adjacent to an enemy first (Rally, Road Tactical Movement,
-//! Fire by In Command artillery that has not moved, or Out of Command Movement), then those that
-//! began the phase adjacent to an enemy Assault or Withdraw.
+//! In Command units each do one thing, those not adjacent to an enemy first (Rally, Road Tactical
+//! Movement, Fire by artillery that has not moved, or Out of Command Movement), then those that
+//! began the phase adjacent to an enemy Assault or Withdraw. Its Out of Command units act only in
+//! the Out of Command Phase (R 4.22A-C, L214-218; L462).
 //!
 //! What the app does: it counts the Command's activation for the turn (a Command chosen once,
 //! L291; not one that tried under the Orders LIM, L308), takes one step from each Out of Command
@@ -19,6 +20,7 @@
 use super::activation::{self, COMBAT_LEADER, COMMAND};
 use super::fighters::SideFields;
 use super::forms::{self, SIDE};
+use super::roster::attribute;
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Lasts, Record};
@@ -49,7 +51,7 @@ const FIELDS: &[Field] = &[
             only: super::roster::COMBAT_UNITS,
         },
         rule: STEP_RULE,
-        help: "Each takes a Step Loss. Leave empty if there are none.",
+        help: "Units of this Command only. Each takes a Step Loss. Leave empty if there are none.",
     },
     forms::facts(
         "out_of_command_facts",
@@ -67,7 +69,7 @@ impl Procedure for LimitedActivation {
             id: "limited-activation",
             title: "Limited Activation (No LIM Phase)",
             rule: RULE,
-            summary: "A Command whose LIM was not selected acts without an Activation roll: its units not adjacent to an enemy Rally, move by road, fire or make Out of Command Movement; then those adjacent Assault or Withdraw. Its Out of Command units adjacent to an enemy each lose a step.",
+            summary: "A Command whose LIM was not selected acts without an Activation roll: its In Command units not adjacent to an enemy Rally, move by road, fire or make Out of Command Movement; then those adjacent Assault or Withdraw. Its Out of Command units adjacent to an enemy each lose a step, and act only in the Out of Command Phase.",
             fields: FIELDS,
         }
     }
@@ -103,7 +105,23 @@ impl Procedure for LimitedActivation {
             ));
         }
         activation::check_not_yet_activated(input, record)?;
-        OUT_OF_COMMAND.check_record(input, record)
+        OUT_OF_COMMAND.check_record(input, record)?;
+        let (side, command) = (input.text("side"), activation::command_of(input));
+        for name in input.list(OUT_OF_COMMAND.units) {
+            let theirs = record
+                .unit(side, name.as_str().trim())
+                .and_then(|unit| unit.attribute(attribute::COMMAND));
+            if let Some(theirs) = theirs.filter(|theirs| theirs.trim() != command) {
+                return Err(InputError::new(
+                    OUT_OF_COMMAND.units,
+                    format!(
+                        "{} belongs to {theirs}, not {command}: only the units of the Command taking the Limited Activation lose a step (L330)",
+                        name.as_str().trim()
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
     fn resolve(
         &self,
@@ -132,12 +150,12 @@ impl Procedure for LimitedActivation {
             }
         }
         effects.push(Effect::reminder(
-            &format!("First, each unit of {command} not adjacent to an enemy does one thing: Rally or Recover; or Road Tactical Movement that never brings it adjacent to an enemy; or, In Command artillery that has not moved, Fire; or Out of Command Movement"),
-            "R 4.52D1, L314-319; L671",
+            &format!("First, each In Command unit of {command} not adjacent to an enemy does one thing: Rally or Recover; or Road Tactical Movement that never brings it adjacent to an enemy; or, artillery that has not moved, Fire; or Out of Command Movement (half its Movement Allowance rounded up, off roads, never adjacent to an enemy). Its Out of Command units wait for the Out of Command Phase"),
+            "R 4.52D1, L314-319; L671; R 7.24, L681-685; R 4.22C, L218",
         ));
         effects.push(Effect::reminder(
-            "Then each unit that began the phase adjacent to an enemy Assaults or Withdraws, as the player chooses unit by unit: one that cannot Withdraw Assaults, one that cannot Assault Withdraws. A D-2 unit that cannot Withdraw rolls a Cohesion Check first (the Cohesion Check form, \"D-2 unit that cannot Withdraw\"): failed, it Routs. Units in a chateau need do neither",
-            "R 4.52D2, L321-329",
+            "Then each In Command unit that began the phase adjacent to an enemy Assaults or Withdraws, as the player chooses unit by unit: one that cannot Withdraw Assaults, one that cannot Assault Withdraws. D-2 and Routed units never Assault: a D-2 unit that cannot Withdraw rolls a Cohesion Check (the Cohesion Check form, \"D-2 unit that cannot Withdraw\"): failed, it Routs; passed, it stays. Units in a chateau need do neither",
+            "R 4.52D2, L321-329; R 8.23, L933",
         ));
         let headline = if losses.is_empty() {
             format!("{command} takes a Limited Activation")

@@ -851,11 +851,21 @@ fn allowed(lim: &str) -> &'static [&'static str] {
             "pursuit",
             "leaving-square",
             "marker",
+            "detachment-leader",
             "leader-casualty",
             "commander-killed",
             "imperial-guard",
         ],
     }
+}
+
+/// Whether `side` selected the LIM named `lim` into the Pool this turn (R 4.31, L232-245).
+pub fn selected_this_turn(record: &Record, side: &str, lim: &str) -> bool {
+    record.unit(side, lim.trim()).is_some_and(|piece| {
+        piece.attribute("type") == Some("lim")
+            && piece.attribute(attribute::SELECTED_ON)
+                == Some(record.position.turn.to_string().as_str())
+    })
 }
 
 /// Whether the checklist offers procedure `id` where play stands: outside the Operations Phase

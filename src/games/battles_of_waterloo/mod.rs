@@ -201,6 +201,7 @@ const OPERATIONS: &[&str] = &[
     "pursuit",
     "leaving-square",
     "marker",
+    "detachment-leader",
     "leader-casualty",
     "commander-killed",
     "imperial-guard",
@@ -277,7 +278,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 "No LIM activations",
                 "R 4.51-4.52, L287-334",
                 OPERATIONS,
-                "Alternating, the Initiative player first: each picks a Command whose LIM was not selected and tries an Activation roll, or takes a Limited Activation with no roll. Then that Command's units act.",
+                "Alternating, the Initiative player first: each picks a Command whose LIM was not selected and tries an Activation roll, or takes a Limited Activation with no roll. Then that Command's units act. With more than two players, after the Initiative player: French (Napoleon's, then Grouchy's), British, Prussian.",
             )],
         },
         Phase {

@@ -16,6 +16,7 @@
 use super::forms::{self, MOVEMENT, SIDE};
 use super::options::{self, OUT_OF_COMMAND_ROADS};
 use super::roster::{self, attribute};
+use super::turn_track::{Light, light};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Lasts, Record};
@@ -23,6 +24,8 @@ use crate::engine::settings::prefill_setting;
 use crate::engine::table_set::TableSet;
 
 const DETACHMENT_RULE: &str = "Detachment Leaders, R 4.71, L437-452";
+/// The Detachment Leader Assignment's place in the Out of Command Phase (R 4.71A, L441).
+const ASSIGNMENT_STEP: usize = 0;
 const MOVEMENT_RULE: &str = "Out of Command Unit Movement, R 4.72, L454-466";
 
 /// The record's Detachment Leaders still in play.
@@ -92,10 +95,21 @@ impl Procedure for DetachmentLeader {
         }
     }
     fn applies(&self, record: &Record) -> bool {
+        // Assigned in the Out of Command Phase; taken off whenever an enemy moves next to him.
         record.position.phase == super::OUT_OF_COMMAND_PHASE
+            || super::lims::offered(record, self.id())
+                && matches!(
+                    record.position.phase,
+                    super::OPERATIONS_PHASE | super::NO_LIM_PHASE
+                )
     }
     fn frequent(&self) -> &'static [&'static str] {
         &["side", "leader", "action"]
+    }
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        if record.position.phase != super::OUT_OF_COMMAND_PHASE {
+            input.set("action", Value::Text("enemy_adjacent".into()));
+        }
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
         if input.text("leader").trim().is_empty() {
@@ -122,10 +136,12 @@ impl Procedure for DetachmentLeader {
         }
         let assigned = leader.attribute(attribute::ASSIGNED) == Some("yes");
         let action = input.text("action");
-        if action != "enemy_adjacent" && record.position.phase != super::OUT_OF_COMMAND_PHASE {
+        let at_the_start = record.position.phase == super::OUT_OF_COMMAND_PHASE
+            && record.position.step == ASSIGNMENT_STEP;
+        if action != "enemy_adjacent" && !at_the_start {
             return Err(InputError::new(
                 "action",
-                "Detachment Leaders are assigned and removed at the start of the Out of Command Phase (R 4.71A, L441)",
+                "Detachment Leaders are assigned and removed as the first step of the Out of Command Phase, the Detachment Leader Assignment (R 4.71A, L441; L445)",
             ));
         }
         match action {
@@ -234,6 +250,13 @@ const UNIT_FIELDS: &[Field] = &[
         DETACHMENT_RULE,
         "It may move in any direction, and by Tactical Movement on roads or paths.",
     ),
+    Field::flag(
+        "dusk",
+        "A Dusk turn",
+        "Situation",
+        "Dusk, R 11.1, L1669",
+        "All Movement Allowances are one less. Filled in from the Turn Record Track.",
+    ),
     options::on_form(OUT_OF_COMMAND_ROADS),
 ];
 
@@ -258,6 +281,8 @@ impl Procedure for OutOfCommandUnit {
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_setting(input, record, &OUT_OF_COMMAND_ROADS);
+        let dusk = light(record, record.position.turn) == Light::Dusk;
+        input.set("dusk", Value::Flag(dusk));
     }
     fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
         if matches!(changed, "side" | "unit") {
@@ -324,12 +349,30 @@ impl Procedure for OutOfCommandUnit {
     ) -> Result<Resolution, RuleError> {
         let name = input.text("unit").trim();
         let with_leader = input.flag("detachment_leader");
-        let movement = input.number("movement");
-        let allowance = if movement > 0 {
-            // Combat Movement: half the Movement Allowance, rounded up (R 7.24, L681).
-            format!("{} MP (half of {movement}, rounded up)", (movement + 1) / 2)
+        let dusk = input.flag("dusk");
+        let printed = input.number("movement");
+        let movement = if dusk { printed - 1 } else { printed };
+        let allowance = if printed > 0 {
+            // Combat Movement: half the Movement Allowance, rounded up (R 7.24, L681), of the
+            // allowance a Dusk turn has cut by one (L1669).
+            let of = if dusk {
+                format!("{movement}, its {printed} less one at Dusk")
+            } else {
+                movement.to_string()
+            };
+            format!(
+                "{} MP (half of {of}, rounded up; at least one hex)",
+                (movement + 1) / 2
+            )
         } else {
-            "half its Movement Allowance, rounded up".to_string()
+            "half its Movement Allowance, rounded up (at least one hex)".to_string()
+        };
+        let full = if dusk && printed > 0 {
+            format!("{movement} MP (its Movement Allowance less one at Dusk)")
+        } else if printed > 0 {
+            format!("{printed} MP, its full Movement Allowance")
+        } else {
+            "its full Movement Allowance".to_string()
         };
         let mut effects = vec![Effect::SetCounter {
             name: activated_counter(name).as_str().into(),
@@ -352,11 +395,16 @@ impl Procedure for OutOfCommandUnit {
             };
             effects.push(Effect::reminder(
                 &format!("{name} may move {direction}, by Out of Command Movement: {allowance}, no roads, paths, bridges or fords, never adjacent to an enemy unit. Or it may Rally instead, or do nothing"),
-                "R 4.72A-B, L458-460; R 7.24, L681-685; L172",
+                "R 4.72A-B, L458-460; R 7.24, L681-687; L172",
             ));
             if roads {
+                let toward = if with_leader {
+                    ""
+                } else {
+                    "; it too must end closer to its Combat Leader, or no farther away (L458)"
+                };
                 effects.push(Effect::reminder(
-                    &format!("{name} may instead use Tactical Movement, its full Movement Allowance, if it starts and stays on roads or paths the whole way and never comes adjacent to an enemy"),
+                    &format!("{name} may instead use Tactical Movement, {full}, if it starts and stays on roads or paths the whole way and never comes adjacent to an enemy{toward}"),
                     "R 4.71C, L448; R 7.23, L671-675",
                 ));
             }
