@@ -187,6 +187,13 @@ fn l1125_the_drms_show_before_the_roll() {
             .iter()
             .any(|m| m.rule.contains("L1060-1068") && m.value == -4)
     );
+    // Nothing shows while the form is not yet a Shock: no defender picked.
+    let unfinished = play.input("shock", &shock_form(&["Infantry", "Cavalry"], &[], &[]));
+    assert!(
+        procedure("shock")
+            .modifiers_read(&unfinished, &play.tables)
+            .is_empty()
+    );
     // The shipped template holds these values already: the rulebook prints them.
     play.tables = support::battles_of_waterloo::tables();
     let template = procedure("shock").modifiers_read(&input, &play.tables);

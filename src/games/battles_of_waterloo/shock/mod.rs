@@ -981,9 +981,10 @@ impl Procedure for Shock {
         DEFENCE.check_record(input, record)
     }
     fn modifiers_read(&self, input: &Input, tables: &TableSet) -> Vec<Modifier> {
-        // Every Shock DRM is read from the owner's charts: none shows until they are entered.
+        // Every Shock DRM is read from the owner's charts: none shows until they are entered,
+        // nor while the form is not yet a Shock (no defenders picked, say).
         let situation = Situation::read(input);
-        if situation.rides_down_routed_infantry() {
+        if situation.rides_down_routed_infantry() || self.check_combination(input).is_err() {
             return Vec::new();
         }
         Odds::read(&situation, tables).map_or_else(|_| Vec::new(), |odds| odds.modifiers)
