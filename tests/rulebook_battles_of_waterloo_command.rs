@@ -563,3 +563,21 @@ fn l1669_out_of_command_movement_at_dusk() {
         result.effects
     );
 }
+
+/// R 4.51A, L291: the Initiative player picks first in the No LIM Phase; the notes above the
+/// checklist say who picks in turn.
+#[test]
+fn l291_the_initiative_player_picks_first_in_the_no_lim_phase() {
+    let mut play = army_reserve();
+    add_unit(&mut play, "french", "1 Leger", "infantry", &[]);
+    // The French roll 2, the Anglo-Allied 7.
+    play.play("initiative", &[], &[2, 7]);
+    play.go_to(1, NO_LIM, 0);
+    let notes = (support::battles_of_waterloo::game().turn_notes)(play.record());
+    assert!(
+        notes.iter().any(|n| n.text
+            == "No LIM Phase: each picks one Command in turn, Anglo-Allied, French, then round again"),
+        "{:?}",
+        notes.iter().map(|n| &n.text).collect::<Vec<_>>()
+    );
+}

@@ -191,6 +191,29 @@ fn given(input: &Input) -> Option<&'static Roller> {
     roller(input.text("given_by_scenario"))
 }
 
+/// Whether `roller` plays in this battle: the Grouchy player only in the four-player June 18th
+/// game (L200).
+fn in_battle(record: &Record, roller: &Roller) -> bool {
+    if roller.id == "grouchy" {
+        record.option(FRENCH_PLAYERS.id, "one") == "two" && record.scenario.as_ref() == "june-18"
+    } else {
+        armies_in(record).contains(&roller.side)
+    }
+}
+
+/// The players' turns to pick a Command in the No LIM Phase (R 4.51, L291-299): the Initiative
+/// player first, then French (Napoleon's, then Grouchy's), British, Prussian, round again.
+fn no_lim_order(holder: &Roller, playing: &[&'static Roller]) -> Vec<&'static str> {
+    let mut order = vec![holder.label];
+    order.extend(
+        playing
+            .iter()
+            .filter(|r| r.id != holder.id)
+            .map(|r| r.label),
+    );
+    order
+}
+
 /// Whether play stands on the first turn.
 fn first_turn(record: &Record) -> bool {
     record.position.turn == 1
@@ -253,14 +276,8 @@ impl Procedure for Initiative {
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_setting(input, record, &INITIATIVE_TIES);
         let tie = pending_tie(record);
-        let two_french = record.option(FRENCH_PLAYERS.id, "one") == "two"
-            && record.scenario.as_ref() == "june-18";
         for roller in ROLLERS {
-            let in_battle = if roller.id == "grouchy" {
-                two_french
-            } else {
-                armies_in(record).contains(&roller.side)
-            };
+            let in_battle = in_battle(record, roller);
             let rolling = if tie.is_empty() {
                 in_battle
             } else {
@@ -564,6 +581,16 @@ pub fn notes(record: &Record) -> Vec<TurnNote> {
                 &format!("{} has the Initiative this turn", holder.label),
                 "R 4.12, L196",
             ));
+            let playing: Vec<&Roller> = ROLLERS.iter().filter(|r| in_battle(record, r)).collect();
+            if record.position.phase == super::NO_LIM_PHASE && playing.len() > 1 {
+                notes.push(step_note(
+                    &format!(
+                        "No LIM Phase: each picks one Command in turn, {}, then round again",
+                        no_lim_order(holder, &playing).join(", ")
+                    ),
+                    "R 4.51, L291-299",
+                ));
+            }
         }
         return notes;
     }
@@ -612,6 +639,24 @@ pub fn notes(record: &Record) -> Vec<TurnNote> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// R 4.51B, L299: "4-player, June 18th game, British Player has the Initiative. He goes first
+    /// in the No LIM Phase ... both French players - Napoleon then Grouchy - choose one Command
+    /// each, and then the Prussian Player chooses a corps, and so on."
+    #[test]
+    fn l299_the_no_lim_order_with_four_players() {
+        let all: Vec<&Roller> = ROLLERS.iter().collect();
+        let allied = roller("allied").expect("the Anglo-Allied roller");
+        assert_eq!(
+            no_lim_order(allied, &all),
+            ["Anglo-Allied", "French", "Grouchy's player", "Prussian"]
+        );
+        let grouchy = roller("grouchy").expect("the Grouchy roller");
+        assert_eq!(
+            no_lim_order(grouchy, &all),
+            ["Grouchy's player", "French", "Anglo-Allied", "Prussian"]
+        );
+    }
 
     #[test]
     fn the_rollers_fields_exist() {
