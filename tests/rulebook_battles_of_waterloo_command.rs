@@ -581,3 +581,25 @@ fn l291_the_initiative_player_picks_first_in_the_no_lim_phase() {
         notes.iter().map(|n| &n.text).collect::<Vec<_>>()
     );
 }
+
+/// The Combat Leader is picked among the leaders who command (R 2.2.2, L58-76): a Detachment
+/// Leader "performs no combat functions" (L439) and is not offered.
+#[test]
+fn l439_a_detachment_leader_is_not_offered_as_a_combat_leader() {
+    use aide_de_camp::engine::input::FieldKind;
+    let play = with_detachment_leader();
+    let field = support::battles_of_waterloo::procedure("limited-activation")
+        .fields()
+        .iter()
+        .find(|f| f.id == "leader")
+        .unwrap();
+    let FieldKind::Unit { only, .. } = field.kind else {
+        panic!("the Combat Leader is a unit field")
+    };
+    let offered: Vec<&str> = play
+        .record()
+        .units_where(Some("french"), only)
+        .map(|(_, name, _)| name)
+        .collect();
+    assert_eq!(offered, ["Foy"]);
+}

@@ -406,7 +406,7 @@ pub const fn leader(
         group: "Leaders",
         kind: FieldKind::Unit {
             of: UnitOf::Side("side"),
-            only: roster::LEADERS,
+            only: roster::COMMANDERS,
             max_len: 40,
         },
         rule,

@@ -114,6 +114,13 @@ pub const LEADERS: &[(&str, &str)] = &[
     ("state", "In play"),
 ];
 
+/// The record's leaders who command: Combat Leaders, Superior and Overall Commanders (an Overall
+/// Commander may be a Combat Leader too, L417), not Artillery Commanders or Detachment Leaders.
+pub const COMMANDERS: &[(&str, &str)] = &[
+    ("type", "overall_commander|superior_commander|combat_leader"),
+    ("state", "In play"),
+];
+
 /// What the record panel shows beside a piece's state: its Disorder, steps lost and markers; a
 /// Detachment Leader's assignment.
 pub fn summary(unit: &UnitRecord) -> String {
