@@ -7,6 +7,7 @@ pub mod battles_of_waterloo;
 mod charts;
 pub mod enemy_mistakes;
 mod game;
+pub mod waterloo_200;
 pub mod waterloo_campaign;
 
 pub use audit::explain;
@@ -157,12 +158,32 @@ pub static GAMES: &[Game] = &[
         entered_last_turn: last_turn_printed,
         counters_spent_by_hand: true,
     },
-    not_yet_available(
-        "waterloo-200",
-        "Waterloo 200",
-        "004_c3886c5f49dbd5b1.txt",
-        &[("french", "French"), ("allied", "Allied")],
-    ),
+    Game {
+        id: waterloo_200::ID,
+        title: waterloo_200::TITLE,
+        rulebook: "004_c3886c5f49dbd5b1.txt",
+        sides: waterloo_200::SIDES,
+        scenarios: waterloo_200::SCENARIOS,
+        sequence: waterloo_200::SEQUENCE,
+        procedures: waterloo_200::PROCEDURES,
+        tables: waterloo_200::TABLES,
+        set_up: Some("set-up"),
+        roster: Some(Roster {
+            entry: "block-value",
+            addition: "add-block",
+            further: &[],
+            piece: "sticker",
+            what: "the strength ladder of each block",
+        }),
+        settings: Some("settings"),
+        turn_notes: no_turn_notes,
+        unit_summary: waterloo_200::blocks::summary,
+        game_over: waterloo_200::game_over,
+        after_the_end: &["settings"],
+        ends_with: None,
+        entered_last_turn: last_turn_printed,
+        counters_spent_by_hand: false,
+    },
 ];
 
 pub fn find(id: &str) -> Result<&'static Game, String> {

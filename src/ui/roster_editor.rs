@@ -82,6 +82,15 @@ impl RosterWindow {
                 _ => None,
             })
             .unwrap_or(&[]);
+        // A value typed as text (a strength ladder) takes a wider cell than a number.
+        let value_chars = match entry_fields
+            .iter()
+            .find(|f| f.id == "value")
+            .map(|f| f.kind)
+        {
+            Some(FieldKind::Text { max_len }) => max_len,
+            _ => 2,
+        };
         let mut submit = None;
         let mut open = self.open;
         self.add_unit_clicked = false;
@@ -167,7 +176,7 @@ impl RosterWindow {
                             }
                             ui.end_row();
                             for side in sides {
-                                self.side_rows(ui, side, columns, record);
+                                self.side_rows(ui, side, columns, value_chars, record);
                             }
                         });
                 });
@@ -199,6 +208,7 @@ impl RosterWindow {
         ui: &mut egui::Ui,
         side: &SideName,
         columns: &[(&str, &str)],
+        value_chars: usize,
         record: &Record,
     ) {
         let units: Vec<(&str, &crate::engine::record::UnitRecord)> = record
@@ -233,8 +243,8 @@ impl RosterWindow {
                 let hint = if not_entered { "?" } else { current };
                 let still_missing = not_entered && text.is_empty();
                 let mut edit = egui::TextEdit::singleline(&mut text)
-                    .desired_width(48.0)
-                    .char_limit(2)
+                    .desired_width(if value_chars > 2 { 110.0 } else { 48.0 })
+                    .char_limit(value_chars)
                     .hint_text(hint);
                 if still_missing {
                     edit = edit.background_color(ui.visuals().warn_fg_color.gamma_multiply(0.25));

@@ -349,7 +349,7 @@ fn procedures_lists_the_games_procedures() {
     );
 
     // A listed game without procedures says so, and succeeds.
-    adc(&["procedures", "waterloo-200"])
+    adc(&["procedures", "beyond-waterloo"])
         .ok()
         .stdout_has("no procedures");
 }
@@ -1428,7 +1428,7 @@ fn unknown_game_and_procedure_are_refused() {
         .stderr_has("bombard")
         .stderr_has("unknown procedure")
         .stderr_has("attack");
-    refused_resolve("waterloo-200", "attack", &input, "3,1").stderr_has("no procedures");
+    refused_resolve("beyond-waterloo", "attack", &input, "3,1").stderr_has("no procedures");
 
     adc(&["procedures", "waterloo-1816"])
         .fails_with_one_message()

@@ -37,6 +37,7 @@ mod rulebook_enemy_mistakes_command;
 mod rulebook_enemy_mistakes_generals;
 mod rulebook_enemy_mistakes_maneuver;
 mod rulebook_enemy_mistakes_melee;
+mod rulebook_waterloo_200;
 mod rulebook_waterloo_campaign;
 mod rulebook_waterloo_campaign_game;
 mod rulebook_waterloo_campaign_turn;

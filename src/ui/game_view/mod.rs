@@ -18,7 +18,7 @@ use super::roster_editor::{RosterTransfer, RosterValue, RosterWindow};
 use super::sealed_panel::SealedAction;
 use super::table_viewer::TableWindow;
 use super::workspace::{ShownResult, Workspace, WorkspaceAction};
-use crate::engine::input::{Input, Value};
+use crate::engine::input::{FieldKind, Input, Value};
 use crate::engine::keys::KeyStore;
 use crate::engine::play::{Command, CommandError, Dice, Executed};
 use crate::engine::procedure::{Procedure, RuleError};
@@ -391,15 +391,23 @@ impl GameView {
         procedure: &'static dyn Procedure,
         value: &RosterValue,
     ) -> Result<(), String> {
-        let number: i64 = value
-            .text
-            .parse()
-            .map_err(|_| format!("\"{}\" is not a whole number", value.text))?;
+        // A value is a number unless the entry procedure takes text (a strength ladder).
+        let typed = match procedure.fields().iter().find(|f| f.id == "value") {
+            Some(field) if matches!(field.kind, FieldKind::Text { .. }) => {
+                Value::Text(value.text.trim().into())
+            }
+            _ => Value::Number(
+                value
+                    .text
+                    .parse()
+                    .map_err(|_| format!("\"{}\" is not a whole number", value.text))?,
+            ),
+        };
         let mut input = Input::defaults(procedure.fields());
         input.set("side", Value::Text(value.side.as_str().into()));
         input.set("unit", Value::Text(value.unit.as_str().into()));
         input.set("value_of", Value::Text(value.value_of.as_str().into()));
-        input.set("value", Value::Number(number));
+        input.set("value", typed);
         let command = Command::Resolve {
             procedure: procedure.id().to_string(),
             input,

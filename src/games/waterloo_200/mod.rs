@@ -1,0 +1,125 @@
+//! Waterloo 200 (rulebook: shared seed 004). A block game of five two-hour turns with no dice:
+//! its battles are arithmetic and its chance is the drawing of blocks. Two Sides, three factions:
+//! the French against the British and the Prussians (L98-139). References give the rulebook's
+//! section numbers and the lines of the rulebook file, whose two columns are interleaved in places
+//! (see the digest's §0 for where each section really is).
+
+pub mod battle;
+pub mod blocks;
+mod losses;
+pub mod options;
+mod units;
+
+use crate::engine::procedure::Procedure;
+use crate::engine::record::{Position, Record};
+use crate::engine::table_set::BuiltinTable;
+use crate::engine::turns::{Phase, Scenario, Step, TurnSequence};
+use blocks::{attribute, state};
+
+pub use battle::Battle;
+pub use units::{AddBlock, BlockValue, SetUp};
+
+pub const ID: &str = "waterloo-200";
+pub const TITLE: &str = "Waterloo 200";
+
+/// The three factions, by the colour of their blocks (L112, L125-127).
+pub const SIDES: &[(&str, &str)] = &[
+    ("french", "French"),
+    ("british", "British"),
+    ("prussian", "Prussian"),
+];
+
+/// The players' name for a faction.
+pub fn side_label(side: &str) -> &'static str {
+    SIDES
+        .iter()
+        .find(|(id, _)| *id == side)
+        .map_or("Unknown", |(_, label)| label)
+}
+
+/// In the order of the sequence of play.
+pub static PROCEDURES: &[&dyn Procedure] =
+    &[&SetUp, &AddBlock, &BlockValue, &Battle, &options::SETTINGS];
+
+pub const TABLES: &[BuiltinTable] = &[BuiltinTable {
+    file: "losses.toml",
+    text: include_str!("../../../tables/waterloo-200/losses.toml"),
+}];
+
+const FIRST_TURN: Position = Position {
+    turn: 1,
+    phase: 0,
+    step: 0,
+};
+
+pub const SCENARIOS: &[Scenario] = &[Scenario {
+    id: "battle",
+    title: "The Battle of Waterloo, 18 June 1815",
+    rule: "Scale, L195-196; 4.0 Setup, L696-777",
+    summary: "Five turns of two hours, 11:00 to 21:00. The French hold the Initiative Disc; the Prussians arrive from turn 3.",
+    start: FIRST_TURN,
+    last_turn: 5,
+}];
+
+/// The turn sequence (6.0, L765-827).
+pub const SEQUENCE: TurnSequence = TurnSequence {
+    phases: &[
+        Phase {
+            title: "Impulses",
+            rule: "6.0 Sequence of Play, L765-808",
+            steps: &[Step {
+                title: "Impulses",
+                rule: "6.1-6.3, L832-1063",
+                procedures: &["battle"],
+                guidance: "From the Side holding the Initiative Disc, each Side in turn takes a Tactical Action, a Strategic Action by playing the Disc, or passes. Resolve each battle here. Two passes in a row, one by each Side, end the Impulses.",
+                repeats_while_cup_holds: None,
+            }],
+        },
+        Phase {
+            title: "Reorganization",
+            rule: "6.4 Reorganization Phase, L1069-1183",
+            steps: &[Step {
+                title: "Reorganization",
+                rule: "6.4, L1069-1183",
+                procedures: &[],
+                guidance: "The Side without the Initiative Disc first: each faction may activate its Strategic Leader to restore Tactical Leaders and call Reinforcements.",
+                repeats_while_cup_holds: None,
+            }],
+        },
+    ],
+    turn_names: &[
+        "Turn 1, 11:00-13:00",
+        "Turn 2, 13:00-15:00",
+        "Turn 3, 15:00-17:00",
+        "Turn 4, 17:00-19:00",
+        "Turn 5, 19:00-21:00",
+    ],
+};
+
+/// Sudden Death (How to Win, L168-208; 6.2.3.1.9, L1153-1158), checked whenever the record
+/// changes: Napoleon or Wellington killed, or ten French or ten British units eliminated.
+/// Prussian losses never count (L1157-1158).
+pub fn game_over(record: &Record) -> Option<String> {
+    for (side, winner) in [("french", "the Allies"), ("british", "the French")] {
+        let eliminated: Vec<&str> = record
+            .units_where(Some(side), &[("state", state::ELIMINATED)])
+            .map(|(_, name, _)| name)
+            .collect();
+        if let Some(leader) = record
+            .units_where(Some(side), &[(attribute::TYPE, "strategic-leader")])
+            .find(|(_, _, unit)| unit.state.as_ref() == state::ELIMINATED)
+        {
+            return Some(format!(
+                "{} is killed: Sudden Death, a Decisive Victory for {winner} (L186)",
+                leader.1
+            ));
+        }
+        if eliminated.len() >= 10 {
+            return Some(format!(
+                "ten {} units are eliminated, their Morale is 0: Sudden Death, a Decisive Victory for {winner} (L187-199, L1153-1156)",
+                side_label(side)
+            ));
+        }
+    }
+    None
+}

@@ -1,0 +1,41 @@
+//! Session settings for Waterloo 200 (see `engine::settings`): where the rulebook can be read two
+//! ways (digest §7.2), each reading is a named setting whose first choice, the default, is the
+//! digest's recommended reading.
+
+use crate::engine::input::Field;
+use crate::engine::procedure::About;
+use crate::engine::settings::{self, Settings, setting};
+
+/// A setting carried on a procedure's form, prefilled from the record.
+pub const fn on_form(field: Field) -> Field {
+    settings::on_form(field, "Settings")
+}
+
+/// L1055-1057: the loser suffers |FR| hits, but no more than "the amount of hits the Side can
+/// absorb with the total of all its unit Strengths" in the Area (digest §7.2 item 1).
+pub const LOSS_CAP: Field = setting(
+    "loss_cap",
+    "The loser's Incurred Losses are capped at",
+    &[
+        (
+            "hits",
+            "every hit his units can absorb (white levels 2, red and Heart 3)",
+        ),
+        ("strength", "the sum of his units' strengths"),
+    ],
+    "6.2.3.1.6 Calculating Losses, L1055-1057",
+    "The digest's reading counts every hit the units can take before all are eliminated; the other reads the words \"total of all its unit Strengths\" as the strengths alone. It matters for the winner's share.",
+);
+
+const FIELDS: &[Field] = &[LOSS_CAP];
+
+pub const SETTINGS: Settings = Settings {
+    about: About {
+        id: "settings",
+        title: "Session settings",
+        rule: "Readings where the rules are unclear (digest §7.2)",
+        summary: "The readings this session plays by where the rulebook can be read two ways. Each starts at the recommended reading.",
+        fields: FIELDS,
+    },
+    recorded_by: "french",
+};

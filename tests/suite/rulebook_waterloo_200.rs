@@ -1,0 +1,450 @@
+//! Waterloo 200 checked against its rulebook: the battle's arithmetic, the Calculating Losses
+//! bands and the cap on Incurred Losses, strongest-first allocation, and Sudden Death.
+//!
+//! Specification: the rulebook `shared/seeds/004_c3886c5f49dbd5b1.txt` (cited as Lnnn, with the
+//! section number as printed) and its digest `shared/rules/seed004_waterloo200.md` (§3.9-3.10, §6
+//! TV-7 and TV-11, §7.2 items 1-2, and its Corrections). The rulebook prints no block's ladder
+//! beyond the strengths its examples give; every colour of a level and every lower level here is
+//! FICTIONAL.
+
+use crate::support;
+
+use aide_de_camp::engine::procedure::{Resolution, resolve_checked};
+use aide_de_camp::engine::record::Effect;
+use aide_de_camp::games;
+use support::{Play, list, number, text};
+
+const LEVELS_LOST: &str = "levels lost";
+
+fn tables() -> aide_de_camp::engine::table_set::TableSet {
+    games::find("waterloo-200")
+        .unwrap()
+        .builtin_tables()
+        .unwrap()
+}
+
+/// Blocks written as the form's facts list them: ("name", "Type", "ladder").
+fn facts(blocks: &[(&str, &str, &str)]) -> String {
+    blocks
+        .iter()
+        .map(|(name, kind, ladder)| format!("{name} ({kind}): {ladder}"))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn names(blocks: &[(&str, &str, &str)]) -> Vec<&'static str> {
+    blocks
+        .iter()
+        .map(|(name, _, _)| &*String::leak(name.to_string()))
+        .collect()
+}
+
+/// A French attack on British blocks, resolved from the form alone.
+fn battle(
+    attackers: &[(&str, &str, &str)],
+    defenders: &[(&str, &str, &str)],
+    terrain_bonus: i64,
+) -> Resolution {
+    let game = games::find("waterloo-200").unwrap();
+    let procedure = game.procedure("battle").unwrap();
+    let input = support::form_of(
+        game,
+        &Default::default(),
+        "battle",
+        &[
+            ("side", text("french")),
+            ("defender", text("british")),
+            ("area", text("40")),
+            ("terrain_bonus", number(terrain_bonus)),
+            ("attackers", list(&names(attackers))),
+            ("attackers_facts", text(&facts(attackers))),
+            ("defenders", list(&names(defenders))),
+            ("defenders_facts", text(&facts(defenders))),
+        ],
+    );
+    resolve_checked(procedure, &input, &tables(), &[]).unwrap()
+}
+
+/// The hits a faction took, one reminder each.
+fn hits(resolution: &Resolution, faction: &str) -> usize {
+    support::reminders(resolution)
+        .iter()
+        .filter(|r| r.starts_with(&format!("{faction} hit ")))
+        .count()
+}
+
+fn total(resolution: &Resolution, which: &str) -> i32 {
+    resolution
+        .totals
+        .iter()
+        .find(|t| t.side.starts_with(which))
+        .unwrap()
+        .total
+}
+
+/// Infantry blocks of all-black levels (1 hit each), FICTIONAL, of the given strengths.
+fn infantry(prefix: &str, strengths: &[u8]) -> Vec<(&'static str, &'static str, &'static str)> {
+    strengths
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let ladder: Vec<String> = (1..=*s).rev().map(|n| n.to_string()).collect();
+            (
+                &*String::leak(format!("{prefix}{i}")),
+                "Infantry",
+                &*String::leak(ladder.join("-")),
+            )
+        })
+        .collect()
+}
+
+/// French strengths, British strengths, Terrain Bonus, FR, British hits, French hits.
+type BandRow = (&'static [u8], &'static [u8], i64, i32, usize, usize);
+
+/// Digest TV-11: each row of the table worked from OF and DF (6.2.3.1.5-6.2.3.1.6, L1039-1093).
+#[test]
+fn tv11_l1039_l1093_the_loss_bands() {
+    let rows: &[BandRow] = &[
+        (&[4, 3, 3], &[4, 3], 3, 0, 0, 0),
+        (&[4, 4, 4, 1], &[4, 3], 3, 3, 3, 2),
+        (&[4, 3, 3], &[4, 4, 4], 3, -5, 3, 5),
+        (&[4, 4, 4, 4, 2], &[4, 4, 2], 0, 8, 8, 2),
+        (&[4, 4, 4, 4, 3], &[4, 4, 2], 0, 9, 9, 3),
+        // IL min(12, cap): the British 4, 4 and 2 absorb 10 hits.
+        (&[4, 4, 4, 4, 4, 2], &[4, 4, 2], 0, 12, 10, 1),
+    ];
+    for (french, british, bonus, fr, british_hits, french_hits) in rows {
+        let resolution = battle(&infantry("F", french), &infantry("B", british), *bonus);
+        let label = format!("FR {fr}");
+        assert_eq!(
+            total(&resolution, "French") - total(&resolution, "British"),
+            *fr,
+            "{label}"
+        );
+        assert_eq!(hits(&resolution, "British"), *british_hits, "{label}");
+        assert_eq!(hits(&resolution, "French"), *french_hits, "{label}");
+    }
+}
+
+/// The winner's share at the edges of each band (L1071-1072, L1077-1078, L1092-1093): FR 5 costs
+/// the winner ⌈5/2⌉ = 3, FR 6 ⌈6/4⌉ = 2, FR 10 ⌈10/4⌉ = 3, FR 11 exactly 1.
+#[test]
+fn l1065_l1093_the_winner_s_share_at_the_band_edges() {
+    for (fr, band, winner_hits) in [
+        (1u8, "Marginal Victory", 1),
+        (5, "Marginal Victory", 3),
+        (6, "Decisive Victory", 2),
+        (10, "Decisive Victory", 3),
+        (11, "Brilliant Victory", 1),
+    ] {
+        // Three British 4s absorb 12 hits, so the Incurred Losses are the whole FR.
+        let mut french = Vec::new();
+        let mut left = 12 + fr;
+        while left > 0 {
+            french.push(left.min(4));
+            left -= left.min(4);
+        }
+        let resolution = battle(&infantry("F", &french), &infantry("B", &[4, 4, 4]), 0);
+        let label = format!("FR {fr}: {}", resolution.outcome.headline);
+        assert!(resolution.outcome.headline.contains(band), "{label}");
+        assert_eq!(hits(&resolution, "British"), usize::from(fr), "{label}");
+        assert_eq!(hits(&resolution, "French"), winner_hits, "{label}");
+        assert_eq!(
+            resolution.cell.as_ref().unwrap().table.as_ref(),
+            "losses",
+            "{label}"
+        );
+    }
+}
+
+/// The cap on Incurred Losses (L1055-1057, digest §7.2 item 1): a lone white 2-1 block absorbs
+/// 2 + 1 = 3 hits under the default reading, 2 under the strengths reading; the winner's share is
+/// worked from the capped losses.
+#[test]
+fn l1055_the_incurred_losses_are_capped_at_what_the_loser_can_absorb() {
+    let french = infantry("F", &[4, 4, 4, 4, 2]);
+    let british = [("Lone", "Cavalry", "2w-1")];
+    let resolution = battle(&french, &british, 0);
+    // FR 18 - 2 = 16, Brilliant: the British take all 3 hits they can, the French exactly 1.
+    assert_eq!(hits(&resolution, "British"), 3);
+    assert_eq!(hits(&resolution, "French"), 1);
+    assert!(
+        resolution
+            .limits
+            .iter()
+            .any(|l| l.description.contains("Incurred Losses 16 capped at 3"))
+    );
+    // FR +8 (Decisive) against the same block: capped at 3, the French take ⌈3/4⌉ = 1.
+    let resolution = battle(&infantry("F", &[4, 4, 2]), &british, 0);
+    assert_eq!(hits(&resolution, "British"), 3);
+    assert_eq!(hits(&resolution, "French"), 1);
+    assert!(resolution.effects.iter().any(|e| matches!(
+        e,
+        Effect::UnitState { unit, state, .. } if unit.as_ref() == "Lone" && state.as_ref() == "eliminated"
+    )));
+}
+
+/// Puts a block on the record from its sticker, as the players do.
+fn add_block(play: &mut Play, side: &str, name: &str, kind: &str, ladder: &str, lost: i64) {
+    play.play(
+        "add-block",
+        &[
+            ("side", text(side)),
+            ("name", text(name)),
+            ("type", text(kind)),
+            ("corps", text("FICTIONAL")),
+            ("ladder", text(ladder)),
+            ("levels_lost", number(lost)),
+        ],
+        &[],
+    );
+}
+
+/// Enters a value of a block in the roster editor: its ladder, or the levels it has lost.
+fn enter(play: &mut Play, side: &str, name: &str, value_of: &str, value: &str) {
+    play.play(
+        "block-value",
+        &[
+            ("side", text(side)),
+            ("unit", text(name)),
+            ("value_of", text(value_of)),
+            ("value", text(value)),
+        ],
+        &[],
+    );
+}
+
+/// Digest TV-7, the Battle in Area 27 (L1199-1240). The French attack with a 2-strength cavalry,
+/// two 4-strength infantry and a 1-cannonball artillery in the Area (11), Reille at Heart and
+/// Kellerman at 2 stars adjacent (0 + 2), and the 2nd Corps artillery committed at 2 cannonballs
+/// (2): OF 15 (L1212-1215). The British defend with a 4-strength and a 3-strength infantry and a
+/// 3-cannonball artillery (10) and Terrain Bonus 3: DF 13 (L1216-1219). FR +2: the British lose 2
+/// hits, the white level of their 4 (L1221-1222); the French 1 hit, absorbed by a white level
+/// (L1223-1226); the committed artillery goes from 2 to 1 (L1227-1229).
+#[test]
+fn tv7_l1199_l1240_the_battle_in_area_27() {
+    let mut play = Play::start("waterloo-200", "battle");
+    // The leaders are on the record from the set-up; their ladders are FICTIONAL below their
+    // strengths in the example, and their levels are entered where the example finds them.
+    for (leader, lost) in [("Reille", "3"), ("Kellerman", "2")] {
+        enter(&mut play, "french", leader, "ladder", "4-3-2-H");
+        enter(&mut play, "french", leader, "levels lost", lost);
+    }
+    add_block(&mut play, "french", "Cavalry", "cavalry", "2-1", 0);
+    add_block(&mut play, "french", "Infantry A", "infantry", "4w-3-2-1", 0);
+    add_block(&mut play, "french", "Infantry B", "infantry", "4-3-2-1", 0);
+    add_block(
+        &mut play,
+        "french",
+        "Guns in 27",
+        "foot-artillery",
+        "3-2-1-P",
+        2,
+    );
+    add_block(
+        &mut play,
+        "french",
+        "2nd Corps Artillery",
+        "foot-artillery",
+        "3-2-1-P",
+        1,
+    );
+    add_block(
+        &mut play,
+        "british",
+        "Infantry 4",
+        "infantry",
+        "4w-3-2-1",
+        0,
+    );
+    add_block(&mut play, "british", "Infantry 3", "infantry", "3-2-1", 0);
+    add_block(&mut play, "british", "Guns", "foot-artillery", "3-2-1-P", 0);
+
+    let resolution = play.play(
+        "battle",
+        &[
+            ("side", text("french")),
+            ("defender", text("british")),
+            ("area", text("27")),
+            ("terrain_bonus", number(3)),
+            (
+                "attackers",
+                list(&["Cavalry", "Infantry A", "Infantry B", "Guns in 27"]),
+            ),
+            ("leaders", list(&["Reille", "Kellerman"])),
+            ("artillery", list(&["2nd Corps Artillery"])),
+            ("defenders", list(&["Infantry 4", "Infantry 3", "Guns"])),
+        ],
+        &[],
+    );
+    assert_eq!(total(&resolution, "French"), 15);
+    assert_eq!(total(&resolution, "British"), 13);
+    assert!(
+        resolution
+            .outcome
+            .headline
+            .starts_with("FR +2 in Area 27: Marginal Victory for the French"),
+        "{}",
+        resolution.outcome.headline
+    );
+    let cell = resolution.cell.as_ref().unwrap();
+    assert_eq!(
+        (cell.table.as_ref(), cell.result.as_ref()),
+        ("losses", "marginal")
+    );
+    // Reille at Heart adds nothing, Kellerman his 2 stars (L1214-1215).
+    assert!(
+        resolution
+            .modifiers
+            .iter()
+            .any(|m| m.label.contains("Reille, adjacent, at Heart") && m.value == 0)
+    );
+    assert_eq!(hits(&resolution, "British"), 2);
+    assert_eq!(hits(&resolution, "French"), 1);
+    assert!(support::mentions(
+        &resolution,
+        "Infantry 4 at 4w takes 2 of 2, reduced to 3"
+    ));
+    assert!(support::mentions(
+        &resolution,
+        "Infantry A at 4w takes 1 of 2"
+    ));
+
+    let lost = |side: &str, name: &str| play.attribute(side, name, LEVELS_LOST);
+    assert_eq!(lost("british", "Infantry 4").as_deref(), Some("1"));
+    assert_eq!(lost("british", "Infantry 3").as_deref(), Some("0"));
+    assert_eq!(lost("british", "Guns").as_deref(), Some("0"));
+    // The French absorb their hit without a reduction (L1223-1226).
+    assert_eq!(lost("french", "Infantry A").as_deref(), Some("0"));
+    assert_eq!(lost("french", "Infantry B").as_deref(), Some("0"));
+    // Artillery in the Area is not reduced; the committed one goes from 2 to 1 (L1227-1229).
+    assert_eq!(lost("french", "Guns in 27").as_deref(), Some("2"));
+    assert_eq!(lost("french", "2nd Corps Artillery").as_deref(), Some("2"));
+    assert!(support::mentions(
+        &resolution,
+        "Conceal the British units in Area 27"
+    ));
+}
+
+/// A battle's form refuses what the rules do not allow: support units alone (L378-380), two
+/// British artillery committed (L751-753), artillery at Pawn level (L739-740), British against
+/// Prussians (L98-139), and facts that are not the record's.
+#[test]
+fn l378_l739_l751_a_battle_the_rules_refuse() {
+    let mut play = Play::start("waterloo-200", "battle");
+    add_block(
+        &mut play,
+        "british",
+        "Guns A",
+        "foot-artillery",
+        "3-2-1-P",
+        0,
+    );
+    add_block(
+        &mut play,
+        "british",
+        "Guns B",
+        "horse-artillery",
+        "3-2-1-P",
+        0,
+    );
+    add_block(
+        &mut play,
+        "british",
+        "Guns at Pawn",
+        "foot-artillery",
+        "3-2-1-P",
+        3,
+    );
+    add_block(&mut play, "british", "Line", "infantry", "4-3-2-1", 0);
+    add_block(&mut play, "french", "Ligne", "infantry", "4-3-2-1", 0);
+    let attack = |attackers: &[&str], artillery: &[&str]| {
+        vec![
+            ("side", text("british")),
+            ("defender", text("french")),
+            ("area", text("12")),
+            ("attackers", list(attackers)),
+            ("artillery", list(artillery)),
+            ("defenders", list(&["Ligne"])),
+        ]
+    };
+    let refused = |values: Vec<(&str, aide_de_camp::engine::input::Value)>| {
+        play.refused("battle", &values).unwrap_or_default()
+    };
+    assert!(refused(attack(&["Guns A"], &[])).contains("cannot attack alone"));
+    assert!(refused(attack(&["Line"], &["Guns A", "Guns B"])).contains("at most one artillery"));
+    assert!(refused(attack(&["Line"], &["Guns at Pawn"])).contains("Pawn level"));
+    assert!(
+        play.refused("battle", &attack(&["Line"], &["Guns A"]))
+            .is_none()
+    );
+    let mut prussian = attack(&["Line"], &[]);
+    prussian[1] = ("defender", text("prussian"));
+    assert!(refused(prussian).contains("between the French and"));
+    let mut forged = attack(&["Line"], &[]);
+    forged.push(("attackers_facts", text("Line (Infantry): 4w-3-2-1")));
+    assert!(refused(forged).contains("the record has Line (Infantry): 4-3-2-1"));
+}
+
+/// Sudden Death (L186-199, L1153-1156): the tenth British unit eliminated ends the game, and no
+/// battle is resolved after it; nine do not, and Prussian losses never count (L1157-1158).
+#[test]
+fn l1153_ten_british_units_eliminated_end_the_game() {
+    let mut play = Play::start("waterloo-200", "battle");
+    // Each battle costs the winner a hit, so each is fought by a fresh block.
+    for i in 0..20 {
+        add_block(
+            &mut play,
+            "french",
+            &format!("Grande {i}"),
+            "infantry",
+            "4-4-4-4",
+            0,
+        );
+    }
+    for i in 0..10 {
+        add_block(
+            &mut play,
+            "british",
+            &format!("Brigade {i}"),
+            "cavalry",
+            "1",
+            0,
+        );
+        add_block(
+            &mut play,
+            "prussian",
+            &format!("Brigade {i}"),
+            "cavalry",
+            "1",
+            0,
+        );
+    }
+    let attack = |defender: &str, name: &str, attacker: usize| {
+        vec![
+            ("side", text("french")),
+            ("defender", text(defender)),
+            ("area", text("30")),
+            ("attackers", list(&[&*format!("Grande {attacker}")])),
+            ("defenders", list(&[name])),
+        ]
+    };
+    for i in 0..10 {
+        let name = format!("Brigade {i}");
+        play.play("battle", &attack("prussian", &name, i), &[]);
+    }
+    assert!((play.game.game_over)(play.record()).is_none());
+    for i in 0..9 {
+        let name = format!("Brigade {i}");
+        play.play("battle", &attack("british", &name, 10 + i), &[]);
+    }
+    assert!((play.game.game_over)(play.record()).is_none());
+    add_block(&mut play, "british", "Brigade 10", "cavalry", "1", 0);
+    play.play("battle", &attack("british", "Brigade 9", 19), &[]);
+    let over = (play.game.game_over)(play.record()).unwrap();
+    assert!(over.contains("ten British units"), "{over}");
+    let refused = play
+        .refused("battle", &attack("british", "Brigade 10", 19))
+        .unwrap();
+    assert!(refused.contains("Sudden Death"), "{refused}");
+}
