@@ -85,6 +85,8 @@ pub enum UnitOf {
     OpponentOf(&'static str),
     /// Every side.
     Any,
+    /// This side, by id, whatever the form says (the Prussian leaders on an Allied form).
+    Fixed(&'static str),
 }
 
 /// A field's value.
@@ -338,12 +340,23 @@ fn unfit_message(c: char) -> String {
 }
 
 impl UnitOf {
+    /// Whether a unit of `side` belongs in the field, as `input` stands.
+    pub fn takes(self, input: &Input, side: &str) -> bool {
+        match self {
+            UnitOf::Side(field) => side == input.text(field),
+            UnitOf::OpponentOf(field) => side != input.text(field),
+            UnitOf::Any => true,
+            UnitOf::Fixed(fixed) => side == fixed,
+        }
+    }
+
     /// "of the side in `attacker_side`", for help texts.
     fn describe(self) -> String {
         match self {
             UnitOf::Side(field) => format!("of the side in `{field}`"),
             UnitOf::OpponentOf(field) => format!("of the side opposing `{field}`"),
             UnitOf::Any => "of either side".into(),
+            UnitOf::Fixed(side) => format!("of the side `{side}`"),
         }
     }
 }

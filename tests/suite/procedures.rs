@@ -63,11 +63,7 @@ fn offered(
 ) -> Vec<Symbol> {
     record
         .units_where(None, only)
-        .filter(|(side, _, _)| match of {
-            UnitOf::Side(field) => *side == input.text(field),
-            UnitOf::OpponentOf(field) => *side != input.text(field),
-            UnitOf::Any => true,
-        })
+        .filter(|(side, _, _)| of.takes(input, side))
         .map(|(_, name, _)| Symbol::new(name))
         .collect()
 }

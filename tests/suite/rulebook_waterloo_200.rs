@@ -9,6 +9,7 @@
 
 use crate::support;
 
+use aide_de_camp::engine::input::Value;
 use aide_de_camp::engine::procedure::{Resolution, resolve_checked};
 use aide_de_camp::engine::record::Effect;
 use aide_de_camp::games;
@@ -45,23 +46,30 @@ fn battle(
     defenders: &[(&str, &str, &str)],
     terrain_bonus: i64,
 ) -> Resolution {
+    battle_with(attackers, defenders, terrain_bonus, &[])
+}
+
+/// The same, with further facts on the form.
+fn battle_with(
+    attackers: &[(&str, &str, &str)],
+    defenders: &[(&str, &str, &str)],
+    terrain_bonus: i64,
+    more: &[(&str, Value)],
+) -> Resolution {
     let game = games::find("waterloo-200").unwrap();
     let procedure = game.procedure("battle").unwrap();
-    let input = support::form_of(
-        game,
-        &Default::default(),
-        "battle",
-        &[
-            ("side", text("french")),
-            ("defender", text("british")),
-            ("area", text("40")),
-            ("terrain_bonus", number(terrain_bonus)),
-            ("attackers", list(&names(attackers))),
-            ("attackers_facts", text(&facts(attackers))),
-            ("defenders", list(&names(defenders))),
-            ("defenders_facts", text(&facts(defenders))),
-        ],
-    );
+    let mut values = vec![
+        ("side", text("french")),
+        ("defender", text("british")),
+        ("area", text("40")),
+        ("terrain_bonus", number(terrain_bonus)),
+        ("attackers", list(&names(attackers))),
+        ("attackers_facts", text(&facts(attackers))),
+        ("defenders", list(&names(defenders))),
+        ("defenders_facts", text(&facts(defenders))),
+    ];
+    values.extend(more.iter().cloned());
+    let input = support::form_of(game, &Default::default(), "battle", &values);
     resolve_checked(procedure, &input, &tables(), &[]).unwrap()
 }
 
@@ -184,6 +192,239 @@ fn l1055_the_incurred_losses_are_capped_at_what_the_loser_can_absorb() {
     )));
 }
 
+/// The other reading of the cap (digest §7.2 item 1): the sum of the loser's strengths. A lone
+/// white 2-1 then absorbs 2 hits, not 3.
+#[test]
+fn l1055_the_cap_read_as_the_sum_of_strengths() {
+    let resolution = battle_with(
+        &infantry("F", &[4, 4, 4, 4, 2]),
+        &[("Lone", "Cavalry", "2w-1")],
+        0,
+        &[("loss_cap", text("strength"))],
+    );
+    assert_eq!(hits(&resolution, "British"), 2);
+    assert!(
+        resolution
+            .limits
+            .iter()
+            .any(|l| l.description.contains("Incurred Losses 16 capped at 2"))
+    );
+}
+
+/// A tie costs nobody a hit (L1041), but committed artillery is reduced at the end of every
+/// battle it fires into (L683-686, L716-717).
+#[test]
+fn l1041_l716_a_tie_still_reduces_committed_artillery() {
+    let mut play = Play::start("waterloo-200", "battle");
+    add_block(&mut play, "french", "Ligne", "infantry", "4-3-2-1", 0);
+    add_block(
+        &mut play,
+        "french",
+        "Battery",
+        "foot-artillery",
+        "3-2-1-P",
+        1,
+    );
+    add_block(&mut play, "british", "Line", "infantry", "4-3-2-1", 0);
+    let resolution = play.play(
+        "battle",
+        &[
+            ("side", text("french")),
+            ("defender", text("british")),
+            ("area", text("31")),
+            ("terrain_bonus", number(2)),
+            ("attackers", list(&["Ligne"])),
+            ("artillery", list(&["Battery"])),
+            ("defenders", list(&["Line"])),
+        ],
+        &[],
+    );
+    assert!(resolution.outcome.headline.contains("a tie, no losses"));
+    assert_eq!(
+        hits(&resolution, "British") + hits(&resolution, "French"),
+        0
+    );
+    assert_eq!(
+        play.attribute("french", "Battery", LEVELS_LOST).as_deref(),
+        Some("2")
+    );
+    assert_eq!(
+        play.attribute("french", "Ligne", LEVELS_LOST).as_deref(),
+        Some("0")
+    );
+}
+
+/// The owner chooses among equals (L1102-1104): a British 1 beside Wellington at Heart, taking 3
+/// hits. By default the Heart shields the brigade and Wellington falls, ending the game (L186);
+/// spared, the brigade goes first and the Heart holds the last 2 hits.
+#[test]
+fn l1102_l186_sparing_wellington_among_equals() {
+    let british = [
+        ("Wellington", "Strategic Leader", "H"),
+        ("Brigade", "Infantry", "1"),
+    ];
+    let french = infantry("F", &[4, 4]);
+    let unspared = battle_with(&french, &british, 3, &[]);
+    assert!(
+        unspared
+            .outcome
+            .headline
+            .contains("Sudden Death: Wellington is killed, a Decisive Victory for the French"),
+        "{}",
+        unspared.outcome.headline
+    );
+    let spared = battle_with(
+        &french,
+        &british,
+        3,
+        &[("defender_spared", list(&["Wellington"]))],
+    );
+    assert!(!spared.outcome.headline.contains("Sudden Death"));
+    assert!(support::mentions(
+        &spared,
+        "Brigade at 1 takes 1 of 1, eliminated"
+    ));
+    assert!(support::mentions(&spared, "Wellington at H takes 2 of 3"));
+}
+
+/// The loser's losses are applied first (L1101-1102) and the game ends at once (L177-178).
+#[test]
+fn l1101_l1153_the_loser_s_tenth_elimination_comes_first() {
+    let nine_each = [
+        ("french_eliminated", number(9)),
+        ("british_eliminated", number(9)),
+    ];
+    // FR 2 - 1 = +1: the British lose their last 1 first, their tenth; the French take ⌈1/2⌉ = 1
+    // hit on their last 2-1. The British loss decides: a Decisive Victory for the French.
+    let resolution = battle_with(
+        &[("Last French", "Infantry", "2-1")],
+        &[("Last British", "Infantry", "1")],
+        0,
+        &nine_each,
+    );
+    let headline = &resolution.outcome.headline;
+    assert!(
+        headline.contains("ten British units are eliminated and their Morale is 0, a Decisive Victory for the French"),
+        "{headline}"
+    );
+    // FR 1 - 2 = -1: the French lose first, and their tenth ends the game for the Allies; the
+    // British 1, winning, is eliminated by its ⌈1/2⌉ = 1 hit too, but after.
+    let resolution = battle_with(
+        &[("Last French", "Infantry", "1")],
+        &[("Last British", "Infantry", "1")],
+        1,
+        &nine_each,
+    );
+    let headline = &resolution.outcome.headline;
+    assert!(
+        headline.contains("ten French units are eliminated and their Morale is 0, a Decisive Victory for the Allies"),
+        "{headline}"
+    );
+    assert_eq!(hits(&resolution, "British"), 1);
+}
+
+/// Digest TV-4 (6.2.1 example, L911-915): Wellington at Heart (Strategic Value 1) and Blücher at 2
+/// allow 1 British and 2 Prussian Tactical Leaders, at least one of the three above Heart. The
+/// leaders' ladders below the example's levels are FICTIONAL.
+#[test]
+fn tv4_l911_l915_the_allied_activation_allotment() {
+    let game = games::find("waterloo-200").unwrap();
+    let procedure = game.procedure("activation").unwrap();
+    let check = |british: &[(&str, &str, &str)], prussian: &[(&str, &str, &str)]| {
+        let input = support::form_of(
+            game,
+            &Default::default(),
+            "activation",
+            &[
+                ("side", text("british")),
+                ("leaders", list(&names(british))),
+                ("leaders_facts", text(&facts(british))),
+                ("strategic_value", number(1)),
+                ("prussian_leaders", list(&names(prussian))),
+                ("prussian_facts", text(&facts(prussian))),
+                ("prussian_strategic_value", number(2)),
+            ],
+        );
+        procedure
+            .check_combination(&input)
+            .err()
+            .map(|e| e.to_string())
+    };
+    let hill = ("Hill", "Tactical Leader", "3-2-H");
+    let picton = ("Picton", "Tactical Leader", "H");
+    let (ziethen, pirch, bulow) = (
+        ("Ziethen", "Tactical Leader", "H"),
+        ("Pirch", "Tactical Leader", "H"),
+        ("Bülow", "Tactical Leader", "2-H"),
+    );
+    assert_eq!(check(&[hill], &[ziethen, pirch]), None);
+    assert_eq!(check(&[picton], &[ziethen, bulow]), None);
+    let refused = check(&[hill, picton], &[]).unwrap();
+    assert!(
+        refused.contains("Wellington's Strategic Value is 1"),
+        "{refused}"
+    );
+    let refused = check(&[picton], &[ziethen, pirch, bulow]).unwrap();
+    assert!(
+        refused.contains("Blücher's Strategic Value is 2"),
+        "{refused}"
+    );
+    let refused = check(&[picton], &[ziethen, pirch]).unwrap();
+    assert!(refused.contains("above Heart"), "{refused}");
+}
+
+/// Digest TV-6 (L987-993): Napoleon at 4 stars allows up to 4 Tactical Leaders; the French
+/// activate Reille and Kellerman only, so they may make 2 new engagements and battles.
+#[test]
+fn tv6_l987_l993_two_french_leaders_allow_two_battles() {
+    let mut play = Play::start("waterloo-200", "battle");
+    for leader in ["Napoleon", "Reille", "Kellerman", "D'Erlon", "Lobeau"] {
+        enter(&mut play, "french", leader, "ladder", "4-3-2-H");
+    }
+    add_block(
+        &mut play,
+        "french",
+        "Sixth",
+        "tactical-leader",
+        "4-3-2-H",
+        0,
+    );
+    let form = play.input("activation", &[("side", text("french"))]);
+    assert_eq!(form.number("strategic_value"), 4);
+    let five = ["Reille", "Kellerman", "D'Erlon", "Lobeau", "Sixth"];
+    let refused = play
+        .refused(
+            "activation",
+            &[("side", text("french")), ("leaders", list(&five))],
+        )
+        .unwrap();
+    assert!(
+        refused.contains("Napoleon's Strategic Value is 4"),
+        "{refused}"
+    );
+    play.play(
+        "activation",
+        &[
+            ("side", text("french")),
+            ("leaders", list(&["Reille", "Kellerman"])),
+        ],
+        &[],
+    );
+    assert_eq!(
+        play.record()
+            .counters
+            .get("New battles allowed this Impulse"),
+        Some(&2)
+    );
+    let again = play
+        .refused(
+            "activation",
+            &[("side", text("french")), ("leaders", list(&["Reille"]))],
+        )
+        .unwrap();
+    assert!(again.contains("already activated"), "{again}");
+}
+
 /// Puts a block on the record from its sticker, as the players do.
 fn add_block(play: &mut Play, side: &str, name: &str, kind: &str, ladder: &str, lost: i64) {
     play.play(
@@ -226,10 +467,20 @@ fn tv7_l1199_l1240_the_battle_in_area_27() {
     let mut play = Play::start("waterloo-200", "battle");
     // The leaders are on the record from the set-up; their ladders are FICTIONAL below their
     // strengths in the example, and their levels are entered where the example finds them.
-    for (leader, lost) in [("Reille", "3"), ("Kellerman", "2")] {
+    for (leader, lost) in [("Reille", "3"), ("Kellerman", "2"), ("Napoleon", "0")] {
         enter(&mut play, "french", leader, "ladder", "4-3-2-H");
         enter(&mut play, "french", leader, "levels lost", lost);
     }
+    // The Tactical Action activates the two leaders (L991-993); Napoleon's 4 stars allow 4.
+    let activation = play.play(
+        "activation",
+        &[
+            ("side", text("french")),
+            ("leaders", list(&["Reille", "Kellerman"])),
+        ],
+        &[],
+    );
+    assert!(activation.outcome.headline.contains("2 new engagement(s)"));
     add_block(&mut play, "french", "Cavalry", "cavalry", "2-1", 0);
     add_block(&mut play, "french", "Infantry A", "infantry", "4w-3-2-1", 0);
     add_block(&mut play, "french", "Infantry B", "infantry", "4-3-2-1", 0);
@@ -324,6 +575,24 @@ fn tv7_l1199_l1240_the_battle_in_area_27() {
         &resolution,
         "Conceal the British units in Area 27"
     ));
+
+    // Deactivation (L1235-1240): Reille, at Heart, is not reduced; Kellerman goes from 2 stars
+    // to Heart.
+    let deactivation = play.play("deactivation", &[("side", text("french"))], &[]);
+    assert!(
+        deactivation.outcome.headline.contains("Kellerman to H"),
+        "{}",
+        deactivation.outcome.headline
+    );
+    let lost = |side: &str, name: &str| play.attribute(side, name, LEVELS_LOST);
+    assert_eq!(lost("french", "Reille").as_deref(), Some("3"));
+    assert_eq!(lost("french", "Kellerman").as_deref(), Some("3"));
+    assert!(
+        play.record()
+            .units_where(None, &[("activated", "yes")])
+            .next()
+            .is_none()
+    );
 }
 
 /// A battle's form refuses what the rules do not allow: support units alone (L378-380), two
@@ -432,6 +701,12 @@ fn l1153_ten_british_units_eliminated_end_the_game() {
     for i in 0..10 {
         let name = format!("Brigade {i}");
         play.play("battle", &attack("prussian", &name, i), &[]);
+    }
+    for i in 0..10 {
+        assert_eq!(
+            play.state("prussian", &format!("Brigade {i}")),
+            "eliminated"
+        );
     }
     assert!((play.game.game_over)(play.record()).is_none());
     for i in 0..9 {

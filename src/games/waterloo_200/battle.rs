@@ -6,8 +6,8 @@
 //! can absorb, the winner a share of them from the Calculating Losses table. Each side's hits are
 //! applied strongest block first (`losses`), and committed artillery is reduced for firing.
 
-use super::blocks::{self, Block, attribute, describe_all, parse_all, state};
-use super::options::LOSS_CAP;
+use super::blocks::{self, Block, Listed, Owner, attribute, facts_field, state};
+use super::options::{CLEARED_AREA, LOSS_CAP};
 use super::{SIDES, side_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
@@ -34,7 +34,7 @@ const FIELDS: &[Field] = &[
         id: "defender",
         label: "Defender",
         group: "Battle",
-        kind: FieldKind::Choice(DEFENDERS),
+        kind: FieldKind::Choice(DEFENDING_FACTIONS),
         rule: "2.2 Phasing Side, L363-376",
         help: "The faction whose units are in the Area. British and Prussians never share an Area (L157-160).",
     },
@@ -51,8 +51,8 @@ const FIELDS: &[Field] = &[
         label: "Terrain Bonus",
         group: "Battle",
         kind: FieldKind::Count { max: 7 },
-        rule: "1.0 Mapboard, L231-233; 6.2.3.1.4, L1020-1022",
-        help: "The number on the Area's shield, 0 to 7. It adds to the defender's firepower.",
+        rule: "1.0 Mapboard, L231-233; 6.2.3.1.4, L1020, L1036-1037",
+        help: "The number on the Area's shield, 0 to 7. It adds to the firepower of the Side defending this battle, whoever owns the Area (digest §7.2 item 5).",
     },
     Field {
         id: "attackers",
@@ -62,10 +62,10 @@ const FIELDS: &[Field] = &[
             of: UnitOf::Side("side"),
             only: ON_MAP,
         },
-        rule: "6.2.3.1.4 Firepower, L1010-1014",
-        help: "Every attacking block in the Area: each adds its strength.",
+        rule: "6.2.3.1.4 Firepower, L1009-1015",
+        help: "Every attacking block in the Area: each adds its strength. An Isolated unit cannot attack (L1034): leave it out.",
     },
-    facts("attackers_facts", "Attacker"),
+    facts_field("attackers_facts", "Attacker"),
     Field {
         id: "leaders",
         label: "Activated Tactical Leaders in adjacent Areas",
@@ -80,7 +80,7 @@ const FIELDS: &[Field] = &[
         rule: "3.9.5.4 Tactical Leader Commitment, L650-651, L692-693",
         help: "Each adds his Tactical Value, his stars; nothing at Heart.",
     },
-    facts("leaders_facts", "Attacker"),
+    facts_field("leaders_facts", "Attacker"),
     Field {
         id: "artillery",
         label: "Artillery committed from adjacent Areas",
@@ -92,7 +92,7 @@ const FIELDS: &[Field] = &[
         rule: "3.10.1 Artillery Commitment, L704-706; 6.2.3.1.1, L972-976",
         help: "Activated artillery not in an Area with enemy units: each adds its Artillery Value and is reduced after the battle. British and Prussians commit at most one (L751-753).",
     },
-    facts("artillery_facts", "Attacker"),
+    facts_field("artillery_facts", "Attacker"),
     Field {
         id: "defenders",
         label: "Defending units in the Area",
@@ -101,36 +101,65 @@ const FIELDS: &[Field] = &[
             of: UnitOf::Side("defender"),
             only: ON_MAP,
         },
-        rule: "6.2.3.1.4 Firepower, L1020-1022",
+        rule: "6.2.3.1.4 Firepower, L1020, L1036-1037",
         help: "Every defending block in the Area: each adds its strength.",
     },
-    facts("defenders_facts", "Defender"),
+    facts_field("defenders_facts", "Defender"),
+    spared("attacker_spared", "Attacker", "side"),
+    spared("defender_spared", "Defender", "defender"),
+    Field {
+        id: "french_eliminated",
+        label: "French units eliminated before this battle",
+        group: "Morale",
+        kind: FieldKind::Count { max: 99 },
+        rule: "3.6 Eliminated Units - Morale, L433-438; 6.2.3.1.9, L1146-1156",
+        help: "On the French Morale Track. Filled in from the record.",
+    },
+    Field {
+        id: "british_eliminated",
+        label: "British units eliminated before this battle",
+        group: "Morale",
+        kind: FieldKind::Count { max: 99 },
+        rule: "3.6 Eliminated Units - Morale, L433-438; 6.2.3.1.9, L1146-1156",
+        help: "On the British Morale Track; Prussians do not count (L1157-1158). Filled in from the record.",
+    },
     super::options::on_form(LOSS_CAP),
+    super::options::on_form(CLEARED_AREA),
 ];
 
+/// The blocks a side's owner keeps back among equals (L1102-1104, L1124-1126).
+const fn spared(id: &'static str, group: &'static str, side: &'static str) -> Field {
+    Field {
+        id,
+        label: "Spared among equals",
+        group,
+        kind: FieldKind::Units {
+            of: UnitOf::Side(side),
+            only: ON_MAP,
+        },
+        rule: "6.2.3.1.7 Applying Losses, L1102-1104, L1124-1126",
+        help: "The owner chooses which of his equally strong blocks take the hits: these take them only when no other block of their strength can. Otherwise a Heart or a white or red level shields its equals.",
+    }
+}
+
 /// The faction a battle is fought against: any, and the form checks the pairing.
-const DEFENDERS: &[(&str, &str)] = &[
+const DEFENDING_FACTIONS: &[(&str, &str)] = &[
     ("british", "British"),
     ("prussian", "Prussian"),
     ("french", "French"),
 ];
 
-/// The fields that list blocks, each with the side field that owns them and its facts field.
-const GROUPS: &[(&str, &str, &str)] = &[
-    ("attackers", "side", "attackers_facts"),
-    ("leaders", "side", "leaders_facts"),
-    ("artillery", "side", "artillery_facts"),
-    ("defenders", "defender", "defenders_facts"),
-];
+const ATTACKERS: Listed = listed("attackers", "side", "attackers_facts");
+const LEADERS: Listed = listed("leaders", "side", "leaders_facts");
+const ARTILLERY: Listed = listed("artillery", "side", "artillery_facts");
+const DEFENDERS: Listed = listed("defenders", "defender", "defenders_facts");
+const LISTS: [Listed; 4] = [ATTACKERS, LEADERS, ARTILLERY, DEFENDERS];
 
-const fn facts(id: &'static str, group: &'static str) -> Field {
-    Field {
-        id,
-        label: "What the record knows of them",
-        group,
-        kind: FieldKind::Text { max_len: 1200 },
-        rule: "3.2 Strength, L485-491",
-        help: "Filled in from the record as the blocks are picked: each block's levels from its current one down.",
+const fn listed(units: &'static str, side: &'static str, facts: &'static str) -> Listed {
+    Listed {
+        units,
+        owner: Owner::Field(side),
+        facts,
     }
 }
 
@@ -140,11 +169,6 @@ const LOSSES: TableRead = TableRead {
 };
 
 pub struct Battle;
-
-/// The blocks a facts field lists.
-fn blocks_of(input: &Input, facts: &str) -> Result<Vec<Block>, InputError> {
-    parse_all(input.text(facts)).map_err(|message| InputError::new(facts, message))
-}
 
 impl Procedure for Battle {
     fn about(&self) -> &About {
@@ -170,6 +194,13 @@ impl Procedure for Battle {
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_setting(input, record, &LOSS_CAP);
+        prefill_setting(input, record, &CLEARED_AREA);
+        for side in ["french", "british"] {
+            input.set(
+                &format!("{side}_eliminated"),
+                Value::Number(super::eliminated(record, side)),
+            );
+        }
     }
     fn offers(&self, field: &str, _input: &Input, record: &Record, side: &str, name: &str) -> bool {
         let kind = record
@@ -182,41 +213,27 @@ impl Procedure for Battle {
         }
     }
     fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
-        for (units, side, facts) in GROUPS {
-            if changed != *units && changed != *side {
-                continue;
-            }
-            let side = input.text(side).to_string();
-            let known: Vec<Block> = input
-                .list(units)
-                .iter()
-                .filter_map(|name| Block::on_record(record, &side, name))
-                .collect();
-            input.set(facts, Value::Text(describe_all(&known).as_str().into()));
+        for list in LISTS {
+            list.follow(changed, input, record);
         }
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
-        for (units, side, facts) in GROUPS {
-            let side = input.text(side);
-            let listed = blocks_of(input, facts)?;
-            for name in input.list(units) {
-                let Some(block) = Block::on_record(record, side, name) else {
-                    return Err(InputError::new(
-                        units,
-                        format!(
-                            "{name} has no ladder on the record; enter it in the block values first"
-                        ),
-                    ));
-                };
-                if !listed.contains(&block) {
-                    return Err(InputError::new(
-                        facts,
-                        format!("the record has {}", block.describe()),
-                    ));
-                }
+        for side in ["french", "british"] {
+            let field = format!("{side}_eliminated");
+            let on_record = super::eliminated(record, side);
+            if i64::from(input.number(&field)) != on_record {
+                return Err(InputError::new(
+                    &field,
+                    format!(
+                        "the record has {on_record} {} units eliminated",
+                        side_label(side)
+                    ),
+                ));
             }
         }
-        Ok(())
+        LISTS
+            .iter()
+            .try_for_each(|list| list.check_record(input, record))
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
         let (attacker, defender) = (input.text("side"), input.text("defender"));
@@ -229,24 +246,25 @@ impl Procedure for Battle {
         if input.text("area").trim().is_empty() {
             return Err(InputError::new("area", "name the Area of the battle"));
         }
-        for (units, _, facts) in GROUPS {
-            let listed = blocks_of(input, facts)?;
-            for name in input.list(units) {
-                if !listed.iter().any(|b| b.name == name.as_ref()) {
-                    return Err(InputError::new(
-                        facts,
-                        format!("{name} is picked but its levels are not listed"),
-                    ));
-                }
-            }
-            if listed.len() != input.list(units).len() {
+        for list in LISTS {
+            list.check_listed(input)?;
+        }
+        // A block supports from an adjacent Area only if no enemy is in its own (L673).
+        for list in [LEADERS, ARTILLERY] {
+            if let Some(name) = input
+                .list(list.units)
+                .iter()
+                .find(|name| input.list(ATTACKERS.units).contains(name))
+            {
                 return Err(InputError::new(
-                    facts,
-                    "list the levels of the picked blocks only",
+                    list.units,
+                    format!(
+                        "{name} is in the Area of the battle: it adds its strength there, not from an adjacent Area (L673-676)"
+                    ),
                 ));
             }
         }
-        let attackers = blocks_of(input, "attackers_facts")?;
+        let attackers = ATTACKERS.blocks(input)?;
         if !attackers
             .iter()
             .any(|b| matches!(b.kind.as_str(), "infantry" | "cavalry"))
@@ -256,13 +274,13 @@ impl Procedure for Battle {
                 "support units cannot attack alone: the attacker needs an infantry or cavalry unit in the Area (3.4, L378-380)",
             ));
         }
-        if blocks_of(input, "defenders_facts")?.is_empty() {
+        if DEFENDERS.blocks(input)?.is_empty() {
             return Err(InputError::new(
                 "defenders",
                 "a battle is fought in a contested Area: pick the defending units (6.2.3, L1027-1029)",
             ));
         }
-        for block in blocks_of(input, "leaders_facts")? {
+        for block in LEADERS.blocks(input)? {
             if block.kind != "tactical-leader" {
                 return Err(InputError::new(
                     "leaders",
@@ -273,7 +291,7 @@ impl Procedure for Battle {
                 ));
             }
         }
-        let artillery = blocks_of(input, "artillery_facts")?;
+        let artillery = ARTILLERY.blocks(input)?;
         for block in &artillery {
             if !blocks::is_artillery(&block.kind) {
                 return Err(InputError::new(
@@ -330,8 +348,7 @@ impl Procedure for Battle {
         let code = lookup.code_for(&LOSSES)?.to_string();
         let mut limits = lookup.limits.clone();
 
-        let in_area = |facts: &str| blocks_of(input, facts).map_err(RuleError::from);
-        let (attackers, defenders) = (in_area("attackers_facts")?, in_area("defenders_facts")?);
+        let (attackers, defenders) = (ATTACKERS.blocks(input)?, DEFENDERS.blocks(input)?);
         let attacker_won = final_result > 0;
         let (loser, loser_blocks, winner, winner_blocks) = if attacker_won {
             (defender, &defenders, attacker, &attackers)
@@ -363,13 +380,19 @@ impl Procedure for Battle {
 
         let mut effects = Vec::new();
         let mut taken = Vec::new();
+        let mut sudden_death = None;
         if code != "tie" {
             // The loser first, then the winner (L1101-1104).
             for (side, blocks, hits) in [
                 (loser, loser_blocks, incurred),
                 (winner, winner_blocks, winner_hits),
             ] {
-                let allocation = super::losses::allocate(blocks, hits);
+                let spared_field = if side == attacker {
+                    "attacker_spared"
+                } else {
+                    "defender_spared"
+                };
+                let allocation = super::losses::allocate(blocks, hits, input.list(spared_field));
                 for (number, step) in (1..).zip(&allocation.steps) {
                     effects.push(Effect::reminder(
                         &format!("{} {}", side_label(side), step.describe(number)),
@@ -403,36 +426,44 @@ impl Procedure for Battle {
                         "6.2.3.1.8 Allocating Excess Hits, L1137-1139",
                     ));
                 }
+                // The game ends the moment a Side's tenth unit or its Strategic Leader falls,
+                // so the loser's losses, applied first, decide it first (L177-178, L1101-1102).
+                if sudden_death.is_none() {
+                    sudden_death = sudden_death_by(input, side, blocks, &allocation.eliminated);
+                }
                 taken.push((side, hits, allocation));
             }
         }
-        for block in in_area("artillery_facts")? {
+        if let Some(reason) = &sudden_death {
+            effects.push(Effect::Mark {
+                name: reason.as_str().into(),
+                rule: "How to Win, L168-208; 6.2.3.1.9, L1153-1156".into(),
+            });
+        }
+        for block in ARTILLERY.blocks(input)? {
             effects.push(Effect::add_to(
                 attacker,
                 &block.name,
                 attribute::LEVELS_LOST,
                 1,
-                "3.10.1 Artillery Commitment, L683-686, L1176-1178",
+                "3.10.1 Artillery Commitment, L716-717; 6.2.3.1.10, L1176-1178",
             ));
         }
-        let defenders_left = taken
-            .iter()
-            .find(|(side, _, _)| *side == defender)
-            .is_none_or(|(_, _, a)| a.eliminated.len() < defenders.len());
-        effects.push(Effect::reminder(
-            &if defenders_left {
-                format!(
-                    "Conceal the {defending} units in Area {area}; the {attacking} units there stay revealed"
-                )
-            } else {
-                format!("Conceal the {attacking} units in Area {area}, now theirs")
-            },
-            "6.2.3.1.10, L1173-1175, L1231-1233",
+        let left = |side: &str, blocks: &[Block]| {
+            taken
+                .iter()
+                .find(|(s, _, _)| *s == side)
+                .is_none_or(|(_, _, a)| a.eliminated.len() < blocks.len())
+        };
+        effects.push(after_the_battle(
+            input,
+            left(attacker, &attackers),
+            left(defender, &defenders),
         ));
 
         let label = lookup.result.label.clone();
         let kind = label.split(':').next().unwrap_or_default().to_string();
-        let headline = match code.as_str() {
+        let mut headline = match code.as_str() {
             "tie" => format!("FR 0 in Area {area}: a tie, no losses"),
             _ => {
                 let hits = taken
@@ -446,6 +477,9 @@ impl Procedure for Battle {
                 )
             }
         };
+        if let Some(reason) = sudden_death {
+            headline = format!("{headline}. {reason}");
+        }
         Ok(Resolution {
             outcome: Outcome {
                 key: if code == "tie" {
@@ -485,16 +519,16 @@ fn firepower(input: &Input) -> Result<Vec<Modifier>, InputError> {
     let area = input.text("area").trim();
     let as_i32 = |n: i64| i32::try_from(n).unwrap_or(0);
     let mut terms = Vec::new();
-    for block in blocks_of(input, "attackers_facts")? {
+    for block in ATTACKERS.blocks(input)? {
         let strength = block.top().map_or(0, |l| l.strength());
         terms.push(Modifier::new(
             attacking,
             format!("{} in Area {area}, strength {strength}", block.name),
             as_i32(strength),
-            "6.2.3.1.4, L1010-1014; 3.2, L486-488",
+            "6.2.3.1.4, L1009-1015; 3.2, L486-488",
         ));
     }
-    for block in blocks_of(input, "leaders_facts")? {
+    for block in LEADERS.blocks(input)? {
         let value = block.top().map_or(0, |l| l.from_adjacent());
         let label = if value == 0 {
             format!("{}, adjacent, at Heart: Tactical Value 0", block.name)
@@ -508,7 +542,7 @@ fn firepower(input: &Input) -> Result<Vec<Modifier>, InputError> {
             "3.9.5.4, L650-651, L692-693; 3.9.3, L506",
         ));
     }
-    for block in blocks_of(input, "artillery_facts")? {
+    for block in ARTILLERY.blocks(input)? {
         let value = block.top().map_or(0, |l| l.from_adjacent());
         terms.push(Modifier::new(
             attacking,
@@ -520,20 +554,71 @@ fn firepower(input: &Input) -> Result<Vec<Modifier>, InputError> {
             "3.10.1, L704-706; 6.2.3.1.4, L1015-1018",
         ));
     }
-    for block in blocks_of(input, "defenders_facts")? {
+    for block in DEFENDERS.blocks(input)? {
         let strength = block.top().map_or(0, |l| l.strength());
         terms.push(Modifier::new(
             defending,
             format!("{} in Area {area}, strength {strength}", block.name),
             as_i32(strength),
-            "6.2.3.1.4, L1020-1022; 3.2, L486-488",
+            "6.2.3.1.4, L1020, L1036-1037; 3.2, L486-488",
         ));
     }
     terms.push(Modifier::new(
         defending,
         format!("Terrain Bonus of Area {area}"),
         input.number("terrain_bonus"),
-        "1.0, L231-233; 6.2.3.1.4, L1020-1022, L1036-1037",
+        "1.0, L231-233; 6.2.3.1.4, L1020, L1036-1037",
     ));
     Ok(terms)
+}
+
+/// Sudden Death by `side`'s losses in this battle, if they bring it: its Strategic Leader killed
+/// (L186) or its tenth unit eliminated (L187-199, L1153-1156). Prussian losses never count
+/// (L1157-1158).
+fn sudden_death_by(
+    input: &Input,
+    side: &str,
+    blocks: &[Block],
+    eliminated: &[String],
+) -> Option<String> {
+    let winner = match side {
+        "french" => "the Allies",
+        "british" => "the French",
+        _ => return None,
+    };
+    if let Some(leader) = blocks
+        .iter()
+        .find(|b| b.kind == "strategic-leader" && eliminated.contains(&b.name))
+    {
+        return Some(super::killed(&leader.name, winner));
+    }
+    let before = i64::from(input.number(&format!("{side}_eliminated")));
+    let now = before + i64::try_from(eliminated.len()).unwrap_or(0);
+    (before < 10 && now >= 10).then(|| super::ten_eliminated(side, winner))
+}
+
+/// What the players conceal after the battle (6.2.3.1.10, L1173-1175; digest Corrections,
+/// "Attacking units when the Attacker clears the Area" and "Both Sides eliminated").
+fn after_the_battle(input: &Input, attackers_left: bool, defenders_left: bool) -> Effect {
+    let attacking = side_label(input.text("side"));
+    let defending = side_label(input.text("defender"));
+    let area = input.text("area").trim();
+    let text = match (attackers_left, defenders_left) {
+        (true, true) => format!(
+            "Conceal the {defending} units in Area {area}; the {attacking} units there stay revealed"
+        ),
+        (true, false) if input.text(CLEARED_AREA.id) == "revealed" => format!(
+            "The {attacking} units take Area {area} and stay revealed; place or remove its control cube"
+        ),
+        (true, false) => format!(
+            "The {attacking} units take Area {area}: conceal them, and place or remove its control cube"
+        ),
+        (false, true) => {
+            format!("Conceal the {defending} units in Area {area}, no longer contested")
+        }
+        (false, false) => format!(
+            "Area {area} is empty: it belongs to the Side whose unit entered it last (L316-318)"
+        ),
+    };
+    Effect::reminder(&text, "6.2.3.1.10, L1173-1175, L1231-1233; 1.5, L311-318")
 }

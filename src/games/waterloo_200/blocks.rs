@@ -9,6 +9,7 @@
 //! for red (3 hits). "P" is an artillery's Pawn and "H" a leader's Heart; each counts as strength 1
 //! (L486-488); a Pawn costs 1 hit (L739-742), a Heart 3 (L503-504, L1120).
 
+use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
 use crate::engine::record::{Record, UnitRecord};
 use std::fmt;
 
@@ -172,6 +173,33 @@ impl Ladder {
                 ));
             }
         }
+        // The Pawn and the Heart end every artillery and leader ladder (L486-488, L500-504,
+        // L739-742); cannonballs and stars cost 1 hit each (L1114).
+        let last_level = match kind {
+            k if is_artillery(k) => Some(Level::Pawn),
+            k if is_leader(k) => Some(Level::Heart),
+            _ => None,
+        };
+        if let Some(end) = last_level {
+            if levels.last() != Some(&end) {
+                return Err(format!(
+                    "the ladder of {} ends with {end}",
+                    if end == Level::Pawn {
+                        "an artillery"
+                    } else {
+                        "a leader"
+                    }
+                ));
+            }
+            if levels
+                .iter()
+                .any(|l| matches!(l, Level::White(_) | Level::Red(_)))
+            {
+                return Err(
+                    "cannonballs and stars are black: write them without w or r (L1114)".into(),
+                );
+            }
+        }
         if levels
             .windows(2)
             .any(|pair| matches!(pair, [upper, lower] if lower.strength() > upper.strength()))
@@ -279,6 +307,116 @@ pub fn parse_all(text: &str) -> Result<Vec<Block>, String> {
         .collect()
 }
 
+/// Whose blocks a form's list holds: the side a field names, or one side always.
+#[derive(Debug, Clone, Copy)]
+pub enum Owner {
+    Field(&'static str),
+    Fixed(&'static str),
+}
+
+/// Blocks picked on a form, with a text field that the form fills in with what the record knows
+/// of each (`resolve` reads only the form).
+#[derive(Debug, Clone, Copy)]
+pub struct Listed {
+    pub units: &'static str,
+    pub owner: Owner,
+    pub facts: &'static str,
+}
+
+impl Listed {
+    pub fn side<'a>(&self, input: &'a Input) -> &'a str {
+        match self.owner {
+            Owner::Field(field) => input.text(field),
+            Owner::Fixed(side) => side,
+        }
+    }
+
+    /// The blocks as the facts field lists them.
+    pub fn blocks(&self, input: &Input) -> Result<Vec<Block>, InputError> {
+        parse_all(input.text(self.facts)).map_err(|message| InputError::new(self.facts, message))
+    }
+
+    /// After a change of the picked blocks or their side, lists what the record knows of them.
+    pub fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
+        let by_field = matches!(self.owner, Owner::Field(field) if field == changed);
+        if changed != self.units && !by_field {
+            return;
+        }
+        let side = self.side(input).to_string();
+        let known: Vec<Block> = input
+            .list(self.units)
+            .iter()
+            .filter_map(|name| Block::on_record(record, &side, name))
+            .collect();
+        input.set(
+            self.facts,
+            Value::Text(describe_all(&known).as_str().into()),
+        );
+    }
+
+    /// Checks that the facts list the picked blocks, and only them.
+    pub fn check_listed(&self, input: &Input) -> Result<Vec<Block>, InputError> {
+        let listed = self.blocks(input)?;
+        let picked = input.list(self.units);
+        for name in picked {
+            if !listed.iter().any(|b| b.name == name.as_ref()) {
+                return Err(InputError::new(
+                    self.facts,
+                    format!("{name} is picked but its levels are not listed"),
+                ));
+            }
+        }
+        if listed.len() != picked.len() {
+            return Err(InputError::new(
+                self.facts,
+                "list the levels of the picked blocks only",
+            ));
+        }
+        Ok(listed)
+    }
+
+    /// Checks the facts against the record where play stands.
+    pub fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        let listed = self.blocks(input)?;
+        for name in input.list(self.units) {
+            let on_map = record
+                .unit(self.side(input), name)
+                .is_some_and(|u| u.state.as_ref() == state::ON_MAP);
+            if !on_map {
+                return Err(InputError::new(
+                    self.units,
+                    format!("{name} is not on the map"),
+                ));
+            }
+            let Some(block) = Block::on_record(record, self.side(input), name) else {
+                return Err(InputError::new(
+                    self.units,
+                    format!("{name} has no level left on the record, or no ladder entered yet"),
+                ));
+            };
+            if !listed.contains(&block) {
+                return Err(InputError::new(
+                    self.facts,
+                    format!("the record has {}", block.describe()),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The text field that lists what the record knows of the blocks picked in another field.
+pub const fn facts_field(id: &'static str, group: &'static str) -> Field {
+    Field {
+        id,
+        label: "What the record knows of them",
+        group,
+        kind: FieldKind::Text { max_len: 1200 },
+        rule: "3.2 Strength, L485-491",
+        help: "Filled in from the record as the blocks are picked: each block's levels from its current one down.",
+    }
+}
+
 /// What the record panel shows beside a block.
 pub fn summary(unit: &UnitRecord) -> String {
     let kind = unit.attribute(attribute::TYPE).unwrap_or("");
@@ -318,10 +456,11 @@ mod tests {
 
     #[test]
     fn l1114_a_level_costs_one_two_or_three_hits_by_its_colour() {
-        let ladder = Ladder::parse("4r-3w-2-H", "tactical-leader").unwrap();
+        let ladder = Ladder::parse("4r-3w-2-1", "infantry").unwrap();
         let hits: Vec<i64> = ladder.0.iter().map(|l| l.hits()).collect();
-        assert_eq!(hits, [3, 2, 1, 3]);
+        assert_eq!(hits, [3, 2, 1, 1]);
         assert_eq!(Level::Pawn.hits(), 1);
+        assert_eq!(Level::Heart.hits(), 3);
     }
 
     #[test]
@@ -331,6 +470,9 @@ mod tests {
             ("4-3-2-1-1", "infantry", "at most four levels"),
             ("3-2-P", "infantry", "last level of an artillery"),
             ("H-2", "tactical-leader", "last level of a leader"),
+            ("3-2-1", "foot-artillery", "ends with P"),
+            ("4-3-2", "strategic-leader", "ends with H"),
+            ("4w-3-2-H", "tactical-leader", "without w or r"),
             ("2-3", "infantry", "weaker than or as strong"),
             ("", "infantry", "is not a level"),
         ] {

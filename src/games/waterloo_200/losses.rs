@@ -4,13 +4,16 @@
 //! Readings (digest §7.2 items 1 and 2):
 //! - Hits go one at a time. A block whose level has taken some of its hits takes the next one,
 //!   until the level is lost: the hits of a level are not spread over two blocks.
-//! - Among blocks tied for strongest, the one whose level costs the most hits takes them, since
-//!   a Heart or a white or red level may "shield" units of the same strength (L1125-1126); then
-//!   the one listed first on the form, so the owner chooses by the order he lists them.
-//! - Hits left over when a level is not lost are discarded at the end of the battle: no component
-//!   records them (the Area 27 example, L1223-1226).
+//! - Among blocks tied for strongest the owner chooses (L1102-1104): the blocks he spares take
+//!   hits only when no other block of their strength can. Otherwise the one whose level costs the
+//!   most hits takes them, since a Heart or a white or red level may "shield" units of the same
+//!   strength (L1125-1126); then the one listed first. Sparing lets a leader at Heart stay behind
+//!   an equal brigade rather than shield it.
+//! - Hits a level took without being lost are not carried to a later battle: no component records
+//!   them (digest §3.10, "presumably discarded").
 
 use super::blocks::{Block, Level};
+use crate::engine::symbol::Symbol;
 
 /// What one hit did.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,8 +72,8 @@ pub fn strength_total(blocks: &[Block]) -> i64 {
         .sum()
 }
 
-/// Applies `hits` to `blocks`, strongest first.
-pub fn allocate(blocks: &[Block], hits: i64) -> Allocation {
+/// Applies `hits` to `blocks`, strongest first, the `spared` blocks last among equals.
+pub fn allocate(blocks: &[Block], hits: i64, spared: &[Symbol]) -> Allocation {
     // Per block: levels lost so far, and hits taken by its current level.
     let mut lost = vec![0usize; blocks.len()];
     let mut taken = vec![0i64; blocks.len()];
@@ -84,8 +87,13 @@ pub fn allocate(blocks: &[Block], hits: i64) -> Allocation {
         let target = partial.or_else(|| {
             (0..blocks.len())
                 .filter_map(|i| top(i, &lost).map(|level| (i, level)))
-                // The strongest, then the costliest level, then the first listed.
-                .max_by_key(|&(i, level)| (level.strength(), level.hits(), std::cmp::Reverse(i)))
+                // The strongest, then not spared, then the costliest level, then the first listed.
+                .max_by_key(|&(i, level)| {
+                    let spare = blocks
+                        .get(i)
+                        .is_some_and(|b| spared.iter().any(|s| s.as_ref() == b.name));
+                    (level.strength(), !spare, level.hits(), std::cmp::Reverse(i))
+                })
                 .map(|(i, _)| i)
         });
         let (Some(i), Some(block)) = (target, target.and_then(|i| blocks.get(i))) else {
@@ -143,9 +151,12 @@ mod tests {
             block("A", "infantry", "3-2-1"),
             block("B", "infantry", "4-3-2-1"),
         ];
-        assert_eq!(allocate(&blocks, 1).levels_lost, [("B".to_string(), 1)]);
+        assert_eq!(
+            allocate(&blocks, 1, &[]).levels_lost,
+            [("B".to_string(), 1)]
+        );
         // B drops to 3; then A and B tie at 3, and A, listed first, takes the second hit.
-        let allocation = allocate(&blocks, 2);
+        let allocation = allocate(&blocks, 2, &[]);
         assert_eq!(allocation.steps[0].block, "B");
         assert_eq!(allocation.steps[1].block, "A");
     }
@@ -153,11 +164,17 @@ mod tests {
     #[test]
     fn l1115_l1120_a_white_level_takes_two_hits_and_a_red_three() {
         let blocks = [block("W", "infantry", "4w-3-2-1")];
-        assert_eq!(allocate(&blocks, 1).levels_lost, []);
-        assert_eq!(allocate(&blocks, 2).levels_lost, [("W".to_string(), 1)]);
+        assert_eq!(allocate(&blocks, 1, &[]).levels_lost, []);
+        assert_eq!(
+            allocate(&blocks, 2, &[]).levels_lost,
+            [("W".to_string(), 1)]
+        );
         let blocks = [block("R", "infantry", "4r-3-2-1")];
-        assert_eq!(allocate(&blocks, 2).levels_lost, []);
-        assert_eq!(allocate(&blocks, 3).levels_lost, [("R".to_string(), 1)]);
+        assert_eq!(allocate(&blocks, 2, &[]).levels_lost, []);
+        assert_eq!(
+            allocate(&blocks, 3, &[]).levels_lost,
+            [("R".to_string(), 1)]
+        );
     }
 
     #[test]
@@ -166,9 +183,33 @@ mod tests {
             block("Black", "infantry", "4-3-2-1"),
             block("White", "infantry", "4w-3-2-1"),
         ];
-        let allocation = allocate(&blocks, 1);
+        let allocation = allocate(&blocks, 1, &[]);
         assert_eq!(allocation.steps[0].block, "White");
         assert!(allocation.levels_lost.is_empty());
+    }
+
+    /// Napoleon at Heart beside a black 1: with him spared, the brigade takes the first hit and
+    /// is eliminated, then the Heart takes the other two and holds (L1102-1104, L1125-1126).
+    #[test]
+    fn l1102_the_owner_spares_a_leader_among_equals() {
+        let blocks = [
+            block("Napoleon", "strategic-leader", "4-3-2-H"),
+            block("Brigade", "infantry", "1"),
+        ];
+        let at_heart = |blocks: &[Block]| -> Vec<Block> {
+            blocks
+                .iter()
+                .map(|b| Block {
+                    levels: b.levels.last().copied().into_iter().collect(),
+                    ..b.clone()
+                })
+                .collect()
+        };
+        let blocks = at_heart(&blocks);
+        assert_eq!(allocate(&blocks, 3, &[]).eliminated, ["Napoleon"]);
+        let spared = allocate(&blocks, 3, &["Napoleon".into()]);
+        assert_eq!(spared.eliminated, ["Brigade"]);
+        assert_eq!(spared.steps.last().unwrap().taken, 2);
     }
 
     #[test]
@@ -179,14 +220,14 @@ mod tests {
             block("A", "infantry", "4w-3-2-1"),
             block("B", "infantry", "4w-3-2-1"),
         ];
-        let allocation = allocate(&blocks, 2);
+        let allocation = allocate(&blocks, 2, &[]);
         assert_eq!(allocation.levels_lost, [("A".to_string(), 1)]);
     }
 
     #[test]
     fn l1137_hits_beyond_the_last_block_are_ignored() {
         let blocks = [block("A", "cavalry", "2-1")];
-        let allocation = allocate(&blocks, 5);
+        let allocation = allocate(&blocks, 5, &[]);
         assert_eq!(allocation.eliminated, ["A"]);
         assert_eq!(allocation.excess, 3);
         assert_eq!(hit_capacity(&blocks), 2);
@@ -195,10 +236,10 @@ mod tests {
     #[test]
     fn l503_a_heart_takes_three_hits_and_a_pawn_one() {
         let blocks = [block("Leader", "tactical-leader", "H")];
-        assert!(allocate(&blocks, 2).eliminated.is_empty());
-        assert_eq!(allocate(&blocks, 3).eliminated, ["Leader"]);
+        assert!(allocate(&blocks, 2, &[]).eliminated.is_empty());
+        assert_eq!(allocate(&blocks, 3, &[]).eliminated, ["Leader"]);
         let blocks = [block("Guns", "foot-artillery", "P")];
-        assert_eq!(allocate(&blocks, 1).eliminated, ["Guns"]);
+        assert_eq!(allocate(&blocks, 1, &[]).eliminated, ["Guns"]);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! section numbers and the lines of the rulebook file, whose two columns are interleaved in places
 //! (see the digest's §0 for where each section really is).
 
+pub mod activation;
 pub mod battle;
 pub mod blocks;
 mod losses;
@@ -16,6 +17,7 @@ use crate::engine::table_set::BuiltinTable;
 use crate::engine::turns::{Phase, Scenario, Step, TurnSequence};
 use blocks::{attribute, state};
 
+pub use activation::{Activation, Deactivation};
 pub use battle::Battle;
 pub use units::{AddBlock, BlockValue, SetUp};
 
@@ -38,8 +40,15 @@ pub fn side_label(side: &str) -> &'static str {
 }
 
 /// In the order of the sequence of play.
-pub static PROCEDURES: &[&dyn Procedure] =
-    &[&SetUp, &AddBlock, &BlockValue, &Battle, &options::SETTINGS];
+pub static PROCEDURES: &[&dyn Procedure] = &[
+    &SetUp,
+    &AddBlock,
+    &BlockValue,
+    &Activation,
+    &Battle,
+    &Deactivation,
+    &options::SETTINGS,
+];
 
 pub const TABLES: &[BuiltinTable] = &[BuiltinTable {
     file: "losses.toml",
@@ -68,10 +77,10 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
             title: "Impulses",
             rule: "6.0 Sequence of Play, L765-808",
             steps: &[Step {
-                title: "Impulses",
+                title: "Each Impulse",
                 rule: "6.1-6.3, L832-1063",
-                procedures: &["battle"],
-                guidance: "From the Side holding the Initiative Disc, each Side in turn takes a Tactical Action, a Strategic Action by playing the Disc, or passes. Resolve each battle here. Two passes in a row, one by each Side, end the Impulses.",
+                procedures: &["activation", "battle", "deactivation"],
+                guidance: "From the Side holding the Initiative Disc, each Side in turn takes a Tactical Action, a Strategic Action by playing the Disc, or passes. A Tactical Action activates leaders, moves, fights its battles and deactivates. Two passes in a row, one by each Side, end the Impulses.",
                 repeats_while_cup_holds: None,
             }],
         },
@@ -88,37 +97,51 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
         },
     ],
     turn_names: &[
-        "Turn 1, 11:00-13:00",
-        "Turn 2, 13:00-15:00",
-        "Turn 3, 15:00-17:00",
-        "Turn 4, 17:00-19:00",
-        "Turn 5, 19:00-21:00",
+        "11:00-13:00",
+        "13:00-15:00",
+        "15:00-17:00",
+        "17:00-19:00",
+        "19:00-21:00",
     ],
 };
 
+/// How many units of `side` are eliminated: each goes on its Side's Morale Track (L433-438).
+pub fn eliminated(record: &Record, side: &str) -> i64 {
+    let count = record
+        .units_where(Some(side), &[("state", state::ELIMINATED)])
+        .count();
+    i64::try_from(count).unwrap_or(i64::MAX)
+}
+
+fn killed(leader: &str, winner: &str) -> String {
+    format!("Sudden Death: {leader} is killed, a Decisive Victory for {winner} (L186)")
+}
+
+fn ten_eliminated(side: &str, winner: &str) -> String {
+    format!(
+        "Sudden Death: ten {} units are eliminated and their Morale is 0, a Decisive Victory for {winner} (L187-199, L1153-1156)",
+        side_label(side)
+    )
+}
+
 /// Sudden Death (How to Win, L168-208; 6.2.3.1.9, L1153-1158), checked whenever the record
 /// changes: Napoleon or Wellington killed, or ten French or ten British units eliminated.
-/// Prussian losses never count (L1157-1158).
+/// Prussian losses never count (L1157-1158). A battle that brings it records which came first
+/// (the loser's losses are applied first); otherwise the record's counts tell. The third way,
+/// one Side holding all seven Victory Areas (L201-208), needs the Areas' control on the record.
 pub fn game_over(record: &Record) -> Option<String> {
+    if let Some(mark) = record.marks.iter().find(|m| m.starts_with("Sudden Death")) {
+        return Some(mark.to_string());
+    }
     for (side, winner) in [("french", "the Allies"), ("british", "the French")] {
-        let eliminated: Vec<&str> = record
-            .units_where(Some(side), &[("state", state::ELIMINATED)])
-            .map(|(_, name, _)| name)
-            .collect();
-        if let Some(leader) = record
+        if let Some((_, leader, _)) = record
             .units_where(Some(side), &[(attribute::TYPE, "strategic-leader")])
             .find(|(_, _, unit)| unit.state.as_ref() == state::ELIMINATED)
         {
-            return Some(format!(
-                "{} is killed: Sudden Death, a Decisive Victory for {winner} (L186)",
-                leader.1
-            ));
+            return Some(killed(leader, winner));
         }
-        if eliminated.len() >= 10 {
-            return Some(format!(
-                "ten {} units are eliminated, their Morale is 0: Sudden Death, a Decisive Victory for {winner} (L187-199, L1153-1156)",
-                side_label(side)
-            ));
+        if eliminated(record, side) >= 10 {
+            return Some(ten_eliminated(side, winner));
         }
     }
     None

@@ -27,7 +27,21 @@ pub const LOSS_CAP: Field = setting(
     "The digest's reading counts every hit the units can take before all are eliminated; the other reads the words \"total of all its unit Strengths\" as the strengths alone. It matters for the winner's share.",
 );
 
-const FIELDS: &[Field] = &[LOSS_CAP];
+/// L1173-1175 keeps the attacking units revealed only "If the Area is still contested"; when the
+/// attacker clears it, he owns it and, like any owner after a battle (L1231-1233), conceals his
+/// units (digest Corrections, "Attacking units when the Attacker clears the Area").
+pub const CLEARED_AREA: Field = setting(
+    "cleared_area",
+    "When the attacker clears the Area, his units there are",
+    &[
+        ("concealed", "concealed, as the Area's owner's are"),
+        ("revealed", "left revealed"),
+    ],
+    "6.2.3.1.10, L1173-1175, L1231-1233",
+    "The text covers only an Area still contested; the owner's units are concealed after combat.",
+);
+
+const FIELDS: &[Field] = &[LOSS_CAP, CLEARED_AREA];
 
 pub const SETTINGS: Settings = Settings {
     about: About {

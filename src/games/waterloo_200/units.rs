@@ -220,9 +220,20 @@ fn checked_value(input: &Input, record: &Record) -> Result<String, InputError> {
     let kind = unit.attribute(attribute::TYPE).unwrap_or("");
     let value = input.text("value").trim();
     if input.text("value_of") == attribute::LADDER {
-        return Ladder::parse(value, kind)
-            .map(|ladder| ladder.to_string())
-            .map_err(|message| InputError::new("value", message));
+        let ladder = Ladder::parse(value, kind).map_err(|m| InputError::new("value", m))?;
+        let lost: usize = unit
+            .attribute(attribute::LEVELS_LOST)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0);
+        if lost >= ladder.0.len() {
+            return Err(InputError::new(
+                "value",
+                format!(
+                    "{name} has lost {lost} level(s), more than {ladder} leaves: correct its levels lost first"
+                ),
+            ));
+        }
+        return Ok(ladder.to_string());
     }
     let levels = unit
         .attribute(attribute::LADDER)

@@ -504,18 +504,9 @@ impl Workspace {
         only: &[(&str, &str)],
     ) -> Vec<String> {
         let input = &self.input;
-        let wanted: Vec<&str> = match of {
-            UnitOf::Side(side) => vec![input.text(side)],
-            UnitOf::OpponentOf(side) => sides
-                .iter()
-                .map(|s| s.id.as_str())
-                .filter(|id| *id != input.text(side))
-                .collect(),
-            UnitOf::Any => sides.iter().map(|s| s.id.as_str()).collect(),
-        };
         record
             .units_where(None, only)
-            .filter(|(side, _, _)| wanted.contains(side))
+            .filter(|(side, _, _)| sides.iter().any(|s| s.id == *side) && of.takes(input, side))
             .filter(|(side, name, _)| self.procedure.offers(field, input, record, side, name))
             .map(|(_, unit, _)| unit.to_string())
             .collect()
