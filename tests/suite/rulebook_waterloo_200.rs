@@ -723,3 +723,50 @@ fn l1153_ten_british_units_eliminated_end_the_game() {
         .unwrap();
     assert!(refused.contains("Sudden Death"), "{refused}");
 }
+
+/// The Impulses (6.0-6.3): the French, holding the Disc (L775-776), play first; the Sides
+/// alternate (L770-773); only the Disc's holder takes a Strategic Action, which hands it over
+/// (L833-835, L874-875); two passes in a row end the Impulses (L803-806).
+#[test]
+fn l770_l875_the_impulses_alternate_and_the_disc_changes_hands() {
+    let mut play = Play::start("waterloo-200", "battle");
+    let impulse = |action: &str| vec![("action", text(action))];
+    assert_eq!(play.input("impulse", &[]).text("side"), "french");
+    let refused = play
+        .refused(
+            "impulse",
+            &[("side", text("british")), ("action", text("pass"))],
+        )
+        .unwrap();
+    assert!(refused.contains("the French's Impulse"), "{refused}");
+    play.play("impulse", &impulse("tactical"), &[]);
+    assert_eq!(play.input("impulse", &[]).text("side"), "british");
+    let refused = play.refused("impulse", &impulse("strategic-move")).unwrap();
+    assert!(refused.contains("which the French hold"), "{refused}");
+    play.play("impulse", &impulse("pass"), &[]);
+    let strategic = play.play("impulse", &impulse("strategic-move"), &[]);
+    assert!(
+        strategic
+            .outcome
+            .headline
+            .contains("The Disc goes to the Allies")
+    );
+    assert_eq!(
+        play.record()
+            .counters
+            .get("New battles allowed this Impulse"),
+        Some(&1)
+    );
+    play.play("impulse", &impulse("pass"), &[]);
+    let last = play.play("impulse", &impulse("pass"), &[]);
+    assert!(
+        last.outcome
+            .headline
+            .contains("Two passes in a row end the Impulses")
+    );
+    let refused = play.refused("impulse", &impulse("tactical")).unwrap();
+    assert!(refused.contains("Reorganization"), "{refused}");
+    // Next turn the Allies, now holding the Disc, have the Initiative (L353-355).
+    play.go_to(2, 0, 0);
+    assert_eq!(play.input("impulse", &[]).text("side"), "british");
+}

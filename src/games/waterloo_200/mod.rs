@@ -7,6 +7,7 @@
 pub mod activation;
 pub mod battle;
 pub mod blocks;
+pub mod impulse;
 mod losses;
 pub mod options;
 mod units;
@@ -19,6 +20,7 @@ use blocks::{attribute, state};
 
 pub use activation::{Activation, Deactivation};
 pub use battle::Battle;
+pub use impulse::Impulse;
 pub use units::{AddBlock, BlockValue, SetUp};
 
 pub const ID: &str = "waterloo-200";
@@ -44,6 +46,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &SetUp,
     &AddBlock,
     &BlockValue,
+    &Impulse,
     &Activation,
     &Battle,
     &Deactivation,
@@ -79,7 +82,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
             steps: &[Step {
                 title: "Each Impulse",
                 rule: "6.1-6.3, L832-1063",
-                procedures: &["activation", "battle", "deactivation"],
+                procedures: &["impulse", "activation", "battle", "deactivation"],
                 guidance: "From the Side holding the Initiative Disc, each Side in turn takes a Tactical Action, a Strategic Action by playing the Disc, or passes. A Tactical Action activates leaders, moves, fights its battles and deactivates. Two passes in a row, one by each Side, end the Impulses.",
                 repeats_while_cup_holds: None,
             }],

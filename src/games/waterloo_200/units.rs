@@ -373,6 +373,11 @@ impl Procedure for SetUp {
                 Effect::set_attribute(side, name, attribute::LEVELS_LOST, 0, rule),
             ]);
         }
+        // The French hold the Initiative Disc (L775-776).
+        effects.push(Effect::Mark {
+            name: super::impulse::disc_mark("french").as_str().into(),
+            rule: "6.0, L775-776".into(),
+        });
         Ok(Resolution::book_keeping(
             "set-up",
             format!(

@@ -1,0 +1,242 @@
+//! The Impulses (6.0-6.3, L765-1063): from the Side holding the Initiative Disc at the start of
+//! the turn, the Sides alternate; in its Impulse a Side takes a Tactical Action, plays the Disc
+//! for a Strategic Action, or passes. Playing the Disc hands it to the other Side (L874-875). Two
+//! passes in a row, one by each Side, end the Impulses (L803-806).
+
+use super::activation::BATTLES_ALLOWED;
+use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
+use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
+use crate::engine::record::{Effect, Lasts, Record};
+use crate::engine::table_set::TableSet;
+
+/// The two Sides, as the Impulses alternate between them (L98-139, L128-132).
+pub const SIDES: &[(&str, &str)] = &[("french", "French"), ("british", "Allies")];
+
+/// The record's mark on the Side holding the Initiative Disc.
+pub fn disc_mark(side: &str) -> String {
+    format!("Initiative Disc: {}", side_name(side))
+}
+
+fn side_name(side: &str) -> &'static str {
+    if side == "french" {
+        "the French"
+    } else {
+        "the Allies"
+    }
+}
+
+fn other(side: &str) -> &'static str {
+    if side == "french" {
+        "british"
+    } else {
+        "french"
+    }
+}
+
+/// The Side holding the Disc: the French until a Strategic Action hands it over (L775-776).
+pub fn disc_holder(record: &Record) -> &'static str {
+    if record.marks.contains(disc_mark("british").as_str()) {
+        "british"
+    } else {
+        "french"
+    }
+}
+
+/// Kept for the turn once a Side has played an Impulse: 1 for the Allies, 0 for the French.
+const LAST_IMPULSE: &str = "Last Impulse played by the Allies";
+/// Passes in a row this turn (L803-806).
+pub const PASSES: &str = "Passes in a row";
+
+/// Whose Impulse it is: the other Side after an Impulse, else the Side with the Initiative, the
+/// Disc's holder at the start of the turn (L353-355, L770-773).
+pub fn phasing_side(record: &Record) -> &'static str {
+    match record.counters.get(LAST_IMPULSE) {
+        Some(1) => "french",
+        Some(_) => "british",
+        None => disc_holder(record),
+    }
+}
+
+/// Passes in a row so far this turn.
+fn passes(record: &Record) -> i64 {
+    record.counters.get(PASSES).copied().unwrap_or(0)
+}
+
+const ACTIONS: &[(&str, &str)] = &[
+    ("tactical", "Tactical Action: activate Tactical Leaders"),
+    ("strategic-move", "Strategic Action A: move, play the Disc"),
+    (
+        "strategic-reinforce",
+        "Strategic Action B: Reinforcements, play the Disc",
+    ),
+    ("pass", "Pass"),
+];
+
+const FIELDS: &[Field] = &[
+    Field {
+        id: "side",
+        label: "Side",
+        group: "Impulse",
+        kind: FieldKind::Choice(SIDES),
+        rule: "6.0 Sequence of Play, L770-773",
+        help: "The Side whose Impulse it is; filled in from the record. The British and the Prussians choose the same action (L128-132).",
+    },
+    Field {
+        id: "action",
+        label: "Action",
+        group: "Impulse",
+        kind: FieldKind::Choice(ACTIONS),
+        rule: "2.0 Basic Definitions, L322-328; 6.0, L798-801",
+        help: "A Strategic Action needs the Initiative Disc.",
+    },
+    Field {
+        id: "passes_before",
+        label: "Passes in a row before this Impulse",
+        group: "Impulse",
+        kind: FieldKind::Count { max: 1 },
+        rule: "6.0, L803-806; 2.0, L337-338",
+        help: "Filled in from the record: a pass after the other Side's pass ends the Impulses.",
+    },
+];
+
+pub struct Impulse;
+
+impl Procedure for Impulse {
+    fn about(&self) -> &About {
+        &About {
+            id: "impulse",
+            title: "Impulse: choose the action",
+            rule: "6.0-6.3, L765-1063",
+            summary: "The phasing Side takes a Tactical Action, plays the Initiative Disc for a Strategic Action, or passes; two passes in a row end the Impulses.",
+            fields: FIELDS,
+        }
+    }
+    fn frequent(&self) -> &'static [&'static str] {
+        &["action"]
+    }
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        input.set("side", Value::Text(phasing_side(record).into()));
+        input.set("passes_before", Value::Number(passes(record)));
+    }
+    fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        let side = input.text("side");
+        if passes(record) >= 2 {
+            return Err(InputError::new(
+                "",
+                "two passes in a row have ended this turn's Impulses: go on to the Reorganization Phase (L803-806)",
+            ));
+        }
+        if i64::from(input.number("passes_before")) != passes(record) {
+            return Err(InputError::new(
+                "passes_before",
+                format!("the record has {} pass(es) in a row", passes(record)),
+            ));
+        }
+        let phasing = phasing_side(record);
+        if side != phasing {
+            return Err(InputError::new(
+                "side",
+                format!(
+                    "it is {}'s Impulse: the Sides alternate (6.0, L770-773)",
+                    side_name(phasing)
+                ),
+            ));
+        }
+        if input.text("action").starts_with("strategic") && disc_holder(record) != side {
+            return Err(InputError::new(
+                "action",
+                format!(
+                    "a Strategic Action plays the Initiative Disc, which {} hold (6.1, L833-835)",
+                    side_name(disc_holder(record))
+                ),
+            ));
+        }
+        Ok(())
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        _tables: &TableSet,
+        _faces: &Faces,
+    ) -> Result<Resolution, RuleError> {
+        let side = input.text("side");
+        let action = input.text("action");
+        let for_turn = |name: &str, value: i64, rule: &str| Effect::SetCounter {
+            name: name.into(),
+            value,
+            rule: rule.into(),
+            lasts: Lasts::Turn,
+        };
+        let passes = if action == "pass" {
+            i64::from(input.number("passes_before")) + 1
+        } else {
+            0
+        };
+        let mut effects = vec![
+            for_turn(LAST_IMPULSE, i64::from(side != "french"), "6.0, L770-773"),
+            for_turn(PASSES, passes, "6.0, L803-806"),
+        ];
+        if action.starts_with("strategic") {
+            effects.push(Effect::Unmark {
+                name: disc_mark(side).as_str().into(),
+                rule: "6.1, L874-875".into(),
+            });
+            effects.push(Effect::Mark {
+                name: disc_mark(other(side)).as_str().into(),
+                rule: "6.1, L874-875".into(),
+            });
+        }
+        let (headline, allowed, rule) = match action {
+            "pass" => (
+                format!(
+                    "{} pass: at most one unit moves, without engaging; no battle",
+                    side_name(side)
+                ),
+                0,
+                "6.3 Pass, L1059-1063",
+            ),
+            "strategic-move" => (
+                format!(
+                    "{} play the Disc to move up to each Strategic Value's units, with at most 1 new engagement and 1 battle per faction",
+                    side_name(side)
+                ),
+                1,
+                "6.1 Strategic Action A, L850-855",
+            ),
+            "strategic-reinforce" => (
+                format!(
+                    "{} play the Disc for Reinforcements: up to each Strategic Value's units from the Reserve Pool; no battle",
+                    side_name(side)
+                ),
+                0,
+                "6.1 Strategic Action B, L861-867; 5.0, L817-848",
+            ),
+            _ => (
+                format!(
+                    "{} take a Tactical Action: activate Tactical Leaders",
+                    side_name(side)
+                ),
+                0,
+                "6.2 Tactical Action, L893-898",
+            ),
+        };
+        effects.push(Effect::SetCounter {
+            name: BATTLES_ALLOWED.into(),
+            value: allowed,
+            rule: rule.into(),
+            lasts: Lasts::Step,
+        });
+        let headline = if passes >= 2 {
+            effects.push(Effect::reminder(
+                "Two passes in a row: the Impulses are over; go on to the Reorganization Phase",
+                "6.0, L803-806; 2.0, L337-338",
+            ));
+            format!("{headline}. Two passes in a row end the Impulses")
+        } else if action.starts_with("strategic") {
+            format!("{headline}. The Disc goes to {}", side_name(other(side)))
+        } else {
+            headline
+        };
+        Ok(Resolution::book_keeping("impulse", headline, effects))
+    }
+}
