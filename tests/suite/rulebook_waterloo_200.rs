@@ -770,3 +770,68 @@ fn l770_l875_the_impulses_alternate_and_the_disc_changes_hands() {
     play.go_to(2, 0, 0);
     assert_eq!(play.input("impulse", &[]).text("side"), "british");
 }
+
+/// Digest TV-8, the Reorganization example (L1160-1171): the French hold the Initiative, so the
+/// Allies reorganize first; Wellington (Strategic Value 2) restores two British Tactical Leaders,
+/// from 3 to 4 stars and from 2 to 3; he is then reduced from 2 to Heart (L1143-1144); the French
+/// decline, restoring nothing. The ladders are FICTIONAL below the example's levels.
+#[test]
+fn tv8_l1160_l1171_the_reorganization_example() {
+    let mut play = Play::start("waterloo-200", "battle");
+    for (leader, lost) in [("Wellington", "2"), ("Hill", "1"), ("Picton", "2")] {
+        enter(&mut play, "british", leader, "ladder", "4-3-2-H");
+        enter(&mut play, "british", leader, "levels lost", lost);
+    }
+    enter(&mut play, "french", "Napoleon", "ladder", "4-3-2-H");
+    play.go_to(1, 1, 0);
+    let reorganize = |side: &str, choice: &str| {
+        vec![
+            ("side", text(side)),
+            ("choice", text(choice)),
+            ("in_headquarters", support::flag(true)),
+        ]
+    };
+    let refused = play
+        .refused("reorganize", &reorganize("french", "decline"))
+        .unwrap();
+    assert!(refused.contains("the British have not yet"), "{refused}");
+    assert_eq!(play.input("reorganize", &[]).text("side"), "british");
+    play.play("reorganize", &reorganize("british", "activate"), &[]);
+    let restore = |leader: &str, levels: i64| {
+        vec![
+            ("side", text("british")),
+            ("leader", text(leader)),
+            ("levels", number(levels)),
+        ]
+    };
+    let refused = play.refused("restore-leader", &restore("Hill", 2)).unwrap();
+    assert!(
+        refused.contains("no higher than his full strength"),
+        "{refused}"
+    );
+    play.play("restore-leader", &restore("Hill", 1), &[]);
+    play.play("restore-leader", &restore("Picton", 1), &[]);
+    let refused = play
+        .refused("restore-leader", &restore("Picton", 1))
+        .unwrap();
+    assert!(refused.contains("0 rotation(s) are left"), "{refused}");
+    let lost = |play: &Play, name: &str| play.attribute("british", name, LEVELS_LOST);
+    assert_eq!(lost(&play, "Hill").as_deref(), Some("0"));
+    assert_eq!(lost(&play, "Picton").as_deref(), Some("1"));
+    let end = play.play("strategic-deactivation", &[("side", text("british"))], &[]);
+    assert!(end.outcome.headline.contains("reduced one level"));
+    assert_eq!(lost(&play, "Wellington").as_deref(), Some("3"));
+    let declined = play.play("reorganize", &reorganize("french", "decline"), &[]);
+    assert!(declined.outcome.headline.contains("do not reorganize"));
+    let refused = play
+        .refused(
+            "restore-leader",
+            &[
+                ("side", text("french")),
+                ("leader", text("Reille")),
+                ("levels", number(1)),
+            ],
+        )
+        .unwrap();
+    assert!(refused.contains("not activated"), "{refused}");
+}

@@ -10,6 +10,7 @@ pub mod blocks;
 pub mod impulse;
 mod losses;
 pub mod options;
+mod reorganization;
 mod units;
 
 use crate::engine::procedure::Procedure;
@@ -21,6 +22,7 @@ use blocks::{attribute, state};
 pub use activation::{Activation, Deactivation};
 pub use battle::Battle;
 pub use impulse::Impulse;
+pub use reorganization::{Reorganize, RestoreLeader, StrategicDeactivation};
 pub use units::{AddBlock, BlockValue, SetUp};
 
 pub const ID: &str = "waterloo-200";
@@ -50,6 +52,9 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &Activation,
     &Battle,
     &Deactivation,
+    &Reorganize,
+    &RestoreLeader,
+    &StrategicDeactivation,
     &options::SETTINGS,
 ];
 
@@ -93,8 +98,8 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
             steps: &[Step {
                 title: "Reorganization",
                 rule: "6.4, L1069-1183",
-                procedures: &[],
-                guidance: "The Side without the Initiative Disc first: each faction may activate its Strategic Leader to restore Tactical Leaders and call Reinforcements.",
+                procedures: &["reorganize", "restore-leader", "strategic-deactivation"],
+                guidance: "The Side without the Initiative Disc first: each faction may activate its Strategic Leader in his General HQ to restore Tactical Leaders and call Reinforcements, then deactivates him.",
                 repeats_while_cup_holds: None,
             }],
         },
