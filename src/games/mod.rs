@@ -180,7 +180,7 @@ pub static GAMES: &[Game] = &[
         unit_summary: waterloo_200::blocks::summary,
         game_over: waterloo_200::game_over,
         after_the_end: &["settings"],
-        ends_with: None,
+        ends_with: Some("victory"),
         entered_last_turn: last_turn_printed,
         counters_spent_by_hand: false,
     },

@@ -835,3 +835,47 @@ fn tv8_l1160_l1171_the_reorganization_example() {
         .unwrap();
     assert!(refused.contains("not activated"), "{refused}");
 }
+
+/// The Victory Areas (L201-219, L246-249): the set-up gives Mont St. Jean to the Allies and
+/// Rossomme to the French; all seven to one Side is Sudden Death; otherwise, after two passes in
+/// a row in turn 5, the Side with the most wins a Marginal Victory.
+#[test]
+fn l201_l219_the_victory_areas_decide_the_game() {
+    let areas: Vec<&str> = aide_de_camp::games::waterloo_200::victory::VICTORY_AREAS
+        .iter()
+        .map(|(id, _)| *id)
+        .collect();
+    let control = |area: &str, holder: &str| vec![("area", text(area)), ("holder", text(holder))];
+
+    // All seven to the French ends the game at once.
+    let mut play = Play::start("waterloo-200", "battle");
+    assert!(
+        play.refused("control", &control("Plancenoit", "french"))
+            .is_none()
+    );
+    for area in areas.iter().filter(|a| **a != "Rossomme") {
+        play.play("control", &control(area, "french"), &[]);
+    }
+    let over = (play.game.game_over)(play.record()).unwrap();
+    assert!(over.contains("the French control all seven"), "{over}");
+
+    // Four to three at the end of turn 5.
+    let mut play = Play::start("waterloo-200", "battle");
+    for (i, area) in areas.iter().enumerate() {
+        let holder = if i < 3 { "allies" } else { "french" };
+        play.play("control", &control(area, holder), &[]);
+    }
+    assert!((play.game.game_over)(play.record()).is_none());
+    let early = play.refused("victory", &[]).unwrap();
+    assert!(early.contains("turn 5"), "{early}");
+    play.go_to(5, 0, 0);
+    let pass = [("action", text("pass"))];
+    play.play("impulse", &pass, &[]);
+    play.play("impulse", &pass, &[]);
+    let victory = play.play("victory", &[], &[]);
+    assert_eq!(
+        victory.outcome.headline,
+        "Marginal Victory for the French: the French control 4 Victory Areas, the Allies 3"
+    );
+    assert!((play.game.game_over)(play.record()).is_some());
+}

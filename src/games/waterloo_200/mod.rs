@@ -12,6 +12,7 @@ mod losses;
 pub mod options;
 mod reorganization;
 mod units;
+pub mod victory;
 
 use crate::engine::procedure::Procedure;
 use crate::engine::record::{Position, Record};
@@ -24,6 +25,7 @@ pub use battle::Battle;
 pub use impulse::Impulse;
 pub use reorganization::{Reorganize, RestoreLeader, StrategicDeactivation};
 pub use units::{AddBlock, BlockValue, SetUp};
+pub use victory::{Control, Victory};
 
 pub const ID: &str = "waterloo-200";
 pub const TITLE: &str = "Waterloo 200";
@@ -55,6 +57,8 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &Reorganize,
     &RestoreLeader,
     &StrategicDeactivation,
+    &Control,
+    &Victory,
     &options::SETTINGS,
 ];
 
@@ -87,8 +91,15 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
             steps: &[Step {
                 title: "Each Impulse",
                 rule: "6.1-6.3, L832-1063",
-                procedures: &["impulse", "activation", "battle", "deactivation"],
-                guidance: "From the Side holding the Initiative Disc, each Side in turn takes a Tactical Action, a Strategic Action by playing the Disc, or passes. A Tactical Action activates leaders, moves, fights its battles and deactivates. Two passes in a row, one by each Side, end the Impulses.",
+                procedures: &[
+                    "impulse",
+                    "activation",
+                    "battle",
+                    "deactivation",
+                    "control",
+                    "victory",
+                ],
+                guidance: "From the Side holding the Initiative Disc, each Side in turn takes a Tactical Action, a Strategic Action by playing the Disc, or passes. A Tactical Action activates leaders, moves, fights its battles and deactivates. Record each change of control of a Victory Area. Two passes in a row, one by each Side, end the Impulses; in turn 5 they end the game.",
                 repeats_while_cup_holds: None,
             }],
         },
@@ -132,14 +143,21 @@ fn ten_eliminated(side: &str, winner: &str) -> String {
     )
 }
 
-/// Sudden Death (How to Win, L168-208; 6.2.3.1.9, L1153-1158), checked whenever the record
-/// changes: Napoleon or Wellington killed, or ten French or ten British units eliminated.
-/// Prussian losses never count (L1157-1158). A battle that brings it records which came first
-/// (the loser's losses are applied first); otherwise the record's counts tell. The third way,
-/// one Side holding all seven Victory Areas (L201-208), needs the Areas' control on the record.
+/// The end of the game (How to Win, L168-219; 6.2.3.1.9, L1153-1158), checked whenever the
+/// record changes. Sudden Death: Napoleon or Wellington killed, ten French or ten British units
+/// eliminated (Prussian losses never count, L1157-1158), or one Side holding all seven Victory
+/// Areas. A battle that brings Sudden Death records which came first (the loser's losses are
+/// applied first); otherwise the record tells. After turn 5, the Marginal Victory.
 pub fn game_over(record: &Record) -> Option<String> {
-    if let Some(mark) = record.marks.iter().find(|m| m.starts_with("Sudden Death")) {
+    if let Some(mark) = record
+        .marks
+        .iter()
+        .find(|m| m.starts_with("Sudden Death") || m.starts_with("Marginal Victory"))
+    {
         return Some(mark.to_string());
+    }
+    if let Some(reason) = victory::all_seven(record) {
+        return Some(reason);
     }
     for (side, winner) in [("french", "the Allies"), ("british", "the French")] {
         if let Some((_, leader, _)) = record

@@ -378,6 +378,14 @@ impl Procedure for SetUp {
             name: super::impulse::disc_mark("french").as_str().into(),
             rule: "6.0, L775-776".into(),
         });
+        // Wellington starts in Mont St. Jean and Napoleon in Rossomme, each his own (L311-312,
+        // L733-748); the players enter the other Victory Areas' control from the map.
+        for (area, holder) in [("Mont St. Jean", "allies"), ("Rossomme", "french")] {
+            effects.push(Effect::Mark {
+                name: super::victory::held_mark(area, holder).as_str().into(),
+                rule: "4.0 Setup, L733-748; 1.5, L311-312".into(),
+            });
+        }
         Ok(Resolution::book_keeping(
             "set-up",
             format!(
