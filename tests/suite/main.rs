@@ -18,6 +18,7 @@ mod gui_battles_of_waterloo_operations;
 mod gui_charts;
 mod gui_roster_file;
 mod gui_small_screen;
+mod gui_waterloo_200;
 mod hash_encoding;
 mod play;
 mod procedures;
