@@ -6,6 +6,7 @@
 //! can absorb, the winner a share of them from the Calculating Losses table. Each side's hits are
 //! applied strongest block first (`losses`), and committed artillery is reduced for firing.
 
+use super::activation::ACTIVATED;
 use super::blocks::{self, Block, Listed, Owner, attribute, facts_field, state};
 use super::options::{CLEARED_AREA, LOSS_CAP};
 use super::{SIDES, side_label};
@@ -75,6 +76,7 @@ const FIELDS: &[Field] = &[
             only: &[
                 ("state", state::ON_MAP),
                 (attribute::TYPE, "tactical-leader"),
+                (ACTIVATED, "yes"),
             ],
         },
         rule: "3.9.5.4 Tactical Leader Commitment, L650-651, L692-693",
@@ -227,6 +229,20 @@ impl Procedure for Battle {
                     format!(
                         "the record has {on_record} {} units eliminated",
                         side_label(side)
+                    ),
+                ));
+            }
+        }
+        for name in input.list(LEADERS.units) {
+            let activated = record
+                .unit(input.text("side"), name)
+                .and_then(|u| u.attribute(ACTIVATED))
+                == Some("yes");
+            if !activated {
+                return Err(InputError::new(
+                    LEADERS.units,
+                    format!(
+                        "{name} is not activated this Impulse: only an activated Tactical Leader adds his Tactical Value (3.9.5.4, L650-651)"
                     ),
                 ));
             }

@@ -42,19 +42,31 @@ pub fn disc_holder(record: &Record) -> &'static str {
     }
 }
 
-/// Kept for the turn once a Side has played an Impulse: 1 for the Allies, 0 for the French.
-const LAST_IMPULSE: &str = "Last Impulse played by the Allies";
+/// The Impulses played this turn (L770-771): a variable number, from 2 up.
+const IMPULSES: &str = "Impulses this turn";
 /// Passes in a row this turn (L803-806).
 pub const PASSES: &str = "Passes in a row";
 
-/// Whose Impulse it is: the other Side after an Impulse, else the Side with the Initiative, the
-/// Disc's holder at the start of the turn (L353-355, L770-773).
+/// The record's mark on the Side that played the last Impulse.
+fn last_mark(side: &str) -> String {
+    format!("Last Impulse: {}", side_name(side))
+}
+
+/// Whose Impulse it is: the other Side after an Impulse this turn, else the Side with the
+/// Initiative, the Disc's holder at the start of the turn (L353-355, L770-773).
 pub fn phasing_side(record: &Record) -> &'static str {
-    match record.counters.get(LAST_IMPULSE) {
-        Some(1) => "french",
-        Some(_) => "british",
-        None => disc_holder(record),
+    if impulses(record) == 0 {
+        return disc_holder(record);
     }
+    if record.marks.contains(last_mark("french").as_str()) {
+        "british"
+    } else {
+        "french"
+    }
+}
+
+fn impulses(record: &Record) -> i64 {
+    record.counters.get(IMPULSES).copied().unwrap_or(0)
 }
 
 /// Passes in a row so far this turn.
@@ -90,6 +102,14 @@ const FIELDS: &[Field] = &[
         help: "A Strategic Action needs the Initiative Disc.",
     },
     Field {
+        id: "number",
+        label: "Impulse of the turn",
+        group: "Impulse",
+        kind: FieldKind::Number { min: 1, max: 99 },
+        rule: "6.0, L770-771",
+        help: "Filled in from the record.",
+    },
+    Field {
         id: "passes_before",
         label: "Passes in a row before this Impulse",
         group: "Impulse",
@@ -112,11 +132,12 @@ impl Procedure for Impulse {
         }
     }
     fn frequent(&self) -> &'static [&'static str] {
-        &["action"]
+        &["side", "action"]
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         input.set("side", Value::Text(phasing_side(record).into()));
         input.set("passes_before", Value::Number(passes(record)));
+        input.set("number", Value::Number(impulses(record) + 1));
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let side = input.text("side");
@@ -124,6 +145,12 @@ impl Procedure for Impulse {
             return Err(InputError::new(
                 "",
                 "two passes in a row have ended this turn's Impulses: go on to the Reorganization Phase (L803-806)",
+            ));
+        }
+        if i64::from(input.number("number")) != impulses(record) + 1 {
+            return Err(InputError::new(
+                "number",
+                format!("the record has {} Impulse(s) this turn", impulses(record)),
             ));
         }
         if i64::from(input.number("passes_before")) != passes(record) {
@@ -173,7 +200,15 @@ impl Procedure for Impulse {
             0
         };
         let mut effects = vec![
-            for_turn(LAST_IMPULSE, i64::from(side != "french"), "6.0, L770-773"),
+            for_turn(IMPULSES, i64::from(input.number("number")), "6.0, L770-771"),
+            Effect::Unmark {
+                name: last_mark(other(side)).as_str().into(),
+                rule: "6.0, L770-773".into(),
+            },
+            Effect::Mark {
+                name: last_mark(side).as_str().into(),
+                rule: "6.0, L770-773".into(),
+            },
             for_turn(PASSES, passes, "6.0, L803-806"),
         ];
         if action.starts_with("strategic") {

@@ -374,7 +374,8 @@ impl GameView {
             }
         }
         if !logged.is_empty() {
-            self.notice = Some((format!("Recorded {} counter values.", logged.len()), false));
+            let piece = self.game.roster.as_ref().map_or("counter", |r| r.piece);
+            self.notice = Some((format!("Recorded {} {piece} values.", logged.len()), false));
             self.changed();
             // An open form that named one of these units takes up the new values.
             if let Some(workspace) = &mut self.workspace {
