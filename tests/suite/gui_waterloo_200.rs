@@ -103,7 +103,7 @@ fn one_impulse_activation_battle_deactivation_then_the_next() {
     assert_eq!(
         record(&harness)
             .counters
-            .get("New battles allowed this Impulse"),
+            .get("Battles allowed this Impulse"),
         Some(&2)
     );
 

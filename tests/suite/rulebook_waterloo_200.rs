@@ -411,9 +411,7 @@ fn tv6_l987_l993_two_french_leaders_allow_two_battles() {
         &[],
     );
     assert_eq!(
-        play.record()
-            .counters
-            .get("New battles allowed this Impulse"),
+        play.record().counters.get("Battles allowed this Impulse"),
         Some(&2)
     );
     let again = play
@@ -752,9 +750,7 @@ fn l770_l875_the_impulses_alternate_and_the_disc_changes_hands() {
             .contains("The Disc goes to the Allies")
     );
     assert_eq!(
-        play.record()
-            .counters
-            .get("New battles allowed this Impulse"),
+        play.record().counters.get("Battles allowed this Impulse"),
         Some(&1)
     );
     play.play("impulse", &impulse("pass"), &[]);
@@ -878,4 +874,88 @@ fn l201_l219_the_victory_areas_decide_the_game() {
         "Marginal Victory for the French: the French control 4 Victory Areas, the Allies 3"
     );
     assert!((play.game.game_over)(play.record()).is_some());
+}
+
+/// The Impulse's allowance of battles: one per activated Tactical Leader (L567-569, L917-918);
+/// in the Allies' Strategic Action A, one per faction (L853-855); in a Pass, none (L1062-1063).
+#[test]
+fn l567_l853_l1062_the_battles_an_impulse_allows() {
+    let mut play = Play::start("waterloo-200", "battle");
+    for leader in ["Napoleon", "Kellerman"] {
+        enter(&mut play, "french", leader, "ladder", "4-3-2-H");
+    }
+    for i in 0..3 {
+        add_block(
+            &mut play,
+            "french",
+            &format!("Ligne {i}"),
+            "infantry",
+            "4-3-2-1",
+            0,
+        );
+        add_block(
+            &mut play,
+            "british",
+            &format!("Line {i}"),
+            "infantry",
+            "4-3-2-1",
+            0,
+        );
+        add_block(
+            &mut play,
+            "prussian",
+            &format!("Landwehr {i}"),
+            "infantry",
+            "4-3-2-1",
+            0,
+        );
+    }
+    let battle = |attacker: &str, defender: &str, a: &str, d: &str| {
+        vec![
+            ("side", text(attacker)),
+            ("defender", text(defender)),
+            ("area", text("60")),
+            ("attackers", list(&[a])),
+            ("defenders", list(&[d])),
+        ]
+    };
+    play.play("impulse", &[("action", text("tactical"))], &[]);
+    play.play(
+        "activation",
+        &[("side", text("french")), ("leaders", list(&["Kellerman"]))],
+        &[],
+    );
+    play.play(
+        "battle",
+        &battle("french", "british", "Ligne 0", "Line 0"),
+        &[],
+    );
+    let refused = play
+        .refused("battle", &battle("french", "british", "Ligne 1", "Line 1"))
+        .unwrap();
+    assert!(refused.contains("allows no more battles"), "{refused}");
+
+    // The Allies hold no Disc; after their pass, the French play it for Strategic Action A.
+    play.play("impulse", &[("action", text("pass"))], &[]);
+    let refused = play
+        .refused("battle", &battle("british", "french", "Line 1", "Ligne 1"))
+        .unwrap();
+    assert!(refused.contains("allows no more battles"), "{refused}");
+    play.play("impulse", &[("action", text("strategic-move"))], &[]);
+    play.play("impulse", &[("action", text("strategic-move"))], &[]);
+    // The Allies now hold the Disc: their Strategic Action A allows a British and a Prussian battle.
+    play.play(
+        "battle",
+        &battle("british", "french", "Line 1", "Ligne 1"),
+        &[],
+    );
+    let refused = play
+        .refused("battle", &battle("british", "french", "Line 2", "Ligne 2"))
+        .unwrap();
+    assert!(refused.contains("one battle per faction"), "{refused}");
+    play.play(
+        "battle",
+        &battle("prussian", "french", "Landwehr 0", "Ligne 2"),
+        &[],
+    );
 }

@@ -25,7 +25,7 @@ const ACTING: &[(&str, &str)] = &[
 pub const ACTIVATED: &str = "activated";
 
 /// The new engagements and battles the activated leaders allow this Impulse (L917-918).
-pub const BATTLES_ALLOWED: &str = "New battles allowed this Impulse";
+pub const BATTLES_ALLOWED: &str = "Battles allowed this Impulse";
 
 const ON_MAP_LEADERS: &[(&str, &str)] = &[
     ("state", state::ON_MAP),

@@ -7,8 +7,10 @@
 //! applied strongest block first (`losses`), and committed artillery is reduced for firing.
 
 use super::activation::ACTIVATED;
+use super::activation::BATTLES_ALLOWED;
 use super::blocks::{self, Block, Listed, Owner, attribute, facts_field, state};
-use super::options::{CLEARED_AREA, LOSS_CAP};
+use super::impulse::{STRATEGIC_MOVE, fought_mark};
+use super::options::{BATTLE_ALLOWANCE, CLEARED_AREA, LOSS_CAP};
 use super::{SIDES, side_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
@@ -125,8 +127,24 @@ const FIELDS: &[Field] = &[
         rule: "3.6 Eliminated Units - Morale, L433-438; 6.2.3.1.9, L1146-1156",
         help: "On the British Morale Track; Prussians do not count (L1157-1158). Filled in from the record.",
     },
+    Field::flag(
+        "newly_contested",
+        "The Area became contested this Impulse",
+        "Battle",
+        "6.2.3 Combat Phase, L1029-1033",
+        "A battle there is mandatory; in an Area contested since before the Impulse it is optional.",
+    ),
+    Field {
+        id: "battles_left",
+        label: "Battles the Impulse still allows",
+        group: "Allowance",
+        kind: FieldKind::Count { max: 9 },
+        rule: "3.9.5, L567-569; 6.2.1, L917-918; 6.1, L853-855",
+        help: "One per activated Tactical Leader; one per faction in a Strategic Action A; none otherwise. Filled in from the record once the Impulse's action is chosen.",
+    },
     super::options::on_form(LOSS_CAP),
     super::options::on_form(CLEARED_AREA),
+    super::options::on_form(BATTLE_ALLOWANCE),
 ];
 
 /// The blocks a side's owner keeps back among equals (L1102-1104, L1124-1126).
@@ -197,6 +215,9 @@ impl Procedure for Battle {
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_setting(input, record, &LOSS_CAP);
         prefill_setting(input, record, &CLEARED_AREA);
+        prefill_setting(input, record, &BATTLE_ALLOWANCE);
+        let left = record.counters.get(BATTLES_ALLOWED).copied().unwrap_or(0);
+        input.set("battles_left", Value::Number(left));
         for side in ["french", "british"] {
             input.set(
                 &format!("{side}_eliminated"),
@@ -233,6 +254,7 @@ impl Procedure for Battle {
                 ));
             }
         }
+        check_allowance(input, record)?;
         for name in input.list(LEADERS.units) {
             let activated = record
                 .unit(input.text("side"), name)
@@ -456,6 +478,16 @@ impl Procedure for Battle {
                 rule: "How to Win, L168-208; 6.2.3.1.9, L1153-1156".into(),
             });
         }
+        if counts_against_allowance(input) {
+            effects.push(Effect::UseCounter {
+                name: BATTLES_ALLOWED.into(),
+                rule: "3.9.5, L567-569; 6.2.1, L917-918".into(),
+            });
+            effects.push(Effect::Mark {
+                name: fought_mark(attacker).as_str().into(),
+                rule: "6.1 Strategic Action A, L853-855".into(),
+            });
+        }
         for block in ARTILLERY.blocks(input)? {
             effects.push(Effect::add_to(
                 attacker,
@@ -637,4 +669,47 @@ fn after_the_battle(input: &Input, attackers_left: bool, defenders_left: bool) -
         ),
     };
     Effect::reminder(&text, "6.2.3.1.10, L1173-1175, L1231-1233; 1.5, L311-318")
+}
+
+/// Whether this battle uses one of the Impulse's allowance (digest §7.2 item 3).
+fn counts_against_allowance(input: &Input) -> bool {
+    input.text(BATTLE_ALLOWANCE.id) == "every" || input.flag("newly_contested")
+}
+
+/// Refuses a battle beyond the Impulse's allowance: one per activated Tactical Leader
+/// (L567-569, L917-918), one per faction in a Strategic Action A (L853-855), none in a Strategic
+/// Action B or a Pass (L866-867, L1062-1063). The allowance is kept once the players record the
+/// Impulse's action; without it the record cannot tell.
+fn check_allowance(input: &Input, record: &Record) -> Result<(), InputError> {
+    let Some(left) = record.counters.get(BATTLES_ALLOWED).copied() else {
+        return Ok(());
+    };
+    if i64::from(input.number("battles_left")) != left {
+        return Err(InputError::new(
+            "battles_left",
+            format!("the record allows {left} more battle(s) this Impulse"),
+        ));
+    }
+    if !counts_against_allowance(input) {
+        return Ok(());
+    }
+    if left <= 0 {
+        return Err(InputError::new(
+            "battles_left",
+            "the Impulse allows no more battles: one per activated Tactical Leader in a Tactical Action, one per faction in a Strategic Action A, none in a Strategic Action B or a Pass (L567-569, L853-855, L866-867, L1062-1063)",
+        ));
+    }
+    let attacker = input.text("side");
+    if record.marks.contains(STRATEGIC_MOVE)
+        && record.marks.contains(fought_mark(attacker).as_str())
+    {
+        return Err(InputError::new(
+            "side",
+            format!(
+                "a Strategic Action A allows one battle per faction, and the {} have fought theirs (L853-855)",
+                side_label(attacker)
+            ),
+        ));
+    }
+    Ok(())
 }

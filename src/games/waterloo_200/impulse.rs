@@ -47,6 +47,14 @@ const IMPULSES: &str = "Impulses this turn";
 /// Passes in a row this turn (L803-806).
 pub const PASSES: &str = "Passes in a row";
 
+/// The record's mark while a Strategic Action A is played: one battle per faction (L853-855).
+pub const STRATEGIC_MOVE: &str = "Strategic Action A this Impulse";
+
+/// The record's mark on a faction that has fought its battle of a Strategic Action A.
+pub fn fought_mark(faction: &str) -> String {
+    format!("Battle fought this Impulse: {}", super::side_label(faction))
+}
+
 /// The record's mark on the Side that played the last Impulse.
 fn last_mark(side: &str) -> String {
     format!("Last Impulse: {}", side_name(side))
@@ -235,7 +243,8 @@ impl Procedure for Impulse {
                     "{} play the Disc to move up to each Strategic Value's units, with at most 1 new engagement and 1 battle per faction",
                     side_name(side)
                 ),
-                1,
+                // One battle per faction: the Allies have two (digest §7.2 item 4).
+                if side == "french" { 1 } else { 2 },
                 "6.1 Strategic Action A, L850-855",
             ),
             "strategic-reinforce" => (
@@ -255,6 +264,22 @@ impl Procedure for Impulse {
                 "6.2 Tactical Action, L893-898",
             ),
         };
+        // A new Impulse clears the last one's Strategic Action marks.
+        for name in [STRATEGIC_MOVE.to_string()]
+            .into_iter()
+            .chain(["french", "british", "prussian"].map(fought_mark))
+        {
+            effects.push(Effect::Unmark {
+                name: name.as_str().into(),
+                rule: "6.0, L770-773".into(),
+            });
+        }
+        if action == "strategic-move" {
+            effects.push(Effect::Mark {
+                name: STRATEGIC_MOVE.into(),
+                rule: "6.1 Strategic Action A, L853-855".into(),
+            });
+        }
         effects.push(Effect::SetCounter {
             name: BATTLES_ALLOWED.into(),
             value: allowed,

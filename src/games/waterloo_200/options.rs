@@ -41,7 +41,26 @@ pub const CLEARED_AREA: Field = setting(
     "The text covers only an Area still contested; the owner's units are concealed after combat.",
 );
 
-const FIELDS: &[Field] = &[LOSS_CAP, CLEARED_AREA];
+/// L567-569 allows "one Battle" per activated Tactical Leader; L917-918 and L934-935 speak of
+/// "new Battles" (digest §7.2 item 3). The default counts every battle the Impulse resolves.
+pub const BATTLE_ALLOWANCE: Field = setting(
+    "battle_allowance",
+    "The Impulse's allowance of battles counts",
+    &[
+        (
+            "every",
+            "every battle (one per activated Tactical Leader, L567-569)",
+        ),
+        (
+            "new",
+            "only battles in Areas newly contested this Impulse (L917-918)",
+        ),
+    ],
+    "3.9.5, L567-569; 6.2.1, L917-918; 6.2.2, L934-935",
+    "The text says both; an optional battle in an Area contested since before the Impulse counts under the first reading only.",
+);
+
+const FIELDS: &[Field] = &[LOSS_CAP, CLEARED_AREA, BATTLE_ALLOWANCE];
 
 pub const SETTINGS: Settings = Settings {
     about: About {
