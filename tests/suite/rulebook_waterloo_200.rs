@@ -10,6 +10,7 @@
 use crate::support;
 
 use aide_de_camp::engine::input::Value;
+use aide_de_camp::engine::log::EventBody;
 use aide_de_camp::engine::procedure::{Resolution, resolve_checked};
 use aide_de_camp::engine::record::Effect;
 use aide_de_camp::games;
@@ -958,4 +959,126 @@ fn l567_l853_l1062_the_battles_an_impulse_allows() {
         &battle("prussian", "french", "Landwehr 0", "Ligne 2"),
         &[],
     );
+}
+
+/// Puts the Area 27 example's British Reserve Pool on the record (L1205-1210): two light blue
+/// infantry and a Brunswick infantry, and an orange one; their ladders are FICTIONAL.
+fn british_pool(seed: u64) -> Play {
+    let mut play = Play::start_seeded("waterloo-200", "battle", seed);
+    for (name, corps, brunswick) in [
+        ("Light Blue A", "Light Blue, Picton", false),
+        ("Light Blue B", "Light Blue, Picton", false),
+        ("Brunswick Infantry", "Light Blue, Picton", true),
+        ("Orange A", "Orange, Prince of Orange", false),
+    ] {
+        play.play(
+            "add-block",
+            &[
+                ("side", text("british")),
+                ("name", text(name)),
+                ("type", text("infantry")),
+                ("corps", text(corps)),
+                ("ladder", text("3-2-1")),
+                ("brunswick", support::flag(brunswick)),
+                ("where", text("in the Reserve Pool")),
+            ],
+            &[],
+        );
+    }
+    play
+}
+
+/// Le Chemin Creux in the Area 27 example (L979-986, L1205-1210): the British draw one of the
+/// two light blue infantry of their Pool at random, never the Brunswicker (L794-796); it is on
+/// the map at full strength. The same seed draws the same unit; the log keeps the cup as it was,
+/// and verify re-derives the draw and catches an edited one.
+#[test]
+fn l979_l1205_the_chemin_creux_draws_a_light_blue_unit() {
+    let offer = [
+        ("area", text("27")),
+        ("british_uncontested", support::flag(true)),
+        ("room", support::flag(true)),
+    ];
+    let mut drawn = Vec::new();
+    for seed in [1815, 1815, 7, 8, 9, 10] {
+        let mut play = british_pool(seed);
+        let form = play.input("chemin-creux", &offer);
+        assert_eq!(form.list("candidates"), ["Light Blue A", "Light Blue B"]);
+        play.play("chemin-creux", &offer, &[]);
+        let draw = play.play("chemin-creux-draw", &[("area", text("27"))], &[]);
+        let unit = draw.outcome.key.clone();
+        assert!(unit.starts_with("Light Blue"), "{unit}");
+        assert_eq!(play.state("british", &unit), "on the map");
+        assert!(
+            play.record()
+                .cups
+                .get("Chemin Creux draw")
+                .is_none_or(Vec::is_empty)
+        );
+        assert!(play.game.verify(&play.session, &play.tables).is_ok());
+        drawn.push((unit, play));
+    }
+    assert_eq!(drawn[0].0, drawn[1].0, "the same seed draws the same unit");
+    assert!(
+        drawn.iter().any(|(u, _)| u == "Light Blue A")
+            && drawn.iter().any(|(u, _)| u == "Light Blue B"),
+        "either may be drawn"
+    );
+
+    // The log keeps the cup as it was before the draw; an edited pick is caught.
+    let (unit, mut play) = drawn.remove(0);
+    support::reveal_seed(&mut play.session, play.game, &play.tables);
+    let events = play.session.events().to_vec();
+    let seq = events
+        .iter()
+        .position(|e| matches!(&e.body, EventBody::Resolved { procedure, .. } if procedure.as_str() == "chemin-creux-draw"))
+        .unwrap();
+    let EventBody::Resolved { draws, .. } = &events[seq].body else {
+        unreachable!()
+    };
+    assert_eq!(draws[0].cup.as_str(), "Chemin Creux draw");
+    assert_eq!(draws[0].contents_before, ["Light Blue A", "Light Blue B"]);
+    let mut edited = events.clone();
+    if let EventBody::Resolved { draws, .. } = &mut edited[seq].body {
+        draws[0].drawn = if unit == "Light Blue A" {
+            "Light Blue B"
+        } else {
+            "Light Blue A"
+        }
+        .into();
+    }
+    support::forgery::rechain(&mut edited);
+    let failure = play
+        .game
+        .verify(
+            &support::forgery::session_from_events(&edited),
+            &play.tables,
+        )
+        .expect_err("caught");
+    assert!(failure.message.contains("seed picks"), "{failure}");
+
+    // A Brunswicker or an Area without room is refused.
+    let play = british_pool(3);
+    let refused = play
+        .refused(
+            "chemin-creux",
+            &[
+                ("area", text("27")),
+                ("british_uncontested", support::flag(true)),
+                ("room", support::flag(true)),
+                ("candidates", list(&["Light Blue A", "Brunswick Infantry"])),
+            ],
+        )
+        .unwrap();
+    assert!(refused.contains("Brunswicker"), "{refused}");
+    let refused = play
+        .refused(
+            "chemin-creux",
+            &[
+                ("area", text("38")),
+                ("british_uncontested", support::flag(true)),
+            ],
+        )
+        .unwrap();
+    assert!(refused.contains("overstack"), "{refused}");
 }

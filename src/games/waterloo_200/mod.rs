@@ -7,6 +7,7 @@
 pub mod activation;
 pub mod battle;
 pub mod blocks;
+mod chemin_creux;
 pub mod impulse;
 mod losses;
 pub mod options;
@@ -22,6 +23,7 @@ use blocks::{attribute, state};
 
 pub use activation::{Activation, Deactivation};
 pub use battle::Battle;
+pub use chemin_creux::{CheminCreuxDraw, CheminCreuxOffer};
 pub use impulse::Impulse;
 pub use reorganization::{Reorganize, RestoreLeader, StrategicDeactivation};
 pub use units::{AddBlock, BlockValue, SetUp};
@@ -52,6 +54,8 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &BlockValue,
     &Impulse,
     &Activation,
+    &CheminCreuxOffer,
+    &CheminCreuxDraw,
     &Battle,
     &Deactivation,
     &Reorganize,
@@ -94,6 +98,8 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 procedures: &[
                     "impulse",
                     "activation",
+                    "chemin-creux",
+                    "chemin-creux-draw",
                     "battle",
                     "deactivation",
                     "control",

@@ -50,7 +50,7 @@ const ADD_FIELDS: &[Field] = &[
         group: "Block",
         kind: FieldKind::Text { max_len: 40 },
         rule: "3.0 Units, L405-413",
-        help: "The corps colour of the sticker and its leader, e.g. \"Orange, D'Erlon\".",
+        help: "The corps colour of the sticker first, then its leader, e.g. \"Light Blue, Picton\": the Chemin Creux draws by colour.",
     },
     Field {
         id: "ladder",
@@ -68,6 +68,13 @@ const ADD_FIELDS: &[Field] = &[
         rule: "3.5 Hits and Damage, L400-403",
         help: "0 for a block at full strength.",
     },
+    Field::flag(
+        "brunswick",
+        "A Brunswick unit",
+        "Block",
+        "4.1 Brunswick Units, L786-796",
+        "The Brunswick infantry enters only in Area 13, never by the Chemin Creux.",
+    ),
     Field {
         id: "where",
         label: "Where it is",
@@ -138,19 +145,29 @@ impl Procedure for AddBlock {
         let set = |attribute: &str, value: &str| {
             Effect::set_attribute(side, name, attribute, value, BLOCK_RULE)
         };
+        let mut effects = vec![
+            Effect::set_state(side, name, input.text("where"), "4.0 Setup, L733-748"),
+            set(attribute::TYPE, kind),
+            set(attribute::CORPS, input.text("corps").trim()),
+            set(attribute::LADDER, &ladder.to_string()),
+            set(
+                attribute::LEVELS_LOST,
+                &input.number("levels_lost").to_string(),
+            ),
+        ];
+        if input.flag("brunswick") {
+            effects.push(Effect::set_attribute(
+                side,
+                name,
+                super::chemin_creux::BRUNSWICK,
+                "yes",
+                "4.1 Brunswick Units, L786-796",
+            ));
+        }
         Ok(Resolution::book_keeping(
             "add-block",
             format!("{name} ({}, {ladder}) added", type_label(kind)),
-            vec![
-                Effect::set_state(side, name, input.text("where"), "4.0 Setup, L733-748"),
-                set(attribute::TYPE, kind),
-                set(attribute::CORPS, input.text("corps").trim()),
-                set(attribute::LADDER, &ladder.to_string()),
-                set(
-                    attribute::LEVELS_LOST,
-                    &input.number("levels_lost").to_string(),
-                ),
-            ],
+            effects,
         ))
     }
 }
