@@ -247,6 +247,49 @@ fn main() {
         ms(5.0),
     );
 
+    // Waterloo 200: a battle of six blocks a side (FICTIONAL ladders), its hits applied one by
+    // one, strongest first; no dice, so one resolution is the whole of it.
+    let waterloo_200 = games::find("waterloo-200").expect("game");
+    let w200_tables = waterloo_200.builtin_tables().expect("tables");
+    let battle = waterloo_200.procedure("battle").expect("procedure");
+    let side = |prefix: &str| -> (Vec<aide_de_camp::engine::symbol::Symbol>, String) {
+        let names: Vec<String> = (0..6).map(|i| format!("{prefix} {i}")).collect();
+        let facts = names
+            .iter()
+            .map(|n| format!("{n} (Infantry): 4w-3-2-1"))
+            .collect::<Vec<_>>()
+            .join("; ");
+        (names.iter().map(|n| n.as_str().into()).collect(), facts)
+    };
+    let ((attackers, attacker_facts), (defenders, defender_facts)) = (side("Ligne"), side("Line"));
+    let mut input = Input::defaults(battle.fields());
+    for (field, value) in [
+        ("area", Value::Text("27".into())),
+        ("terrain_bonus", Value::Number(1)),
+        ("attackers", Value::List(attackers)),
+        (
+            "attackers_facts",
+            Value::Text(attacker_facts.as_str().into()),
+        ),
+        ("defenders", Value::List(defenders)),
+        (
+            "defenders_facts",
+            Value::Text(defender_facts.as_str().into()),
+        ),
+    ] {
+        input.set(field, value);
+    }
+    let per_batch = median(15, || {
+        for _ in 0..1_000 {
+            black_box(resolve_checked(battle, black_box(&input), &w200_tables, &[]).ok());
+        }
+    });
+    report(
+        "resolve: Waterloo 200 battle, 6 blocks a side",
+        per_batch / 1_000,
+        ms(0.050),
+    );
+
     let folder = std::env::temp_dir().join(format!("aide-de-camp-bench-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&folder);
     for (events, budget) in [(1_000usize, ms(20.0)), (100_000, ms(1000.0))] {
