@@ -818,6 +818,10 @@ fn tv8_l1160_l1171_the_reorganization_example() {
     let end = play.play("strategic-deactivation", &[("side", text("british"))], &[]);
     assert!(end.outcome.headline.contains("reduced one level"));
     assert_eq!(lost(&play, "Wellington").as_deref(), Some("3"));
+    let twice = play
+        .refused("strategic-deactivation", &[("side", text("british"))])
+        .unwrap();
+    assert!(twice.contains("not activated"), "{twice}");
     let declined = play.play("reorganize", &reorganize("french", "decline"), &[]);
     assert!(declined.outcome.headline.contains("do not reorganize"));
     let refused = play
@@ -926,6 +930,13 @@ fn l567_l853_l1062_the_battles_an_impulse_allows() {
         &[("side", text("french")), ("leaders", list(&["Kellerman"]))],
         &[],
     );
+    let again = play
+        .refused(
+            "activation",
+            &[("side", text("french")), ("leaders", list(&["Napoleon"]))],
+        )
+        .unwrap();
+    assert!(again.contains("activated already"), "{again}");
     play.play(
         "battle",
         &battle("french", "british", "Ligne 0", "Line 0"),
@@ -936,12 +947,24 @@ fn l567_l853_l1062_the_battles_an_impulse_allows() {
         .unwrap();
     assert!(refused.contains("allows no more battles"), "{refused}");
 
+    // The Impulse ends with its Deactivation; a new one cannot start before it.
+    let refused = play
+        .refused("impulse", &[("action", text("pass"))])
+        .unwrap();
+    assert!(
+        refused.contains("Kellerman is still activated"),
+        "{refused}"
+    );
+    play.play("deactivation", &[], &[]);
     // The Allies hold no Disc; after their pass, the French play it for Strategic Action A.
     play.play("impulse", &[("action", text("pass"))], &[]);
     let refused = play
         .refused("battle", &battle("british", "french", "Line 1", "Ligne 1"))
         .unwrap();
-    assert!(refused.contains("allows no more battles"), "{refused}");
+    assert!(
+        refused.contains("no battle is fought in a Pass"),
+        "{refused}"
+    );
     play.play("impulse", &[("action", text("strategic-move"))], &[]);
     play.play("impulse", &[("action", text("strategic-move"))], &[]);
     // The Allies now hold the Disc: their Strategic Action A allows a British and a Prussian battle.
@@ -1056,6 +1079,22 @@ fn l979_l1205_the_chemin_creux_draws_a_light_blue_unit() {
         )
         .expect_err("caught");
     assert!(failure.message.contains("seed picks"), "{failure}");
+
+    // The British may decline once the units are set out: the cup empties, nobody comes.
+    let mut play = british_pool(4);
+    play.play("chemin-creux", &offer, &[]);
+    let refused = play
+        .refused("chemin-creux-draw", &[("area", text("28"))])
+        .unwrap();
+    assert!(refused.contains("set out for Area 27"), "{refused}");
+    let declined = play.play(
+        "chemin-creux-draw",
+        &[("decline", support::flag(true))],
+        &[],
+    );
+    assert!(declined.outcome.headline.contains("draw no unit"));
+    assert!(!play.applies("chemin-creux-draw"));
+    assert_eq!(play.state("british", "Light Blue A"), "in the Reserve Pool");
 
     // A Brunswicker or an Area without room is refused.
     let play = british_pool(3);

@@ -9,6 +9,7 @@
 //! battle (L917-918, L934-935). Whether a leader is Isolated (6.4.1) the players judge on the map.
 
 use super::blocks::{Block, Listed, Owner, attribute, facts_field, state};
+use super::impulse::{LEADERS_ACTIVATED, action_mark, last_side, phasing_side};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Lasts, Record};
@@ -188,10 +189,34 @@ impl Procedure for Activation {
         Ok(())
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        // Once the players record the Impulses, leaders are activated once, by the Side whose
+        // Tactical Action it is (6.0, L822-825; 6.2.1, L906-910).
+        if let Some(side) = last_side(record) {
+            if side != input.text("side")
+                || !record.marks.contains(action_mark("tactical").as_str())
+            {
+                return Err(InputError::new(
+                    "side",
+                    "leaders are activated in a Tactical Action, by the Side whose Impulse it is: choose the Impulse's action first (6.0, L822-825)",
+                ));
+            }
+            if record.marks.contains(LEADERS_ACTIVATED) {
+                return Err(InputError::new(
+                    "leaders",
+                    "this Tactical Action's leaders are activated already (6.2.1, L906-910)",
+                ));
+            }
+        }
         for (leader, listed, value_field) in factions(input) {
             listed.check_record(input, record)?;
             let side = listed.side(input);
             let value = strategic_value(record, side);
+            if value == 0 && !input.list(listed.units).is_empty() {
+                return Err(InputError::new(
+                    value_field,
+                    format!("{leader} is not on the map, or his ladder is not entered yet"),
+                ));
+            }
             if value != i64::from(input.number(value_field)) {
                 return Err(InputError::new(
                     value_field,
@@ -236,6 +261,10 @@ impl Procedure for Activation {
                 names.push(block.name);
             }
         }
+        effects.push(Effect::Mark {
+            name: LEADERS_ACTIVATED.into(),
+            rule: ACTIVATION_RULE.into(),
+        });
         let allowed = i64::try_from(names.len()).unwrap_or(0);
         effects.push(Effect::SetCounter {
             name: BATTLES_ALLOWED.into(),
@@ -246,7 +275,7 @@ impl Procedure for Activation {
         let (moves, range) = if input.text("side") == "french" {
             ("3 MP", "2 Areas, 1 at Heart")
         } else {
-            ("3 MP (British 4)", "1 Area, none at Heart")
+            ("3 MP (British 4)", "1 Area, at Heart only his own")
         };
         effects.push(Effect::reminder(
             &format!(
@@ -330,6 +359,8 @@ impl Procedure for Deactivation {
         input.text("side") != "french" || !field.starts_with("prussian")
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
+        let side = last_side(record).unwrap_or_else(|| phasing_side(record));
+        input.set("side", Value::Text(side.into()));
         self.follow("side", input, record);
     }
     fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
@@ -354,8 +385,28 @@ impl Procedure for Deactivation {
         Ok(())
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        let mut any = false;
         for (_, listed, _) in factions(input) {
             listed.check_record(input, record)?;
+            let side = listed.side(input);
+            // Every activated leader is deactivated (L1192-1196).
+            for (_, name, _) in record.units_where(Some(side), &[(ACTIVATED, "yes")]) {
+                any = true;
+                if !input.list(listed.units).iter().any(|n| n.as_ref() == name) {
+                    return Err(InputError::new(
+                        listed.units,
+                        format!(
+                            "{name} is activated: every activated Tactical Leader is deactivated (L1192-1196)"
+                        ),
+                    ));
+                }
+            }
+        }
+        if !any {
+            return Err(InputError::new(
+                "leaders",
+                "no Tactical Leader of this Side is activated",
+            ));
         }
         Ok(())
     }

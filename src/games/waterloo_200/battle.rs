@@ -9,7 +9,7 @@
 use super::activation::ACTIVATED;
 use super::activation::BATTLES_ALLOWED;
 use super::blocks::{self, Block, Listed, Owner, attribute, facts_field, state};
-use super::impulse::{STRATEGIC_MOVE, fought_mark};
+use super::impulse::{LEADERS_ACTIVATED, NEW_ENGAGEMENT, STRATEGIC_MOVE, action_mark, fought_mark};
 use super::options::{BATTLE_ALLOWANCE, CLEARED_AREA, LOSS_CAP};
 use super::{SIDES, side_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
@@ -483,9 +483,16 @@ impl Procedure for Battle {
                 name: BATTLES_ALLOWED.into(),
                 rule: "3.9.5, L567-569; 6.2.1, L917-918".into(),
             });
+        }
+        // What a Strategic Action A limits: one battle per faction, one new engagement.
+        effects.push(Effect::Mark {
+            name: fought_mark(attacker).as_str().into(),
+            rule: "6.1 Strategic Action A, L853-855".into(),
+        });
+        if input.flag("newly_contested") {
             effects.push(Effect::Mark {
-                name: fought_mark(attacker).as_str().into(),
-                rule: "6.1 Strategic Action A, L853-855".into(),
+                name: NEW_ENGAGEMENT.into(),
+                rule: "6.1 Strategic Action A, L853-854".into(),
             });
         }
         for block in ARTILLERY.blocks(input)? {
@@ -690,25 +697,41 @@ fn check_allowance(input: &Input, record: &Record) -> Result<(), InputError> {
             format!("the record allows {left} more battle(s) this Impulse"),
         ));
     }
-    if !counts_against_allowance(input) {
-        return Ok(());
-    }
-    if left <= 0 {
+    let this_impulse = |action: &str| record.marks.contains(action_mark(action).as_str());
+    if this_impulse("pass") || this_impulse("strategic-reinforce") {
         return Err(InputError::new(
             "battles_left",
-            "the Impulse allows no more battles: one per activated Tactical Leader in a Tactical Action, one per faction in a Strategic Action A, none in a Strategic Action B or a Pass (L567-569, L853-855, L866-867, L1062-1063)",
+            "no battle is fought in a Pass or a Strategic Action B (6.3, L1062-1063; 6.1, L866-867)",
+        ));
+    }
+    if this_impulse("tactical") && !record.marks.contains(LEADERS_ACTIVATED) {
+        return Err(InputError::new(
+            "battles_left",
+            "activate the Tactical Action's leaders first: each allows one battle (6.2.1, L906-918)",
         ));
     }
     let attacker = input.text("side");
-    if record.marks.contains(STRATEGIC_MOVE)
-        && record.marks.contains(fought_mark(attacker).as_str())
-    {
+    if record.marks.contains(STRATEGIC_MOVE) {
+        if record.marks.contains(fought_mark(attacker).as_str()) {
+            return Err(InputError::new(
+                "side",
+                format!(
+                    "a Strategic Action A allows one battle per faction, and the {} have fought theirs (L853-855)",
+                    side_label(attacker)
+                ),
+            ));
+        }
+        if input.flag("newly_contested") && record.marks.contains(NEW_ENGAGEMENT) {
+            return Err(InputError::new(
+                "newly_contested",
+                "a Strategic Action A makes at most one new engagement (L853-854, L934)",
+            ));
+        }
+    }
+    if counts_against_allowance(input) && left <= 0 {
         return Err(InputError::new(
-            "side",
-            format!(
-                "a Strategic Action A allows one battle per faction, and the {} have fought theirs (L853-855)",
-                side_label(attacker)
-            ),
+            "battles_left",
+            "the Impulse allows no more battles: one per activated Tactical Leader in a Tactical Action (L567-569, L917-918)",
         ));
     }
     Ok(())

@@ -1,4 +1,4 @@
-//! Le Chemin Creux (1.7, L253-260, L288-290; 6.2.3.1.2, L978-986): when the French declare a
+//! Le Chemin Creux (1.7, L253, L258-260, L288-290; 6.2.3.1.2, L978-986): when the French declare a
 //! battle into one of its five Areas, British-controlled and uncontested at the start of the
 //! Impulse, the British may draw one unit at random from their Reserve Pool, of the Area's colour
 //! and never a Brunswicker, and deploy it there before the Showdown (the Area 27 example,
@@ -17,6 +17,9 @@ use crate::engine::table_set::TableSet;
 
 /// The cup the matching Reserve Pool units are set out in.
 pub const CUP: &str = "Chemin Creux draw";
+
+/// The Area the units were set out for, kept until the draw.
+const DRAW_AREA: &str = "Chemin Creux draw for Area";
 
 /// The five Areas of the sunken road (L288-290), with the colour each draws (L983-985).
 const AREAS: &[(&str, &str)] = &[
@@ -184,19 +187,34 @@ impl Procedure for CheminCreuxOffer {
                     chits: candidates,
                     rule: "6.2.3.1.2, L983-986".into(),
                 },
+                Effect::SetCounter {
+                    name: DRAW_AREA.into(),
+                    value: input.text("area").parse().unwrap_or(0),
+                    rule: "6.2.3.1.2, L983-986".into(),
+                    lasts: crate::engine::record::Lasts::Step,
+                },
             ],
         ))
     }
 }
 
-const DRAW_FIELDS: &[Field] = &[Field {
-    id: "area",
-    label: "Area",
-    group: "Chemin Creux",
-    kind: FieldKind::Choice(AREAS),
-    rule: "6.2.3.1.2, L983-986",
-    help: "Where the unit drawn deploys.",
-}];
+const DRAW_FIELDS: &[Field] = &[
+    Field {
+        id: "area",
+        label: "Area",
+        group: "Chemin Creux",
+        kind: FieldKind::Choice(AREAS),
+        rule: "6.2.3.1.2, L983-986",
+        help: "Where the unit drawn deploys: the Area its units were set out for.",
+    },
+    Field::flag(
+        "decline",
+        "The British decide not to draw",
+        "Chemin Creux",
+        "6.2.3.1.2, L983 (\"may\")",
+        "The units set out go back to the Reserve Pool.",
+    ),
+];
 
 /// The app draws the Chemin Creux unit from the units set out.
 pub struct CheminCreuxDraw;
@@ -217,8 +235,30 @@ impl Procedure for CheminCreuxDraw {
     fn acting_side(&self, _input: &Input) -> String {
         "british".into()
     }
-    fn draws(&self, _input: &Input) -> Vec<DrawSlot> {
-        vec![DrawSlot::open("Chemin Creux unit", CUP)]
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        if let Some(area) = record.counters.get(DRAW_AREA) {
+            input.set("area", Value::Text(area.to_string().as_str().into()));
+        }
+    }
+    fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        let set_out = record.counters.get(DRAW_AREA).map(i64::to_string);
+        if set_out.as_deref() != Some(input.text("area")) {
+            return Err(InputError::new(
+                "area",
+                format!(
+                    "the units were set out for Area {}",
+                    set_out.unwrap_or_else(|| "(none)".into())
+                ),
+            ));
+        }
+        Ok(())
+    }
+    fn draws(&self, input: &Input) -> Vec<DrawSlot> {
+        if input.flag("decline") {
+            Vec::new()
+        } else {
+            vec![DrawSlot::open("Chemin Creux unit", CUP)]
+        }
     }
     fn resolve(
         &self,
@@ -226,11 +266,21 @@ impl Procedure for CheminCreuxDraw {
         _tables: &TableSet,
         faces: &Faces,
     ) -> Result<Resolution, RuleError> {
+        let area = input.text("area");
+        let rule = "6.2.3.1.2, L983-986";
+        if input.flag("decline") {
+            return Ok(Resolution::book_keeping(
+                "declined",
+                format!("The British draw no unit for Area {area}"),
+                vec![Effect::EmptyCup {
+                    cup: CUP.into(),
+                    rule: rule.into(),
+                }],
+            ));
+        }
         let Some(drawn) = faces.chits().first() else {
             return Err(RuleError::Draw("no unit was drawn".into()));
         };
-        let area = input.text("area");
-        let rule = "6.2.3.1.2, L983-986";
         Ok(Resolution {
             modifiers: Vec::new(),
             totals: Vec::new(),

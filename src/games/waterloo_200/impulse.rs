@@ -47,8 +47,36 @@ const IMPULSES: &str = "Impulses this turn";
 /// Passes in a row this turn (L803-806).
 pub const PASSES: &str = "Passes in a row";
 
+/// The record's mark on the action of the Impulse being played.
+pub fn action_mark(action: &str) -> String {
+    let name = match action {
+        "pass" => "a Pass",
+        "strategic-move" => "a Strategic Action A",
+        "strategic-reinforce" => "a Strategic Action B",
+        _ => "a Tactical Action",
+    };
+    format!("This Impulse: {name}")
+}
+
 /// The record's mark while a Strategic Action A is played: one battle per faction (L853-855).
-pub const STRATEGIC_MOVE: &str = "Strategic Action A this Impulse";
+pub const STRATEGIC_MOVE: &str = "This Impulse: a Strategic Action A";
+
+/// The record's mark once a Strategic Action A has made its one new engagement (L853-854).
+pub const NEW_ENGAGEMENT: &str = "New engagement made this Impulse";
+
+/// The record's mark once the Tactical Action's leaders are activated (6.2.1, L906-910).
+pub const LEADERS_ACTIVATED: &str = "Tactical Leaders activated this Impulse";
+
+/// The Side that played the last Impulse this turn, if any has.
+pub fn last_side(record: &Record) -> Option<&'static str> {
+    if impulses(record) == 0 {
+        None
+    } else if record.marks.contains(last_mark("french").as_str()) {
+        Some("french")
+    } else {
+        Some("british")
+    }
+}
 
 /// The record's mark on a faction that has fought its battle of a Strategic Action A.
 pub fn fought_mark(faction: &str) -> String {
@@ -63,17 +91,11 @@ fn last_mark(side: &str) -> String {
 /// Whose Impulse it is: the other Side after an Impulse this turn, else the Side with the
 /// Initiative, the Disc's holder at the start of the turn (L353-355, L770-773).
 pub fn phasing_side(record: &Record) -> &'static str {
-    if impulses(record) == 0 {
-        return disc_holder(record);
-    }
-    if record.marks.contains(last_mark("french").as_str()) {
-        "british"
-    } else {
-        "french"
-    }
+    last_side(record).map_or_else(|| disc_holder(record), other)
 }
 
-fn impulses(record: &Record) -> i64 {
+/// How many Impulses have been played this turn.
+pub fn impulses(record: &Record) -> i64 {
     record.counters.get(IMPULSES).copied().unwrap_or(0)
 }
 
@@ -121,7 +143,7 @@ const FIELDS: &[Field] = &[
         id: "passes_before",
         label: "Passes in a row before this Impulse",
         group: "Impulse",
-        kind: FieldKind::Count { max: 1 },
+        kind: FieldKind::Count { max: 2 },
         rule: "6.0, L803-806; 2.0, L337-338",
         help: "Filled in from the record: a pass after the other Side's pass ends the Impulses.",
     },
@@ -150,9 +172,18 @@ impl Procedure for Impulse {
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let side = input.text("side");
         if passes(record) >= 2 {
+            return Err(InputError::new("", impulses_over(record)));
+        }
+        if let Some(leader) = record
+            .units_where(None, &[(super::activation::ACTIVATED, "yes")])
+            .map(|(_, name, _)| name)
+            .next()
+        {
             return Err(InputError::new(
                 "",
-                "two passes in a row have ended this turn's Impulses: go on to the Reorganization Phase (L803-806)",
+                format!(
+                    "{leader} is still activated: resolve the Deactivation that ends the last Impulse first (6.2.4, L1191-1196)"
+                ),
             ));
         }
         if i64::from(input.number("number")) != impulses(record) + 1 {
@@ -264,22 +295,22 @@ impl Procedure for Impulse {
                 "6.2 Tactical Action, L893-898",
             ),
         };
-        // A new Impulse clears the last one's Strategic Action marks.
-        for name in [STRATEGIC_MOVE.to_string()]
-            .into_iter()
+        // A new Impulse clears the last one's marks.
+        let old_marks = ACTIONS
+            .iter()
+            .map(|(id, _)| action_mark(id))
             .chain(["french", "british", "prussian"].map(fought_mark))
-        {
+            .chain([NEW_ENGAGEMENT.to_string(), LEADERS_ACTIVATED.to_string()]);
+        for name in old_marks {
             effects.push(Effect::Unmark {
                 name: name.as_str().into(),
                 rule: "6.0, L770-773".into(),
             });
         }
-        if action == "strategic-move" {
-            effects.push(Effect::Mark {
-                name: STRATEGIC_MOVE.into(),
-                rule: "6.1 Strategic Action A, L853-855".into(),
-            });
-        }
+        effects.push(Effect::Mark {
+            name: action_mark(action).as_str().into(),
+            rule: "2.0, L322-328; 6.0, L798-801".into(),
+        });
         effects.push(Effect::SetCounter {
             name: BATTLES_ALLOWED.into(),
             value: allowed,
@@ -288,8 +319,8 @@ impl Procedure for Impulse {
         });
         let headline = if passes >= 2 {
             effects.push(Effect::reminder(
-                "Two passes in a row: the Impulses are over; go on to the Reorganization Phase",
-                "6.0, L803-806; 2.0, L337-338",
+                "Two passes in a row: the Impulses are over; go on to the Reorganization Phase, or in turn 5 resolve End of the game",
+                "6.0, L803-806; 2.0, L337-342",
             ));
             format!("{headline}. Two passes in a row end the Impulses")
         } else if action.starts_with("strategic") {
@@ -298,5 +329,15 @@ impl Procedure for Impulse {
             headline
         };
         Ok(Resolution::book_keeping("impulse", headline, effects))
+    }
+}
+
+/// What follows two passes in a row: the Reorganization, or in turn 5 the end of the game
+/// (L341-342, digest §7.2 item 10: turn 5 ends without a Reorganization).
+fn impulses_over(record: &Record) -> String {
+    if record.position.turn >= 5 {
+        "two passes in a row in turn 5 end the game: resolve End of the game (L341-342)".into()
+    } else {
+        "two passes in a row have ended this turn's Impulses: go on to the Reorganization Phase (L803-806)".into()
     }
 }

@@ -85,7 +85,7 @@ const FIELDS: &[Field] = &[
         group: "Reorganization",
         kind: FieldKind::Choice(CHOICES),
         rule: "6.4, L1080-1090",
-        help: "The faction may decide not to reorganize (L1168-1171).",
+        help: "The faction may decide not to reorganize (L1080-1081, L1181-1183).",
     },
     Field::flag(
         "in_headquarters",
@@ -216,7 +216,7 @@ impl Procedure for Reorganize {
             return Ok(Resolution::book_keeping(
                 "reorganize",
                 format!(
-                    "The {} do not reorganize: no Tactical Leader restored, no Reinforcements (L1168-1171)",
+                    "The {} do not reorganize: no Tactical Leader restored, no Reinforcements (L1080-1081, L1181-1183)",
                     side_label(faction)
                 ),
                 effects,
@@ -227,7 +227,7 @@ impl Procedure for Reorganize {
             &format!(
                 "Restore Tactical Leaders in his Line of Communication, {value} rotation(s) in all; then call up to {value} Reinforcement(s)"
             ),
-            "6.4, L1115-1135; 5.0, L838-843",
+            "6.4, L1117-1135; 5.0, L838-843",
         ));
         Ok(Resolution::book_keeping(
             "reorganize",
@@ -311,11 +311,16 @@ impl Procedure for RestoreLeader {
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let faction = input.text("side");
-        let Some(left) = record.counters.get(rotations_left(faction).as_str()) else {
+        let active = record.counters.get(done(faction).as_str()) == Some(&1);
+        let Some(left) = record
+            .counters
+            .get(rotations_left(faction).as_str())
+            .filter(|_| active)
+        else {
             return Err(InputError::new(
                 "side",
                 format!(
-                    "the {} Strategic Leader is not activated in this Reorganization (6.4, L1115-1117)",
+                    "the {} Strategic Leader is not activated in this Reorganization (6.4, L1117-1118)",
                     side_label(faction)
                 ),
             ));
@@ -442,9 +447,11 @@ impl Procedure for StrategicDeactivation {
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let faction = input.text("side");
+        // Reorganized: 1 while the Strategic Leader is active, 2 once he is deactivated.
         if !record
             .counters
             .contains_key(rotations_left(faction).as_str())
+            || record.counters.get(done(faction).as_str()) != Some(&1)
         {
             return Err(InputError::new(
                 "side",
@@ -482,6 +489,12 @@ impl Procedure for StrategicDeactivation {
             Effect::SetCounter {
                 name: rotations_left(faction).as_str().into(),
                 value: 0,
+                rule: "6.4, L1143-1144".into(),
+                lasts: Lasts::Turn,
+            },
+            Effect::SetCounter {
+                name: done(faction).as_str().into(),
+                value: 2,
                 rule: "6.4, L1143-1144".into(),
                 lasts: Lasts::Turn,
             },

@@ -395,12 +395,13 @@ impl Procedure for SetUp {
             name: super::impulse::disc_mark("french").as_str().into(),
             rule: "6.0, L775-776".into(),
         });
-        // Wellington starts in Mont St. Jean and Napoleon in Rossomme, each his own (L311-312,
-        // L733-748); the players enter the other Victory Areas' control from the map.
+        // Mont St. Jean is north of the Red Line, British, and Rossomme south of it, French
+        // (L344-348, L697-698, L708-709); the players enter the other Victory Areas' control from
+        // the map.
         for (area, holder) in [("Mont St. Jean", "allies"), ("Rossomme", "french")] {
             effects.push(Effect::Mark {
                 name: super::victory::held_mark(area, holder).as_str().into(),
-                rule: "4.0 Setup, L733-748; 1.5, L311-312".into(),
+                rule: "1.5.1 Start Line, L344-348; 4.0 Setup, L697-698, L708-709".into(),
             });
         }
         Ok(Resolution::book_keeping(

@@ -186,15 +186,6 @@ impl Procedure for Victory {
     fn acting_side(&self, _input: &Input) -> String {
         "french".into()
     }
-    fn check_combination(&self, input: &Input) -> Result<(), InputError> {
-        if input.number("french_areas") + input.number("allied_areas") != 7 {
-            return Err(InputError::new(
-                "allied_areas",
-                "every one of the seven Victory Areas is controlled by one Side (L330-331)",
-            ));
-        }
-        Ok(())
-    }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let (french, allies, unknown) = count(record);
         if unknown > 0 {
