@@ -1121,3 +1121,83 @@ fn l979_l1205_the_chemin_creux_draws_a_light_blue_unit() {
         .unwrap();
     assert!(refused.contains("overstack"), "{refused}");
 }
+
+/// Digest TV-9, the Prussian Scheduled Arrivals (5.1, L877-904): on turn 3 Blücher, Bülow and
+/// the red artillery arrive with one red cavalry and one red infantry (named here as the draw on
+/// the table gave them), the other red units go to the Reserve Pool; on turn 5 the blue corps
+/// arrives whole. The red corps' make-up is FICTIONAL: the text does not split it.
+#[test]
+fn tv9_l877_l904_the_prussian_arrivals() {
+    let mut play = Play::start("waterloo-200", "battle");
+    for (name, kind, corps) in [
+        ("Red Artillery", "foot-artillery", "4th Corps, Red"),
+        ("Red Cavalry 1", "cavalry", "4th Corps, Red"),
+        ("Red Cavalry 2", "cavalry", "4th Corps, Red"),
+        ("Red Infantry 1", "infantry", "4th Corps, Red"),
+        ("Red Infantry 2", "infantry", "4th Corps, Red"),
+        ("Blue Infantry", "infantry", "1st Corps, Blue"),
+    ] {
+        let ladder = if kind == "foot-artillery" {
+            "3-2-1-P"
+        } else {
+            "3-2-1"
+        };
+        play.play(
+            "add-block",
+            &[
+                ("side", text("prussian")),
+                ("name", text(name)),
+                ("type", text(kind)),
+                ("corps", text(corps)),
+                ("ladder", text(ladder)),
+                ("where", text("not yet arrived")),
+            ],
+            &[],
+        );
+    }
+    assert!(!play.applies("prussian-arrival"));
+    play.go_to(3, 0, 0);
+    let form = play.input("prussian-arrival", &[]);
+    assert_eq!(form.text("corps"), "red");
+    assert_eq!(form.list("arriving"), ["Bülow", "Red Artillery", "Blücher"]);
+    let refused = play
+        .refused("prussian-arrival", &[("cavalry", list(&["Red Cavalry 1"]))])
+        .unwrap();
+    assert!(refused.contains("one infantry unit arrives"), "{refused}");
+    let arrival = play.play(
+        "prussian-arrival",
+        &[
+            ("cavalry", list(&["Red Cavalry 2"])),
+            ("infantry", list(&["Red Infantry 1"])),
+        ],
+        &[],
+    );
+    assert!(
+        arrival
+            .outcome
+            .headline
+            .contains("5 block(s) arrive in Area 50")
+    );
+    for name in [
+        "Blücher",
+        "Bülow",
+        "Red Artillery",
+        "Red Cavalry 2",
+        "Red Infantry 1",
+    ] {
+        assert_eq!(play.state("prussian", name), "on the map", "{name}");
+    }
+    for name in ["Red Cavalry 1", "Red Infantry 2"] {
+        assert_eq!(
+            play.state("prussian", name),
+            "in the Reserve Pool",
+            "{name}"
+        );
+    }
+    assert_eq!(play.state("prussian", "Ziethen"), "not yet arrived");
+    play.go_to(5, 0, 0);
+    let form = play.input("prussian-arrival", &[]);
+    assert_eq!(form.list("arriving"), ["Blue Infantry", "Ziethen"]);
+    play.play("prussian-arrival", &[], &[]);
+    assert_eq!(play.state("prussian", "Blue Infantry"), "on the map");
+}

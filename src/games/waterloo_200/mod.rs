@@ -5,6 +5,7 @@
 //! (see the digest's §0 for where each section really is).
 
 pub mod activation;
+mod arrivals;
 pub mod battle;
 pub mod blocks;
 mod chemin_creux;
@@ -22,6 +23,7 @@ use crate::engine::turns::{Phase, Scenario, Step, TurnSequence};
 use blocks::{attribute, state};
 
 pub use activation::{Activation, Deactivation};
+pub use arrivals::PrussianArrival;
 pub use battle::Battle;
 pub use chemin_creux::{CheminCreuxDraw, CheminCreuxOffer};
 pub use impulse::Impulse;
@@ -52,6 +54,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &SetUp,
     &AddBlock,
     &BlockValue,
+    &PrussianArrival,
     &Impulse,
     &Activation,
     &CheminCreuxOffer,
@@ -96,6 +99,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 title: "Each Impulse",
                 rule: "6.1-6.3, L832-1063",
                 procedures: &[
+                    "prussian-arrival",
                     "impulse",
                     "activation",
                     "chemin-creux",
@@ -105,7 +109,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     "control",
                     "victory",
                 ],
-                guidance: "From the Side holding the Initiative Disc, each Side in turn takes a Tactical Action, a Strategic Action by playing the Disc, or passes. A Tactical Action activates leaders, moves, fights its battles and deactivates. Record each change of control of a Victory Area. Two passes in a row, one by each Side, end the Impulses; in turn 5 they end the game.",
+                guidance: "On turns 3, 4 and 5 a Prussian corps arrives first. From the Side holding the Initiative Disc, each Side in turn takes a Tactical Action, a Strategic Action by playing the Disc, or passes. A Tactical Action activates leaders, moves, fights its battles and deactivates. Record each change of control of a Victory Area. Two passes in a row, one by each Side, end the Impulses; in turn 5 they end the game.",
                 repeats_while_cup_holds: None,
             }],
         },
