@@ -8,32 +8,14 @@
 
 use crate::support;
 
-use aide_de_camp::engine::input::Value;
-use aide_de_camp::engine::play::{Command, Dice, Executed};
 use aide_de_camp::ui::AideApp;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
 use support::gui::{
-    app_harness, click, click_on, open_procedure, radio, record, resolve_and_apply, tick, type_into,
+    app_harness, click, click_on, open_procedure, radio, record, resolve_and_apply, set_up, tick,
+    type_into,
 };
 use support::{number, text};
-
-/// Resolves `procedure` on the open game's record, through the engine, and applies it.
-fn set_up(harness: &mut Harness<'_, AideApp>, procedure: &str, values: &[(&str, Value)]) {
-    let view = harness.state_mut().game_view_mut().expect("a game");
-    let input = support::form_of(view.game, view.session.record(), procedure, values);
-    let command = Command::Resolve {
-        procedure: procedure.into(),
-        input,
-        dice: Dice::Physical(Vec::new()),
-        apply: true,
-    };
-    match view.session.execute(view.game, &view.tables, command) {
-        Ok(Executed::Resolved { .. }) => {}
-        other => panic!("{procedure}: {other:?}"),
-    }
-    harness.run();
-}
 
 fn blocks(harness: &mut Harness<'_, AideApp>) {
     for (side, leader, lost) in [

@@ -1,6 +1,8 @@
 //! Driving the real app through its accessibility tree, as a player does: the harness, and a
 //! helper for each kind of interaction (a click, a unit picked from the record, a number, dice).
 
+use aide_de_camp::engine::input::Value;
+use aide_de_camp::engine::play::{Command, Dice, Executed};
 use aide_de_camp::ui::AideApp;
 use aide_de_camp::ui::files::NoPicker;
 use egui_kittest::Harness;
@@ -228,4 +230,22 @@ pub fn add_tile(
     set_number(harness, "Losses it can sustain", 4.0); // FICTIONAL
     set_number(harness, "Victory points", 10.0); // FICTIONAL
     resolve_and_apply(harness);
+}
+
+/// Resolves `procedure` on the open game's record through the engine and applies it, as the
+/// players would from the roster: for the pieces a test puts on the record before playing.
+pub fn set_up(harness: &mut Harness<'_, AideApp>, procedure: &str, values: &[(&str, Value)]) {
+    let view = harness.state_mut().game_view_mut().expect("a game");
+    let input = super::form_of(view.game, view.session.record(), procedure, values);
+    let command = Command::Resolve {
+        procedure: procedure.into(),
+        input,
+        dice: Dice::Physical(Vec::new()),
+        apply: true,
+    };
+    match view.session.execute(view.game, &view.tables, command) {
+        Ok(Executed::Resolved { .. }) => {}
+        other => panic!("{procedure}: {other:?}"),
+    }
+    harness.run();
 }
