@@ -1201,3 +1201,48 @@ fn tv9_l877_l904_the_prussian_arrivals() {
     play.play("prussian-arrival", &[], &[]);
     assert_eq!(play.state("prussian", "Blue Infantry"), "on the map");
 }
+
+/// Who reorganizes first when a Strategic Action moved the Disc (digest §7.2 item 24): under
+/// the rule (L1080-1081) the Side without the Disc now, under the example (L1160-1161) the Side
+/// without the turn's Initiative. And after two passes in turn 5 the game ends unplayed
+/// Reorganization (L341-342, digest §7.2 item 10) unless the setting says otherwise.
+#[test]
+fn l1080_l1160_l341_the_reorganization_order_and_turn_five() {
+    let mut play = Play::start("waterloo-200", "battle");
+    enter(&mut play, "french", "Napoleon", "ladder", "4-3-2-H");
+    enter(&mut play, "british", "Wellington", "ladder", "4-3-2-H");
+    // The French, with the Initiative, play the Disc; then both pass.
+    for action in ["strategic-move", "pass", "pass"] {
+        play.play("impulse", &[("action", text(action))], &[]);
+    }
+    play.go_to(1, 1, 0);
+    assert_eq!(play.input("reorganize", &[]).text("side"), "french");
+    play.play(
+        "settings",
+        &[("reorganization_order", text("initiative"))],
+        &[],
+    );
+    assert_eq!(play.input("reorganize", &[]).text("side"), "british");
+
+    play.go_to(5, 0, 0);
+    for _ in 0..2 {
+        play.play("impulse", &[("action", text("pass"))], &[]);
+    }
+    play.go_to(5, 1, 0);
+    let refused = play
+        .refused("reorganize", &[("in_headquarters", support::flag(true))])
+        .unwrap();
+    assert!(
+        refused.contains("the game ends after two passes in turn 5"),
+        "{refused}"
+    );
+    play.play(
+        "settings",
+        &[("turn_five_reorganization", text("reorganize"))],
+        &[],
+    );
+    assert!(
+        play.refused("reorganize", &[("in_headquarters", support::flag(true))])
+            .is_none()
+    );
+}

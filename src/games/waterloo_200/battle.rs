@@ -10,7 +10,7 @@ use super::activation::ACTIVATED;
 use super::activation::BATTLES_ALLOWED;
 use super::blocks::{self, Block, Listed, Owner, attribute, facts_field, state};
 use super::impulse::{LEADERS_ACTIVATED, NEW_ENGAGEMENT, STRATEGIC_MOVE, action_mark, fought_mark};
-use super::options::{BATTLE_ALLOWANCE, CLEARED_AREA, LOSS_CAP};
+use super::options::{BATTLE_ALLOWANCE, CLEARED_AREA, HITS_SPREAD, LOSS_CAP};
 use super::{SIDES, side_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
@@ -143,6 +143,7 @@ const FIELDS: &[Field] = &[
         help: "One per activated Tactical Leader; one per faction in a Strategic Action A; none otherwise. Filled in from the record once the Impulse's action is chosen.",
     },
     super::options::on_form(LOSS_CAP),
+    super::options::on_form(HITS_SPREAD),
     super::options::on_form(CLEARED_AREA),
     super::options::on_form(BATTLE_ALLOWANCE),
 ];
@@ -215,6 +216,7 @@ impl Procedure for Battle {
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_setting(input, record, &LOSS_CAP);
         prefill_setting(input, record, &CLEARED_AREA);
+        prefill_setting(input, record, &HITS_SPREAD);
         prefill_setting(input, record, &BATTLE_ALLOWANCE);
         let left = record.counters.get(BATTLES_ALLOWED).copied().unwrap_or(0);
         input.set("battles_left", Value::Number(left));
@@ -430,7 +432,12 @@ impl Procedure for Battle {
                 } else {
                     "defender_spared"
                 };
-                let allocation = super::losses::allocate(blocks, hits, input.list(spared_field));
+                let allocation = super::losses::allocate(
+                    blocks,
+                    hits,
+                    input.list(spared_field),
+                    input.text(HITS_SPREAD.id) == "spread",
+                );
                 for (number, step) in (1..).zip(&allocation.steps) {
                     effects.push(Effect::reminder(
                         &format!("{} {}", side_label(side), step.describe(number)),

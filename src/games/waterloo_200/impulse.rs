@@ -67,6 +67,22 @@ pub const NEW_ENGAGEMENT: &str = "New engagement made this Impulse";
 /// The record's mark once the Tactical Action's leaders are activated (6.2.1, L906-910).
 pub const LEADERS_ACTIVATED: &str = "Tactical Leaders activated this Impulse";
 
+/// The record's mark on the Side with the Initiative this turn: the first to play (L353-355).
+fn initiative_mark(side: &str) -> String {
+    format!("Initiative this turn: {}", side_name(side))
+}
+
+/// The Side with the Initiative this turn: the Disc's holder at its start (L353-355).
+pub fn initiative_side(record: &Record) -> &'static str {
+    if impulses(record) > 0 && record.marks.contains(initiative_mark("british").as_str()) {
+        "british"
+    } else if impulses(record) > 0 {
+        "french"
+    } else {
+        disc_holder(record)
+    }
+}
+
 /// The Side that played the last Impulse this turn, if any has.
 pub fn last_side(record: &Record) -> Option<&'static str> {
     if impulses(record) == 0 {
@@ -311,6 +327,17 @@ impl Procedure for Impulse {
             name: action_mark(action).as_str().into(),
             rule: "2.0, L322-328; 6.0, L798-801".into(),
         });
+        // The first Impulse of the turn is the Initiative's (L353-355).
+        if input.number("number") == 1 {
+            effects.push(Effect::Unmark {
+                name: initiative_mark(other(side)).as_str().into(),
+                rule: "2.1, L353-355".into(),
+            });
+            effects.push(Effect::Mark {
+                name: initiative_mark(side).as_str().into(),
+                rule: "2.1, L353-355".into(),
+            });
+        }
         effects.push(Effect::SetCounter {
             name: BATTLES_ALLOWED.into(),
             value: allowed,

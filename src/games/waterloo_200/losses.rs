@@ -72,8 +72,9 @@ pub fn strength_total(blocks: &[Block]) -> i64 {
         .sum()
 }
 
-/// Applies `hits` to `blocks`, strongest first, the `spared` blocks last among equals.
-pub fn allocate(blocks: &[Block], hits: i64, spared: &[Symbol]) -> Allocation {
+/// Applies `hits` to `blocks`, strongest first, the `spared` blocks last among equals. With
+/// `spread`, a level's hits may be shared among equals (the `hits_spread` setting).
+pub fn allocate(blocks: &[Block], hits: i64, spared: &[Symbol], spread: bool) -> Allocation {
     // Per block: levels lost so far, and hits taken by its current level.
     let mut lost = vec![0usize; blocks.len()];
     let mut taken = vec![0i64; blocks.len()];
@@ -83,16 +84,20 @@ pub fn allocate(blocks: &[Block], hits: i64, spared: &[Symbol]) -> Allocation {
         block.levels.get(*lost.get(i)?).copied()
     };
     for hit in 0..hits {
-        let partial = (0..blocks.len()).find(|&i| taken.get(i).is_some_and(|t| *t > 0));
+        let partial = (0..blocks.len())
+            .find(|&i| taken.get(i).is_some_and(|t| *t > 0))
+            .filter(|_| !spread);
         let target = partial.or_else(|| {
             (0..blocks.len())
                 .filter_map(|i| top(i, &lost).map(|level| (i, level)))
-                // The strongest, then not spared, then the costliest level, then the first listed.
+                // The strongest, then not spared, then the most hits left in its level, then the
+                // first listed.
                 .max_by_key(|&(i, level)| {
                     let spare = blocks
                         .get(i)
                         .is_some_and(|b| spared.iter().any(|s| s.as_ref() == b.name));
-                    (level.strength(), !spare, level.hits(), std::cmp::Reverse(i))
+                    let left = level.hits() - taken.get(i).copied().unwrap_or(0);
+                    (level.strength(), !spare, left, std::cmp::Reverse(i))
                 })
                 .map(|(i, _)| i)
         });
@@ -152,11 +157,11 @@ mod tests {
             block("B", "infantry", "4-3-2-1"),
         ];
         assert_eq!(
-            allocate(&blocks, 1, &[]).levels_lost,
+            allocate(&blocks, 1, &[], false).levels_lost,
             [("B".to_string(), 1)]
         );
         // B drops to 3; then A and B tie at 3, and A, listed first, takes the second hit.
-        let allocation = allocate(&blocks, 2, &[]);
+        let allocation = allocate(&blocks, 2, &[], false);
         assert_eq!(allocation.steps[0].block, "B");
         assert_eq!(allocation.steps[1].block, "A");
     }
@@ -164,15 +169,15 @@ mod tests {
     #[test]
     fn l1115_l1120_a_white_level_takes_two_hits_and_a_red_three() {
         let blocks = [block("W", "infantry", "4w-3-2-1")];
-        assert_eq!(allocate(&blocks, 1, &[]).levels_lost, []);
+        assert_eq!(allocate(&blocks, 1, &[], false).levels_lost, []);
         assert_eq!(
-            allocate(&blocks, 2, &[]).levels_lost,
+            allocate(&blocks, 2, &[], false).levels_lost,
             [("W".to_string(), 1)]
         );
         let blocks = [block("R", "infantry", "4r-3-2-1")];
-        assert_eq!(allocate(&blocks, 2, &[]).levels_lost, []);
+        assert_eq!(allocate(&blocks, 2, &[], false).levels_lost, []);
         assert_eq!(
-            allocate(&blocks, 3, &[]).levels_lost,
+            allocate(&blocks, 3, &[], false).levels_lost,
             [("R".to_string(), 1)]
         );
     }
@@ -183,7 +188,7 @@ mod tests {
             block("Black", "infantry", "4-3-2-1"),
             block("White", "infantry", "4w-3-2-1"),
         ];
-        let allocation = allocate(&blocks, 1, &[]);
+        let allocation = allocate(&blocks, 1, &[], false);
         assert_eq!(allocation.steps[0].block, "White");
         assert!(allocation.levels_lost.is_empty());
     }
@@ -206,10 +211,22 @@ mod tests {
                 .collect()
         };
         let blocks = at_heart(&blocks);
-        assert_eq!(allocate(&blocks, 3, &[]).eliminated, ["Napoleon"]);
-        let spared = allocate(&blocks, 3, &["Napoleon".into()]);
+        assert_eq!(allocate(&blocks, 3, &[], false).eliminated, ["Napoleon"]);
+        let spared = allocate(&blocks, 3, &["Napoleon".into()], false);
         assert_eq!(spared.eliminated, ["Brigade"]);
         assert_eq!(spared.steps.last().unwrap().taken, 2);
+    }
+
+    /// Spread (the other reading of L1124-1126): two white 4s share two hits, neither reduced.
+    #[test]
+    fn l1124_spread_hits_can_leave_equals_unreduced() {
+        let blocks = [
+            block("A", "infantry", "4w-3-2-1"),
+            block("B", "infantry", "4w-3-2-1"),
+        ];
+        let allocation = allocate(&blocks, 2, &[], true);
+        assert!(allocation.levels_lost.is_empty());
+        assert_eq!(allocation.steps[1].block, "B");
     }
 
     #[test]
@@ -220,14 +237,14 @@ mod tests {
             block("A", "infantry", "4w-3-2-1"),
             block("B", "infantry", "4w-3-2-1"),
         ];
-        let allocation = allocate(&blocks, 2, &[]);
+        let allocation = allocate(&blocks, 2, &[], false);
         assert_eq!(allocation.levels_lost, [("A".to_string(), 1)]);
     }
 
     #[test]
     fn l1137_hits_beyond_the_last_block_are_ignored() {
         let blocks = [block("A", "cavalry", "2-1")];
-        let allocation = allocate(&blocks, 5, &[]);
+        let allocation = allocate(&blocks, 5, &[], false);
         assert_eq!(allocation.eliminated, ["A"]);
         assert_eq!(allocation.excess, 3);
         assert_eq!(hit_capacity(&blocks), 2);
@@ -236,10 +253,10 @@ mod tests {
     #[test]
     fn l503_a_heart_takes_three_hits_and_a_pawn_one() {
         let blocks = [block("Leader", "tactical-leader", "H")];
-        assert!(allocate(&blocks, 2, &[]).eliminated.is_empty());
-        assert_eq!(allocate(&blocks, 3, &[]).eliminated, ["Leader"]);
+        assert!(allocate(&blocks, 2, &[], false).eliminated.is_empty());
+        assert_eq!(allocate(&blocks, 3, &[], false).eliminated, ["Leader"]);
         let blocks = [block("Guns", "foot-artillery", "P")];
-        assert_eq!(allocate(&blocks, 1, &[]).eliminated, ["Guns"]);
+        assert_eq!(allocate(&blocks, 1, &[], false).eliminated, ["Guns"]);
     }
 
     #[test]

@@ -60,7 +60,61 @@ pub const BATTLE_ALLOWANCE: Field = setting(
     "The text says both; an optional battle in an Area contested since before the Impulse counts under the first reading only.",
 );
 
-const FIELDS: &[Field] = &[LOSS_CAP, CLEARED_AREA, BATTLE_ALLOWANCE];
+/// L1124-1126: the strongest units are reduced first; may the hits of one level be spread over
+/// units of equal strength, so that none is reduced (digest §7.2 item 2)?
+pub const HITS_SPREAD: Field = setting(
+    "hits_spread",
+    "Hits among units of equal strength",
+    &[
+        (
+            "sequential",
+            "finish one unit's level before the next takes a hit",
+        ),
+        (
+            "spread",
+            "may be spread, each to the unit that has taken fewest",
+        ),
+    ],
+    "6.2.3.1.7 Applying Losses, L1124-1126",
+    "The digest's reading: hits go one unit at a time. The other lets two white levels share two hits and neither be reduced.",
+);
+
+/// L341-342: the game "lasts until two consecutive passes in turn 5" (digest §7.2 item 10).
+pub const TURN_FIVE_REORGANIZATION: Field = setting(
+    "turn_five_reorganization",
+    "After two passes in turn 5",
+    &[
+        ("game-ends", "the game ends: no Reorganization"),
+        ("reorganize", "the Reorganization Phase is played first"),
+    ],
+    "2.0, L341-342; 6.4, L1074-1075",
+    "The text ends the game at the two passes; every turn's Reorganization (L1074-1075) reads the other way.",
+);
+
+/// L1080-1081 puts "the Side without the Initiative Disc" first; the example (L1160-1161) says
+/// the Side without the Initiative, fixed at the start of the turn (digest §7.2 item 24).
+pub const REORGANIZATION_ORDER: Field = setting(
+    "reorganization_order",
+    "The first Side to reorganize is the one without",
+    &[
+        ("disc", "the Initiative Disc now (the rule, L1080-1081)"),
+        (
+            "initiative",
+            "the Initiative of the turn (the example, L1160-1161)",
+        ),
+    ],
+    "6.4, L1080-1081, L1160-1161",
+    "They differ only when a Strategic Action moved the Disc during the turn.",
+);
+
+const FIELDS: &[Field] = &[
+    LOSS_CAP,
+    HITS_SPREAD,
+    CLEARED_AREA,
+    BATTLE_ALLOWANCE,
+    TURN_FIVE_REORGANIZATION,
+    REORGANIZATION_ORDER,
+];
 
 pub const SETTINGS: Settings = Settings {
     about: About {

@@ -5,11 +5,13 @@
 
 use super::activation::strategic_value;
 use super::blocks::{attribute, state};
-use super::impulse::disc_holder;
+use super::impulse::{disc_holder, initiative_side};
+use super::options::{REORGANIZATION_ORDER, TURN_FIVE_REORGANIZATION};
 use super::{SIDES, side_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Lasts, Record};
+use crate::engine::settings::prefill_setting;
 use crate::engine::table_set::TableSet;
 
 const RULE: &str = "6.4 Reorganization Phase, L1069-1151";
@@ -102,7 +104,19 @@ const FIELDS: &[Field] = &[
         rule: "3.9.4, L548-551",
         help: "His stars; 1 at Heart. Filled in from the record.",
     },
+    super::options::on_form(REORGANIZATION_ORDER),
+    super::options::on_form(TURN_FIVE_REORGANIZATION),
 ];
+
+/// The Side that reorganizes second: the Disc's holder, or the Side with the Initiative
+/// (the `reorganization_order` setting, digest §7.2 item 24).
+fn second_side(input: &Input, record: &Record) -> &'static str {
+    if input.text(REORGANIZATION_ORDER.id) == "initiative" {
+        initiative_side(record)
+    } else {
+        disc_holder(record)
+    }
+}
 
 /// A faction's Strategic Leader activated, or not, in the Reorganization Phase.
 pub struct Reorganize;
@@ -118,8 +132,10 @@ impl Procedure for Reorganize {
         }
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
+        prefill_setting(input, record, &REORGANIZATION_ORDER);
+        prefill_setting(input, record, &TURN_FIVE_REORGANIZATION);
         // The next faction to reorganize: the Side without the Disc first (L1080-1081).
-        let holder = disc_holder(record);
+        let holder = second_side(input, record);
         let other = if holder == "french" {
             "british"
         } else {
@@ -176,7 +192,13 @@ impl Procedure for Reorganize {
                 format!("the {} have reorganized this turn", side_label(faction)),
             ));
         }
-        let holder = disc_holder(record);
+        if record.position.turn >= 5 && input.text(TURN_FIVE_REORGANIZATION.id) == "game-ends" {
+            return Err(InputError::new(
+                "",
+                "the game ends after two passes in turn 5, with no Reorganization: resolve End of the game (L341-342)",
+            ));
+        }
+        let holder = second_side(input, record);
         let other = if holder == "french" {
             "british"
         } else {
@@ -190,7 +212,7 @@ impl Procedure for Reorganize {
             return Err(InputError::new(
                 "side",
                 format!(
-                    "the Side without the Initiative Disc reorganizes first: the {} have not yet (6.4, L1080-1081)",
+                    "the other Side reorganizes first: the {} have not yet (6.4, L1080-1081, L1160-1161)",
                     side_label(waiting)
                 ),
             ));
