@@ -358,7 +358,9 @@ impl Procedure for Battle {
         Ok(())
     }
     fn modifiers(&self, input: &Input) -> Vec<Modifier> {
-        firepower(input).unwrap_or_default()
+        Forces::of(input)
+            .map(|forces| firepower(input, &forces))
+            .unwrap_or_default()
     }
     fn reads(&self) -> &'static [TableRead] {
         &[LOSSES]
@@ -371,7 +373,8 @@ impl Procedure for Battle {
     ) -> Result<Resolution, RuleError> {
         let (attacker, defender) = (input.text("side"), input.text("defender"));
         let area = input.text("area").trim();
-        let modifiers = firepower(input)?;
+        let forces = Forces::of(input)?;
+        let modifiers = firepower(input, &forces);
         let sum = |side: &str| -> i64 {
             modifiers
                 .iter()
@@ -388,12 +391,12 @@ impl Procedure for Battle {
         let code = lookup.code_for(&LOSSES)?.to_string();
         let mut limits = lookup.limits.clone();
 
-        let (attackers, defenders) = (ATTACKERS.blocks(input)?, DEFENDERS.blocks(input)?);
+        let (attackers, defenders) = (&forces.attackers, &forces.defenders);
         let attacker_won = final_result > 0;
         let (loser, loser_blocks, winner, winner_blocks) = if attacker_won {
-            (defender, &defenders, attacker, &attackers)
+            (defender, defenders, attacker, attackers)
         } else {
-            (attacker, &attackers, defender, &defenders)
+            (attacker, attackers, defender, defenders)
         };
         let absorbable = match input.text(LOSS_CAP.id) {
             "strength" => super::losses::strength_total(loser_blocks),
@@ -502,7 +505,7 @@ impl Procedure for Battle {
                 rule: "6.1 Strategic Action A, L853-854".into(),
             });
         }
-        for block in ARTILLERY.blocks(input)? {
+        for block in &forces.artillery {
             effects.push(Effect::add_to(
                 attacker,
                 &block.name,
@@ -519,8 +522,8 @@ impl Procedure for Battle {
         };
         effects.push(after_the_battle(
             input,
-            left(attacker, &attackers),
-            left(defender, &defenders),
+            left(attacker, attackers),
+            left(defender, defenders),
         ));
 
         let label = lookup.result.label.clone();
@@ -574,14 +577,33 @@ impl Procedure for Battle {
     }
 }
 
+/// The blocks of a battle as the form lists them, read once per resolution.
+struct Forces {
+    attackers: Vec<Block>,
+    leaders: Vec<Block>,
+    artillery: Vec<Block>,
+    defenders: Vec<Block>,
+}
+
+impl Forces {
+    fn of(input: &Input) -> Result<Forces, InputError> {
+        Ok(Forces {
+            attackers: ATTACKERS.blocks(input)?,
+            leaders: LEADERS.blocks(input)?,
+            artillery: ARTILLERY.blocks(input)?,
+            defenders: DEFENDERS.blocks(input)?,
+        })
+    }
+}
+
 /// Every term of both firepowers, each with its rule (6.2.3.1.4, L1009-1037).
-fn firepower(input: &Input) -> Result<Vec<Modifier>, InputError> {
+fn firepower(input: &Input, forces: &Forces) -> Vec<Modifier> {
     let attacking = side_label(input.text("side"));
     let defending = side_label(input.text("defender"));
     let area = input.text("area").trim();
     let as_i32 = |n: i64| i32::try_from(n).unwrap_or(0);
     let mut terms = Vec::new();
-    for block in ATTACKERS.blocks(input)? {
+    for block in &forces.attackers {
         let strength = block.top().map_or(0, |l| l.strength());
         terms.push(Modifier::new(
             attacking,
@@ -590,7 +612,7 @@ fn firepower(input: &Input) -> Result<Vec<Modifier>, InputError> {
             "6.2.3.1.4, L1009-1015; 3.2, L486-488",
         ));
     }
-    for block in LEADERS.blocks(input)? {
+    for block in &forces.leaders {
         let value = block.top().map_or(0, |l| l.from_adjacent());
         let label = if value == 0 {
             format!("{}, adjacent, at Heart: Tactical Value 0", block.name)
@@ -604,7 +626,7 @@ fn firepower(input: &Input) -> Result<Vec<Modifier>, InputError> {
             "3.9.5.4, L650-651, L692-693; 3.9.3, L506",
         ));
     }
-    for block in ARTILLERY.blocks(input)? {
+    for block in &forces.artillery {
         let value = block.top().map_or(0, |l| l.from_adjacent());
         terms.push(Modifier::new(
             attacking,
@@ -616,7 +638,7 @@ fn firepower(input: &Input) -> Result<Vec<Modifier>, InputError> {
             "3.10.1, L704-706; 6.2.3.1.4, L1015-1018",
         ));
     }
-    for block in DEFENDERS.blocks(input)? {
+    for block in &forces.defenders {
         let strength = block.top().map_or(0, |l| l.strength());
         terms.push(Modifier::new(
             defending,
@@ -631,7 +653,7 @@ fn firepower(input: &Input) -> Result<Vec<Modifier>, InputError> {
         input.number("terrain_bonus"),
         "1.0, L231-233; 6.2.3.1.4, L1020, L1036-1037",
     ));
-    Ok(terms)
+    terms
 }
 
 /// Sudden Death by `side`'s losses in this battle, if they bring it: its Strategic Leader killed
