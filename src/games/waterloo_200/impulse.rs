@@ -25,7 +25,8 @@ fn side_name(side: &str) -> &'static str {
     }
 }
 
-fn other(side: &str) -> &'static str {
+/// The other Side.
+pub fn other(side: &str) -> &'static str {
     if side == "french" {
         "british"
     } else {

@@ -5,7 +5,7 @@
 
 use super::activation::strategic_value;
 use super::blocks::{attribute, state};
-use super::impulse::{disc_holder, initiative_side};
+use super::impulse::{disc_holder, initiative_side, other as other_side};
 use super::options::{REORGANIZATION_ORDER, TURN_FIVE_REORGANIZATION};
 use super::{SIDES, side_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
@@ -136,11 +136,7 @@ impl Procedure for Reorganize {
         prefill_setting(input, record, &TURN_FIVE_REORGANIZATION);
         // The next faction to reorganize: the Side without the Disc first (L1080-1081).
         let holder = second_side(input, record);
-        let other = if holder == "french" {
-            "british"
-        } else {
-            "french"
-        };
+        let other = other_side(holder);
         let next = [other, holder]
             .into_iter()
             .flat_map(|side| factions_of(record, side))
@@ -199,11 +195,7 @@ impl Procedure for Reorganize {
             ));
         }
         let holder = second_side(input, record);
-        let other = if holder == "french" {
-            "british"
-        } else {
-            "french"
-        };
+        let other = other_side(holder);
         if side_of(faction) == holder
             && let Some(waiting) = factions_of(record, other)
                 .into_iter()
