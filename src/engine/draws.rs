@@ -62,6 +62,16 @@ pub struct CupDraw {
     pub drawn: Symbol,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub concealed: Option<Concealed>,
+    /// How many hidden draws just before this one, from the same cup in the same resolution,
+    /// took from these same logged contents: the chit is picked from what they left. Hidden draws
+    /// in a row log the cup as it was before the first of them, so that no draw's contents give
+    /// away the chit drawn before it.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub taken_before: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// The draws of one resolution. Most resolutions draw nothing, and a long log holds one per
@@ -119,36 +129,54 @@ pub fn hidden_salt(seed: Seed, draw_index: u64) -> String {
 }
 
 impl CupDraw {
-    /// Draws for `slot` from `contents` with draw number `draw_index`; `None` from an empty cup.
+    /// Draws for `slot` from `contents` with draw number `draw_index`, after `taken_before`
+    /// hidden draws in a row from the same `contents` (see `taken_before`); `None` from an empty
+    /// cup.
     pub fn make(
         slot: &DrawSlot,
         contents: &[Symbol],
         seed: Seed,
         draw_index: u64,
+        taken_before: u32,
     ) -> Option<CupDraw> {
-        let chit = pick(contents, seed, draw_index)?;
-        let concealed = slot.seen_by.as_ref().map(|side| Concealed {
-            seen_by: side.clone(),
-            commitment: commitment(&hidden_salt(seed, draw_index), chit),
-        });
-        Some(CupDraw {
+        let mut draw = CupDraw {
             label: slot.label.clone(),
             cup: slot.cup.clone(),
             contents_before: contents.to_vec(),
             draw_index,
-            drawn: if concealed.is_some() {
-                Symbol::default()
-            } else {
-                chit.clone()
-            },
-            concealed,
-        })
+            drawn: Symbol::default(),
+            concealed: None,
+            taken_before,
+        };
+        let chit = draw.picked(seed)?;
+        match &slot.seen_by {
+            Some(side) => {
+                draw.concealed = Some(Concealed {
+                    seen_by: side.clone(),
+                    commitment: commitment(&hidden_salt(seed, draw_index), &chit),
+                });
+            }
+            None => draw.drawn = chit,
+        }
+        Some(draw)
+    }
+
+    /// The chit the generator picks: from the logged contents, less what the hidden draws just
+    /// before this one took (they used the draw numbers just before this one's).
+    fn picked(&self, seed: Seed) -> Option<Symbol> {
+        let first = self.draw_index.checked_sub(u64::from(self.taken_before))?;
+        let mut remaining = self.contents_before.clone();
+        for index in first..self.draw_index {
+            let taken = pick(&remaining, seed, index)?.clone();
+            take_one(&mut remaining, &taken);
+        }
+        pick(&remaining, seed, self.draw_index).cloned()
     }
 
     /// The chit drawn: named in the log, or worked out from the seed for a hidden draw.
     pub fn chit(&self, seed: Seed) -> Option<Symbol> {
         if self.concealed.is_some() {
-            pick(&self.contents_before, seed, self.draw_index).cloned()
+            self.picked(seed)
         } else {
             Some(self.drawn.clone())
         }
@@ -157,14 +185,15 @@ impl CupDraw {
     /// Whether the generator, given the seed, picks exactly this draw from these contents (and,
     /// for a hidden draw, whether the commitment is to that chit under the seed's salt).
     pub fn rederives(&self, seed: Seed) -> bool {
-        let Some(chit) = pick(&self.contents_before, seed, self.draw_index) else {
+        let Some(chit) = self.picked(seed) else {
             return false;
         };
         match &self.concealed {
-            None => *chit == self.drawn,
+            None => self.taken_before == 0 && chit == self.drawn,
             Some(concealed) => {
                 self.drawn.is_empty()
-                    && concealed.commitment == commitment(&hidden_salt(seed, self.draw_index), chit)
+                    && concealed.commitment
+                        == commitment(&hidden_salt(seed, self.draw_index), &chit)
             }
         }
     }
@@ -176,6 +205,53 @@ impl CupDraw {
                 .concealed
                 .as_ref()
                 .is_some_and(|c| c.commitment == commitment(salt, chit))
+    }
+}
+
+/// Where an effect names a chit drawn face down without naming it: the unit (or chit) of a
+/// result that a resolution's own draw placed, or one drawn by an earlier resolution. The record
+/// of the machine that holds the seed (or once the log reveals it) puts the chit in its place;
+/// the log, the result card and the log view show only the reference.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DrawnRef {
+    /// Draw `slot` of the resolution the effects apply.
+    OfThis(usize),
+    /// Draw `slot` of resolution `event`.
+    Of { event: u64, slot: usize },
+}
+
+const THIS_PREFIX: &str = "block drawn face down, draw ";
+const EARLIER_PREFIX: &str = "face-down block #";
+
+impl DrawnRef {
+    /// The name an effect gives the chit of this draw.
+    pub fn name(self) -> Symbol {
+        match self {
+            DrawnRef::OfThis(slot) => format!("{THIS_PREFIX}{}", slot + 1).into(),
+            DrawnRef::Of { event, slot } => format!("{EARLIER_PREFIX}{event}.{}", slot + 1).into(),
+        }
+    }
+
+    /// The draw a name refers to, if it is such a reference.
+    pub fn parse(name: &str) -> Option<DrawnRef> {
+        if let Some(slot) = name.strip_prefix(THIS_PREFIX) {
+            return Some(DrawnRef::OfThis(
+                slot.parse::<usize>().ok()?.checked_sub(1)?,
+            ));
+        }
+        let (event, slot) = name.strip_prefix(EARLIER_PREFIX)?.split_once('.')?;
+        Some(DrawnRef::Of {
+            event: event.parse().ok()?,
+            slot: slot.parse::<usize>().ok()?.checked_sub(1)?,
+        })
+    }
+
+    /// The (resolution, draw) it refers to, for effects applying resolution `resolution`.
+    pub fn key(self, resolution: u64) -> (u64, usize) {
+        match self {
+            DrawnRef::OfThis(slot) => (resolution, slot),
+            DrawnRef::Of { event, slot } => (event, slot),
+        }
     }
 }
 
@@ -210,7 +286,7 @@ mod tests {
         let seed = Seed::from_u64(99);
         let mut drawn = Vec::new();
         for index in 0..4 {
-            let draw = CupDraw::make(&slot, &cup, seed, index).expect("a chit is left");
+            let draw = CupDraw::make(&slot, &cup, seed, index, 0).expect("a chit is left");
             assert!(draw.rederives(seed));
             assert!(draw.contents_before.contains(&draw.drawn));
             cup.retain(|c| *c != draw.drawn);
@@ -218,13 +294,19 @@ mod tests {
         }
         drawn.sort();
         assert_eq!(drawn, vec!["Grouchy", "Napoleon", "Ney", "Soult"]);
-        assert!(CupDraw::make(&slot, &cup, seed, 4).is_none());
+        assert!(CupDraw::make(&slot, &cup, seed, 4, 0).is_none());
     }
 
     #[test]
     fn a_tampered_draw_does_not_rederive() {
-        let mut draw = CupDraw::make(&DrawSlot::open("c", "c"), &leaders(), Seed::from_u64(5), 0)
-            .expect("full cup");
+        let mut draw = CupDraw::make(
+            &DrawSlot::open("c", "c"),
+            &leaders(),
+            Seed::from_u64(5),
+            0,
+            0,
+        )
+        .expect("full cup");
         let other = draw
             .contents_before
             .iter()
@@ -236,10 +318,43 @@ mod tests {
     }
 
     #[test]
+    fn hidden_draws_in_a_row_log_the_same_contents_and_draw_different_chits() {
+        let seed = Seed::from_u64(11);
+        let slot = DrawSlot::hidden("Block", "pool", "french");
+        let mut chits = Vec::new();
+        for taken_before in 0..4 {
+            let draw = CupDraw::make(
+                &slot,
+                &leaders(),
+                seed,
+                20 + u64::from(taken_before),
+                taken_before,
+            )
+            .expect("chits are left");
+            assert_eq!(draw.contents_before, leaders());
+            assert!(draw.rederives(seed));
+            chits.push(draw.chit(seed).expect("the seed names it").to_string());
+        }
+        chits.sort();
+        assert_eq!(chits, vec!["Grouchy", "Napoleon", "Ney", "Soult"]);
+        assert!(CupDraw::make(&slot, &leaders(), seed, 24, 4).is_none());
+    }
+
+    #[test]
+    fn a_drawn_reference_reads_back() {
+        for reference in [DrawnRef::OfThis(0), DrawnRef::Of { event: 12, slot: 2 }] {
+            assert_eq!(DrawnRef::parse(&reference.name()), Some(reference));
+        }
+        assert_eq!(DrawnRef::OfThis(1).key(7), (7, 1));
+        assert_eq!(DrawnRef::parse("Ney"), None);
+        assert_eq!(DrawnRef::parse("face-down block #12.0"), None);
+    }
+
+    #[test]
     fn a_hidden_draw_names_no_chit_but_commits_to_it() {
         let seed = Seed::from_u64(7);
         let slot = DrawSlot::hidden("Block", "pool", "french");
-        let draw = CupDraw::make(&slot, &leaders(), seed, 3).expect("a chit");
+        let draw = CupDraw::make(&slot, &leaders(), seed, 3, 0).expect("a chit");
         assert!(draw.drawn.is_empty());
         assert!(draw.rederives(seed));
         let chit = draw.chit(seed).expect("the seed names it");

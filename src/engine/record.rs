@@ -264,6 +264,22 @@ impl Effect {
     }
 }
 
+impl Effect {
+    /// The units and chits the effect names, to put a face-down block's name in place of the
+    /// reference to its draw (`draws::DrawnRef`).
+    pub fn names_mut(&mut self) -> Vec<&mut Symbol> {
+        match self {
+            Effect::UnitState { unit, .. }
+            | Effect::UnitAttribute { unit, .. }
+            | Effect::AddToAttribute { unit, .. }
+            | Effect::CapAttribute { unit, .. } => vec![unit],
+            Effect::PutInCup { chits, .. } => chits.iter_mut().collect(),
+            Effect::TakeFromCup { chit, .. } => vec![chit],
+            _ => Vec::new(),
+        }
+    }
+}
+
 /// An attribute's value until the players enter it (a value printed only on a counter).
 pub const NOT_ENTERED: &str = "not entered";
 
@@ -353,6 +369,9 @@ pub struct Record {
     /// The chits drawn face down and not yet revealed, by (resolution event, draw), with the side
     /// that sees each.
     pub concealed: BTreeMap<(u64, usize), Symbol>,
+    /// The units a draw placed face down, by (side, unit), with that draw: the screens show
+    /// them only as "a face-down block" until the draw is revealed.
+    pub face_down: BTreeMap<(Symbol, Symbol), (u64, usize)>,
     pub position: Position,
     /// The scenario being played, from the start of the log.
     pub scenario: Symbol,

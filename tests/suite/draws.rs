@@ -6,7 +6,7 @@
 use crate::support;
 
 use aide_de_camp::engine::dice::{DiceSpec, Die};
-use aide_de_camp::engine::draws::DrawSlot;
+use aide_de_camp::engine::draws::{DrawSlot, DrawnRef};
 use aide_de_camp::engine::export::{ExportFormat, export};
 use aide_de_camp::engine::input::{Field, Input};
 use aide_de_camp::engine::keys::GameKey;
@@ -118,6 +118,47 @@ impl Procedure for DrawBlock {
     }
 }
 
+/// Deploys two blocks face down, drawn in a row: the effects name each by its draw.
+struct DeployBlocks;
+
+impl Procedure for DeployBlocks {
+    fn about(&self) -> &About {
+        &About {
+            id: "deploy-blocks",
+            title: "Deploy two blocks",
+            rule: "fictional",
+            summary: "Draws two blocks from the test pool, face down, and deploys them.",
+            fields: &[],
+        }
+    }
+    fn acting_side(&self, _input: &Input) -> String {
+        "allied".into()
+    }
+    fn draws(&self, _input: &Input) -> Vec<DrawSlot> {
+        vec![
+            DrawSlot::hidden("First block", POOL, "allied"),
+            DrawSlot::hidden("Second block", POOL, "allied"),
+        ]
+    }
+    fn resolve(&self, _: &Input, _: &TableSet, _: &Faces) -> Result<Resolution, RuleError> {
+        let effects = (0..2)
+            .map(|slot| {
+                Effect::set_state(
+                    "allied",
+                    &DrawnRef::OfThis(slot).name(),
+                    "deployed",
+                    "fictional",
+                )
+            })
+            .collect();
+        Ok(Resolution::book_keeping(
+            "deployed",
+            "Two blocks are deployed face down".into(),
+            effects,
+        ))
+    }
+}
+
 const NO_FIELDS: &[Field] = &[];
 
 fn no_notes(_: &Record) -> Vec<TurnNote> {
@@ -161,7 +202,7 @@ static GAME: Game = Game {
         }],
         turn_names: &[],
     },
-    procedures: &[&FillCups, &DrawChit, &DrawBlock],
+    procedures: &[&FillCups, &DrawChit, &DrawBlock, &DeployBlocks],
     tables: &[],
     set_up: None,
     roster: None,
@@ -181,7 +222,7 @@ fn resolve(procedure: &str) -> Command {
         procedure: procedure.into(),
         input: Input::defaults(NO_FIELDS),
         dice: Dice::App,
-        apply: procedure == "fill-cups",
+        apply: procedure == "fill-cups" || procedure == "deploy-blocks",
     }
 }
 
@@ -432,4 +473,97 @@ fn a_chit_drawn_face_down_stays_out_of_the_log_and_export_until_revealed() {
         .expect_err("caught");
     assert_eq!(failure.seq, reveal as u64 + 1, "{failure}");
     assert!(failure.message.contains("committed to"), "{failure}");
+}
+
+#[test]
+fn blocks_deployed_face_down_are_on_this_record_by_name_but_nowhere_in_the_log() {
+    let tables = TableSet::default();
+    let mut session = filled(45);
+    let Executed::Resolved { event, .. } = session
+        .execute(&GAME, &tables, resolve("deploy-blocks"))
+        .expect("drawn")
+    else {
+        panic!("not a resolution");
+    };
+    let Some(EventBody::Resolved { draws, .. }) = session.event(event).map(|e| &e.body) else {
+        panic!("logged");
+    };
+    // Both draws log the pool as it was before the first: the second gives the first away.
+    assert_eq!(draws[0].contents_before, draws[1].contents_before);
+    assert_eq!(draws[1].taken_before, 1);
+    let first = session.drawn_chit(event, 0).expect("the app knows it");
+    let second = session.drawn_chit(event, 1).expect("the app knows it");
+    assert_ne!(first, second);
+    assert_eq!(cup(&session, POOL).len(), 1);
+
+    // This machine's record names both, and keeps them face down.
+    for (slot, block) in [(0, &first), (1, &second)] {
+        assert_eq!(
+            session
+                .record()
+                .unit("allied", block)
+                .map(|u| u.state.as_str()),
+            Some("deployed")
+        );
+        assert_eq!(
+            session
+                .record()
+                .face_down
+                .get(&("allied".into(), block.clone())),
+            Some(&(event, slot))
+        );
+    }
+    // The log's effects name neither, only their draws.
+    let applied = session
+        .events()
+        .iter()
+        .find_map(|e| match &e.body {
+            EventBody::Applied {
+                resolution,
+                effects,
+            } if *resolution == event => Some(effects),
+            _ => None,
+        })
+        .expect("applied");
+    for effect in applied {
+        let (_, unit) = effect.unit().expect("about a unit");
+        assert!(DrawnRef::parse(unit).is_some(), "{unit}");
+    }
+    assert!(GAME.verify(&session, &tables).is_ok());
+
+    // The second is revealed; a machine without the key learns it, and only it, from the file.
+    session
+        .execute(&GAME, &tables, Command::RevealDraw { event, draw: 1 })
+        .expect("revealed");
+    assert!(
+        !session
+            .record()
+            .face_down
+            .contains_key(&("allied".into(), second.clone()))
+    );
+    let file = Session::from_toml("game.toml", &session.to_toml().expect("text")).expect("reads");
+    assert_eq!(
+        file.record()
+            .unit("allied", &second)
+            .map(|u| u.state.as_str()),
+        Some("deployed")
+    );
+    assert_eq!(
+        file.record().units.len(),
+        1,
+        "the first is still unnamed there"
+    );
+    assert!(GAME.verify(&file, &tables).is_ok());
+
+    // An edited run (the second draw claiming other contents) is caught.
+    let mut events = session.events().to_vec();
+    let index = event as usize - 1;
+    if let EventBody::Resolved { draws, .. } = &mut events[index].body {
+        draws[1].contents_before.pop();
+    }
+    rechain(&mut events);
+    let failure = GAME
+        .verify(&session_from_events(&events), &tables)
+        .expect_err("caught");
+    assert_eq!(failure.seq, event, "{failure}");
 }

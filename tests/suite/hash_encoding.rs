@@ -240,6 +240,7 @@ fn bodies() -> Vec<(&'static str, &'static str, EventBody)> {
                         draw_index: 1,
                         drawn: "Grouchy".into(),
                         concealed: None,
+                        taken_before: 0,
                     },
                     CupDraw {
                         label: "Block".into(),
@@ -253,6 +254,7 @@ fn bodies() -> Vec<(&'static str, &'static str, EventBody)> {
                                 "5f0e5c0a5d0f3b8d7c1e9a2b4c6d8e0f1a3b5c7d9e1f2a4b6c8d0e2f4a6b8c0d"
                                     .into(),
                         }),
+                        taken_before: 0,
                     },
                 ]
                 .into(),

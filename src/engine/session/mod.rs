@@ -9,7 +9,7 @@
 //! session can be read and verified, and continued only under a new key (`Command::Rekey`).
 
 use super::dice::DiceSpec;
-use super::draws::{CupDraw, DrawSlot, hidden_salt, take_one};
+use super::draws::{CupDraw, DrawSlot, DrawnRef, hidden_salt, take_one};
 use super::keys::GameKey;
 use super::log::{Event, EventBody, GENESIS_HASH, RolledDie, SideName, chain_hash, now_rfc3339};
 use super::record::{Effect, Position, Record};
@@ -94,6 +94,12 @@ pub struct Session {
     /// name (the seed is sealed and the key elsewhere). The next draw's logged contents stand for
     /// them.
     uncertain_cups: HashSet<Symbol>,
+    /// Derived from the log: the chits drawn face down that this machine can name (it holds the
+    /// seed, or the log revealed them), by (event, draw).
+    face_down_chits: HashMap<(u64, usize), Symbol>,
+    /// Derived from the log: effects on a face-down block nobody here can name yet, applied when
+    /// the log reveals it, by its (event, draw), with the resolution each applies.
+    waiting_for_reveal: HashMap<(u64, usize), Vec<(u64, Effect)>>,
     /// Derived from the log.
     record: Record,
 }
@@ -323,6 +329,47 @@ impl Session {
             .or_else(|| self.revealed_chits.get(&(seq, slot)).cloned())
     }
 
+    /// The effects of resolution `resolution` with each face-down block named where this machine
+    /// can name it, and the block kept as face down on the record while its draw is concealed. An
+    /// effect on a block nobody here can name waits for the reveal.
+    fn name_face_down(&mut self, resolution: u64, effects: &[Effect]) -> Vec<Effect> {
+        let mut named = Vec::with_capacity(effects.len());
+        for effect in effects {
+            let mut effect = effect.clone();
+            let mut unnamed = None;
+            let mut concealed = None;
+            for name in effect.names_mut() {
+                let Some(reference) = DrawnRef::parse(name) else {
+                    continue;
+                };
+                let key = reference.key(resolution);
+                match self.face_down_chits.get(&key) {
+                    Some(chit) => {
+                        *name = chit.clone();
+                        if self.record.concealed.contains_key(&key) {
+                            concealed = Some(key);
+                        }
+                    }
+                    None => unnamed = Some(key),
+                }
+            }
+            if let Some(key) = unnamed {
+                self.waiting_for_reveal
+                    .entry(key)
+                    .or_default()
+                    .push((resolution, effect));
+                continue;
+            }
+            if let (Some(key), Some((side, unit))) = (concealed, effect.unit()) {
+                self.record
+                    .face_down
+                    .insert((side.into(), unit.into()), key);
+            }
+            named.push(effect);
+        }
+        named
+    }
+
     /// Folds one event into the derived state. Corrections are handled by `refold`.
     fn fold(&mut self, event: &Event) {
         match &event.body {
@@ -335,7 +382,7 @@ impl Session {
                 // A chit drawn has left its cup, whether or not the result is applied.
                 for (slot, draw) in draws.iter().enumerate() {
                     self.next_draw = self.next_draw.max(draw.draw_index + 1);
-                    if self.uncertain_cups.remove(&draw.cup) {
+                    if draw.taken_before == 0 && self.uncertain_cups.remove(&draw.cup) {
                         // The log's contents stand for the chit nobody here could name.
                         self.record
                             .cups
@@ -351,21 +398,36 @@ impl Session {
                         self.record
                             .concealed
                             .insert((event.seq, slot), concealed.seen_by.clone());
+                        if let Some(chit) = self.chit_of(event.seq, slot, draw) {
+                            self.face_down_chits.insert((event.seq, slot), chit);
+                        }
                     }
                 }
             }
             EventBody::DrawRevealed {
-                event, draw, chit, ..
+                event: drawn_by,
+                draw,
+                chit,
+                ..
             } => {
-                self.record.concealed.remove(&(*event, *draw));
-                self.revealed_chits.insert((*event, *draw), chit.clone());
+                let key = (*drawn_by, *draw);
+                self.record.concealed.remove(&key);
+                self.record.face_down.retain(|_, drawn| *drawn != key);
+                self.revealed_chits.insert(key, chit.clone());
+                self.face_down_chits.insert(key, chit.clone());
+                for (resolution, effect) in self.waiting_for_reveal.remove(&key).unwrap_or_default()
+                {
+                    let effects = self.name_face_down(resolution, std::slice::from_ref(&effect));
+                    self.record.apply(&effects, event.seq);
+                }
             }
             // An applied result counts unless it, or the resolution it applies, was corrected.
             EventBody::Applied {
                 resolution,
                 effects,
             } if !self.voided.contains(&event.seq) && !self.voided.contains(resolution) => {
-                self.record.apply(effects, event.seq);
+                let effects = self.name_face_down(*resolution, effects);
+                self.record.apply(&effects, event.seq);
                 self.applied.insert(*resolution, event.seq);
             }
             EventBody::SessionStarted {
@@ -450,6 +512,8 @@ impl Session {
             applied: HashMap::new(),
             revealed_chits: HashMap::new(),
             uncertain_cups: HashSet::new(),
+            face_down_chits: HashMap::new(),
+            waiting_for_reveal: HashMap::new(),
             record: Record::default(),
         }
     }
@@ -480,6 +544,8 @@ impl Session {
             })
             .collect();
         self.uncertain_cups.clear();
+        self.face_down_chits.clear();
+        self.waiting_for_reveal.clear();
         self.next_draw = 0;
         let events = std::mem::take(&mut self.events);
         for event in &events {
@@ -570,10 +636,26 @@ impl Session {
         }
         let seed = self.next_seed()?;
         let mut cups = self.record.cups.clone();
-        let mut draws = Vec::new();
+        let mut draws: Vec<CupDraw> = Vec::new();
         for (index, slot) in (self.next_draw + dice as u64..).zip(slots) {
-            let contents = cups.get(&slot.cup).map(Vec::as_slice).unwrap_or(&[]);
-            let draw = CupDraw::make(slot, contents, seed, index).ok_or_else(|| {
+            // A hidden draw right after another from the same cup logs the same contents.
+            let run = draws.last().filter(|last| {
+                slot.seen_by.is_some() && last.concealed.is_some() && last.cup == slot.cup
+            });
+            let made = match run {
+                Some(last) => CupDraw::make(
+                    slot,
+                    &last.contents_before,
+                    seed,
+                    index,
+                    last.taken_before + 1,
+                ),
+                None => {
+                    let contents = cups.get(&slot.cup).map(Vec::as_slice).unwrap_or(&[]);
+                    CupDraw::make(slot, contents, seed, index, 0)
+                }
+            };
+            let draw = made.ok_or_else(|| {
                 format!(
                     "{} is empty: the {} has nothing to draw",
                     slot.cup, slot.label

@@ -337,9 +337,30 @@ impl Session {
                     let mut uncertain = replay.uncertain_cups.clone();
                     for (slot, draw) in draws.iter().enumerate() {
                         let contents = cups.get(&draw.cup).cloned().unwrap_or_default();
+                        // A hidden draw in a run logs the contents the run started from.
+                        let run_start = slot
+                            .checked_sub(1)
+                            .and_then(|before| draws.get(before))
+                            .filter(|before| {
+                                draw.taken_before > 0
+                                    && before.cup == draw.cup
+                                    && before.concealed.is_some()
+                                    && draw.concealed.is_some()
+                                    && before.taken_before + 1 == draw.taken_before
+                            });
+                        if draw.taken_before > 0 {
+                            if run_start
+                                .is_none_or(|before| before.contents_before != draw.contents_before)
+                            {
+                                return Err(fail(format!(
+                                    "the {} says it follows hidden draws from {} that are not there",
+                                    draw.label, draw.cup
+                                )));
+                            }
+                        }
                         // After a chit nobody here can name left the cup, the log's contents
                         // stand for it (the signature vouches for them).
-                        if !uncertain.remove(&draw.cup) && draw.contents_before != contents {
+                        else if !uncertain.remove(&draw.cup) && draw.contents_before != contents {
                             return Err(fail(format!(
                                 "the {} says {} held {} where the record held {}",
                                 draw.label,
@@ -348,7 +369,11 @@ impl Session {
                                 list(&contents)
                             )));
                         }
-                        let mut contents = draw.contents_before.clone();
+                        let mut contents = if draw.taken_before > 0 {
+                            contents
+                        } else {
+                            draw.contents_before.clone()
+                        };
                         if draw.draw_index != next_draw {
                             return Err(fail(format!(
                                 "the {} used draw {} where draw {next_draw} was next: a draw was removed or repeated",
