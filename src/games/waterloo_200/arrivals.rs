@@ -284,6 +284,11 @@ impl Procedure for PrussianArrival {
                 .iter()
                 .map(|name| Effect::set_state("prussian", name, state::RESERVE, "5.1, L880, L891")),
         );
+        effects.push(Effect::PutInCup {
+            cup: super::deployment::reserve_cup("prussian").as_str().into(),
+            chits: input.list("to_pool").to_vec(),
+            rule: "5.1, L880, L891".into(),
+        });
         effects.push(Effect::reminder(
             &format!(
                 "Deploy them freely in Area {area}; the corps' other units go face down to the Prussian Reserve Pool"

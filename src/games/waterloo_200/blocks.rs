@@ -9,6 +9,7 @@
 //! for red (3 hits). "P" is an artillery's Pawn and "H" a leader's Heart; each counts as strength 1
 //! (L486-488); a Pawn costs 1 hit (L739-742), a Heart 3 (L503-504, L1120).
 
+use crate::engine::draws::DrawnRef;
 use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
 use crate::engine::record::{Record, UnitRecord};
 use std::fmt;
@@ -379,6 +380,14 @@ impl Listed {
     pub fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let listed = self.blocks(input)?;
         for name in input.list(self.units) {
+            if DrawnRef::parse(name).is_some() {
+                return Err(InputError::new(
+                    self.units,
+                    format!(
+                        "{name} is face down: its owner reveals it first, as the Showdown turns every block of the battle face up (6.2.3.1.3, L1005-1007)"
+                    ),
+                ));
+            }
             let on_map = record
                 .unit(self.side(input), name)
                 .is_some_and(|u| u.state.as_ref() == state::ON_MAP);

@@ -294,6 +294,11 @@ impl Procedure for CheminCreuxDraw {
             effects: vec![
                 Effect::set_state("british", drawn, state::ON_MAP, rule),
                 Effect::set_attribute("british", drawn, attribute::LEVELS_LOST, 0, rule),
+                Effect::TakeFromCup {
+                    cup: super::deployment::reserve_cup("british").as_str().into(),
+                    chit: drawn.clone(),
+                    rule: rule.into(),
+                },
                 Effect::EmptyCup {
                     cup: CUP.into(),
                     rule: rule.into(),

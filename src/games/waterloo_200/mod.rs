@@ -9,6 +9,7 @@ mod arrivals;
 pub mod battle;
 pub mod blocks;
 mod chemin_creux;
+pub mod deployment;
 pub mod impulse;
 mod losses;
 pub mod options;
@@ -26,6 +27,7 @@ pub use activation::{Activation, Deactivation};
 pub use arrivals::PrussianArrival;
 pub use battle::Battle;
 pub use chemin_creux::{CheminCreuxDraw, CheminCreuxOffer};
+pub use deployment::{BrunswickDraw, Reinforcements, ReturnToPool, SetUpDraw, SetUpReservePool};
 pub use impulse::Impulse;
 pub use reorganization::{Reorganize, RestoreLeader, StrategicDeactivation};
 pub use units::{AddBlock, BlockValue, SetUp};
@@ -54,6 +56,9 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &SetUp,
     &AddBlock,
     &BlockValue,
+    &SetUpDraw,
+    &BrunswickDraw,
+    &SetUpReservePool,
     &PrussianArrival,
     &Impulse,
     &Activation,
@@ -63,6 +68,8 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &Deactivation,
     &Reorganize,
     &RestoreLeader,
+    &Reinforcements,
+    &ReturnToPool,
     &StrategicDeactivation,
     &Control,
     &Victory,

@@ -26,7 +26,7 @@ fn headquarters(faction: &str) -> &'static str {
 }
 
 /// The record's counters for a faction's Reorganization this turn.
-fn done(faction: &str) -> String {
+pub(super) fn done(faction: &str) -> String {
     format!("{} reorganized", side_label(faction))
 }
 

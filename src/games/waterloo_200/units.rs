@@ -4,6 +4,7 @@
 //! enter from the stickers: the text prints none (digest §4 item 1).
 
 use super::blocks::{LADDER_HELP, Ladder, TYPES, attribute, state, type_label};
+use super::deployment::{TO_DRAW, cup_for};
 use super::{SIDES, side_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
@@ -15,6 +16,7 @@ const BLOCK_RULE: &str = "3.0 Units, L382-413; 3.2 Strength, L485-491";
 /// Where a block starts.
 const WHERE: &[(&str, &str)] = &[
     (state::ON_MAP, "On the map"),
+    (TO_DRAW, "Drawn at set-up onto an icon of its group"),
     (state::RESERVE, "In the Reserve Pool"),
     (state::NOT_ARRIVED, "Not yet arrived"),
 ];
@@ -81,7 +83,7 @@ const ADD_FIELDS: &[Field] = &[
         group: "Block",
         kind: FieldKind::Choice(WHERE),
         rule: "4.0 Setup, L733-748",
-        help: "On the map, face down in its Reserve Pool, or (the Prussians) not yet arrived.",
+        help: "On the map, waiting for the set-up draw of its Corps colour and type, face down in its Reserve Pool, or (the Prussians) not yet arrived.",
     },
 ];
 
@@ -155,7 +157,21 @@ impl Procedure for AddBlock {
                 &input.number("levels_lost").to_string(),
             ),
         ];
-        if input.flag("brunswick") {
+        let brunswick = input.flag("brunswick");
+        if let Some(cup) = cup_for(
+            side,
+            input.text("where"),
+            input.text("corps"),
+            kind,
+            brunswick,
+        ) {
+            effects.push(Effect::PutInCup {
+                cup: cup.as_str().into(),
+                chits: vec![name.into()],
+                rule: "4.0 Setup, L710-714, L733-748; 4.1, L786-796".into(),
+            });
+        }
+        if brunswick {
             effects.push(Effect::set_attribute(
                 side,
                 name,

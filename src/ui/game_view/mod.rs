@@ -5,6 +5,7 @@
 
 mod charts;
 mod checklist;
+mod face_down;
 pub use checklist::NEXT_STEP_SHORTCUT;
 mod game_key;
 mod record_panel;
@@ -60,6 +61,8 @@ pub struct GameView {
     step_question: Option<Position>,
     /// The unit opened from the record, if any.
     open_unit: Option<record_panel::OpenUnit>,
+    /// A side's owner looking at its face-down blocks.
+    face_down_view: Option<face_down::FaceDownView>,
     /// What the players typed to find a unit in the record.
     unit_filter: String,
     /// The opened unit's history, kept while the log does not grow.
@@ -102,6 +105,7 @@ impl GameView {
             wants_key_import: false,
             step_question: None,
             open_unit: None,
+            face_down_view: None,
             unit_filter: String::new(),
             unit_history: None,
             chart_editor: None,
@@ -551,6 +555,7 @@ impl GameView {
         self.roster_editor(ui.ctx());
         self.chart_editor_window(ui.ctx());
         self.unit_window(ui.ctx());
+        self.face_down_window(ui.ctx());
         self.key_question_dialog(ui.ctx());
         self.step_question_dialog(ui.ctx());
     }

@@ -160,15 +160,20 @@ impl GameView {
         .accessible_name("Find a unit on the record");
         let wanted = self.unit_filter.trim().to_lowercase();
         let mut opened = None;
-        for side in self.session.sides() {
+        let sides = self.session.sides().to_vec();
+        for side in &sides {
+            let record = self.session.record();
+            // A block drawn face down shows only by its draw, below.
             let units: Vec<_> = record
                 .units
                 .iter()
+                .filter(|(key, _)| !record.face_down.contains_key(*key))
                 .filter(|((unit_side, name), _)| {
                     *unit_side == side.id && name.to_lowercase().contains(&wanted)
                 })
                 .collect();
             if units.is_empty() {
+                self.face_down_list(ui, &side.id, &side.name);
                 continue;
             }
             egui::CollapsingHeader::new(format!("{} ({})", side.name, units.len()))
@@ -197,6 +202,7 @@ impl GameView {
                         ui.add_space(2.0);
                     }
                 });
+            self.face_down_list(ui, &side.id, &side.name);
         }
         opened
     }

@@ -3,9 +3,11 @@
 //! input instead of beside it.
 
 use super::{Workspace, WorkspaceAction};
+use crate::engine::draws::DrawnRef;
 use crate::engine::input::{Field, FieldKind, UnitOf, Value};
 use crate::engine::log::SideName;
 use crate::engine::record::Record;
+use crate::engine::symbol::Symbol;
 use crate::ui::style::{rule_label, rule_text, section};
 
 /// Text fields longer than this wrap over several lines.
@@ -508,7 +510,16 @@ impl Workspace {
             .units_where(None, only)
             .filter(|(side, _, _)| sides.iter().any(|s| s.id == *side) && of.takes(input, side))
             .filter(|(side, name, _)| self.procedure.offers(field, input, record, side, name))
-            .map(|(_, unit, _)| unit.to_string())
+            // A block drawn face down is offered by its draw: its name would give it away.
+            .map(|(side, unit, _)| {
+                match record
+                    .face_down
+                    .get(&(Symbol::from(side), Symbol::from(unit)))
+                {
+                    Some(&(event, slot)) => DrawnRef::Of { event, slot }.name().to_string(),
+                    None => unit.to_string(),
+                }
+            })
             .collect()
     }
 }

@@ -1,0 +1,343 @@
+//! Waterloo 200's blocks drawn face down: the set-up's random deployment by group (4.0,
+//! L710-714), the Brunswick infantry (4.1, L786-796) and the Reinforcements from a Reserve Pool
+//! (5.0, L817-859; 6.1 B, L861-867). Each draw is seen by its owner only: the log and the result
+//! name no block, this machine's record keeps it face down until it is revealed.
+//!
+//! Specification: the rulebook `shared/seeds/004_c3886c5f49dbd5b1.txt` (cited as Lnnn) and its
+//! digest `shared/rules/seed004_waterloo200.md` (§3.3, §3.4). The blocks' names, corps and
+//! ladders are FICTIONAL: the rulebook prints no sticker.
+
+use crate::support;
+
+use aide_de_camp::engine::draws::DrawnRef;
+use aide_de_camp::engine::log::EventBody;
+use aide_de_camp::engine::play::Command;
+use aide_de_camp::engine::symbol::Symbol;
+use support::{Play, flag, number, text};
+
+/// Puts a FICTIONAL block on the record where the set-up or the Pool holds it.
+fn add(
+    play: &mut Play,
+    side: &str,
+    name: &str,
+    kind: &str,
+    corps: &str,
+    brunswick: bool,
+    where_: &str,
+) {
+    play.play(
+        "add-block",
+        &[
+            ("side", text(side)),
+            ("name", text(name)),
+            ("type", text(kind)),
+            ("corps", text(corps)),
+            ("ladder", text("3-2-1")),
+            ("brunswick", flag(brunswick)),
+            ("where", text(where_)),
+        ],
+        &[],
+    );
+}
+
+/// The blocks of `side` the record keeps face down, by name.
+fn face_down(play: &Play, side: &str) -> Vec<String> {
+    play.record()
+        .face_down
+        .keys()
+        .filter(|(s, _)| s.as_str() == side)
+        .map(|(_, name)| name.to_string())
+        .collect()
+}
+
+/// The effects applied by the last resolution, which must name no block but by its draw.
+fn assert_last_applied_names_no_block(play: &Play, names: &[&str]) {
+    let effects = play
+        .session
+        .events()
+        .iter()
+        .rev()
+        .find_map(|e| match &e.body {
+            EventBody::Applied { effects, .. } => Some(effects),
+            _ => None,
+        })
+        .unwrap();
+    for effect in effects {
+        let described = effect.describe_with(&|s: &str| s.to_string());
+        for name in names {
+            assert!(!described.contains(name), "{described}");
+        }
+    }
+}
+
+const SET_UP_INFANTRY: [&str; 3] = ["Orange Foot 1", "Orange Foot 2", "Orange Foot 3"];
+
+/// 4.0 Setup (L710-714): the blocks are grouped by Corps colour and type and drawn at random
+/// onto the icons of that colour and type, one per icon; those left go face down to the Reserve
+/// Pool (L744-748). The two draws of one group log the same contents, so neither gives the other
+/// away.
+#[test]
+fn l710_l748_the_set_up_draws_each_group_onto_its_icons_face_down() {
+    let mut play = Play::start_seeded("waterloo-200", "battle", 1815);
+    for name in SET_UP_INFANTRY {
+        add(
+            &mut play,
+            "french",
+            name,
+            "infantry",
+            "Orange, FICTIONAL",
+            false,
+            "to be drawn at set-up",
+        );
+    }
+    add(
+        &mut play,
+        "french",
+        "Orange Horse",
+        "cavalry",
+        "Orange, FICTIONAL",
+        false,
+        "to be drawn at set-up",
+    );
+    // The form offers the next group still to draw.
+    let form = play.input("set-up-draw", &[("side", text("french"))]);
+    assert_eq!(form.text("colour"), "orange");
+    assert_eq!(form.text("type"), "cavalry");
+
+    let draw = [
+        ("side", text("french")),
+        ("colour", text("orange")),
+        ("type", text("infantry")),
+    ];
+    let mut too_many = draw.to_vec();
+    too_many.push(("icons", text("27, 28, 28, 31")));
+    let refused = play.refused("set-up-draw", &too_many).unwrap();
+    assert!(
+        refused.contains("holds 3 block(s), fewer than 4 icons"),
+        "{refused}"
+    );
+
+    let mut two = draw.to_vec();
+    two.push(("icons", text("27, 28")));
+    let result = play.play("set-up-draw", &two, &[]);
+    for name in SET_UP_INFANTRY {
+        assert!(
+            !result.outcome.headline.contains(name),
+            "{}",
+            result.outcome.headline
+        );
+    }
+    assert_last_applied_names_no_block(&play, &SET_UP_INFANTRY);
+    let deployed = face_down(&play, "french");
+    assert_eq!(deployed.len(), 2, "{deployed:?}");
+    let mut areas: Vec<String> = deployed
+        .iter()
+        .map(|name| {
+            assert_eq!(play.state("french", name), "on the map");
+            play.attribute("french", name, "deployed in").unwrap()
+        })
+        .collect();
+    areas.sort();
+    assert_eq!(areas, ["Area 27", "Area 28"]);
+    let event = play
+        .session
+        .events()
+        .iter()
+        .rev()
+        .find(|e| matches!(e.body, EventBody::Resolved { .. }))
+        .unwrap();
+    let EventBody::Resolved { draws, .. } = &event.body else {
+        unreachable!()
+    };
+    assert_eq!(draws[0].contents_before, draws[1].contents_before);
+    assert!(draws.iter().all(|d| d.drawn.is_empty()));
+    let seq = event.seq;
+    assert!(play.game.verify(&play.session, &play.tables).is_ok());
+
+    // The blocks left go to the Reserve Pool, named: the Pool's contents are no secret of place.
+    let rest = play.input("set-up-reserve-pool", &[("side", text("french"))]);
+    assert_eq!(rest.list("blocks").len(), 2);
+    play.play("set-up-reserve-pool", &[("side", text("french"))], &[]);
+    assert_eq!(play.state("french", "Orange Horse"), "in the Reserve Pool");
+    assert_eq!(play.record().cups["French Reserve Pool"].len(), 2);
+    assert!(
+        play.record()
+            .cups
+            .values()
+            .filter(|c| !c.is_empty())
+            .count()
+            == 1
+    );
+
+    // The Showdown turns a block face up: revealed, it is a block like any other.
+    play.session
+        .execute(
+            play.game,
+            &play.tables,
+            Command::RevealDraw {
+                event: seq,
+                draw: 0,
+            },
+        )
+        .unwrap();
+    assert_eq!(face_down(&play, "french").len(), 1);
+    assert!(play.game.verify(&play.session, &play.tables).is_ok());
+}
+
+/// 4.1 Brunswick Units (L786-796): one of the two Brunswick infantry, at random, deploys in Area
+/// 13; the other goes to the British Reserve Pool. Either may be drawn.
+#[test]
+fn l786_l796_one_brunswick_infantry_of_two_deploys_in_area_13() {
+    let mut drawn = Vec::new();
+    for seed in [1, 2, 3, 4, 5, 6] {
+        let mut play = Play::start_seeded("waterloo-200", "battle", seed);
+        let refused = play.refused("brunswick-draw", &[]).unwrap();
+        assert!(refused.contains("holds 0 block(s)"), "{refused}");
+        for name in ["Brunswick Foot A", "Brunswick Foot B"] {
+            add(
+                &mut play,
+                "british",
+                name,
+                "infantry",
+                "Black, FICTIONAL",
+                true,
+                "to be drawn at set-up",
+            );
+        }
+        let result = play.play("brunswick-draw", &[], &[]);
+        assert!(!result.outcome.headline.contains("Foot"));
+        assert_last_applied_names_no_block(&play, &["Brunswick Foot A", "Brunswick Foot B"]);
+        let in_13: Vec<&str> = ["Brunswick Foot A", "Brunswick Foot B"]
+            .into_iter()
+            .filter(|name| {
+                play.attribute("british", name, "deployed in").as_deref() == Some("Area 13")
+            })
+            .collect();
+        assert_eq!(in_13.len(), 1);
+        let other = if in_13[0] == "Brunswick Foot A" {
+            "Brunswick Foot B"
+        } else {
+            "Brunswick Foot A"
+        };
+        assert_eq!(play.state("british", in_13[0]), "on the map");
+        assert_eq!(play.state("british", other), "in the Reserve Pool");
+        assert_eq!(
+            play.record().cups["British Reserve Pool"],
+            [Symbol::from(other)]
+        );
+        assert_eq!(face_down(&play, "british").len(), 2);
+        drawn.push(in_13[0]);
+    }
+    assert!(drawn.contains(&"Brunswick Foot A") && drawn.contains(&"Brunswick Foot B"));
+}
+
+/// 5.0 Reinforcements (L817-859) and 6.4 (L1128-1129): with his Strategic Leader activated in
+/// the Reorganization Phase and in his General HQ, a Faction draws as many blocks as his
+/// Strategic Value, face down, from its Reserve Pool; they deploy at full strength, and one that
+/// cannot goes back to the Pool (L857-859).
+#[test]
+fn l817_l859_reinforcements_by_the_strategic_value() {
+    let mut play = Play::start_seeded("waterloo-200", "battle", 44);
+    let pool = ["Pool 1", "Pool 2", "Pool 3", "Pool 4", "Pool 5"];
+    for name in pool {
+        add(
+            &mut play,
+            "french",
+            name,
+            "infantry",
+            "Blue, FICTIONAL",
+            false,
+            "in the Reserve Pool",
+        );
+    }
+    // FICTIONAL ladders: Napoleon's Strategic Value is 3.
+    for (side, leader) in [("french", "Napoleon"), ("british", "Wellington")] {
+        play.play(
+            "block-value",
+            &[
+                ("side", text(side)),
+                ("unit", text(leader)),
+                ("value_of", text("ladder")),
+                ("value", text("3-2-1-H")),
+            ],
+            &[],
+        );
+    }
+    let reinforce = |count: i64, hq: bool| {
+        vec![
+            ("side", text("french")),
+            ("occasion", text("reorganization")),
+            ("hq", flag(hq)),
+            ("count", number(count)),
+        ]
+    };
+    let refused = play
+        .refused("reinforcements", &reinforce(3, false))
+        .unwrap();
+    assert!(refused.contains("General HQ"), "{refused}");
+    play.go_to(1, 1, 0);
+    let refused = play.refused("reinforcements", &reinforce(3, true)).unwrap();
+    assert!(
+        refused.contains("not activated for Reorganization"),
+        "{refused}"
+    );
+    let reorganize = |side: &str, choice: &str| {
+        vec![
+            ("side", text(side)),
+            ("choice", text(choice)),
+            ("in_headquarters", flag(true)),
+        ]
+    };
+    play.play("reorganize", &reorganize("british", "decline"), &[]);
+    play.play("reorganize", &reorganize("french", "activate"), &[]);
+    assert_eq!(
+        play.input("reinforcements", &[("side", text("french"))])
+            .number("count"),
+        3
+    );
+    let refused = play.refused("reinforcements", &reinforce(4, true)).unwrap();
+    assert!(refused.contains("Strategic Value is 3"), "{refused}");
+    let refused = play.refused("reinforcements", &reinforce(2, true)).unwrap();
+    assert!(refused.contains("equals the Strategic Value"), "{refused}");
+
+    let result = play.play("reinforcements", &reinforce(3, true), &[]);
+    assert!(result.outcome.headline.contains("3 Reinforcement(s)"));
+    assert_last_applied_names_no_block(&play, &pool);
+    let arrived = face_down(&play, "french");
+    assert_eq!(arrived.len(), 3);
+    for name in &arrived {
+        assert_eq!(play.state("french", name), "on the map");
+        assert_eq!(
+            play.attribute("french", name, "levels lost").as_deref(),
+            Some("0")
+        );
+    }
+    assert_eq!(play.record().cups["French Reserve Pool"].len(), 2);
+
+    // One cannot be deployed: it goes back by its draw, its name still hidden.
+    let (event, slot) =
+        play.record().face_down[&(Symbol::from("french"), Symbol::from(arrived[0].as_str()))];
+    let reference = DrawnRef::Of { event, slot }.name();
+    let back = play.play(
+        "return-to-pool",
+        &[("side", text("french")), ("block", text(&reference))],
+        &[],
+    );
+    assert!(
+        !back.outcome.headline.contains("Pool 1")
+            && back.outcome.headline.contains(reference.as_str())
+    );
+    assert_eq!(play.state("french", &arrived[0]), "in the Reserve Pool");
+    assert_eq!(play.record().cups["French Reserve Pool"].len(), 3);
+    let refused = play
+        .refused(
+            "return-to-pool",
+            &[("side", text("french")), ("block", text(&reference))],
+        )
+        .unwrap();
+    assert!(
+        refused.contains("not a French block on the map"),
+        "{refused}"
+    );
+    assert!(play.game.verify(&play.session, &play.tables).is_ok());
+}
