@@ -145,7 +145,7 @@ impl GameView {
             .id(egui::Id::unique("face_down_window"))
             .open(&mut open)
             .collapsible(false)
-            .default_width(420.0)
+            .min_width(420.0)
             .max_height(ctx.content_rect().height() * 0.8)
             .show(ctx, |ui| {
                 ui.add(
@@ -161,32 +161,22 @@ impl GameView {
                 egui::ScrollArea::vertical()
                     .max_height(360.0)
                     .show(ui, |ui| {
-                        egui::Grid::new("face_down_blocks")
-                            .num_columns(3)
-                            .striped(true)
-                            .show(ui, |ui| {
-                                for ((event, slot), name, facts) in &blocks {
-                                    ui.label(
-                                        DrawnRef::Of {
-                                            event: *event,
-                                            slot: *slot,
-                                        }
-                                        .name()
-                                        .as_str(),
-                                    );
-                                    ui.vertical(|ui| {
-                                        ui.label(egui::RichText::new(name).strong());
-                                        ui.add(
-                                            egui::Label::new(egui::RichText::new(facts).weak())
-                                                .wrap(),
-                                        );
-                                    });
-                                    if ui.button("Reveal…").clicked() {
-                                        reveal = Some((*event, *slot, name.clone()));
-                                    }
-                                    ui.end_row();
+                        for ((event, slot), name, facts) in &blocks {
+                            ui.horizontal(|ui| {
+                                ui.label(egui::RichText::new(name).strong());
+                                let reference = DrawnRef::Of {
+                                    event: *event,
+                                    slot: *slot,
+                                }
+                                .name();
+                                ui.label(egui::RichText::new(reference.as_str()).weak());
+                                if ui.button("Reveal…").clicked() {
+                                    reveal = Some((*event, *slot, name.clone()));
                                 }
                             });
+                            ui.add(egui::Label::new(egui::RichText::new(facts).weak()).wrap());
+                            ui.separator();
+                        }
                     });
                 ui.add_space(6.0);
                 hide = ui.button("Hide them").clicked();
