@@ -143,3 +143,46 @@ fn one_impulse_activation_battle_deactivation_then_the_next() {
     let next = support::form_of(view.game, view.session.record(), "impulse", &[]);
     assert_eq!(next.text("side"), "british");
 }
+
+/// A block drawn face down (the Brunswick infantry, 4.1, L786-796) shows on the record only by
+/// its draw; its owner sees its name after the question that asks the others to look away, and
+/// hides it again.
+#[test]
+fn a_block_drawn_face_down_shows_its_name_only_to_its_owner() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let mut harness = app_harness(folder.path());
+    radio(&mut harness, "Waterloo 200");
+    click(&mut harness, "Start the game");
+    for name in ["Brunswick Foot A", "Brunswick Foot B"] {
+        set_up(
+            &mut harness,
+            "add-block",
+            &[
+                ("side", text("british")),
+                ("name", text(name)),
+                ("type", text("infantry")),
+                ("corps", text("FICTIONAL")),
+                ("ladder", text("3-2-1")),
+                ("brunswick", support::flag(true)),
+                ("where", text("to be drawn at set-up")),
+            ],
+        );
+    }
+    assert!(
+        harness
+            .query_by_label_contains("Brunswick Foot A")
+            .is_some()
+    );
+    set_up(&mut harness, "brunswick-draw", &[]);
+    assert!(harness.query_by_label_contains("Brunswick Foot").is_none());
+    assert!(harness.query_by_label("British face down (2)").is_some());
+
+    click(&mut harness, "Show the British their blocks…");
+    assert!(harness.query_by_label("Only the British look").is_some());
+    assert!(harness.query_by_label_contains("Brunswick Foot").is_none());
+    click(&mut harness, "Show them");
+    assert!(harness.query_by_label("Brunswick Foot A").is_some());
+    assert!(harness.query_by_label("Brunswick Foot B").is_some());
+    click(&mut harness, "Hide them");
+    assert!(harness.query_by_label_contains("Brunswick Foot").is_none());
+}
