@@ -1122,13 +1122,9 @@ fn l979_l1205_the_chemin_creux_draws_a_light_blue_unit() {
     assert!(refused.contains("overstack"), "{refused}");
 }
 
-/// Digest TV-9, the Prussian Scheduled Arrivals (5.1, L877-904): on turn 3 Blücher, Bülow and
-/// the red artillery arrive with one red cavalry and one red infantry (named here as the draw on
-/// the table gave them), the other red units go to the Reserve Pool; on turn 5 the blue corps
-/// arrives whole. The red corps' make-up is FICTIONAL: the text does not split it.
-#[test]
-fn tv9_l877_l904_the_prussian_arrivals() {
-    let mut play = Play::start("waterloo-200", "battle");
+/// The red corps and a blue infantry on the record, waiting to arrive; FICTIONAL make-up.
+fn red_and_blue_corps(seed: u64) -> Play {
+    let mut play = Play::start_seeded("waterloo-200", "battle", seed);
     for (name, kind, corps) in [
         ("Red Artillery", "foot-artillery", "4th Corps, Red"),
         ("Red Cavalry 1", "cavalry", "4th Corps, Red"),
@@ -1155,18 +1151,81 @@ fn tv9_l877_l904_the_prussian_arrivals() {
             &[],
         );
     }
+    play
+}
+
+/// 5.1 (L877-891): the app draws the arriving red cavalry and infantry face down, each from the
+/// corps' own; the others go to the Reserve Pool by their draws, so nothing tells which came.
+/// Either cavalry may arrive.
+#[test]
+fn l877_l891_the_arriving_cavalry_and_infantry_are_drawn_face_down() {
+    let mut arrived = Vec::new();
+    for seed in [1, 2, 3, 4, 5, 6] {
+        let mut play = red_and_blue_corps(seed);
+        play.go_to(3, 0, 0);
+        let form = play.input("prussian-arrival", &[]);
+        assert_eq!(form.number("cavalry_waiting"), 2);
+        assert_eq!(form.number("infantry_waiting"), 2);
+        let refused = play
+            .refused("prussian-arrival", &[("cavalry", list(&["Red Cavalry 1"]))])
+            .unwrap();
+        assert!(refused.contains("only under Free Setup"), "{refused}");
+        let arrival = play.play("prussian-arrival", &[], &[]);
+        assert!(
+            arrival
+                .outcome
+                .headline
+                .contains("5 block(s) arrive in Area 50, 2 of them drawn face down"),
+            "{}",
+            arrival.outcome.headline
+        );
+        assert!(!arrival.outcome.headline.contains("Red Cavalry"));
+        let on_map = |prefix: &str| -> Vec<String> {
+            [1, 2]
+                .iter()
+                .map(|n| format!("{prefix} {n}"))
+                .filter(|name| play.state("prussian", name) == "on the map")
+                .collect()
+        };
+        let (cavalry, infantry) = (on_map("Red Cavalry"), on_map("Red Infantry"));
+        assert_eq!((cavalry.len(), infantry.len()), (1, 1));
+        assert_eq!(play.record().cups["Prussian Reserve Pool"].len(), 2);
+        assert_eq!(play.record().face_down.len(), 4, "all four drawn face down");
+        assert!(play.game.verify(&play.session, &play.tables).is_ok());
+        arrived.push(cavalry[0].clone());
+    }
+    assert!(
+        arrived.iter().any(|c| c == "Red Cavalry 1")
+            && arrived.iter().any(|c| c == "Red Cavalry 2")
+    );
+}
+
+/// Digest TV-9, the Prussian Scheduled Arrivals (5.1, L877-904): on turn 3 Blücher, Bülow and
+/// the red artillery arrive with one red cavalry and one red infantry (chosen here under Free
+/// Setup, OR 1.0, L1273-1286), the other red units go to the Reserve Pool; on turn 5 the blue
+/// corps arrives whole. The red corps' make-up is FICTIONAL: the text does not split it.
+#[test]
+fn tv9_l877_l904_the_prussian_arrivals() {
+    let mut play = red_and_blue_corps(1815);
     assert!(!play.applies("prussian-arrival"));
     play.go_to(3, 0, 0);
     let form = play.input("prussian-arrival", &[]);
     assert_eq!(form.text("corps"), "red");
     assert_eq!(form.list("arriving"), ["Bülow", "Red Artillery", "Blücher"]);
     let refused = play
-        .refused("prussian-arrival", &[("cavalry", list(&["Red Cavalry 1"]))])
+        .refused(
+            "prussian-arrival",
+            &[
+                ("chosen", support::flag(true)),
+                ("cavalry", list(&["Red Cavalry 1"])),
+            ],
+        )
         .unwrap();
     assert!(refused.contains("one infantry unit arrives"), "{refused}");
     let arrival = play.play(
         "prussian-arrival",
         &[
+            ("chosen", support::flag(true)),
             ("cavalry", list(&["Red Cavalry 2"])),
             ("infantry", list(&["Red Infantry 1"])),
         ],

@@ -3,11 +3,13 @@
 //! green artillery in Area 79 with one green cavalry and one green infantry; on turn 5 Ziethen and
 //! the three blue units in Area 10. The other red and green units go to the Prussian Reserve Pool.
 //!
-//! The cavalry and infantry are drawn at random (L877-891), or chosen under the Free Setup
-//! optional rule (OR 1.0, L1273-1286). Here the Prussian player names the two his draw on the
-//! table gave, or his choice; the app does not draw them yet.
+//! The cavalry and infantry are drawn at random (L877-891), face down: the app draws every one of
+//! the corps' cavalry and infantry in turn, the first of each to the map and the others to the
+//! Reserve Pool, so that neither the log nor the Pool's contents tell which arrived. Under the Free
+//! Setup optional rule (OR 1.0, L1273-1286) the Prussian player names the two he chooses instead.
 
 use super::blocks::{attribute, state};
+use crate::engine::draws::{DrawSlot, DrawnRef};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
@@ -90,6 +92,29 @@ fn sure_to_arrive(record: &Record, corps: &str) -> Vec<Symbol> {
 
 const NOT_ARRIVED: &[(&str, &str)] = &[("state", state::NOT_ARRIVED)];
 
+/// The colour of a Prussian corps as its blocks' corps names it ("4th Corps, Red" is red).
+pub fn prussian_colour(corps: &str) -> Option<&'static str> {
+    let corps = corps.to_lowercase();
+    ["red", "green", "blue"]
+        .into_iter()
+        .find(|colour| corps.contains(colour))
+}
+
+/// The cup of a corps' cavalry or infantry waiting for its Scheduled Arrival.
+pub fn arrival_cup(colour: &str, kind: &str) -> String {
+    format!("Prussian {colour} {kind} to arrive")
+}
+
+/// How many of the corps' blocks of `kind` wait in their cup.
+fn in_cup(record: &Record, corps: &str, kind: &str) -> i64 {
+    record
+        .cups
+        .get(arrival_cup(corps, kind).as_str())
+        .map_or(0, |cup| cup.len() as i64)
+}
+
+const DRAWN: [&str; 2] = ["cavalry", "infantry"];
+
 const FIELDS: &[Field] = &[
     Field {
         id: "corps",
@@ -110,27 +135,50 @@ const FIELDS: &[Field] = &[
         rule: "5.1, L877-880, L884-891, L902-904",
         help: "Filled in from the record: Blücher on turn 3, the corps' leader and artillery, on turn 5 the whole corps.",
     },
+    Field::flag(
+        "chosen",
+        "Chosen, not drawn (Free Setup)",
+        "Arrival",
+        "OR 1.0 Free Setup, L1273-1286",
+        "The optional rule lets a player choose the cavalry and infantry that arrive instead of drawing them.",
+    ),
+    Field {
+        id: "cavalry_waiting",
+        label: "Cavalry waiting to arrive",
+        group: "Draw",
+        kind: FieldKind::Count { max: 12 },
+        rule: "5.1, L877-891",
+        help: "Filled in from the record: the corps' cavalry, all drawn in turn; the first arrives.",
+    },
+    Field {
+        id: "infantry_waiting",
+        label: "Infantry waiting to arrive",
+        group: "Draw",
+        kind: FieldKind::Count { max: 12 },
+        rule: "5.1, L877-891",
+        help: "Filled in from the record: the corps' infantry, all drawn in turn; the first arrives.",
+    },
     Field {
         id: "cavalry",
-        label: "The cavalry drawn",
+        label: "The cavalry chosen",
         group: "Arrival",
         kind: FieldKind::Units {
             of: UnitOf::Fixed("prussian"),
             only: &[("state", state::NOT_ARRIVED), (attribute::TYPE, "cavalry")],
         },
         rule: "5.1, L877-880, L884-891; OR 1.0, L1273-1286",
-        help: "One, drawn at random on the table from the corps' cavalry (or chosen under the Free Setup optional rule). None on turn 5.",
+        help: "Under Free Setup only: the one cavalry chosen. None on turn 5.",
     },
     Field {
         id: "infantry",
-        label: "The infantry drawn",
+        label: "The infantry chosen",
         group: "Arrival",
         kind: FieldKind::Units {
             of: UnitOf::Fixed("prussian"),
             only: &[("state", state::NOT_ARRIVED), (attribute::TYPE, "infantry")],
         },
         rule: "5.1, L877-880, L884-891; OR 1.0, L1273-1286",
-        help: "One, drawn at random on the table from the corps' infantry (or chosen under the Free Setup optional rule). None on turn 5.",
+        help: "Under Free Setup only: the one infantry chosen. None on turn 5.",
     },
     Field {
         id: "to_pool",
@@ -141,13 +189,17 @@ const FIELDS: &[Field] = &[
             only: NOT_ARRIVED,
         },
         rule: "5.1, L880, L891",
-        help: "Filled in from the record: the corps' cavalry and infantry not drawn.",
+        help: "Under Free Setup, filled in from the record: the corps' cavalry and infantry not chosen.",
     },
 ];
 
-/// The corps' cavalry and infantry that go to the Reserve Pool: those not drawn.
+/// The corps' cavalry and infantry that go to the Reserve Pool by name: those not chosen under
+/// Free Setup (drawn ones go by their draws).
 fn to_pool(input: &Input, record: &Record) -> Vec<Symbol> {
     let corps = input.text("corps");
+    if !input.flag("chosen") {
+        return Vec::new();
+    }
     waiting(record, corps)
         .into_iter()
         .filter(|name| {
@@ -198,26 +250,67 @@ impl Procedure for PrussianArrival {
         if changed == "corps" {
             let corps = input.text("corps").to_string();
             input.set("arriving", Value::List(sure_to_arrive(record, &corps)));
+            for kind in DRAWN {
+                let waiting = if corps == "blue" {
+                    0
+                } else {
+                    in_cup(record, &corps, kind)
+                };
+                input.set(&format!("{kind}_waiting"), Value::Number(waiting));
+            }
         }
-        if matches!(changed, "corps" | "cavalry" | "infantry") {
+        if matches!(changed, "corps" | "cavalry" | "infantry" | "chosen") {
             input.set("to_pool", Value::List(to_pool(input, record)));
         }
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
-        let drawn = if input.text("corps") == "blue" { 0 } else { 1 };
-        for field in ["cavalry", "infantry"] {
-            if input.list(field).len() != drawn {
+        let blue = input.text("corps") == "blue";
+        let chosen = if !blue && input.flag("chosen") { 1 } else { 0 };
+        for field in DRAWN {
+            if input.list(field).len() != chosen {
                 return Err(InputError::new(
                     field,
-                    if drawn == 0 {
+                    if blue {
                         "on turn 5 the I Corps arrives whole, with no draw (L902-904)".to_string()
+                    } else if chosen == 0 {
+                        format!(
+                            "the {field} unit is drawn at random (L877-891): name one only under Free Setup"
+                        )
                     } else {
-                        format!("one {field} unit arrives, drawn at random (L877-891)")
+                        format!("one {field} unit arrives (L877-891)")
                     },
+                ));
+            }
+            let waiting = input.number(&format!("{field}_waiting"));
+            if !blue && chosen == 0 && waiting == 0 {
+                return Err(InputError::new(
+                    &format!("{field}_waiting"),
+                    format!(
+                        "no {field} of the corps waits to be drawn: add them as \"not yet arrived\""
+                    ),
                 ));
             }
         }
         Ok(())
+    }
+    fn draws(&self, input: &Input) -> Vec<DrawSlot> {
+        let corps = input.text("corps");
+        if corps == "blue" || input.flag("chosen") {
+            return Vec::new();
+        }
+        let mut slots = Vec::new();
+        for kind in DRAWN {
+            let cup = arrival_cup(corps, kind);
+            for n in 0..input.number(&format!("{kind}_waiting")) {
+                let label = if n == 0 {
+                    format!("The {kind} arriving")
+                } else {
+                    format!("The {kind} to the Reserve Pool, {n}")
+                };
+                slots.push(DrawSlot::hidden(&label, &cup, "prussian"));
+            }
+        }
+        slots
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let corps = input.text("corps");
@@ -226,6 +319,20 @@ impl Procedure for PrussianArrival {
                 "corps",
                 format!("this corps arrives on turn {} (L869-904)", turn_of(corps)),
             ));
+        }
+        for kind in DRAWN {
+            let field = format!("{kind}_waiting");
+            let waiting = if corps == "blue" {
+                0
+            } else {
+                in_cup(record, corps, kind)
+            };
+            if i64::from(input.number(&field)) != waiting {
+                return Err(InputError::new(
+                    &field,
+                    format!("the record has {waiting} waiting to be drawn"),
+                ));
+            }
         }
         let expected = sure_to_arrive(record, corps);
         if input.list("arriving") != expected.as_slice() {
@@ -263,7 +370,7 @@ impl Procedure for PrussianArrival {
         &self,
         input: &Input,
         _tables: &TableSet,
-        _faces: &Faces,
+        faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let corps = input.text("corps");
         let area = area_of(corps);
@@ -274,20 +381,42 @@ impl Procedure for PrussianArrival {
             .chain(input.list("cavalry"))
             .chain(input.list("infantry"))
             .collect();
+        let pool_rule = "5.1, L880, L891";
         let mut effects: Vec<Effect> = arriving
             .iter()
             .map(|name| Effect::set_state("prussian", name, state::ON_MAP, rule))
             .collect();
+        // The drawn: the first of each run arrives, the rest go to the Pool, all by their draws.
+        let mut to_pool: Vec<Symbol> = input.list("to_pool").to_vec();
+        let mut slot = 0;
+        let mut drawn = 0;
+        for kind in DRAWN {
+            for n in 0..faces_for(input, kind, faces) {
+                let block = DrawnRef::OfThis(slot).name();
+                if n == 0 {
+                    effects.push(Effect::set_state("prussian", &block, state::ON_MAP, rule));
+                    drawn += 1;
+                } else {
+                    to_pool.push(block);
+                }
+                slot += 1;
+            }
+        }
         effects.extend(
-            input
-                .list("to_pool")
+            to_pool
                 .iter()
-                .map(|name| Effect::set_state("prussian", name, state::RESERVE, "5.1, L880, L891")),
+                .map(|name| Effect::set_state("prussian", name, state::RESERVE, pool_rule)),
         );
+        for kind in DRAWN {
+            effects.push(Effect::EmptyCup {
+                cup: arrival_cup(input.text("corps"), kind).as_str().into(),
+                rule: pool_rule.into(),
+            });
+        }
         effects.push(Effect::PutInCup {
             cup: super::deployment::reserve_cup("prussian").as_str().into(),
-            chits: input.list("to_pool").to_vec(),
-            rule: "5.1, L880, L891".into(),
+            chits: to_pool,
+            rule: pool_rule.into(),
         });
         effects.push(Effect::reminder(
             &format!(
@@ -295,10 +424,27 @@ impl Procedure for PrussianArrival {
             ),
             "5.1, L871-872, L877-891",
         ));
+        let headline = if drawn > 0 {
+            format!(
+                "{} block(s) arrive in Area {area}, {drawn} of them drawn face down",
+                arriving.len() + drawn
+            )
+        } else {
+            format!("{} block(s) arrive in Area {area}", arriving.len())
+        };
         Ok(Resolution::book_keeping(
             "prussian-arrival",
-            format!("{} block(s) arrive in Area {area}", arriving.len()),
+            headline,
             effects,
         ))
+    }
+}
+
+/// How many of the draws are of the corps' `kind`: all that wait, when they are drawn.
+fn faces_for(input: &Input, kind: &str, faces: &Faces) -> i32 {
+    if faces.chits().is_empty() {
+        0
+    } else {
+        input.number(&format!("{kind}_waiting"))
     }
 }

@@ -61,6 +61,10 @@ pub fn cup_for(
         TO_DRAW if brunswick && kind == "infantry" => Some(BRUNSWICK_CUP.to_string()),
         TO_DRAW => Some(setup_cup(faction, &corps_colour(corps), kind)),
         state::RESERVE => Some(reserve_cup(faction)),
+        state::NOT_ARRIVED if matches!(kind, "cavalry" | "infantry") => {
+            super::arrivals::prussian_colour(corps)
+                .map(|colour| super::arrivals::arrival_cup(colour, kind))
+        }
         _ => None,
     }
 }
