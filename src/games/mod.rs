@@ -171,9 +171,9 @@ pub static GAMES: &[Game] = &[
         roster: Some(Roster {
             entry: "block-value",
             addition: "add-block",
-            further: &[],
+            further: &["map-area"],
             piece: "sticker",
-            what: "the strength ladder of each block",
+            what: "the strength ladder of each block; the map's Areas are entered with \"The map: an Area\"",
         }),
         settings: Some("settings"),
         turn_notes: no_turn_notes,

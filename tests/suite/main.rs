@@ -40,6 +40,7 @@ mod rulebook_enemy_mistakes_maneuver;
 mod rulebook_enemy_mistakes_melee;
 mod rulebook_waterloo_200;
 mod rulebook_waterloo_200_draws;
+mod rulebook_waterloo_200_map;
 mod rulebook_waterloo_campaign;
 mod rulebook_waterloo_campaign_game;
 mod rulebook_waterloo_campaign_turn;

@@ -241,8 +241,25 @@ impl Procedure for Battle {
         for list in LISTS {
             list.follow(changed, input, record);
         }
+        if changed == "area"
+            && let Some(bonus) = super::map::terrain_bonus(record, input.text("area"))
+        {
+            input.set("terrain_bonus", Value::Number(bonus));
+        }
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        let area = input.text("area");
+        if let Some(bonus) = super::map::terrain_bonus(record, area)
+            && i64::from(input.number("terrain_bonus")) != bonus
+        {
+            return Err(InputError::new(
+                "terrain_bonus",
+                format!(
+                    "the map's list has Terrain Bonus {bonus} for Area {}: correct the list (\"The map: an Area\") if the map shows another",
+                    area.trim()
+                ),
+            ));
+        }
         for side in ["french", "british"] {
             let field = format!("{side}_eliminated");
             let on_record = super::eliminated(record, side);

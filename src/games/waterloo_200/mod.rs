@@ -9,9 +9,11 @@ mod arrivals;
 pub mod battle;
 pub mod blocks;
 mod chemin_creux;
+mod communication;
 pub mod deployment;
 pub mod impulse;
 mod losses;
+pub mod map;
 pub mod options;
 mod reorganization;
 mod units;
@@ -27,8 +29,10 @@ pub use activation::{Activation, Deactivation};
 pub use arrivals::PrussianArrival;
 pub use battle::Battle;
 pub use chemin_creux::{CheminCreuxDraw, CheminCreuxOffer};
+pub use communication::LineOfCommunication;
 pub use deployment::{BrunswickDraw, Reinforcements, ReturnToPool, SetUpDraw, SetUpReservePool};
 pub use impulse::Impulse;
+pub use map::{AreaControl, MapArea};
 pub use reorganization::{Reorganize, RestoreLeader, StrategicDeactivation};
 pub use units::{AddBlock, BlockValue, SetUp};
 pub use victory::{Control, Victory};
@@ -59,6 +63,9 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &SetUpDraw,
     &BrunswickDraw,
     &SetUpReservePool,
+    &MapArea,
+    &AreaControl,
+    &LineOfCommunication,
     &PrussianArrival,
     &Impulse,
     &Activation,

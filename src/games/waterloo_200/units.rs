@@ -406,6 +406,28 @@ impl Procedure for SetUp {
                 Effect::set_attribute(side, name, attribute::LEVELS_LOST, 0, rule),
             ]);
         }
+        // What the text gives of the map.
+        for (area, colour, bonus, rule) in super::map::GIVEN {
+            let name = super::map::area_name(area);
+            if let Some(colour) = colour {
+                effects.push(Effect::set_attribute(
+                    super::map::MAP,
+                    &name,
+                    super::map::attribute::COLOUR,
+                    colour,
+                    rule,
+                ));
+            }
+            if let Some(bonus) = bonus {
+                effects.push(Effect::set_attribute(
+                    super::map::MAP,
+                    &name,
+                    super::map::attribute::TERRAIN_BONUS,
+                    bonus,
+                    rule,
+                ));
+            }
+        }
         // The French hold the Initiative Disc (L775-776).
         effects.push(Effect::Mark {
             name: super::impulse::disc_mark("french").as_str().into(),
