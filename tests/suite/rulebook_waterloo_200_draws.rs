@@ -221,9 +221,13 @@ fn l786_l796_one_brunswick_infantry_of_two_deploys_in_area_13() {
         };
         assert_eq!(play.state("british", in_13[0]), "on the map");
         assert_eq!(play.state("british", other), "in the Reserve Pool");
+        // The Pool keeps it by its draw, so that a later draw's logged Pool names neither.
+        let (event, slot) =
+            play.record().face_down[&(Symbol::from("british"), Symbol::from(other))];
+        assert_eq!(slot, 1);
         assert_eq!(
             play.record().cups["British Reserve Pool"],
-            [Symbol::from(other)]
+            [DrawnRef::Of { event, slot }.name()]
         );
         assert_eq!(face_down(&play, "british").len(), 2);
         drawn.push(in_13[0]);
@@ -336,8 +340,152 @@ fn l817_l859_reinforcements_by_the_strategic_value() {
         )
         .unwrap();
     assert!(
-        refused.contains("not a French block on the map"),
+        refused.contains("not a French Reinforcement face down on the map"),
         "{refused}"
     );
+    assert!(play.game.verify(&play.session, &play.tables).is_ok());
+}
+
+/// The Brunswick infantry kept in the British Reserve Pool (L786-796) comes back as a
+/// Reinforcement (5.0, L817-859): the Pool's logged contents name it only by its first draw, a
+/// file without the game's key still verifies, and revealing it follows it back through both
+/// draws to its name.
+#[test]
+fn l794_l838_the_brunswick_in_the_pool_comes_back_without_being_named() {
+    let mut play = Play::start_seeded("waterloo-200", "battle", 1815);
+    for name in ["Brunswick Foot A", "Brunswick Foot B"] {
+        add(
+            &mut play,
+            "british",
+            name,
+            "infantry",
+            "Black, FICTIONAL",
+            true,
+            "to be drawn at set-up",
+        );
+    }
+    play.play("brunswick-draw", &[], &[]);
+    for name in ["Pool A", "Pool B"] {
+        add(
+            &mut play,
+            "british",
+            name,
+            "infantry",
+            "Orange, FICTIONAL",
+            false,
+            "in the Reserve Pool",
+        );
+    }
+    for (side, leader) in [("british", "Wellington"), ("french", "Napoleon")] {
+        play.play(
+            "block-value",
+            &[
+                ("side", text(side)),
+                ("unit", text(leader)),
+                ("value_of", text("ladder")),
+                ("value", text("3-2-1-H")),
+            ],
+            &[],
+        );
+    }
+    play.go_to(1, 1, 0);
+    let reorganize = |side: &str, choice: &str| {
+        vec![
+            ("side", text(side)),
+            ("choice", text(choice)),
+            ("in_headquarters", flag(true)),
+        ]
+    };
+    play.play("reorganize", &reorganize("british", "activate"), &[]);
+    let reinforce = [("side", text("british")), ("hq", flag(true))];
+    play.play("reinforcements", &reinforce, &[]);
+    let again = play.refused("reinforcements", &reinforce).unwrap();
+    assert!(again.contains("in this Reorganization"), "{again}");
+    // A Strategic Leader who declines calls none (L1181-1183).
+    play.play("reorganize", &reorganize("french", "decline"), &[]);
+    let refused = play
+        .refused(
+            "reinforcements",
+            &[
+                ("side", text("french")),
+                ("hq", flag(true)),
+                ("occasion", text("reorganization")),
+            ],
+        )
+        .unwrap();
+    assert!(
+        refused.contains("not activated for Reorganization"),
+        "{refused}"
+    );
+
+    // The draw logged the Pool with the Brunswick by its first draw only.
+    let event = play
+        .session
+        .events()
+        .iter()
+        .rev()
+        .find(|e| {
+            matches!(&e.body, EventBody::Resolved { procedure, .. } if procedure.as_str() == "reinforcements")
+        })
+        .unwrap()
+        .clone();
+    let EventBody::Resolved { draws, .. } = &event.body else {
+        unreachable!()
+    };
+    for draw in draws.iter() {
+        assert!(
+            draw.contents_before
+                .iter()
+                .all(|c| !c.contains("Brunswick")),
+            "{:?}",
+            draw.contents_before
+        );
+    }
+    // Every block of the Pool is on the map, the Brunswick among them, all face down.
+    let kept = ["Brunswick Foot A", "Brunswick Foot B"]
+        .into_iter()
+        .find(|name| play.attribute("british", name, "deployed in").is_none())
+        .unwrap();
+    assert_eq!(play.state("british", kept), "on the map");
+    assert_eq!(face_down(&play, "british").len(), 4);
+    assert!(play.record().cups["British Reserve Pool"].is_empty());
+    assert!(play.game.verify(&play.session, &play.tables).is_ok());
+    let file = aide_de_camp::engine::session::Session::from_toml(
+        "game.toml",
+        &play.session.to_toml().unwrap(),
+    )
+    .unwrap();
+    assert!(
+        play.game.verify(&file, &play.tables).is_ok(),
+        "verifies without the key"
+    );
+
+    // Revealed: its Reinforcement draw names its first draw, whose reveal names it.
+    let key = (Symbol::from("british"), Symbol::from(kept));
+    let (drawn_by, slot) = play.record().face_down[&key];
+    assert_eq!(drawn_by, event.seq);
+    play.session
+        .execute(
+            play.game,
+            &play.tables,
+            Command::RevealDraw {
+                event: drawn_by,
+                draw: slot,
+            },
+        )
+        .unwrap();
+    let (first, first_slot) = play.record().face_down[&key];
+    assert!(first < drawn_by, "still face down, by its first draw");
+    play.session
+        .execute(
+            play.game,
+            &play.tables,
+            Command::RevealDraw {
+                event: first,
+                draw: first_slot,
+            },
+        )
+        .unwrap();
+    assert!(!play.record().face_down.contains_key(&key));
     assert!(play.game.verify(&play.session, &play.tables).is_ok());
 }

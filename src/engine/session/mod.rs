@@ -20,6 +20,9 @@ use super::symbol::Symbol;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
+/// A draw, as (the resolution's event, the draw's place in it).
+type DrawKey = (u64, usize);
+
 use super::session_file;
 pub use super::session_file::{
     FORMAT_VERSION, SessionError, write_atomically, write_new_atomically,
@@ -308,8 +311,17 @@ impl Session {
 
     /// Adds an event to the log as it is and folds it into the record.
     pub(super) fn push_folded(&mut self, event: Event) {
-        if matches!(event.body, EventBody::Corrected { .. }) {
-            // A correction can void anything before it: rebuild the derived state with it in place.
+        // A correction can void anything before it, and a reveal can name a block that effects
+        // were waiting for: the derived state is rebuilt with the event in place, as a file
+        // read from disk would be.
+        let rebuild = match &event.body {
+            EventBody::Corrected { .. } => true,
+            EventBody::DrawRevealed { event, draw, .. } => {
+                self.waiting_for_reveal.contains_key(&(*event, *draw))
+            }
+            _ => false,
+        };
+        if rebuild {
             self.events.push(event);
             self.refold();
         } else {
@@ -331,11 +343,14 @@ impl Session {
 
     /// The effects of resolution `resolution` with each face-down block named where this machine
     /// can name it, and the block kept as face down on the record while its draw is concealed. An
-    /// effect on a block nobody here can name waits for the reveal.
+    /// effect on a block nobody here can name waits for the reveal. A cup keeps a concealed
+    /// block by its draw on every machine, so that what a later draw logs of the cup names it no
+    /// more than the first did.
     fn name_face_down(&mut self, resolution: u64, effects: &[Effect]) -> Vec<Effect> {
         let mut named = Vec::with_capacity(effects.len());
         for effect in effects {
             let mut effect = effect.clone();
+            let about_unit = effect.unit().is_some();
             let mut unnamed = None;
             let mut concealed = None;
             for name in effect.names_mut() {
@@ -343,14 +358,25 @@ impl Session {
                     continue;
                 };
                 let key = reference.key(resolution);
-                match self.face_down_chits.get(&key) {
-                    Some(chit) => {
-                        *name = chit.clone();
-                        if self.record.concealed.contains_key(&key) {
-                            concealed = Some(key);
+                let (chit, hidden_by) = self.name_of_draw(key);
+                if !about_unit {
+                    // In a cup: the draw while any draw in the chain is concealed, else the name.
+                    *name = match (chit, hidden_by) {
+                        (Ok(chit), None) => chit,
+                        _ => DrawnRef::Of {
+                            event: key.0,
+                            slot: key.1,
                         }
+                        .name(),
+                    };
+                    continue;
+                }
+                match chit {
+                    Ok(chit) => {
+                        *name = chit;
+                        concealed = hidden_by;
                     }
-                    None => unnamed = Some(key),
+                    Err(missing) => unnamed = Some(missing),
                 }
             }
             if let Some(key) = unnamed {
@@ -360,14 +386,68 @@ impl Session {
                     .push((resolution, effect));
                 continue;
             }
-            if let (Some(key), Some((side, unit))) = (concealed, effect.unit()) {
-                self.record
-                    .face_down
-                    .insert((side.into(), unit.into()), key);
+            if let Some((side, unit)) = effect.unit() {
+                let key = (Symbol::from(side), Symbol::from(unit));
+                match concealed {
+                    Some(draw) => {
+                        self.record.face_down.insert(key, draw);
+                    }
+                    // Named outright, it is no secret any more.
+                    None => {
+                        self.record.face_down.remove(&key);
+                    }
+                }
             }
             named.push(effect);
         }
         named
+    }
+
+    /// A chit taken out of `cup` by name that the cup keeps by the draw that put it there: the
+    /// draw's reference is what comes out. Where this machine cannot tell which it is, the cup's
+    /// next logged contents stand for it.
+    fn take_by_name(&mut self, cup: &Symbol, chit: &mut Symbol) {
+        let Some(contents) = self.record.cups.get(cup) else {
+            return;
+        };
+        if contents.contains(chit) {
+            return;
+        }
+        let kept_by_draw = contents.iter().find(|kept| match DrawnRef::parse(kept) {
+            Some(DrawnRef::Of { event, slot }) => {
+                self.name_of_draw((event, slot)).0.as_ref() == Ok(&*chit)
+            }
+            _ => false,
+        });
+        match kept_by_draw {
+            Some(kept) => *chit = kept.clone(),
+            None => {
+                self.uncertain_cups.insert(cup.clone());
+            }
+        }
+    }
+
+    /// The name behind draw `key` (or the draw in the chain nobody here can name), following a
+    /// draw that took a block kept in its cup by an earlier draw; and the first concealed draw in
+    /// that chain, if any: the one to reveal next.
+    fn name_of_draw(&self, key: DrawKey) -> (Result<Symbol, DrawKey>, Option<DrawKey>) {
+        let mut key = key;
+        let mut hidden_by = None;
+        // A chain is as long as the block's trips through its cups: a bound keeps a damaged log
+        // from looping.
+        for _ in 0..64 {
+            if hidden_by.is_none() && self.record.concealed.contains_key(&key) {
+                hidden_by = Some(key);
+            }
+            let Some(chit) = self.face_down_chits.get(&key) else {
+                return (Err(key), hidden_by);
+            };
+            match DrawnRef::parse(chit) {
+                Some(DrawnRef::Of { event, slot }) => key = (event, slot),
+                _ => return (Ok(chit.clone()), hidden_by),
+            }
+        }
+        (Err(key), hidden_by)
     }
 
     /// Folds one event into the derived state. Corrections are handled by `refold`.
@@ -412,13 +492,22 @@ impl Session {
             } => {
                 let key = (*drawn_by, *draw);
                 self.record.concealed.remove(&key);
-                self.record.face_down.retain(|_, drawn| *drawn != key);
                 self.revealed_chits.insert(key, chit.clone());
                 self.face_down_chits.insert(key, chit.clone());
-                for (resolution, effect) in self.waiting_for_reveal.remove(&key).unwrap_or_default()
-                {
-                    let effects = self.name_face_down(resolution, std::slice::from_ref(&effect));
-                    self.record.apply(&effects, event.seq);
+                // A block this draw took from its cup by an earlier draw's name stays face down
+                // while that earlier draw is concealed.
+                let still_hidden = match DrawnRef::parse(chit) {
+                    Some(DrawnRef::Of { event, slot }) => self.name_of_draw((event, slot)).1,
+                    _ => None,
+                };
+                match still_hidden {
+                    Some(earlier) => self
+                        .record
+                        .face_down
+                        .values_mut()
+                        .filter(|drawn| **drawn == key)
+                        .for_each(|drawn| *drawn = earlier),
+                    None => self.record.face_down.retain(|_, drawn| *drawn != key),
                 }
             }
             // An applied result counts unless it, or the resolution it applies, was corrected.
@@ -426,7 +515,12 @@ impl Session {
                 resolution,
                 effects,
             } if !self.voided.contains(&event.seq) && !self.voided.contains(resolution) => {
-                let effects = self.name_face_down(*resolution, effects);
+                let mut effects = self.name_face_down(*resolution, effects);
+                for effect in &mut effects {
+                    if let Effect::TakeFromCup { cup, chit, .. } = effect {
+                        self.take_by_name(cup, chit);
+                    }
+                }
                 self.record.apply(&effects, event.seq);
                 self.applied.insert(*resolution, event.seq);
             }

@@ -14,7 +14,7 @@ use super::side_label;
 use crate::engine::draws::{DrawSlot, DrawnRef};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
-use crate::engine::record::{Effect, Record};
+use crate::engine::record::{Effect, Lasts, Record};
 use crate::engine::symbol::Symbol;
 use crate::engine::table_set::TableSet;
 
@@ -328,6 +328,12 @@ impl Procedure for SetUpReservePool {
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let side = input.text("side");
+        if side == "british" && held(record, BRUNSWICK_CUP) > 0 {
+            return Err(InputError::new(
+                "side",
+                "draw the Brunswick infantry first: one goes to Area 13 (4.1, L786-796)",
+            ));
+        }
         let waiting: Vec<&str> = record
             .units_where(Some(side), &[("state", TO_DRAW)])
             .map(|(_, name, _)| name)
@@ -469,6 +475,34 @@ impl Procedure for BrunswickDraw {
 
 const REINFORCEMENT_RULE: &str = "5.0 Reinforcements, L817-859";
 
+/// The record's counter of when a Faction last called Reinforcements this turn: 0 in the
+/// Reorganization, else the Impulse's number.
+fn reinforced(faction: &str) -> String {
+    format!("{} Reinforcements called", side_label(faction))
+}
+
+/// The record's count of a Faction's Reinforcements just drawn, which may go back to the Pool.
+fn to_deploy(faction: &str) -> String {
+    format!("{} Reinforcements to deploy", side_label(faction))
+}
+
+/// Whether the Faction's Strategic Leader is activated in this Reorganization: he has rotations
+/// to give, which declining does not leave (6.4, L1080-1083, L1181-1183).
+fn reorganizing(record: &Record, faction: &str) -> bool {
+    record
+        .counters
+        .get(super::reorganization::done(faction).as_str())
+        .is_some_and(|n| *n == 1)
+        && record
+            .counters
+            .contains_key(super::reorganization::rotations_left(faction).as_str())
+}
+
+/// The Impulse a Strategic Action's Reinforcements come in, as the form carries it.
+fn input_impulse(input: &Input) -> i64 {
+    i64::from(input.number("impulse"))
+}
+
 const OCCASIONS: &[(&str, &str)] = &[
     (
         "reorganization",
@@ -507,6 +541,14 @@ const REINFORCEMENT_FIELDS: &[Field] = &[
         "Rossomme (Area 100), Mont St. Jean (Area 3), Bois de Paris (Area 50).",
     ),
     Field {
+        id: "impulse",
+        label: "Impulse",
+        group: "Reinforcements",
+        kind: FieldKind::Count { max: 99 },
+        rule: "6.0, L770-773",
+        help: "Filled in from the record: the Impulse being played, for a Strategic Action B.",
+    },
+    Field {
         id: "count",
         label: "Blocks to draw",
         group: "Reinforcements",
@@ -543,16 +585,13 @@ impl Procedure for Reinforcements {
         let side = side.as_str();
         let count = strategic_value(record, side).min(held(record, &reserve_cup(side)) as i64);
         input.set("count", Value::Number(count.max(0)));
-        let reorganizing = record
-            .counters
-            .get(super::reorganization::done(side).as_str())
-            .is_some_and(|n| *n == 1);
-        let occasion = if reorganizing {
+        let occasion = if reorganizing(record, side) {
             "reorganization"
         } else {
             "strategic-action"
         };
         input.set("occasion", Value::Text(occasion.into()));
+        input.set("impulse", Value::Number(super::impulse::impulses(record)));
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let side = input.text("side");
@@ -561,6 +600,54 @@ impl Procedure for Reinforcements {
                 "hq",
                 "Reinforcements come only while the Strategic Leader is in his General HQ and not embattled (5.0, L817-820)",
             ));
+        }
+        let called = record.counters.get(reinforced(side).as_str()).copied();
+        let (once, when) = if input.text("occasion") == "reorganization" {
+            (0, "Reorganization")
+        } else {
+            (super::impulse::impulses(record), "Impulse")
+        };
+        if called == Some(once) {
+            return Err(InputError::new(
+                "occasion",
+                format!(
+                    "the {} have called their Reinforcements in this {when}",
+                    side_label(side)
+                ),
+            ));
+        }
+        match input.text("occasion") {
+            "reorganization" => {
+                if !reorganizing(record, side) {
+                    return Err(InputError::new(
+                        "occasion",
+                        format!(
+                            "the {} Strategic Leader is not activated for Reorganization on the record (6.4, L1128-1129)",
+                            side_label(side)
+                        ),
+                    ));
+                }
+            }
+            _ => {
+                let reinforcing = record
+                    .marks
+                    .contains(super::impulse::action_mark("strategic-reinforce").as_str());
+                let phasing = super::impulse::phasing_side(record);
+                let of_phasing = (side == "french") == (phasing == "french");
+                if !reinforcing || !of_phasing {
+                    return Err(InputError::new(
+                        "occasion",
+                        "the record has no Strategic Action B being played by this Faction's Side (6.1 B, L861-867)",
+                    ));
+                }
+                let impulse = super::impulse::impulses(record);
+                if input_impulse(input) != impulse {
+                    return Err(InputError::new(
+                        "impulse",
+                        format!("the record is at Impulse {impulse}"),
+                    ));
+                }
+            }
         }
         let value = strategic_value(record, side);
         let pool = held(record, &reserve_cup(side)) as i64;
@@ -592,44 +679,14 @@ impl Procedure for Reinforcements {
                 format!("the Reserve Pool holds {pool} block(s)"),
             ));
         }
-        match input.text("occasion") {
-            "reorganization" => {
-                let activated = record
-                    .counters
-                    .get(super::reorganization::done(side).as_str())
-                    .is_some_and(|n| *n == 1);
-                if !activated {
-                    return Err(InputError::new(
-                        "occasion",
-                        format!(
-                            "the {} Strategic Leader is not activated for Reorganization on the record (6.4, L1128-1129)",
-                            side_label(side)
-                        ),
-                    ));
-                }
-                if count < value.min(pool) {
-                    return Err(InputError::new(
-                        "count",
-                        format!(
-                            "in the Reorganization Phase the number equals the Strategic Value, {} here (5.0, L838-843)",
-                            value.min(pool)
-                        ),
-                    ));
-                }
-            }
-            _ => {
-                let reinforcing = record
-                    .marks
-                    .contains(super::impulse::action_mark("strategic-reinforce").as_str());
-                let phasing = super::impulse::phasing_side(record);
-                let of_phasing = (side == "french") == (phasing == "french");
-                if !reinforcing || !of_phasing {
-                    return Err(InputError::new(
-                        "occasion",
-                        "the record has no Strategic Action B being played by this Faction's Side (6.1 B, L861-867)",
-                    ));
-                }
-            }
+        if input.text("occasion") == "reorganization" && count < value.min(pool) {
+            return Err(InputError::new(
+                "count",
+                format!(
+                    "in the Reorganization Phase the number equals the Strategic Value, {} here (5.0, L838-843)",
+                    value.min(pool)
+                ),
+            ));
         }
         Ok(())
     }
@@ -664,6 +721,24 @@ impl Procedure for Reinforcements {
                 "6.1 B, L865",
             ));
         }
+        // Those drawn may go back, if they cannot deploy, until play moves on.
+        effects.push(Effect::SetCounter {
+            name: to_deploy(side).as_str().into(),
+            value: faces.chits().len() as i64,
+            rule: "5.0, L857-859".into(),
+            lasts: Lasts::Step,
+        });
+        // In which Reorganization (0) or Impulse they were called, so that they are called once.
+        effects.push(Effect::SetCounter {
+            name: reinforced(side).as_str().into(),
+            value: if input.text("occasion") == "reorganization" {
+                0
+            } else {
+                input_impulse(input)
+            },
+            rule: REINFORCEMENT_RULE.into(),
+            lasts: Lasts::Turn,
+        });
         let placement = if side == "prussian" {
             "in the Black Area (L844-845)"
         } else {
@@ -712,7 +787,7 @@ const RETURN_FIELDS: &[Field] = &[
             max_len: 40,
         },
         rule: "5.0, L857-859",
-        help: "The block, by name if it is face up or by its draw (\"face-down block #12.1\") if not: the name stays hidden.",
+        help: "The Reinforcement just drawn, by its draw (\"face-down block #12.1\") as the list offers it: its name stays hidden.",
     },
 ];
 
@@ -736,6 +811,26 @@ impl Procedure for ReturnToPool {
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let side = input.text("side");
         let block = input.text("block").trim();
+        if record
+            .counters
+            .get(to_deploy(side).as_str())
+            .is_none_or(|n| *n <= 0)
+        {
+            return Err(InputError::new(
+                "block",
+                format!(
+                    "no {} Reinforcement drawn just now waits to deploy (5.0, L857-859)",
+                    side_label(side)
+                ),
+            ));
+        }
+        // Named, a face-down block's name would go into the log.
+        if record.face_down.contains_key(&(side.into(), block.into())) {
+            return Err(InputError::new(
+                "block",
+                format!("{block} is face down: name it by its draw, as the list offers it"),
+            ));
+        }
         let on_map = match DrawnRef::parse(block) {
             Some(DrawnRef::Of { event, slot }) => {
                 record.face_down.iter().any(|((s, name), draw)| {
@@ -746,17 +841,17 @@ impl Procedure for ReturnToPool {
                             .is_some_and(|u| u.state.as_ref() == state::ON_MAP)
                 })
             }
-            Some(DrawnRef::OfThis(_)) => false,
-            None => record
-                .unit(side, block)
-                .is_some_and(|u| u.state.as_ref() == state::ON_MAP),
+            Some(DrawnRef::OfThis(_)) | None => false,
         };
         if on_map {
             Ok(())
         } else {
             Err(InputError::new(
                 "block",
-                format!("{block} is not a {} block on the map", side_label(side)),
+                format!(
+                    "{block} is not a {} Reinforcement face down on the map",
+                    side_label(side)
+                ),
             ))
         }
     }
@@ -774,6 +869,10 @@ impl Procedure for ReturnToPool {
             format!("{block} goes back to the {} Reserve Pool", side_label(side)),
             vec![
                 Effect::set_state(side, block, state::RESERVE, rule),
+                Effect::UseCounter {
+                    name: to_deploy(side).as_str().into(),
+                    rule: rule.into(),
+                },
                 Effect::PutInCup {
                     cup: reserve_cup(side).as_str().into(),
                     chits: vec![block.into()],

@@ -111,6 +111,15 @@ impl Procedure for AddBlock {
         if name.contains(';') {
             return Err(InputError::new("name", "a name cannot hold a semicolon"));
         }
+        if input.flag("brunswick")
+            && input.text("where") == TO_DRAW
+            && input.text("type") != "infantry"
+        {
+            return Err(InputError::new(
+                "where",
+                "the Brunswick Cavalry deploys in Area 13, not by a draw (4.1, L786-790): add it on the map",
+            ));
+        }
         let ladder = Ladder::parse(input.text("ladder"), input.text("type"))
             .map_err(|message| InputError::new("ladder", message))?;
         if usize::try_from(input.number("levels_lost")).unwrap_or(0) >= ladder.0.len() {

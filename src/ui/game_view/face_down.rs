@@ -5,6 +5,7 @@
 use super::GameView;
 use crate::engine::draws::DrawnRef;
 use crate::engine::play::Command;
+use crate::engine::symbol::Symbol;
 use crate::ui::confirm;
 
 /// The owner's view of a side's face-down blocks, and the reveal waiting to be confirmed.
@@ -58,6 +59,23 @@ impl GameView {
         }
     }
 
+    /// Reveals the draw that keeps `name` face down, and the earlier draw behind it where it was
+    /// drawn from a cup that kept it by that draw, until the name is out.
+    fn reveal_block(&mut self, side: &str, name: &str, first: (u64, usize)) -> Result<(), String> {
+        let key = (Symbol::from(side), Symbol::from(name));
+        let mut draw = Some(first);
+        // Each reveal follows the block one trip back through its cups.
+        for _ in 0..64 {
+            let Some((event, slot)) = draw else {
+                return Ok(());
+            };
+            self.execute(Command::RevealDraw { event, draw: slot })
+                .map_err(|e| e.to_string())?;
+            draw = self.session.record().face_down.get(&key).copied();
+        }
+        Ok(())
+    }
+
     /// The question before the names show, the owner's window, and the question before a reveal.
     pub(super) fn face_down_window(&mut self, ctx: &egui::Context) {
         let Some(view) = self.face_down_view.clone() else {
@@ -97,14 +115,11 @@ impl GameView {
                 &["Reveal it", "Cancel"],
             ) {
                 Some(0) => {
-                    let command = Command::RevealDraw {
-                        event: *event,
-                        draw: *draw,
-                    };
-                    match self.execute(command) {
-                        Ok(_) => self.notice = Some((format!("{name} is revealed"), false)),
-                        Err(e) => self.notice = Some((e.to_string(), true)),
-                    }
+                    self.notice =
+                        Some(match self.reveal_block(&view.side, name, (*event, *draw)) {
+                            Ok(()) => (format!("{name} is revealed"), false),
+                            Err(e) => (e, true),
+                        });
                     if let Some(view) = &mut self.face_down_view {
                         view.reveal = None;
                     }

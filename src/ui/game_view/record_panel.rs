@@ -213,6 +213,12 @@ impl GameView {
         let Some((side, name)) = self.open_unit.clone() else {
             return;
         };
+        // A block drawn face down while open closes: what it shows would give the draw away.
+        let key = (side.as_str().into(), name.as_str().into());
+        if self.session.record().face_down.contains_key(&key) {
+            self.open_unit = None;
+            return;
+        }
         let mut open = true;
         let mut select = None;
         let side_name = crate::engine::log::side_name(self.session.sides(), &side).to_string();
@@ -226,6 +232,7 @@ impl GameView {
                     ui.label("The record no longer knows this unit.");
                     return;
                 };
+
                 egui::Grid::new("unit_facts")
                     .num_columns(2)
                     .striped(true)

@@ -506,21 +506,30 @@ impl Workspace {
         only: &[(&str, &str)],
     ) -> Vec<String> {
         let input = &self.input;
-        record
+        let mut named = Vec::new();
+        let mut face_down = Vec::new();
+        for (side, unit, _) in record
             .units_where(None, only)
             .filter(|(side, _, _)| sides.iter().any(|s| s.id == *side) && of.takes(input, side))
             .filter(|(side, name, _)| self.procedure.offers(field, input, record, side, name))
-            // A block drawn face down is offered by its draw: its name would give it away.
-            .map(|(side, unit, _)| {
-                match record
-                    .face_down
-                    .get(&(Symbol::from(side), Symbol::from(unit)))
-                {
-                    Some(&(event, slot)) => DrawnRef::Of { event, slot }.name().to_string(),
-                    None => unit.to_string(),
-                }
-            })
-            .collect()
+        {
+            // A block drawn face down is offered by its draw, after the others and in the order
+            // drawn: its name, or its place among the names, would give it away.
+            match record
+                .face_down
+                .get(&(Symbol::from(side), Symbol::from(unit)))
+            {
+                Some(&draw) => face_down.push(draw),
+                None => named.push(unit.to_string()),
+            }
+        }
+        face_down.sort_unstable();
+        named.extend(
+            face_down
+                .into_iter()
+                .map(|(event, slot)| DrawnRef::Of { event, slot }.name().to_string()),
+        );
+        named
     }
 }
 
