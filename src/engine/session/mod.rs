@@ -20,15 +20,15 @@ use super::symbol::Symbol;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-/// A draw, as (the resolution's event, the draw's place in it).
-type DrawKey = (u64, usize);
-
 use super::session_file;
 pub use super::session_file::{
     FORMAT_VERSION, SessionError, write_atomically, write_new_atomically,
 };
 mod verify;
 pub use verify::{KeyCoverage, SeedCoverage, VerifyFailure, VerifyReport};
+
+/// A draw, as (the resolution's event, the draw's place in it).
+type DrawKey = (u64, usize);
 
 /// The events from `from` on are logged under one key: `public_key`, or none in a session saved by
 /// an earlier build.
