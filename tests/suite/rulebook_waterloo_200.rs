@@ -1305,3 +1305,143 @@ fn l1080_l1160_l341_the_reorganization_order_and_turn_five() {
             .is_none()
     );
 }
+
+/// The optional rules a battle plays (L1252-1260), each a session setting: OR 2.0 Cavalry Charge
+/// doubles the attacker's cavalry in a Green Area against a defender without cavalry
+/// (L1299-1316); OR 9.0 Morale adds each Side's Morale, 10 less its units eliminated, the
+/// Prussians counting as British (L1343-1346); OR 8.0 Combined Attack takes one hit off the
+/// attacker's losses when a Leader, an Artillery, an Infantry and a Cavalry of his are in it
+/// (L1320-1333). Strengths FICTIONAL.
+#[test]
+fn or2_or8_or9_l1299_l1346_the_optional_rules_of_a_battle() {
+    let attackers = [
+        ("Hussars", "Cavalry", "3-2-1"),
+        ("Ligne", "Infantry", "4-3-2-1"),
+    ];
+    let defenders = [("Line", "Infantry", "4-3-2-1")];
+    let plain = battle(&attackers, &defenders, 1);
+    assert_eq!((total(&plain, "French"), total(&plain, "British")), (7, 5));
+
+    let charge = |green: bool| {
+        battle_with(
+            &attackers,
+            &defenders,
+            1,
+            &[
+                ("cavalry_charge", text("on")),
+                ("green_area", support::flag(green)),
+            ],
+        )
+    };
+    let charged = charge(true);
+    assert_eq!(
+        total(&charged, "French"),
+        10,
+        "the 3 of the Hussars doubled"
+    );
+    assert!(
+        charged
+            .modifiers
+            .iter()
+            .any(|m| m.label.contains("Cavalry Charge: Hussars doubled") && m.value == 3)
+    );
+    assert_eq!(total(&charge(false), "French"), 7, "not in a Green Area");
+    let against_cavalry = battle_with(
+        &attackers,
+        &[("Dragoons", "Cavalry", "3-2-1")],
+        1,
+        &[
+            ("cavalry_charge", text("on")),
+            ("green_area", support::flag(true)),
+        ],
+    );
+    assert_eq!(
+        total(&against_cavalry, "French"),
+        7,
+        "the defender has cavalry"
+    );
+
+    let morale = battle_with(
+        &attackers,
+        &defenders,
+        1,
+        &[
+            ("morale", text("on")),
+            ("french_eliminated", number(3)),
+            ("british_eliminated", number(1)),
+        ],
+    );
+    assert_eq!(
+        (total(&morale, "French"), total(&morale, "British")),
+        (7 + 7, 5 + 9)
+    );
+
+    // FR +2 against the Line: the French win, their share of 2 hits is 1; with every type in
+    // the attack they take none.
+    let with_all = [
+        ("Hussars", "Cavalry", "3-2-1"),
+        ("Ligne", "Infantry", "4-3-2-1"),
+        ("Battery", "Foot Artillery", "1-P"),
+        ("Foy", "Tactical Leader", "1-H"),
+    ];
+    let combined = |rule: &str| {
+        battle_with(
+            &with_all,
+            &[
+                ("Line", "Infantry", "4-3-2-1"),
+                ("Jäger", "Infantry", "3-2-1"),
+            ],
+            0,
+            &[("combined_attack", text(rule))],
+        )
+    };
+    let off = combined("off");
+    assert_eq!(total(&off, "French") - total(&off, "British"), 2);
+    assert_eq!(hits(&off, "French"), 1);
+    let on = combined("on");
+    assert_eq!(hits(&on, "French"), 0);
+    assert_eq!(hits(&on, "British"), 2);
+    assert!(on.limits.iter().any(|l| l.rule.contains("OR 8.0")));
+}
+
+/// OR 10.0 (L1361-1381): played, the Allied player draws from turn 3 which Prussian corps
+/// arrives; Blücher arrives on turn 3 whichever it is. Not played, the draw is refused and the
+/// corps keep their schedule. The corps' make-up is FICTIONAL.
+#[test]
+fn or10_l1371_l1381_the_prussian_corps_arrive_in_a_random_order() {
+    let mut leaders = Vec::new();
+    for seed in [1, 2, 3, 4, 5, 6, 7, 8] {
+        let mut play = red_and_blue_corps(seed);
+        play.go_to(3, 0, 0);
+        let refused = play.refused("prussian-arrival-order", &[]).unwrap();
+        assert!(refused.contains("not played"), "{refused}");
+        play.play("settings", &[("prussian_arrivals", text("random"))], &[]);
+        let refused = play
+            .refused("prussian-arrival", &[("corps", text("red"))])
+            .unwrap();
+        assert!(
+            refused.contains("draw the corps that arrives first"),
+            "{refused}"
+        );
+        let order = play.play("prussian-arrival-order", &[], &[]);
+        let leader = order.outcome.key.clone();
+        assert!(["Bülow", "Pirch", "Ziethen"].contains(&leader.as_str()));
+        let again = play.refused("prussian-arrival-order", &[]).unwrap();
+        assert!(again.contains("was drawn this turn"), "{again}");
+        let form = play.input("prussian-arrival", &[]);
+        let corps = form.text("corps").to_string();
+        assert!(
+            form.list("arriving")
+                .iter()
+                .any(|n| n.as_str() == "Blücher")
+        );
+        if leader == "Ziethen" {
+            assert_eq!(corps, "blue");
+            play.play("prussian-arrival", &[], &[]);
+            assert_eq!(play.state("prussian", "Blue Infantry"), "on the map");
+        }
+        assert_eq!(play.record().cups["Prussian corps to arrive"].len(), 2);
+        leaders.push(leader);
+    }
+    assert!(leaders.iter().any(|l| l != &leaders[0]), "{leaders:?}");
+}

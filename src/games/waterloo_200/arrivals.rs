@@ -9,10 +9,13 @@
 //! Setup optional rule (OR 1.0, L1273-1286) the Prussian player names the two he chooses instead.
 
 use super::blocks::{attribute, state};
+use super::options::PRUSSIAN_ARRIVALS;
 use crate::engine::draws::{DrawSlot, DrawnRef};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
-use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
+use crate::engine::procedure::{About, Faces, Outcome, Procedure, Resolution, RuleError};
+use crate::engine::record::Lasts;
 use crate::engine::record::{Effect, Record};
+use crate::engine::settings::prefill_setting;
 use crate::engine::symbol::Symbol;
 use crate::engine::table_set::TableSet;
 
@@ -64,9 +67,33 @@ fn waiting(record: &Record, corps: &str) -> Vec<String> {
         .collect()
 }
 
+/// The cup of the Prussian corps still to arrive under OR 10.0, by their leaders (L1371-1375).
+pub const ORDER_CUP: &str = "Prussian corps to arrive";
+
+/// The corps' leaders, their colours and Areas (L1373-1375).
+const LEADERS: &[(&str, &str)] = &[("Bülow", "red"), ("Pirch", "green"), ("Ziethen", "blue")];
+
+/// The record's counter of the corps drawn to arrive this turn under OR 10.0: 1 red, 2 green,
+/// 3 blue.
+const DRAWN_CORPS: &str = "Prussian corps drawn to arrive";
+
+/// Whether the corps arrive in a random order (OR 10.0).
+fn random_order(input: &Input) -> bool {
+    input.text(PRUSSIAN_ARRIVALS.id) == "random"
+}
+
+/// The corps drawn to arrive this turn under OR 10.0, if any.
+fn drawn_corps(record: &Record) -> Option<&'static str> {
+    let index = usize::try_from(*record.counters.get(DRAWN_CORPS)?).ok()?;
+    LEADERS
+        .get(index.checked_sub(1)?)
+        .map(|(_, colour)| *colour)
+}
+
 /// The blocks that arrive without a draw: Blücher on turn 3, the corps' leader and artillery,
-/// and on turn 5 the whole corps (L877-880, L884-891, L902-904).
-fn sure_to_arrive(record: &Record, corps: &str) -> Vec<Symbol> {
+/// and on turn 5 the whole corps (L877-880, L884-891, L902-904). Under OR 10.0 Blücher still
+/// arrives on turn 3, whichever corps comes (L1381).
+fn sure_to_arrive(record: &Record, corps: &str, random: bool) -> Vec<Symbol> {
     let mut arriving: Vec<Symbol> = waiting(record, corps)
         .into_iter()
         .filter(|name| {
@@ -74,7 +101,12 @@ fn sure_to_arrive(record: &Record, corps: &str) -> Vec<Symbol> {
         })
         .map(|name| name.as_str().into())
         .collect();
-    if corps == "red" {
+    let with_blucher = if random {
+        record.position.turn == 3
+    } else {
+        corps == "red"
+    };
+    if with_blucher {
         arriving.extend(
             record
                 .units_where(
@@ -135,6 +167,7 @@ const FIELDS: &[Field] = &[
         rule: "5.1, L877-880, L884-891, L902-904",
         help: "Filled in from the record: Blücher on turn 3, the corps' leader and artillery, on turn 5 the whole corps.",
     },
+    super::options::on_form(PRUSSIAN_ARRIVALS),
     Field::flag(
         "chosen",
         "Chosen, not drawn (Free Setup)",
@@ -238,18 +271,28 @@ impl Procedure for PrussianArrival {
         !matches!(field, "cavalry" | "infantry") || of_corps(record, name, input.text("corps"))
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
-        if let Some((corps, _)) = CORPS
-            .iter()
-            .find(|(corps, _)| turn_of(corps) == record.position.turn)
-        {
-            input.set("corps", Value::Text((*corps).into()));
+        prefill_setting(input, record, &PRUSSIAN_ARRIVALS);
+        let corps = if random_order(input) {
+            drawn_corps(record)
+        } else {
+            CORPS
+                .iter()
+                .find(|(corps, _)| turn_of(corps) == record.position.turn)
+                .map(|(corps, _)| *corps)
+        };
+        if let Some(corps) = corps {
+            input.set("corps", Value::Text(corps.into()));
         }
         self.follow("corps", input, record);
     }
     fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
         if changed == "corps" {
             let corps = input.text("corps").to_string();
-            input.set("arriving", Value::List(sure_to_arrive(record, &corps)));
+            let random = random_order(input);
+            input.set(
+                "arriving",
+                Value::List(sure_to_arrive(record, &corps, random)),
+            );
             for kind in DRAWN {
                 let waiting = if corps == "blue" {
                     0
@@ -314,7 +357,24 @@ impl Procedure for PrussianArrival {
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let corps = input.text("corps");
-        if record.position.turn != turn_of(corps) {
+        let random = random_order(input);
+        if random {
+            match drawn_corps(record) {
+                Some(drawn) if drawn == corps => {}
+                Some(_) => {
+                    return Err(InputError::new(
+                        "corps",
+                        "another corps was drawn to arrive this turn (OR 10.0, L1371-1375)",
+                    ));
+                }
+                None => {
+                    return Err(InputError::new(
+                        "corps",
+                        "draw the corps that arrives first: \"Prussian arrival order\" (OR 10.0, L1371-1375)",
+                    ));
+                }
+            }
+        } else if record.position.turn != turn_of(corps) {
             return Err(InputError::new(
                 "corps",
                 format!("this corps arrives on turn {} (L869-904)", turn_of(corps)),
@@ -334,7 +394,7 @@ impl Procedure for PrussianArrival {
                 ));
             }
         }
-        let expected = sure_to_arrive(record, corps);
+        let expected = sure_to_arrive(record, corps, random);
         if input.list("arriving") != expected.as_slice() {
             return Err(InputError::new(
                 "arriving",
@@ -424,6 +484,18 @@ impl Procedure for PrussianArrival {
             ),
             "5.1, L871-872, L877-891",
         ));
+        if random_order(input)
+            && area != "50"
+            && input
+                .list("arriving")
+                .iter()
+                .any(|n| n.as_str() == "Blücher")
+        {
+            effects.push(Effect::reminder(
+                "Blücher arrives in Area 50 (OR 10.0, L1381)",
+                "OR 10.0 Prussian Arrivals, L1381",
+            ));
+        }
         let headline = if drawn > 0 {
             format!(
                 "{} block(s) arrive in Area {area}, {drawn} of them drawn face down",
@@ -446,5 +518,90 @@ fn faces_for(input: &Input, kind: &str, faces: &Faces) -> i32 {
         0
     } else {
         input.number(&format!("{kind}_waiting"))
+    }
+}
+
+const ORDER_FIELDS: &[Field] = &[super::options::on_form(PRUSSIAN_ARRIVALS)];
+
+/// Under OR 10.0 (L1371-1381), from turn 3 the Allied player draws which Prussian corps arrives
+/// each turn, from those still to come.
+pub struct ArrivalOrder;
+
+impl Procedure for ArrivalOrder {
+    fn about(&self) -> &About {
+        &About {
+            id: "prussian-arrival-order",
+            title: "Prussian arrival order",
+            rule: "OR 10.0 Prussian Arrivals, L1361-1381",
+            summary: "Under the optional rule, draws the Prussian Tactical Leader whose corps arrives this turn, in his Area: Bülow 50, Pirch 79, Ziethen 10.",
+            fields: ORDER_FIELDS,
+        }
+    }
+    fn applies(&self, record: &Record) -> bool {
+        (3..=5).contains(&record.position.turn)
+    }
+    fn acting_side(&self, _input: &Input) -> String {
+        "prussian".into()
+    }
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        prefill_setting(input, record, &PRUSSIAN_ARRIVALS);
+    }
+    fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        if !random_order(input) {
+            return Err(InputError::new(
+                PRUSSIAN_ARRIVALS.id,
+                "the corps arrive on their schedule; the optional rule 10.0 is not played (Session settings)",
+            ));
+        }
+        if !(3..=5).contains(&record.position.turn) {
+            return Err(InputError::new(
+                PRUSSIAN_ARRIVALS.id,
+                "the Prussians arrive on turns 3 to 5 (L1371-1372)",
+            ));
+        }
+        if let Some(corps) = drawn_corps(record) {
+            return Err(InputError::new(
+                PRUSSIAN_ARRIVALS.id,
+                format!("the {corps} corps was drawn this turn"),
+            ));
+        }
+        Ok(())
+    }
+    fn draws(&self, _input: &Input) -> Vec<DrawSlot> {
+        vec![DrawSlot::open("Prussian Tactical Leader", ORDER_CUP)]
+    }
+    fn resolve(
+        &self,
+        _input: &Input,
+        _tables: &TableSet,
+        faces: &Faces,
+    ) -> Result<Resolution, RuleError> {
+        let Some(leader) = faces.chits().first() else {
+            return Err(RuleError::Draw("no Tactical Leader was drawn".into()));
+        };
+        let Some((index, (_, colour))) = (1..)
+            .zip(LEADERS)
+            .find(|(_, (name, _))| *name == leader.as_str())
+        else {
+            return Err(RuleError::Draw(format!("{leader} leads no Prussian corps")));
+        };
+        let area = area_of(colour);
+        Ok(Resolution {
+            modifiers: Vec::new(),
+            totals: Vec::new(),
+            limits: Vec::new(),
+            cell: None,
+            outcome: Outcome {
+                key: leader.to_string(),
+                rank: 0,
+                headline: format!("{leader}'s corps arrives this turn, in Area {area}"),
+            },
+            effects: vec![Effect::SetCounter {
+                name: DRAWN_CORPS.into(),
+                value: index,
+                rule: "OR 10.0, L1371-1375".into(),
+                lasts: Lasts::Turn,
+            }],
+        })
     }
 }

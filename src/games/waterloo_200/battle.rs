@@ -10,7 +10,9 @@ use super::activation::ACTIVATED;
 use super::activation::BATTLES_ALLOWED;
 use super::blocks::{self, Block, Listed, Owner, attribute, facts_field, state};
 use super::impulse::{LEADERS_ACTIVATED, NEW_ENGAGEMENT, STRATEGIC_MOVE, action_mark, fought_mark};
-use super::options::{BATTLE_ALLOWANCE, CLEARED_AREA, HITS_SPREAD, LOSS_CAP};
+use super::options::{
+    BATTLE_ALLOWANCE, CAVALRY_CHARGE, CLEARED_AREA, COMBINED_ATTACK, HITS_SPREAD, LOSS_CAP, MORALE,
+};
 use super::{SIDES, side_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
@@ -146,6 +148,16 @@ const FIELDS: &[Field] = &[
     super::options::on_form(HITS_SPREAD),
     super::options::on_form(CLEARED_AREA),
     super::options::on_form(BATTLE_ALLOWANCE),
+    Field::flag(
+        "green_area",
+        "The Area is Green",
+        "Battle",
+        "1.2-1.3, L251-283; OR 2.0, L1299-1311",
+        "Filled in from the map's list where its colour is entered. A Cavalry Charge needs a Green Area.",
+    ),
+    super::options::on_form(CAVALRY_CHARGE),
+    super::options::on_form(COMBINED_ATTACK),
+    super::options::on_form(MORALE),
 ];
 
 /// The blocks a side's owner keeps back among equals (L1102-1104, L1124-1126).
@@ -218,6 +230,9 @@ impl Procedure for Battle {
         prefill_setting(input, record, &CLEARED_AREA);
         prefill_setting(input, record, &HITS_SPREAD);
         prefill_setting(input, record, &BATTLE_ALLOWANCE);
+        prefill_setting(input, record, &CAVALRY_CHARGE);
+        prefill_setting(input, record, &COMBINED_ATTACK);
+        prefill_setting(input, record, &MORALE);
         let left = record.counters.get(BATTLES_ALLOWED).copied().unwrap_or(0);
         input.set("battles_left", Value::Number(left));
         for side in ["french", "british"] {
@@ -241,10 +256,14 @@ impl Procedure for Battle {
         for list in LISTS {
             list.follow(changed, input, record);
         }
-        if changed == "area"
-            && let Some(bonus) = super::map::terrain_bonus(record, input.text("area"))
-        {
-            input.set("terrain_bonus", Value::Number(bonus));
+        if changed == "area" {
+            let area = input.text("area").to_string();
+            if let Some(bonus) = super::map::terrain_bonus(record, &area) {
+                input.set("terrain_bonus", Value::Number(bonus));
+            }
+            if let Some(colour) = super::map::colour(record, &area) {
+                input.set("green_area", Value::Flag(colour == "green"));
+            }
         }
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
@@ -430,13 +449,32 @@ impl Procedure for Battle {
                 rule: "6.2.3.1.6, L1055-1057".into(),
             });
         }
-        let winner_hits = match code.as_str() {
+        let mut winner_hits = match code.as_str() {
             "tie" => 0,
             "marginal" => (incurred + 1) / 2,
             "decisive" => (incurred + 3) / 4,
             // "brilliant": the code is one of LOSSES'.
             _ => 1,
         };
+        // The winner's share stays that of the loser's Incurred Losses as the table gives them:
+        // a Combined Attack lowers the attacker's own losses only.
+        let mut incurred = incurred;
+        if combined_attack(input, &forces) && code != "tie" {
+            let attacker_hits = if attacker_won {
+                &mut winner_hits
+            } else {
+                &mut incurred
+            };
+            if *attacker_hits > 0 {
+                *attacker_hits -= 1;
+                limits.push(AppliedLimit {
+                    description: format!(
+                        "Combined Attack: the {attacking} take one hit fewer, {attacker_hits} in all"
+                    ),
+                    rule: "OR 8.0 Combined Attack, L1320-1333".into(),
+                });
+            }
+        }
 
         let mut effects = Vec::new();
         let mut taken = Vec::new();
@@ -670,7 +708,64 @@ fn firepower(input: &Input, forces: &Forces) -> Vec<Modifier> {
         input.number("terrain_bonus"),
         "1.0, L231-233; 6.2.3.1.4, L1020, L1036-1037",
     ));
+    if cavalry_charges(input, forces) {
+        for block in forces.attackers.iter().filter(|b| b.kind == "cavalry") {
+            let strength = block.top().map_or(0, |l| l.strength());
+            terms.push(Modifier::new(
+                attacking,
+                format!("Cavalry Charge: {} doubled", block.name),
+                as_i32(strength),
+                "OR 2.0 Cavalry Charge, L1299-1316",
+            ));
+        }
+    }
+    if input.text(MORALE.id) == "on" {
+        for (label, side) in [
+            (attacking, input.text("side")),
+            (defending, input.text("defender")),
+        ] {
+            // The Prussians count as British for this rule (L1346).
+            let eliminated = if side == "french" {
+                input.number("french_eliminated")
+            } else {
+                input.number("british_eliminated")
+            };
+            let morale = (10 - eliminated).max(0);
+            terms.push(Modifier::new(
+                label,
+                format!("Morale {morale} (10 less {eliminated} eliminated)"),
+                morale,
+                "OR 9.0 Morale, L1343-1346; 3.6, L434-438",
+            ));
+        }
+    }
     terms
+}
+
+/// OR 2.0 (L1299-1316): played, in a Green Area, with cavalry attacking and none defending.
+fn cavalry_charges(input: &Input, forces: &Forces) -> bool {
+    let has_cavalry = |blocks: &[Block]| blocks.iter().any(|b| b.kind == "cavalry");
+    input.text(CAVALRY_CHARGE.id) == "on"
+        && input.flag("green_area")
+        && has_cavalry(&forces.attackers)
+        && !has_cavalry(&forces.defenders)
+}
+
+/// OR 8.0 (L1320-1333): played, with a Leader, an Artillery, an Infantry and a Cavalry of the
+/// attacker in the battle: in the Area, or adding their values from next to it.
+fn combined_attack(input: &Input, forces: &Forces) -> bool {
+    let all = || {
+        forces
+            .attackers
+            .iter()
+            .chain(&forces.leaders)
+            .chain(&forces.artillery)
+    };
+    input.text(COMBINED_ATTACK.id) == "on"
+        && all().any(|b| blocks::is_leader(&b.kind))
+        && all().any(|b| blocks::is_artillery(&b.kind))
+        && all().any(|b| b.kind == "infantry")
+        && all().any(|b| b.kind == "cavalry")
 }
 
 /// Sudden Death by `side`'s losses in this battle, if they bring it: its Strategic Leader killed

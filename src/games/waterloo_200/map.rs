@@ -46,6 +46,14 @@ pub fn terrain_bonus(record: &Record, area: &str) -> Option<i64> {
         .ok()
 }
 
+/// The colour of Area `area` ("27"), if entered.
+pub fn colour<'a>(record: &'a Record, area: &str) -> Option<&'a str> {
+    record
+        .unit(MAP, &area_name(area.trim()))?
+        .attribute(attribute::COLOUR)
+        .filter(|colour| !colour.is_empty())
+}
+
 /// The Area numbers in a list typed as "26, 28 31".
 pub fn parse_areas(text: &str) -> Result<Vec<i32>, String> {
     text.split([',', ' ', ';'])

@@ -5,7 +5,7 @@
 //! (see the digest's §0 for where each section really is).
 
 pub mod activation;
-mod arrivals;
+pub mod arrivals;
 pub mod battle;
 pub mod blocks;
 mod chemin_creux;
@@ -26,7 +26,7 @@ use crate::engine::turns::{Phase, Scenario, Step, TurnSequence};
 use blocks::{attribute, state};
 
 pub use activation::{Activation, Deactivation};
-pub use arrivals::PrussianArrival;
+pub use arrivals::{ArrivalOrder, PrussianArrival};
 pub use battle::Battle;
 pub use chemin_creux::{CheminCreuxDraw, CheminCreuxOffer};
 pub use communication::LineOfCommunication;
@@ -66,6 +66,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &MapArea,
     &AreaControl,
     &LineOfCommunication,
+    &ArrivalOrder,
     &PrussianArrival,
     &Impulse,
     &Activation,
@@ -113,17 +114,20 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 title: "Each Impulse",
                 rule: "6.1-6.3, L832-1063",
                 procedures: &[
+                    "prussian-arrival-order",
                     "prussian-arrival",
                     "impulse",
                     "activation",
+                    "reinforcements",
                     "chemin-creux",
                     "chemin-creux-draw",
                     "battle",
                     "deactivation",
+                    "area-control",
                     "control",
                     "victory",
                 ],
-                guidance: "On turns 3, 4 and 5 a Prussian corps arrives first. From the Side holding the Initiative Disc, each Side in turn takes a Tactical Action, a Strategic Action by playing the Disc, or passes. A Tactical Action activates leaders, moves, fights its battles and deactivates. Record each change of control of a Victory Area. Two passes in a row, one by each Side, end the Impulses; in turn 5 they end the game.",
+                guidance: "On turns 3, 4 and 5 a Prussian corps arrives first (drawn first under the optional rule 10.0). From the Side holding the Initiative Disc, each Side in turn takes a Tactical Action, a Strategic Action by playing the Disc (moves, or Reinforcements), or passes. A Tactical Action activates leaders, moves, fights its battles and deactivates. Record each change of control. Two passes in a row, one by each Side, end the Impulses; in turn 5 they end the game.",
                 repeats_while_cup_holds: None,
             }],
         },
@@ -133,7 +137,14 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
             steps: &[Step {
                 title: "Reorganization",
                 rule: "6.4, L1069-1183",
-                procedures: &["reorganize", "restore-leader", "strategic-deactivation"],
+                procedures: &[
+                    "reorganize",
+                    "line-of-communication",
+                    "restore-leader",
+                    "reinforcements",
+                    "return-to-pool",
+                    "strategic-deactivation",
+                ],
                 guidance: "The Side without the Initiative Disc first: each faction may activate its Strategic Leader in his General HQ to restore Tactical Leaders and call Reinforcements, then deactivates him.",
                 repeats_while_cup_holds: None,
             }],

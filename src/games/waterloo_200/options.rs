@@ -107,6 +107,55 @@ pub const REORGANIZATION_ORDER: Field = setting(
     "They differ only when a Strategic Action moved the Disc during the turn.",
 );
 
+/// An optional rule the players agree to play, or not (Optional Rules, L1252-1260).
+const OFF_ON: &[(&str, &str)] = &[("off", "not played"), ("on", "played")];
+
+/// OR 2.0 (L1293-1316): an attacker's cavalry doubles its firepower in a Green Area when the
+/// defender has none.
+pub const CAVALRY_CHARGE: Field = setting(
+    "cavalry_charge",
+    "Optional rule 2.0, Cavalry Charge",
+    OFF_ON,
+    "OR 2.0 Cavalry Charge, L1293-1316",
+    "In a Green Area, an attacker with cavalry against a defender with none doubles his cavalry's strength; leaders and horse artillery do not count.",
+);
+
+/// OR 8.0 (L1320-1336): one unit of each type attacking lowers the attacker's Incurred Losses.
+pub const COMBINED_ATTACK: Field = setting(
+    "combined_attack",
+    "Optional rule 8.0, Combined Attack",
+    OFF_ON,
+    "OR 8.0 Combined Attack, L1320-1336",
+    "An attacker with a Leader, an Artillery, an Infantry and a Cavalry in the battle takes one hit fewer.",
+);
+
+/// OR 9.0 (L1343-1358): each Side adds its Morale to its firepower.
+pub const MORALE: Field = setting(
+    "morale",
+    "Optional rule 9.0, Morale",
+    OFF_ON,
+    "OR 9.0 Morale, L1343-1346",
+    "The attacker adds his Morale to his Offensive Firepower and the defender his to his Defensive Firepower: 10 less the Side's units eliminated; the Prussians count as British.",
+);
+
+/// OR 10.0 (L1361-1381): the Prussian corps arrive in a random order.
+pub const PRUSSIAN_ARRIVALS: Field = setting(
+    "prussian_arrivals",
+    "The Prussian corps arrive",
+    &[
+        (
+            "scheduled",
+            "on their schedule: Bülow on turn 3, Pirch 4, Ziethen 5 (5.1)",
+        ),
+        (
+            "random",
+            "one drawn at random each turn from turn 3 (optional rule 10.0)",
+        ),
+    ],
+    "5.1, L869-904; OR 10.0 Prussian Arrivals, L1361-1381",
+    "Under the optional rule the Allied player draws the corps that arrives each turn; Blücher always arrives on turn 3 in Area 50.",
+);
+
 const FIELDS: &[Field] = &[
     LOSS_CAP,
     HITS_SPREAD,
@@ -114,14 +163,18 @@ const FIELDS: &[Field] = &[
     BATTLE_ALLOWANCE,
     TURN_FIVE_REORGANIZATION,
     REORGANIZATION_ORDER,
+    CAVALRY_CHARGE,
+    COMBINED_ATTACK,
+    MORALE,
+    PRUSSIAN_ARRIVALS,
 ];
 
 pub const SETTINGS: Settings = Settings {
     about: About {
         id: "settings",
         title: "Session settings",
-        rule: "Readings where the rules are unclear (digest §7.2)",
-        summary: "The readings this session plays by where the rulebook can be read two ways. Each starts at the recommended reading.",
+        rule: "Readings where the rules are unclear (digest §7.2); Optional Rules, L1252-1384",
+        summary: "The readings this session plays by where the rulebook can be read two ways, each starting at the recommended reading, and the optional rules it plays.",
         fields: FIELDS,
     },
     recorded_by: "french",

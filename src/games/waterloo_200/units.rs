@@ -437,6 +437,12 @@ impl Procedure for SetUp {
                 ));
             }
         }
+        // The Prussian corps' leaders, for the arrival order the optional rule 10.0 draws.
+        effects.push(Effect::PutInCup {
+            cup: super::arrivals::ORDER_CUP.into(),
+            chits: ["Bülow", "Pirch", "Ziethen"].map(Into::into).to_vec(),
+            rule: "OR 10.0 Prussian Arrivals, L1371-1375".into(),
+        });
         // The French hold the Initiative Disc (L775-776).
         effects.push(Effect::Mark {
             name: super::impulse::disc_mark("french").as_str().into(),
