@@ -488,3 +488,111 @@ fn l794_l838_the_brunswick_in_the_pool_comes_back_without_being_named() {
     assert!(!play.record().face_down.contains_key(&key));
     assert!(play.game.verify(&play.session, &play.tables).is_ok());
 }
+
+/// OR 3.0 Scouting (L1322-1341): a cavalry unit scouts an adjacent Green Area as many enemy blocks
+/// as it has dots; the app draws which of the blocks there, counted from the left, turn face up.
+/// The Hussars' ladder is FICTIONAL.
+#[test]
+fn or3_l1322_l1341_scouting_turns_as_many_blocks_as_the_scout_has_dots() {
+    let mut drawn = std::collections::BTreeSet::new();
+    for seed in [1, 2, 3, 4, 5, 6] {
+        let mut play = Play::start_seeded("waterloo-200", "battle", seed);
+        add(
+            &mut play,
+            "french",
+            "Hussars",
+            "cavalry",
+            "Red, FICTIONAL",
+            false,
+            "on the map",
+        );
+        play.play("impulse", &[], &[]);
+        let scout = [
+            ("scout", text("Hussars")),
+            ("green", flag(true)),
+            ("enemy_blocks", number(4)),
+        ];
+        let form = play.input("scouting", &scout);
+        assert_eq!((form.text("side"), form.number("dots")), ("french", 3));
+        let refused = play
+            .refused(
+                "scouting",
+                &[("scout", text("Hussars")), ("enemy_blocks", number(4))],
+            )
+            .unwrap();
+        assert!(refused.contains("Green Area"), "{refused}");
+        play.play("scouting", &scout, &[]);
+        assert_eq!(
+            play.attribute("french", "Hussars", "scouted in Impulse")
+                .as_deref(),
+            Some("1")
+        );
+        assert!(play.applies("scouting-draw"));
+        let result = play.play("scouting-draw", &[], &[]);
+        let turned: Vec<&str> = result
+            .outcome
+            .headline
+            .trim_start_matches("Turn face up: ")
+            .split(", ")
+            .collect();
+        assert_eq!(turned.len(), 3, "{}", result.outcome.headline);
+        assert!(
+            turned
+                .iter()
+                .all(|t| t.starts_with("block ") && t.ends_with(" from the left"))
+        );
+        assert!(!play.applies("scouting-draw"));
+        assert!(
+            play.refused("scouting-draw", &[("count", number(3))])
+                .is_some()
+        );
+        drawn.insert(result.outcome.headline.clone());
+    }
+    assert!(drawn.len() > 1, "the draw varies: {drawn:?}");
+}
+
+/// 6.1 B (L861-867): by a Strategic Action B the Side with the Disc draws up to its Strategic
+/// Value from the Reserve Pool, once in the Impulse. Ladders FICTIONAL.
+#[test]
+fn l861_l867_reinforcements_by_a_strategic_action() {
+    let mut play = Play::start_seeded("waterloo-200", "battle", 9);
+    for name in ["Pool 1", "Pool 2", "Pool 3"] {
+        add(
+            &mut play,
+            "french",
+            name,
+            "infantry",
+            "Blue, FICTIONAL",
+            false,
+            "in the Reserve Pool",
+        );
+    }
+    play.play(
+        "block-value",
+        &[
+            ("side", text("french")),
+            ("unit", text("Napoleon")),
+            ("value_of", text("ladder")),
+            ("value", text("3-2-1-H")),
+        ],
+        &[],
+    );
+    let reinforce = |count: i64| {
+        vec![
+            ("side", text("french")),
+            ("occasion", text("strategic-action")),
+            ("hq", flag(true)),
+            ("count", number(count)),
+        ]
+    };
+    let refused = play.refused("reinforcements", &reinforce(2)).unwrap();
+    assert!(refused.contains("no Strategic Action B"), "{refused}");
+    play.play("impulse", &[("action", text("strategic-reinforce"))], &[]);
+    let form = play.input("reinforcements", &[("side", text("french"))]);
+    assert_eq!(form.text("occasion"), "strategic-action");
+    // "Up to" the Strategic Value (L862-864): fewer may be drawn.
+    play.play("reinforcements", &reinforce(2), &[]);
+    assert_eq!(face_down(&play, "french").len(), 2);
+    let again = play.refused("reinforcements", &reinforce(1)).unwrap();
+    assert!(again.contains("in this Impulse"), "{again}");
+}

@@ -293,6 +293,18 @@ impl Procedure for Battle {
             }
         }
         check_allowance(input, record)?;
+        let impulse = super::impulse::impulses(record).to_string();
+        if let Some(scout) = input.list(ATTACKERS.units).iter().find(|name| {
+            record
+                .unit(input.text("side"), name)
+                .and_then(|u| u.attribute(super::scouting::SCOUTED_IN))
+                == Some(impulse.as_str())
+        }) {
+            return Err(InputError::new(
+                ATTACKERS.units,
+                format!("{scout} scouted this Impulse and may not attack (OR 3.0, L1338-1341)"),
+            ));
+        }
         for name in input.list(LEADERS.units) {
             let activated = record
                 .unit(input.text("side"), name)

@@ -632,8 +632,9 @@ impl Procedure for Reinforcements {
                 let reinforcing = record
                     .marks
                     .contains(super::impulse::action_mark("strategic-reinforce").as_str());
-                let phasing = super::impulse::phasing_side(record);
-                let of_phasing = (side == "french") == (phasing == "french");
+                // The Side whose Impulse is being played.
+                let of_phasing = super::impulse::last_side(record)
+                    .is_some_and(|phasing| (side == "french") == (phasing == "french"));
                 if !reinforcing || !of_phasing {
                     return Err(InputError::new(
                         "occasion",

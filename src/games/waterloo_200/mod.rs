@@ -16,6 +16,7 @@ mod losses;
 pub mod map;
 pub mod options;
 mod reorganization;
+pub mod scouting;
 mod units;
 pub mod victory;
 
@@ -34,6 +35,7 @@ pub use deployment::{BrunswickDraw, Reinforcements, ReturnToPool, SetUpDraw, Set
 pub use impulse::Impulse;
 pub use map::{AreaControl, MapArea};
 pub use reorganization::{Reorganize, RestoreLeader, StrategicDeactivation};
+pub use scouting::{Scouting, ScoutingDraw};
 pub use units::{AddBlock, BlockValue, SetUp};
 pub use victory::{Control, Victory};
 
@@ -70,6 +72,8 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &PrussianArrival,
     &Impulse,
     &Activation,
+    &Scouting,
+    &ScoutingDraw,
     &CheminCreuxOffer,
     &CheminCreuxDraw,
     &Battle,
@@ -118,6 +122,8 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     "prussian-arrival",
                     "impulse",
                     "activation",
+                    "scouting",
+                    "scouting-draw",
                     "reinforcements",
                     "chemin-creux",
                     "chemin-creux-draw",
