@@ -1376,32 +1376,79 @@ fn or2_or8_or9_l1299_l1346_the_optional_rules_of_a_battle() {
         (7 + 7, 5 + 9)
     );
 
-    // FR +2 against the Line: the French win, their share of 2 hits is 1; with every type in
-    // the attack they take none.
+    // OR 8.0 with every type in the attack (digest Corrections, "OR 8.0 Combined Attack
+    // arithmetic"). FR +2: the French win; only the broader reading spares them their 1 hit.
     let with_all = [
         ("Hussars", "Cavalry", "3-2-1"),
         ("Ligne", "Infantry", "4-3-2-1"),
         ("Battery", "Foot Artillery", "1-P"),
         ("Foy", "Tactical Leader", "1-H"),
     ];
-    let combined = |rule: &str| {
+    let line = [
+        ("Line", "Infantry", "4-3-2-1"),
+        ("Jäger", "Infantry", "3-2-1"),
+    ];
+    let combined = |defenders: &[(&str, &str, &str)], bonus: i64, rule: &str| {
         battle_with(
             &with_all,
-            &[
-                ("Line", "Infantry", "4-3-2-1"),
-                ("Jäger", "Infantry", "3-2-1"),
-            ],
-            0,
+            defenders,
+            bonus,
             &[("combined_attack", text(rule))],
         )
     };
-    let off = combined("off");
+    let off = combined(&line, 0, "off");
     assert_eq!(total(&off, "French") - total(&off, "British"), 2);
     assert_eq!(hits(&off, "French"), 1);
-    let on = combined("on");
-    assert_eq!(hits(&on, "French"), 0);
-    assert_eq!(hits(&on, "British"), 2);
-    assert!(on.limits.iter().any(|l| l.rule.contains("OR 8.0")));
+    assert_eq!(
+        hits(&combined(&line, 0, "on"), "French"),
+        1,
+        "the literal reading: he won"
+    );
+    let either = combined(&line, 0, "either");
+    assert_eq!((hits(&either, "French"), hits(&either, "British")), (0, 2));
+    assert!(either.limits.iter().any(|l| l.rule.contains("OR 8.0")));
+    // FR -5 (the digest's example): the literal reading gives the French 4 hits and the British
+    // ⌈4/2⌉ = 2; the broader one 4 and ⌈5/2⌉ = 3.
+    let strong = [
+        ("Line", "Infantry", "4-3-2-1"),
+        ("Guards", "Infantry", "4-3-2-1"),
+        ("Jäger", "Infantry", "3-2-1"),
+    ];
+    let literal = combined(&strong, 3, "on");
+    assert_eq!(total(&literal, "French") - total(&literal, "British"), -5);
+    assert_eq!(
+        (hits(&literal, "French"), hits(&literal, "British")),
+        (4, 2)
+    );
+    let broad = combined(&strong, 3, "either");
+    assert_eq!((hits(&broad, "French"), hits(&broad, "British")), (4, 3));
+    // A Leader and an Artillery next to the Area take part as they support it, unless only the
+    // units in the Area count.
+    let supported = |units: &str| {
+        battle_with(
+            &[
+                ("Hussars", "Cavalry", "3-2-1"),
+                ("Ligne", "Infantry", "4-3-2-1"),
+            ],
+            &strong,
+            5,
+            &[
+                ("combined_attack", text("on")),
+                ("combined_attack_units", text(units)),
+                ("leaders", list(&["Foy"])),
+                ("leaders_facts", text("Foy (Tactical Leader): 2-1-H")),
+                ("artillery", list(&["Battery"])),
+                ("artillery_facts", text("Battery (Foot Artillery): 2-1-P")),
+            ],
+        )
+    };
+    let by_support = supported("supporting");
+    assert_eq!(
+        total(&by_support, "French") - total(&by_support, "British"),
+        -5
+    );
+    assert_eq!(hits(&by_support, "French"), 4);
+    assert_eq!(hits(&supported("area"), "French"), 5);
 }
 
 /// OR 10.0 (L1361-1381): played, the Allied player draws from turn 3 which Prussian corps

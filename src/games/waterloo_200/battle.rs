@@ -11,7 +11,8 @@ use super::activation::BATTLES_ALLOWED;
 use super::blocks::{self, Block, Listed, Owner, attribute, facts_field, state};
 use super::impulse::{LEADERS_ACTIVATED, NEW_ENGAGEMENT, STRATEGIC_MOVE, action_mark, fought_mark};
 use super::options::{
-    BATTLE_ALLOWANCE, CAVALRY_CHARGE, CLEARED_AREA, COMBINED_ATTACK, HITS_SPREAD, LOSS_CAP, MORALE,
+    BATTLE_ALLOWANCE, CAVALRY_CHARGE, CLEARED_AREA, COMBINED_ATTACK, COMBINED_ATTACK_UNITS,
+    HITS_SPREAD, LOSS_CAP, MORALE,
 };
 use super::{SIDES, side_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
@@ -157,6 +158,7 @@ const FIELDS: &[Field] = &[
     ),
     super::options::on_form(CAVALRY_CHARGE),
     super::options::on_form(COMBINED_ATTACK),
+    super::options::on_form(COMBINED_ATTACK_UNITS),
     super::options::on_form(MORALE),
 ];
 
@@ -232,6 +234,7 @@ impl Procedure for Battle {
         prefill_setting(input, record, &BATTLE_ALLOWANCE);
         prefill_setting(input, record, &CAVALRY_CHARGE);
         prefill_setting(input, record, &COMBINED_ATTACK);
+        prefill_setting(input, record, &COMBINED_ATTACK_UNITS);
         prefill_setting(input, record, &MORALE);
         let left = record.counters.get(BATTLES_ALLOWED).copied().unwrap_or(0);
         input.set("battles_left", Value::Number(left));
@@ -461,31 +464,40 @@ impl Procedure for Battle {
                 rule: "6.2.3.1.6, L1055-1057".into(),
             });
         }
+        // A Combined Attack lowers a losing attacker's Incurred Losses, and the winner's share
+        // follows from them; under the broader reading a winning attacker's hits too, and the
+        // winner's share is that of the loss before it (OR 8.0, L1333).
+        let combined = combined_attack(input, &forces) && code != "tie";
+        let either = input.text(COMBINED_ATTACK.id) == "either";
+        let mut incurred = incurred;
+        let mut lowered = None;
+        if combined && !attacker_won && incurred > 0 {
+            incurred -= 1;
+            lowered = Some(incurred);
+        }
+        let share_of = if lowered.is_some() && either {
+            incurred + 1
+        } else {
+            incurred
+        };
         let mut winner_hits = match code.as_str() {
             "tie" => 0,
-            "marginal" => (incurred + 1) / 2,
-            "decisive" => (incurred + 3) / 4,
+            "marginal" => (share_of + 1) / 2,
+            "decisive" => (share_of + 3) / 4,
             // "brilliant": the code is one of LOSSES'.
             _ => 1,
         };
-        // The winner's share stays that of the loser's Incurred Losses as the table gives them:
-        // a Combined Attack lowers the attacker's own losses only.
-        let mut incurred = incurred;
-        if combined_attack(input, &forces) && code != "tie" {
-            let attacker_hits = if attacker_won {
-                &mut winner_hits
-            } else {
-                &mut incurred
-            };
-            if *attacker_hits > 0 {
-                *attacker_hits -= 1;
-                limits.push(AppliedLimit {
-                    description: format!(
-                        "Combined Attack: the {attacking} take one hit fewer, {attacker_hits} in all"
-                    ),
-                    rule: "OR 8.0 Combined Attack, L1320-1333".into(),
-                });
-            }
+        if combined && attacker_won && either && winner_hits > 0 {
+            winner_hits -= 1;
+            lowered = Some(winner_hits);
+        }
+        if let Some(hits) = lowered {
+            limits.push(AppliedLimit {
+                description: format!(
+                    "Combined Attack: the {attacking} take one hit fewer, {hits} in all"
+                ),
+                rule: "OR 8.0 Combined Attack, L1320-1333".into(),
+            });
         }
 
         let mut effects = Vec::new();
@@ -764,20 +776,19 @@ fn cavalry_charges(input: &Input, forces: &Forces) -> bool {
 }
 
 /// OR 8.0 (L1320-1333): played, with a Leader, an Artillery, an Infantry and a Cavalry of the
-/// attacker in the battle: in the Area, or adding their values from next to it.
+/// attacker in the battle: in the Area, and (as the setting reads it) adding their values from
+/// next to it.
 fn combined_attack(input: &Input, forces: &Forces) -> bool {
-    let all = || {
-        forces
-            .attackers
-            .iter()
-            .chain(&forces.leaders)
-            .chain(&forces.artillery)
-    };
-    input.text(COMBINED_ATTACK.id) == "on"
-        && all().any(|b| blocks::is_leader(&b.kind))
-        && all().any(|b| blocks::is_artillery(&b.kind))
-        && all().any(|b| b.kind == "infantry")
-        && all().any(|b| b.kind == "cavalry")
+    let mut taking_part: Vec<&Block> = forces.attackers.iter().collect();
+    if input.text(COMBINED_ATTACK_UNITS.id) != "area" {
+        taking_part.extend(forces.leaders.iter().chain(&forces.artillery));
+    }
+    let has = |kind: fn(&str) -> bool| taking_part.iter().any(|b| kind(&b.kind));
+    input.text(COMBINED_ATTACK.id) != "off"
+        && has(blocks::is_leader)
+        && has(blocks::is_artillery)
+        && has(|kind| kind == "infantry")
+        && has(|kind| kind == "cavalry")
 }
 
 /// Sudden Death by `side`'s losses in this battle, if they bring it: its Strategic Leader killed

@@ -571,6 +571,9 @@ impl Procedure for Reinforcements {
             fields: REINFORCEMENT_FIELDS,
         }
     }
+    fn frequent(&self) -> &'static [&'static str] {
+        &["side", "occasion", "hq", "count"]
+    }
     fn acting_side(&self, input: &Input) -> String {
         input.text("side").into()
     }

@@ -91,13 +91,63 @@ pub fn neighbours(record: &Record) -> std::collections::BTreeMap<i32, BTreeSet<i
     map
 }
 
-/// What the text gives of the map, put on the record at set-up: (Area, colour, Terrain Bonus).
-pub const GIVEN: &[(i32, Option<&str>, Option<i64>, &str)] = &[
-    (10, Some("black"), None, "1.4 Black Areas, L294-300"),
-    (50, Some("black"), None, "1.4 Black Areas, L294-300"),
-    (79, Some("black"), None, "1.4 Black Areas, L294-300"),
-    (52, Some("red"), None, "1.3 Stacking, L273-283"),
-    (27, None, Some(3), "6.2.3.1.4 example, L1216-1219"),
+/// What the text gives of one Area, put on the record at set-up.
+pub struct Given {
+    pub area: i32,
+    pub colour: Option<&'static str>,
+    pub terrain_bonus: Option<i64>,
+    pub adjacent: Option<&'static str>,
+    pub rule: &'static str,
+}
+
+/// What the text gives of the map (digest Corrections, "Map-data checks derived from the
+/// examples").
+pub const GIVEN: &[Given] = &[
+    Given {
+        area: 10,
+        colour: Some("black"),
+        terrain_bonus: None,
+        adjacent: None,
+        rule: "1.4 Black Areas, L294-300",
+    },
+    Given {
+        area: 50,
+        colour: Some("black"),
+        terrain_bonus: None,
+        adjacent: None,
+        rule: "1.4 Black Areas, L294-300",
+    },
+    Given {
+        area: 79,
+        colour: Some("black"),
+        terrain_bonus: None,
+        adjacent: None,
+        rule: "1.4 Black Areas, L294-300",
+    },
+    Given {
+        area: 52,
+        colour: Some("red"),
+        terrain_bonus: None,
+        adjacent: None,
+        rule: "1.3 Stacking, L283",
+    },
+    // Three British units stand in Area 27 (L1216-1217), more than a yellow Area holds (L281-283),
+    // and its Terrain Bonus is 3 (L1218-1219).
+    Given {
+        area: 27,
+        colour: Some("green"),
+        terrain_bonus: Some(3),
+        adjacent: None,
+        rule: "6.2.3.1.4 example, L1200-1219; 1.3, L281-283",
+    },
+    // The Artillery in Area 70 enters Area 69 for 1 MP (L1002-1003, L266-267).
+    Given {
+        area: 69,
+        colour: Some("green"),
+        terrain_bonus: None,
+        adjacent: Some("70"),
+        rule: "6.2.2 example, L1002-1003; 1.2, L266-267",
+    },
 ];
 
 const COLOURS: &[(&str, &str)] = &[

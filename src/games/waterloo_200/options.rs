@@ -121,12 +121,42 @@ pub const CAVALRY_CHARGE: Field = setting(
 );
 
 /// OR 8.0 (L1320-1336): one unit of each type attacking lowers the attacker's Incurred Losses.
+/// "Incurred Losses" are the loser's (L1049-1051), and the winner's hits follow from them
+/// (L1065-1067): the literal reading lowers the attacker's losses only when he loses, and the
+/// winner's share with them; the broader one, whether he wins or loses (digest Corrections,
+/// "OR 8.0 Combined Attack arithmetic").
 pub const COMBINED_ATTACK: Field = setting(
     "combined_attack",
     "Optional rule 8.0, Combined Attack",
-    OFF_ON,
-    "OR 8.0 Combined Attack, L1320-1336",
-    "An attacker with a Leader, an Artillery, an Infantry and a Cavalry in the battle takes one hit fewer.",
+    &[
+        ("off", "not played"),
+        (
+            "on",
+            "played: a losing attacker's Incurred Losses less 1, the winner's share from them",
+        ),
+        (
+            "either",
+            "played: the attacker takes one hit fewer, winning or losing",
+        ),
+    ],
+    "OR 8.0 Combined Attack, L1320-1336; 6.2.3.1.6, L1049-1051, L1065-1067",
+    "An attacker with a Leader, an Artillery, an Infantry and a Cavalry in the battle takes fewer losses. The first reading is the literal one: FR -5 gives him 4 hits and the Defender 2.",
+);
+
+/// OR 8.0 does not say what "participating" is (L1330-1332): Leaders and Artillery usually take
+/// part from next to the Area (L394-396, L650-651, L703-706).
+pub const COMBINED_ATTACK_UNITS: Field = setting(
+    "combined_attack_units",
+    "For a Combined Attack, the units taking part are",
+    &[
+        (
+            "supporting",
+            "those in the Area, the activated Tactical Leaders and committed Artillery next to it",
+        ),
+        ("area", "those in the Area only"),
+    ],
+    "OR 8.0 Combined Attack, L1330-1332",
+    "Leaders and Artillery normally support a battle from an adjacent Area; the narrow reading counts only the units in the Area.",
 );
 
 /// OR 9.0 (L1343-1358): each Side adds its Morale to its firepower.
@@ -165,6 +195,7 @@ const FIELDS: &[Field] = &[
     REORGANIZATION_ORDER,
     CAVALRY_CHARGE,
     COMBINED_ATTACK,
+    COMBINED_ATTACK_UNITS,
     MORALE,
     PRUSSIAN_ARRIVALS,
 ];

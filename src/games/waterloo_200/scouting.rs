@@ -101,6 +101,9 @@ impl Procedure for Scouting {
             fields: FIELDS,
         }
     }
+    fn frequent(&self) -> &'static [&'static str] {
+        &["side", "scout", "green", "enemy_blocks"]
+    }
     fn acting_side(&self, input: &Input) -> String {
         input.text("side").into()
     }

@@ -416,25 +416,22 @@ impl Procedure for SetUp {
             ]);
         }
         // What the text gives of the map.
-        for (area, colour, bonus, rule) in super::map::GIVEN {
-            let name = super::map::area_name(area);
-            if let Some(colour) = colour {
-                effects.push(Effect::set_attribute(
-                    super::map::MAP,
-                    &name,
-                    super::map::attribute::COLOUR,
-                    colour,
-                    rule,
+        for given in super::map::GIVEN {
+            let name = super::map::area_name(given.area);
+            let set = |attribute: &str, value: &str| {
+                Effect::set_attribute(super::map::MAP, &name, attribute, value, given.rule)
+            };
+            if let Some(colour) = given.colour {
+                effects.push(set(super::map::attribute::COLOUR, colour));
+            }
+            if let Some(bonus) = given.terrain_bonus {
+                effects.push(set(
+                    super::map::attribute::TERRAIN_BONUS,
+                    &bonus.to_string(),
                 ));
             }
-            if let Some(bonus) = bonus {
-                effects.push(Effect::set_attribute(
-                    super::map::MAP,
-                    &name,
-                    super::map::attribute::TERRAIN_BONUS,
-                    bonus,
-                    rule,
-                ));
+            if let Some(adjacent) = given.adjacent {
+                effects.push(set(super::map::attribute::ADJACENT, adjacent));
             }
         }
         // The Prussian corps' leaders, for the arrival order the optional rule 10.0 draws.
