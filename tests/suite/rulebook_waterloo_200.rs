@@ -1492,3 +1492,45 @@ fn or10_l1371_l1381_the_prussian_corps_arrive_in_a_random_order() {
     }
     assert!(leaders.iter().any(|l| l != &leaders[0]), "{leaders:?}");
 }
+
+/// OR 7.0 Retreat (L1291-1310): the defender holding the Disc spends it to retreat from the
+/// Area; the units that cannot are eliminated. A Combined Attack negates it, the Disc spent all
+/// the same (OR 8.0, L1334-1336). Not played, it is refused. Ladders FICTIONAL.
+#[test]
+fn or7_l1295_l1310_the_defender_spends_the_disc_to_retreat() {
+    let mut play = Play::start("waterloo-200", "battle");
+    add_block(&mut play, "french", "Ligne", "infantry", "4-3-2-1", 0);
+    add_block(&mut play, "french", "Garde", "infantry", "4-3-2-1", 0);
+    let retreat = |eliminated: &[&str], combined: bool| {
+        vec![
+            ("side", text("french")),
+            ("area", text("40")),
+            ("combined_attack", support::flag(combined)),
+            ("eliminated", list(eliminated)),
+        ]
+    };
+    let refused = play.refused("retreat", &retreat(&[], false)).unwrap();
+    assert!(refused.contains("not played"), "{refused}");
+    play.play("settings", &[("retreat", text("on"))], &[]);
+    let refused = play
+        .refused(
+            "retreat",
+            &[("side", text("british")), ("area", text("40"))],
+        )
+        .unwrap();
+    assert!(
+        refused.contains("does not hold the Initiative Disc"),
+        "{refused}"
+    );
+    let refused = play.refused("retreat", &retreat(&["Ligne"], true)).unwrap();
+    assert!(refused.contains("negates the retreat"), "{refused}");
+
+    let result = play.play("retreat", &retreat(&["Ligne"], false), &[]);
+    assert!(result.outcome.headline.contains("1 unit(s) cannot"));
+    assert_eq!(play.state("french", "Ligne"), "eliminated");
+    assert_eq!(play.state("french", "Garde"), "on the map");
+    assert!(play.record().marks.contains("Initiative Disc: the Allies"));
+    // The Disc is gone: no second retreat.
+    let refused = play.refused("retreat", &retreat(&[], false)).unwrap();
+    assert!(refused.contains("does not hold"), "{refused}");
+}

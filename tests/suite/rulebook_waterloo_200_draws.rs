@@ -164,8 +164,7 @@ fn l710_l748_the_set_up_draws_each_group_onto_its_icons_face_down() {
         play.record()
             .cups
             .iter()
-            .filter(|(cup, _)| cup.starts_with("French set-up"))
-            .all(|(_, blocks)| blocks.is_empty())
+            .all(|(cup, _)| !cup.starts_with("French set-up"))
     );
 
     // The Showdown turns a block face up: revealed, it is a block like any other.
@@ -507,6 +506,18 @@ fn or3_l1322_l1341_scouting_turns_as_many_blocks_as_the_scout_has_dots() {
             "on the map",
         );
         play.play("impulse", &[], &[]);
+        let off = play
+            .refused(
+                "scouting",
+                &[
+                    ("scout", text("Hussars")),
+                    ("green", flag(true)),
+                    ("enemy_blocks", number(4)),
+                ],
+            )
+            .unwrap();
+        assert!(off.contains("not played"), "{off}");
+        play.play("settings", &[("scouting", text("on"))], &[]);
         let scout = [
             ("scout", text("Hussars")),
             ("green", flag(true)),
@@ -523,9 +534,10 @@ fn or3_l1322_l1341_scouting_turns_as_many_blocks_as_the_scout_has_dots() {
         assert!(refused.contains("Green Area"), "{refused}");
         play.play("scouting", &scout, &[]);
         assert_eq!(
-            play.attribute("french", "Hussars", "scouted in Impulse")
+            play.attribute("french", "Hussars", "scouted in turn.Impulse")
                 .as_deref(),
-            Some("1")
+            Some("1.1"),
+            "turn 1, Impulse 1: in no other is it barred from attacking"
         );
         assert!(play.applies("scouting-draw"));
         let result = play.play("scouting-draw", &[], &[]);

@@ -78,11 +78,11 @@ fn l1185_l1198_the_line_of_communication_and_isolation() {
     area(&mut play, 40, "", "41");
     area(&mut play, 41, "", "42");
     area(&mut play, 42, "", "3, 43");
-    control(&mut play, 40, "allies", true);
-    control(&mut play, 41, "allies", false);
-    control(&mut play, 42, "allies", false);
-    control(&mut play, 3, "allies", false);
-    let trace = [("side", text("allies")), ("from", number(40))];
+    control(&mut play, 40, "british", true);
+    control(&mut play, 41, "british", false);
+    control(&mut play, 42, "british", false);
+    control(&mut play, 3, "british", false);
+    let trace = [("side", text("british")), ("from", number(40))];
     let form = play.input("line-of-communication", &trace);
     assert_eq!(form.number("to"), 3, "Wellington's General HQ");
     let loc = play.play("line-of-communication", &trace, &[]);
@@ -94,7 +94,7 @@ fn l1185_l1198_the_line_of_communication_and_isolation() {
     );
 
     // A contested Area on the way cuts it.
-    control(&mut play, 41, "allies", true);
+    control(&mut play, 41, "british", true);
     let cut = play.play("line-of-communication", &trace, &[]);
     assert_eq!(cut.outcome.key, "isolated", "{}", cut.outcome.headline);
     assert!(
@@ -102,9 +102,9 @@ fn l1185_l1198_the_line_of_communication_and_isolation() {
     );
 
     // An Area whose control is not entered is named, not guessed.
-    control(&mut play, 41, "allies", false);
+    control(&mut play, 41, "british", false);
     let from_43 = [
-        ("side", text("allies")),
+        ("side", text("british")),
         ("from", number(43)),
         ("to", number(40)),
     ];
@@ -115,12 +115,12 @@ fn l1185_l1198_the_line_of_communication_and_isolation() {
     );
     let enemy = play.play("line-of-communication", &from_43, &[]);
     assert_eq!(enemy.outcome.key, "isolated");
-    control(&mut play, 42, "allies", false);
+    control(&mut play, 42, "british", false);
     area(&mut play, 43, "", "42, 44");
     let gap = play.play(
         "line-of-communication",
         &[
-            ("side", text("allies")),
+            ("side", text("british")),
             ("from", number(43)),
             ("to", number(45)),
         ],

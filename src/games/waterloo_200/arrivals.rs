@@ -556,7 +556,7 @@ impl Procedure for ArrivalOrder {
         if !(3..=5).contains(&record.position.turn) {
             return Err(InputError::new(
                 PRUSSIAN_ARRIVALS.id,
-                "the Prussians arrive on turns 3 to 5 (L1371-1372)",
+                "the Prussians arrive on turns 3 to 5 (5.1, L870-871)",
             ));
         }
         if let Some(corps) = drawn_corps(record) {

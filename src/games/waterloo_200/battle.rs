@@ -153,7 +153,7 @@ const FIELDS: &[Field] = &[
         "green_area",
         "The Area is Green",
         "Battle",
-        "1.2-1.3, L251-283; OR 2.0, L1299-1311",
+        "1.2-1.3, L251-283; OR 2.0, L1299-1301, L1312-1316",
         "Filled in from the map's list where its colour is entered. A Cavalry Charge needs a Green Area.",
     ),
     super::options::on_form(CAVALRY_CHARGE),
@@ -264,9 +264,8 @@ impl Procedure for Battle {
             if let Some(bonus) = super::map::terrain_bonus(record, &area) {
                 input.set("terrain_bonus", Value::Number(bonus));
             }
-            if let Some(colour) = super::map::colour(record, &area) {
-                input.set("green_area", Value::Flag(colour == "green"));
-            }
+            let colour = super::map::colour(record, &area);
+            input.set("green_area", Value::Flag(colour == Some("green")));
         }
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
@@ -278,6 +277,17 @@ impl Procedure for Battle {
                 "terrain_bonus",
                 format!(
                     "the map's list has Terrain Bonus {bonus} for Area {}: correct the list (\"The map: an Area\") if the map shows another",
+                    area.trim()
+                ),
+            ));
+        }
+        if let Some(colour) = super::map::colour(record, area)
+            && input.flag("green_area") != (colour == "green")
+        {
+            return Err(InputError::new(
+                "green_area",
+                format!(
+                    "the map's list has Area {} {colour}: correct the list if the map shows another",
                     area.trim()
                 ),
             ));
@@ -296,7 +306,7 @@ impl Procedure for Battle {
             }
         }
         check_allowance(input, record)?;
-        let impulse = super::impulse::impulses(record).to_string();
+        let impulse = super::scouting::turn_and_impulse(record);
         if let Some(scout) = input.list(ATTACKERS.units).iter().find(|name| {
             record
                 .unit(input.text("side"), name)

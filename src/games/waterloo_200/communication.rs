@@ -5,14 +5,16 @@
 //!
 //! The app traces it on the map as the players entered it ("The map: an Area", "The map: who
 //! controls an Area"). The form carries those facts, read from the record, so that the result
-//! follows from the form alone and the log shows what it was traced on. "Controls" is read as
-//! the Side's control, British and Prussian alike for the Allies: the rules speak of a player
-//! controlling an Area (1.5, L311).
+//! follows from the form alone and the log shows what it was traced on. Whether an Allied line
+//! may run through the other Allied Faction's Areas is a session setting (`ALLIED_LOC`).
 
 use super::map::{self, MAP, attribute};
+use super::options::{ALLIED_LOC, on_form};
+use super::side_label;
 use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
 use crate::engine::procedure::{About, Faces, Outcome, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
+use crate::engine::settings::prefill_setting;
 use crate::engine::table_set::TableSet;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
@@ -21,13 +23,13 @@ const RULE: &str = "6.4.1 Line of Communication, L1185-1189, L1197-1198";
 /// What the record knows of one Area, as the form carries it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 struct AreaFacts {
-    /// "french", "allies", or empty if not entered.
+    /// "french", "british", "prussian", or empty if not entered.
     held_by: String,
     contested: bool,
     neighbours: BTreeSet<i32>,
 }
 
-/// The map's facts from the record: "27 (allies, contested): 26, 28; 28 (french): 27".
+/// The map's facts from the record: "27 (british, contested): 26, 28; 28 (french): 27".
 fn map_text(record: &Record) -> String {
     let neighbours = map::neighbours(record);
     let mut areas: BTreeMap<i32, AreaFacts> = BTreeMap::new();
@@ -65,7 +67,7 @@ fn map_text(record: &Record) -> String {
 fn parse_map(text: &str) -> Result<BTreeMap<i32, AreaFacts>, String> {
     let mut areas = BTreeMap::new();
     for entry in text.split(';').map(str::trim).filter(|e| !e.is_empty()) {
-        let bad = || format!("\"{entry}\" should read like \"27 (allies, contested): 26, 28\"");
+        let bad = || format!("\"{entry}\" should read like \"27 (british, contested): 26, 28\"");
         let (head, next) = entry.split_once(':').ok_or_else(bad)?;
         let (area, control) = head.split_once('(').ok_or_else(bad)?;
         let area: i32 = area.trim().parse().map_err(|_| bad())?;
@@ -73,7 +75,7 @@ fn parse_map(text: &str) -> Result<BTreeMap<i32, AreaFacts>, String> {
         let mut parts = control.split(',').map(str::trim);
         let held_by = match parts.next() {
             Some("?") | None => String::new(),
-            Some(side @ ("french" | "allies")) => side.to_string(),
+            Some(side @ ("french" | "british" | "prussian")) => side.to_string(),
             Some(_) => return Err(bad()),
         };
         let contested = parts.any(|p| p == "contested");
@@ -90,16 +92,14 @@ fn parse_map(text: &str) -> Result<BTreeMap<i32, AreaFacts>, String> {
     Ok(areas)
 }
 
-const SIDES: &[(&str, &str)] = &[("french", "The French"), ("allies", "The Allies")];
-
 const FIELDS: &[Field] = &[
     Field {
         id: "side",
-        label: "Side",
+        label: "Faction",
         group: "Line of Communication",
-        kind: FieldKind::Choice(SIDES),
+        kind: FieldKind::Choice(super::SIDES),
         rule: RULE,
-        help: "The Side of the unit tracing it.",
+        help: "The Faction of the unit tracing it: to Napoleon, Wellington or Blücher.",
     },
     Field {
         id: "from",
@@ -125,6 +125,7 @@ const FIELDS: &[Field] = &[
         rule: "1.0 Mapboard, L222-233; 1.5 Area Control, L308-331",
         help: "Filled in from the record: each Area's controller and neighbours, as \"The map\" procedures entered them.",
     },
+    on_form(ALLIED_LOC),
 ];
 
 /// Traces a unit's Line of Communication on the map as entered.
@@ -144,23 +145,20 @@ impl Procedure for LineOfCommunication {
         &["side", "from", "to"]
     }
     fn acting_side(&self, input: &Input) -> String {
-        if input.text("side") == "french" {
-            "french".into()
-        } else {
-            "british".into()
-        }
+        input.text("side").into()
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
+        prefill_setting(input, record, &ALLIED_LOC);
         self.follow("side", input, record);
         input.set("map", Value::Text(map_text(record).as_str().into()));
     }
     fn follow(&self, changed: &str, input: &mut Input, _record: &Record) {
         if changed == "side" {
-            // Rossomme for Napoleon, Mont St. Jean for Wellington (L1106-1108).
-            let headquarters = if input.text("side") == "french" {
-                100
-            } else {
-                3
+            // Rossomme, Mont St. Jean, Bois de Paris (L1106-1108).
+            let headquarters = match input.text("side") {
+                "french" => 100,
+                "british" => 3,
+                _ => 50,
             };
             input.set("to", Value::Number(headquarters));
         }
@@ -187,11 +185,16 @@ impl Procedure for LineOfCommunication {
         let areas = parse_map(input.text("map")).map_err(|m| InputError::new("map", m))?;
         let side = input.text("side");
         let (from, to) = (input.number("from"), input.number("to"));
-        let trace = trace(&areas, side, from, to);
-        let side_name = if side == "french" {
-            "the French"
+        let friendly: Vec<&str> = match side {
+            "french" => vec!["french"],
+            _ if input.text(ALLIED_LOC.id) == "side" => vec!["british", "prussian"],
+            faction => vec![faction],
+        };
+        let trace = trace(&areas, &friendly, from, to);
+        let side_name = if friendly.len() > 1 {
+            "the Allies".to_string()
         } else {
-            "the Allies"
+            format!("the {}", side_label(side))
         };
         let (key, headline, effects) = match &trace {
             Trace::Path(path) => {
@@ -251,9 +254,10 @@ enum Trace {
     Isolated { unknown: Vec<i32> },
 }
 
-/// Breadth first from `from`: the path may pass only through Areas `side` controls uncontested,
+/// Breadth first from `from`: the path may pass only through Areas a `friendly` Faction controls
+/// uncontested,
 /// and may start or end in any Area (L1187-1189).
-fn trace(areas: &BTreeMap<i32, AreaFacts>, side: &str, from: i32, to: i32) -> Trace {
+fn trace(areas: &BTreeMap<i32, AreaFacts>, friendly: &[&str], from: i32, to: i32) -> Trace {
     let mut came_from: BTreeMap<i32, i32> = BTreeMap::new();
     let mut queue = VecDeque::from([from]);
     let mut seen = BTreeSet::from([from]);
@@ -276,7 +280,7 @@ fn trace(areas: &BTreeMap<i32, AreaFacts>, side: &str, from: i32, to: i32) -> Tr
                 unknown.insert(area);
                 continue;
             }
-            if facts.held_by != side || facts.contested {
+            if !friendly.contains(&facts.held_by.as_str()) || facts.contested {
                 continue;
             }
         }
@@ -310,28 +314,41 @@ mod tests {
     /// A FICTIONAL strip of map: 1 - 2 - 3 - 4, and 1 - 5 - 4.
     fn strip(two: AreaFacts) -> BTreeMap<i32, AreaFacts> {
         BTreeMap::from([
-            (1, area("allies", true, &[2, 5])),
+            (1, area("british", true, &[2, 5])),
             (2, two),
-            (3, area("allies", false, &[2, 4])),
-            (4, area("allies", true, &[3, 5])),
+            (3, area("british", false, &[2, 4])),
+            (4, area("british", true, &[3, 5])),
             (5, area("french", false, &[1, 4])),
         ])
     }
 
     #[test]
     fn a_path_may_start_and_end_contested_but_not_cross_a_contested_area() {
-        let open = strip(area("allies", false, &[1, 3]));
-        assert_eq!(trace(&open, "allies", 1, 4), Trace::Path(vec![1, 2, 3, 4]));
-        let blocked = strip(area("allies", true, &[1, 3]));
+        let open = strip(area("british", false, &[1, 3]));
         assert_eq!(
-            trace(&blocked, "allies", 1, 4),
+            trace(&open, &["british"], 1, 4),
+            Trace::Path(vec![1, 2, 3, 4])
+        );
+        // Through a Prussian Area only if the Allies share their lines.
+        let prussian = strip(area("prussian", false, &[1, 3]));
+        assert!(matches!(
+            trace(&prussian, &["british"], 1, 4),
+            Trace::Isolated { .. }
+        ));
+        assert_eq!(
+            trace(&prussian, &["british", "prussian"], 1, 4),
+            Trace::Path(vec![1, 2, 3, 4])
+        );
+        let blocked = strip(area("british", true, &[1, 3]));
+        assert_eq!(
+            trace(&blocked, &["british"], 1, 4),
             Trace::Isolated {
                 unknown: Vec::new()
             }
         );
         // Through an enemy Area neither.
         assert_eq!(
-            trace(&blocked, "french", 5, 1),
+            trace(&blocked, &["french"], 5, 1),
             Trace::Path(vec![5, 1]),
             "next door needs no Area crossed"
         );
@@ -341,17 +358,17 @@ mod tests {
     fn areas_not_entered_are_named() {
         let gap = strip(area("", false, &[1, 3]));
         assert_eq!(
-            trace(&gap, "allies", 1, 4),
+            trace(&gap, &["british"], 1, 4),
             Trace::Isolated { unknown: vec![2] }
         );
     }
 
     #[test]
     fn the_map_text_reads_back() {
-        let text = "1 (allies, contested): 2, 5; 2 (?): 1, 3; 5 (french): 1";
+        let text = "1 (british, contested): 2, 5; 2 (?): 1, 3; 5 (french): 1";
         let areas = parse_map(text).expect("reads");
-        assert!(areas[&1].contested && areas[&1].held_by == "allies");
+        assert!(areas[&1].contested && areas[&1].held_by == "british");
         assert!(areas[&2].held_by.is_empty());
-        assert!(parse_map("1 allies: 2").is_err());
+        assert!(parse_map("1 british: 2").is_err());
     }
 }

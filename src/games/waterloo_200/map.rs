@@ -26,7 +26,7 @@ pub mod attribute {
     pub const TERRAIN_BONUS: &str = "terrain bonus";
     /// The neighbouring Areas' numbers, joined by ", ".
     pub const ADJACENT: &str = "adjacent";
-    /// The Side controlling the Area: "french" or "allies".
+    /// The Faction controlling the Area: "french", "british" or "prussian".
     pub const HELD_BY: &str = "held by";
     /// "yes" while units of both Sides are in it (L330-331).
     pub const CONTESTED: &str = "contested";
@@ -170,10 +170,13 @@ const TERRAIN_BONUSES: &[(&str, &str)] = &[
     ("7", "7"),
 ];
 
+/// Control is kept by Faction, as the cubes show it: blue French, red British, black Prussian
+/// (L242-244); British and Prussians neither stack nor support each other (L157-160).
 const HOLDERS: &[(&str, &str)] = &[
     ("", "Not entered"),
     ("french", "The French"),
-    ("allies", "The Allies"),
+    ("british", "The British"),
+    ("prussian", "The Prussians"),
 ];
 
 const AREA_FIELDS: &[Field] = &[
@@ -226,7 +229,7 @@ const CONTROL_FIELDS: &[Field] = &[
         group: "Control",
         kind: FieldKind::Choice(HOLDERS),
         rule: "1.5 Area Control, L308-331",
-        help: "The Side whose units alone are in it, or entered it last; its cube shows it.",
+        help: "The Faction whose units alone are in it, or entered it last; its cube shows it.",
     },
     Field::flag(
         "contested",
@@ -337,7 +340,7 @@ impl Procedure for AreaControl {
             id: "area-control",
             title: "The map: who controls an Area",
             rule: "1.5 Area Control, L308-331",
-            summary: "Records the Side controlling an Area, and whether units of both Sides are in it, when it changes: the Line of Communication is traced through them.",
+            summary: "Records the Faction controlling an Area, and whether units of both Sides are in it, when it changes: the Line of Communication is traced through them.",
             fields: CONTROL_FIELDS,
         }
     }
@@ -345,10 +348,9 @@ impl Procedure for AreaControl {
         &["area", "held_by", "contested"]
     }
     fn acting_side(&self, input: &Input) -> String {
-        if input.text("held_by") == "french" {
-            "french".into()
-        } else {
-            "british".into()
+        match input.text("held_by") {
+            "" => "french".into(),
+            faction => faction.into(),
         }
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
@@ -382,11 +384,11 @@ impl Procedure for AreaControl {
         _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let area = area_name(input.number("area"));
-        let holder = if input.text("held_by") == "french" {
-            "the French"
-        } else {
-            "the Allies"
-        };
+        let holder = HOLDERS
+            .iter()
+            .find(|(id, _)| *id == input.text("held_by"))
+            .map_or("", |(_, label)| label)
+            .to_lowercase();
         let contested = input.flag("contested");
         let rule = "1.5 Area Control, L308-331";
         Ok(Resolution::book_keeping(

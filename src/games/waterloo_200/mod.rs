@@ -16,6 +16,7 @@ mod losses;
 pub mod map;
 pub mod options;
 mod reorganization;
+mod retreat;
 pub mod scouting;
 mod units;
 pub mod victory;
@@ -35,6 +36,7 @@ pub use deployment::{BrunswickDraw, Reinforcements, ReturnToPool, SetUpDraw, Set
 pub use impulse::Impulse;
 pub use map::{AreaControl, MapArea};
 pub use reorganization::{Reorganize, RestoreLeader, StrategicDeactivation};
+pub use retreat::Retreat;
 pub use scouting::{Scouting, ScoutingDraw};
 pub use units::{AddBlock, BlockValue, SetUp};
 pub use victory::{Control, Victory};
@@ -76,6 +78,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &ScoutingDraw,
     &CheminCreuxOffer,
     &CheminCreuxDraw,
+    &Retreat,
     &Battle,
     &Deactivation,
     &Reorganize,
@@ -127,6 +130,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     "reinforcements",
                     "chemin-creux",
                     "chemin-creux-draw",
+                    "retreat",
                     "battle",
                     "deactivation",
                     "area-control",

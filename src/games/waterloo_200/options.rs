@@ -159,13 +159,45 @@ pub const COMBINED_ATTACK_UNITS: Field = setting(
     "Leaders and Artillery normally support a battle from an adjacent Area; the narrow reading counts only the units in the Area.",
 );
 
+/// 6.4.1 (L1185-1189) traces a Line of Communication through "friendly-controlled" Areas; the
+/// British and the Prussians keep their own control (L242-244) and "may never stack together, nor
+/// may they support each other" (L157-160).
+pub const ALLIED_LOC: Field = setting(
+    "allied_loc",
+    "An Allied Line of Communication runs through Areas controlled by",
+    &[
+        ("faction", "its own Faction only"),
+        ("side", "either Allied Faction"),
+    ],
+    "6.4.1, L1185-1189; Two Sides - Three Factions, L157-160",
+    "The British and the Prussians do not support each other; the other reading counts any Allied Area as friendly.",
+);
+
+/// OR 3.0 (L1318-1341): a cavalry unit scouts instead of fighting.
+pub const SCOUTING: Field = setting(
+    "scouting",
+    "Optional rule 3.0, Scouting",
+    OFF_ON,
+    "OR 3.0 Scouting, L1318-1341",
+    "A cavalry unit that does not fight may turn face up as many enemy blocks of an adjacent Green Area as it has dots.",
+);
+
+/// OR 7.0 (L1291-1310): the defender holding the Disc may play it to retreat from a battle.
+pub const RETREAT: Field = setting(
+    "retreat",
+    "Optional rule 7.0, Retreat",
+    OFF_ON,
+    "OR 7.0 Retreat, L1291-1310",
+    "A defender holding the Initiative Disc may spend it, before the Showdown, to retreat all his units from the Area.",
+);
+
 /// OR 9.0 (L1343-1358): each Side adds its Morale to its firepower.
 pub const MORALE: Field = setting(
     "morale",
     "Optional rule 9.0, Morale",
     OFF_ON,
-    "OR 9.0 Morale, L1343-1346",
-    "The attacker adds his Morale to his Offensive Firepower and the defender his to his Defensive Firepower: 10 less the Side's units eliminated; the Prussians count as British.",
+    "OR 9.0 Morale, L1343-1358",
+    "The attacker adds his Morale to his Offensive Firepower and the defender his to his Defensive Firepower: 10 less the Side's units eliminated; the Prussians count as British. In the Reorganization Phase, an embattled unit that is Isolated loses a step.",
 );
 
 /// OR 10.0 (L1361-1381): the Prussian corps arrive in a random order.
@@ -193,9 +225,12 @@ const FIELDS: &[Field] = &[
     BATTLE_ALLOWANCE,
     TURN_FIVE_REORGANIZATION,
     REORGANIZATION_ORDER,
+    ALLIED_LOC,
     CAVALRY_CHARGE,
+    SCOUTING,
     COMBINED_ATTACK,
     COMBINED_ATTACK_UNITS,
+    RETREAT,
     MORALE,
     PRUSSIAN_ARRIVALS,
 ];

@@ -106,6 +106,7 @@ const FIELDS: &[Field] = &[
     },
     super::options::on_form(REORGANIZATION_ORDER),
     super::options::on_form(TURN_FIVE_REORGANIZATION),
+    super::options::on_form(super::options::MORALE),
 ];
 
 /// The Side that reorganizes second: the Disc's holder, or the Side with the Initiative
@@ -134,6 +135,7 @@ impl Procedure for Reorganize {
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_setting(input, record, &REORGANIZATION_ORDER);
         prefill_setting(input, record, &TURN_FIVE_REORGANIZATION);
+        prefill_setting(input, record, &super::options::MORALE);
         // The next faction to reorganize: the Side without the Disc first (L1080-1081).
         let holder = second_side(input, record);
         let other = other_side(holder);
@@ -226,6 +228,16 @@ impl Procedure for Reorganize {
             lasts: Lasts::Turn,
         };
         let mut effects = vec![for_turn(done(faction), 1, "6.4, L1080-1083")];
+        // Demoralization comes whether or not the Strategic Leader is activated.
+        if input.text(super::options::MORALE.id) == "on" {
+            effects.push(Effect::reminder(
+                &format!(
+                    "Demoralization: every {} unit sharing an Area with enemy units that cannot trace a Line of Communication to its Strategic Leader loses a step",
+                    side_label(faction)
+                ),
+                "OR 9.0 Morale, L1354-1358; 6.4.1, L1185-1198",
+            ));
+        }
         if input.text("choice") == "decline" {
             return Ok(Resolution::book_keeping(
                 "reorganize",

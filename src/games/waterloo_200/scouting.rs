@@ -8,11 +8,13 @@
 //! to turn. Two steps, as on the table: the blocks are counted (set out), then the app draws.
 
 use super::blocks::{Block, state};
-use super::{impulse, side_label};
+use super::options::{SCOUTING, on_form};
+use super::{SIDES, impulse, side_label};
 use crate::engine::draws::DrawSlot;
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Lasts, Record};
+use crate::engine::settings::prefill_setting;
 use crate::engine::symbol::Symbol;
 use crate::engine::table_set::TableSet;
 
@@ -24,24 +26,28 @@ const CUP: &str = "Scouting draw";
 /// The record's counter of the blocks the draw turns face up.
 const TO_REVEAL: &str = "Scouted blocks to turn face up";
 
-/// The attribute that marks a scout with the Impulse it scouted in: it may not attack then.
-pub const SCOUTED_IN: &str = "scouted in Impulse";
+/// The attribute that marks a scout with the turn and Impulse it scouted in ("2.3"): it may not
+/// attack then.
+pub const SCOUTED_IN: &str = "scouted in turn.Impulse";
+
+/// A turn and Impulse as `SCOUTED_IN` keeps them.
+pub fn turn_and_impulse(record: &Record) -> String {
+    format!("{}.{}", record.position.turn, impulse::impulses(record))
+}
 
 /// The place of the `n`th enemy block, counted from the left.
 fn place(n: i32) -> Symbol {
     format!("block {n} from the left").as_str().into()
 }
 
-const SIDES: &[(&str, &str)] = impulse::SIDES;
-
 const FIELDS: &[Field] = &[
     Field {
         id: "side",
-        label: "Phasing Side",
+        label: "Scout's Faction",
         group: "Scout",
         kind: FieldKind::Choice(SIDES),
         rule: RULE,
-        help: "The Side whose Impulse it is.",
+        help: "Of the Side whose Impulse it is.",
     },
     Field {
         id: "scout",
@@ -80,12 +86,13 @@ const FIELDS: &[Field] = &[
     },
     Field {
         id: "impulse",
-        label: "Impulse",
+        label: "Turn and Impulse",
         group: "Scout",
-        kind: FieldKind::Count { max: 99 },
+        kind: FieldKind::Text { max_len: 8 },
         rule: "6.0, L770-773",
         help: "Filled in from the record: the scout may not attack in it.",
     },
+    on_form(SCOUTING),
 ];
 
 /// Counts the scouted Area's enemy blocks, for the draw.
@@ -108,10 +115,14 @@ impl Procedure for Scouting {
         input.text("side").into()
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
+        prefill_setting(input, record, &SCOUTING);
         // The Side whose Impulse is being played.
         let phasing = impulse::last_side(record).unwrap_or_else(|| impulse::phasing_side(record));
         input.set("side", Value::Text(phasing.into()));
-        input.set("impulse", Value::Number(impulse::impulses(record)));
+        input.set(
+            "impulse",
+            Value::Text(turn_and_impulse(record).as_str().into()),
+        );
         self.follow("scout", input, record);
     }
     fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
@@ -123,6 +134,12 @@ impl Procedure for Scouting {
         }
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
+        if input.text(SCOUTING.id) != "on" {
+            return Err(InputError::new(
+                SCOUTING.id,
+                "the optional rule 3.0 is not played (Session settings)",
+            ));
+        }
         if !input.flag("green") {
             return Err(InputError::new(
                 "green",
@@ -160,10 +177,11 @@ impl Procedure for Scouting {
                 format!("the record has {scout} at {dots}"),
             ));
         }
-        if i64::from(input.number("impulse")) != impulse::impulses(record) {
+        let now = turn_and_impulse(record);
+        if input.text("impulse") != now {
             return Err(InputError::new(
                 "impulse",
-                format!("the record is at Impulse {}", impulse::impulses(record)),
+                format!("the record is at turn and Impulse {now}"),
             ));
         }
         Ok(())
@@ -202,7 +220,7 @@ impl Procedure for Scouting {
                     side,
                     scout,
                     SCOUTED_IN,
-                    input.number("impulse"),
+                    input.text("impulse"),
                     "OR 3.0, L1338-1341",
                 ),
                 Effect::reminder(
@@ -214,14 +232,24 @@ impl Procedure for Scouting {
     }
 }
 
-const DRAW_FIELDS: &[Field] = &[Field {
-    id: "count",
-    label: "Blocks to turn face up",
-    group: "Scouting",
-    kind: FieldKind::Count { max: 4 },
-    rule: RULE,
-    help: "Filled in from the record: the scout's dots, or every enemy block if fewer.",
-}];
+const DRAW_FIELDS: &[Field] = &[
+    Field {
+        id: "side",
+        label: "Phasing Side",
+        group: "Scouting",
+        kind: FieldKind::Choice(impulse::SIDES),
+        rule: "OR 3.0, L1338",
+        help: "The Side that scouted draws.",
+    },
+    Field {
+        id: "count",
+        label: "Blocks to turn face up",
+        group: "Scouting",
+        kind: FieldKind::Count { max: 4 },
+        rule: RULE,
+        help: "Filled in from the record: the scout's dots, or every enemy block if fewer.",
+    },
+];
 
 /// The app draws which of the counted blocks turn face up.
 pub struct ScoutingDraw;
@@ -238,11 +266,14 @@ impl Procedure for ScoutingDraw {
     }
     fn applies(&self, record: &Record) -> bool {
         record.cups.get(CUP).is_some_and(|cup| !cup.is_empty())
+            && record.counters.get(TO_REVEAL).is_some_and(|n| *n > 0)
     }
-    fn acting_side(&self, _input: &Input) -> String {
-        "french".into()
+    fn acting_side(&self, input: &Input) -> String {
+        input.text("side").into()
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
+        let phasing = impulse::last_side(record).unwrap_or_else(|| impulse::phasing_side(record));
+        input.set("side", Value::Text(phasing.into()));
         if let Some(count) = record.counters.get(TO_REVEAL) {
             input.set("count", Value::Number(*count));
         }
