@@ -173,6 +173,8 @@ fn a_block_drawn_face_down_shows_its_name_only_to_its_owner() {
             .query_by_label_contains("Brunswick Foot A")
             .is_some()
     );
+    // The map's Areas the rulebook gives are listed with the record, apart from the Factions.
+    assert!(harness.query_by_label("Map (6)").is_some());
     set_up(&mut harness, "brunswick-draw", &[]);
     assert!(harness.query_by_label_contains("Brunswick Foot").is_none());
     assert!(harness.query_by_label("British face down (2)").is_some());

@@ -204,7 +204,60 @@ impl GameView {
                 });
             self.face_down_list(ui, &side.id, &side.name);
         }
+        self.other_pieces(ui, &wanted);
         opened
+    }
+
+    /// What the record keeps of pieces no player owns (Waterloo 200's map Areas), each with its
+    /// facts, in their numbers' order.
+    fn other_pieces(&self, ui: &mut egui::Ui, wanted: &str) {
+        let record = self.session.record();
+        let sides = self.session.sides();
+        let mut kinds: Vec<&str> = record
+            .units
+            .keys()
+            .map(|(side, _)| side.as_str())
+            .filter(|side| sides.iter().all(|s| s.id != *side))
+            .collect();
+        kinds.dedup();
+        for kind in kinds {
+            let mut pieces: Vec<(&str, String)> = record
+                .units
+                .iter()
+                .filter(|((side, name), _)| {
+                    side.as_str() == kind && name.to_lowercase().contains(wanted)
+                })
+                .map(|((_, name), unit)| {
+                    let facts = unit
+                        .attributes
+                        .iter()
+                        .filter(|(_, value)| !value.is_empty())
+                        .map(|(fact, value)| format!("{fact} {value}"))
+                        .collect::<Vec<_>>()
+                        .join(" · ");
+                    (name.as_str(), facts)
+                })
+                .collect();
+            if pieces.is_empty() {
+                continue;
+            }
+            // "Area 9" before "Area 10".
+            pieces.sort_by_key(|(name, _)| (name.len(), *name));
+            let mut title = kind.to_string();
+            if let Some(first) = title.get_mut(..1) {
+                first.make_ascii_uppercase();
+            }
+            egui::CollapsingHeader::new(format!("{title} ({})", pieces.len()))
+                .id_salt(("record_pieces", kind))
+                .default_open(false)
+                .show(ui, |ui| {
+                    for (name, facts) in pieces {
+                        ui.label(egui::RichText::new(name).strong());
+                        ui.add(egui::Label::new(egui::RichText::new(facts).weak()).wrap());
+                        ui.add_space(2.0);
+                    }
+                });
+        }
     }
 
     /// The unit opened from the record: everything the record keeps about it and the events that
