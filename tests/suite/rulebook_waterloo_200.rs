@@ -1534,3 +1534,88 @@ fn or7_l1295_l1310_the_defender_spends_the_disc_to_retreat() {
     let refused = play.refused("retreat", &retreat(&[], false)).unwrap();
     assert!(refused.contains("does not hold"), "{refused}");
 }
+
+/// OR 6.0 Languages (L1262-1288): British units of different languages in one battle lower the
+/// British firepower, at most by 2: -1 a language present under the literal reading, -1 a
+/// language beyond the first under the gentler one (digest Corrections). The count comes from the
+/// blocks' tags on the record; a block without one is named. Ladders and tags FICTIONAL.
+#[test]
+fn or6_l1278_l1288_languages_lower_the_british_firepower() {
+    let attackers = [("Ligne", "Infantry", "4-3-2-1")];
+    let defenders = [("Line", "Infantry", "4-3-2-1")];
+    let british = |reading: &str, languages: i64| {
+        let battle = battle_with(
+            &attackers,
+            &defenders,
+            2,
+            &[
+                ("languages", text(reading)),
+                ("british_languages", number(languages)),
+            ],
+        );
+        total(&battle, "British")
+    };
+    assert_eq!(british("off", 3), 6);
+    assert_eq!(
+        [1, 2, 3].map(|n| british("present", n)),
+        [6, 4, 4],
+        "any mix costs 2"
+    );
+    assert_eq!([1, 2, 3].map(|n| british("beyond-first", n)), [6, 5, 4]);
+
+    // From the record: a German and an English brigade defend together.
+    let mut play = Play::start("waterloo-200", "battle");
+    add_block(&mut play, "french", "Ligne", "infantry", "4-3-2-1", 0);
+    for (name, language) in [
+        ("Hanoverians", Some("black")),
+        ("Highlanders", Some("pink")),
+        ("Nassau", None),
+    ] {
+        add_block(&mut play, "british", name, "infantry", "3-2-1", 0);
+        if let Some(language) = language {
+            enter(&mut play, "british", name, "language", language);
+        }
+    }
+    play.play("settings", &[("languages", text("present"))], &[]);
+    let form = |defenders: &[&str]| {
+        play.input(
+            "battle",
+            &[
+                ("area", text("40")),
+                ("attackers", list(&["Ligne"])),
+                ("defenders", list(defenders)),
+            ],
+        )
+    };
+    assert_eq!(
+        form(&["Hanoverians", "Highlanders"]).number("british_languages"),
+        2
+    );
+    assert_eq!(form(&["Highlanders"]).number("british_languages"), 1);
+    let game = play.game;
+    let refused = game
+        .check_record(
+            game.procedure("battle").unwrap(),
+            &form(&["Highlanders", "Nassau"]),
+            play.record(),
+        )
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains("enter the language of Nassau"),
+        "{refused}"
+    );
+    // British Leaders and Artillery speak English (L1288).
+    let refused = play
+        .refused(
+            "block-value",
+            &[
+                ("side", text("british")),
+                ("unit", text("Wellington")),
+                ("value_of", text("language")),
+                ("value", text("german")),
+            ],
+        )
+        .unwrap();
+    assert!(refused.contains("English-speaking"), "{refused}");
+}

@@ -12,7 +12,7 @@ use super::blocks::{self, Block, Listed, Owner, attribute, facts_field, state};
 use super::impulse::{LEADERS_ACTIVATED, NEW_ENGAGEMENT, STRATEGIC_MOVE, action_mark, fought_mark};
 use super::options::{
     BATTLE_ALLOWANCE, CAVALRY_CHARGE, CLEARED_AREA, COMBINED_ATTACK, COMBINED_ATTACK_UNITS,
-    HITS_SPREAD, LOSS_CAP, MORALE,
+    HITS_SPREAD, LANGUAGE_UNITS, LANGUAGES, LOSS_CAP, MORALE,
 };
 use super::{SIDES, side_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
@@ -21,6 +21,7 @@ use crate::engine::procedure::{
 };
 use crate::engine::record::{Effect, Record};
 use crate::engine::settings::prefill_setting;
+use crate::engine::symbol::Symbol;
 use crate::engine::table_set::{TableRead, TableSet};
 use crate::engine::tables::AppliedLimit;
 
@@ -160,6 +161,16 @@ const FIELDS: &[Field] = &[
     super::options::on_form(COMBINED_ATTACK),
     super::options::on_form(COMBINED_ATTACK_UNITS),
     super::options::on_form(MORALE),
+    Field {
+        id: "british_languages",
+        label: "Languages among the British units",
+        group: "Languages",
+        kind: FieldKind::Count { max: 3 },
+        rule: "OR 6.0 Languages, L1262-1288",
+        help: "Filled in from the record, by the British blocks' tags: English, German, Dutch.",
+    },
+    super::options::on_form(LANGUAGES),
+    super::options::on_form(LANGUAGE_UNITS),
 ];
 
 /// The blocks a side's owner keeps back among equals (L1102-1104, L1124-1126).
@@ -236,6 +247,11 @@ impl Procedure for Battle {
         prefill_setting(input, record, &COMBINED_ATTACK);
         prefill_setting(input, record, &COMBINED_ATTACK_UNITS);
         prefill_setting(input, record, &MORALE);
+        prefill_setting(input, record, &LANGUAGES);
+        prefill_setting(input, record, &LANGUAGE_UNITS);
+        if let Ok(count) = british_languages(input, record) {
+            input.set("british_languages", Value::Number(count));
+        }
         let left = record.counters.get(BATTLES_ALLOWED).copied().unwrap_or(0);
         input.set("battles_left", Value::Number(left));
         for side in ["french", "british"] {
@@ -258,6 +274,9 @@ impl Procedure for Battle {
     fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
         for list in LISTS {
             list.follow(changed, input, record);
+        }
+        if let Ok(count) = british_languages(input, record) {
+            input.set("british_languages", Value::Number(count));
         }
         if changed == "area" {
             let area = input.text("area").to_string();
@@ -291,6 +310,15 @@ impl Procedure for Battle {
                     area.trim()
                 ),
             ));
+        }
+        if input.text(LANGUAGES.id) != "off" {
+            let count = british_languages(input, record)?;
+            if i64::from(input.number("british_languages")) != count {
+                return Err(InputError::new(
+                    "british_languages",
+                    format!("the record gives {count} language(s) among the British units"),
+                ));
+            }
         }
         for side in ["french", "british"] {
             let field = format!("{side}_eliminated");
@@ -753,6 +781,21 @@ fn firepower(input: &Input, forces: &Forces) -> Vec<Modifier> {
             ));
         }
     }
+    let languages = input.number("british_languages");
+    let penalty = match input.text(LANGUAGES.id) {
+        "present" if languages >= 2 => languages.min(2),
+        "beyond-first" => (languages - 1).clamp(0, 2),
+        _ => 0,
+    };
+    if penalty > 0 {
+        let british = side_label("british");
+        terms.push(Modifier::new(
+            british,
+            format!("Languages: {languages} among the British units"),
+            -penalty,
+            "OR 6.0 Languages, L1278-1281",
+        ));
+    }
     if input.text(MORALE.id) == "on" {
         for (label, side) in [
             (attacking, input.text("side")),
@@ -774,6 +817,44 @@ fn firepower(input: &Input, forces: &Forces) -> Vec<Modifier> {
         }
     }
     terms
+}
+
+/// How many languages the British blocks of the battle speak, on the record (OR 6.0, L1278-1288):
+/// those in the Area, and under the other reading the Leaders and Artillery supporting them
+/// (English, L1288). A British block whose tag is not entered is named.
+fn british_languages(input: &Input, record: &Record) -> Result<i64, InputError> {
+    let mut names: Vec<&Symbol> = Vec::new();
+    if input.text("side") == "british" {
+        names.extend(input.list(ATTACKERS.units));
+    }
+    if input.text("defender") == "british" {
+        names.extend(input.list(DEFENDERS.units));
+    }
+    let mut spoken = std::collections::BTreeSet::new();
+    for name in names {
+        let language = record
+            .unit("british", name)
+            .and_then(|u| u.attribute(attribute::LANGUAGE))
+            .and_then(blocks::language);
+        match language {
+            Some(language) => {
+                spoken.insert(language);
+            }
+            None => {
+                return Err(InputError::new(
+                    "british_languages",
+                    format!("enter the language of {name} from its sticker's tag (Sticker values)"),
+                ));
+            }
+        }
+    }
+    let supported = input.text("side") == "british"
+        && input.text(LANGUAGE_UNITS.id) == "supporting"
+        && !(input.list(LEADERS.units).is_empty() && input.list(ARTILLERY.units).is_empty());
+    if supported {
+        spoken.insert("english");
+    }
+    Ok(spoken.len() as i64)
 }
 
 /// OR 2.0 (L1299-1316): played, in a Green Area, with cavalry attacking and none defending.

@@ -22,6 +22,31 @@ pub mod attribute {
     pub const LADDER: &str = "ladder";
     /// How many levels the block has lost: 0 at full strength.
     pub const LEVELS_LOST: &str = "levels lost";
+    /// A British block's language, by its sticker's tag (OR 6.0, L1262-1288).
+    pub const LANGUAGE: &str = "language";
+}
+
+/// The British blocks' languages by their tags (OR 6.0, L1267-1270).
+pub const LANGUAGES: &[(&str, &str)] = &[
+    ("english", "English (pink tag)"),
+    ("german", "German (black tag)"),
+    ("dutch", "Dutch (blue tag)"),
+];
+
+/// A language as typed: its name or its tag's colour.
+pub fn language(text: &str) -> Option<&'static str> {
+    match text.trim().to_lowercase().as_str() {
+        "english" | "pink" => Some("english"),
+        "german" | "black" => Some("german"),
+        "dutch" | "blue" => Some("dutch"),
+        _ => None,
+    }
+}
+
+/// Whether a British block of `kind` speaks English whatever its tag: "British Leaders and
+/// Artillery are English-speaking" (L1288).
+pub fn english_by_rule(kind: &str) -> bool {
+    is_leader(kind) || is_artillery(kind)
 }
 
 pub mod state {

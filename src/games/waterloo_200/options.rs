@@ -191,6 +191,44 @@ pub const RETREAT: Field = setting(
     "A defender holding the Initiative Disc may spend it, before the Showdown, to retreat all his units from the Area.",
 );
 
+/// OR 6.0 (L1262-1288): British units of different languages in one battle lower the British
+/// firepower. "A -1 ... for each different language (maximum is -2)" read literally is -1 a
+/// language present, so any mix costs -2; the gentler reading counts the languages beyond the
+/// first (digest Corrections, "OR 6.0 Languages").
+pub const LANGUAGES: Field = setting(
+    "languages",
+    "Optional rule 6.0, Languages",
+    &[
+        ("off", "not played"),
+        (
+            "present",
+            "played: -1 for each language present, at most -2",
+        ),
+        (
+            "beyond-first",
+            "played: -1 for each language beyond the first",
+        ),
+    ],
+    "OR 6.0 Languages, L1262-1288",
+    "British units of two or three languages in a battle: -2 under the literal reading; -1 for two and -2 for three under the gentler one.",
+);
+
+/// OR 6.0 says "present in the same Battle" (L1278-1279): in the Area, or also the British
+/// Leaders and Artillery supporting it from next to it, who speak English (L1288)?
+pub const LANGUAGE_UNITS: Field = setting(
+    "language_units",
+    "For Languages, the British units counted are",
+    &[
+        ("area", "those in the Area"),
+        (
+            "supporting",
+            "those in the Area and the Leaders and Artillery supporting from next to it",
+        ),
+    ],
+    "OR 6.0, L1278-1279, L1288",
+    "The literal reading counts the Area; the other adds the English of an adjacent Tactical Leader or committed Artillery.",
+);
+
 /// OR 9.0 (L1343-1358): each Side adds its Morale to its firepower.
 pub const MORALE: Field = setting(
     "morale",
@@ -231,6 +269,8 @@ const FIELDS: &[Field] = &[
     COMBINED_ATTACK,
     COMBINED_ATTACK_UNITS,
     RETREAT,
+    LANGUAGES,
+    LANGUAGE_UNITS,
     MORALE,
     PRUSSIAN_ARRIVALS,
 ];

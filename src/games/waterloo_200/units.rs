@@ -166,6 +166,15 @@ impl Procedure for AddBlock {
                 &input.number("levels_lost").to_string(),
             ),
         ];
+        if side == "british" {
+            // Leaders and Artillery speak English (L1288); the others' tag comes from the sticker.
+            let language = if super::blocks::english_by_rule(kind) {
+                "english"
+            } else {
+                NOT_ENTERED
+            };
+            effects.push(set(attribute::LANGUAGE, language));
+        }
         let brunswick = input.flag("brunswick");
         if let Some(cup) = cup_for(
             side,
@@ -202,6 +211,7 @@ impl Procedure for AddBlock {
 const BLOCK_VALUES: &[(&str, &str)] = &[
     (attribute::LADDER, "Strength ladder"),
     (attribute::LEVELS_LOST, "Levels lost"),
+    (attribute::LANGUAGE, "Language (British)"),
 ];
 
 const ENTRY_FIELDS: &[Field] = &[
@@ -239,7 +249,7 @@ const ENTRY_FIELDS: &[Field] = &[
         group: "Block",
         kind: FieldKind::Text { max_len: 11 },
         rule: "3.2 Strength, L485-491; 3.5 Hits and Damage, L400-431",
-        help: "A ladder as the sticker shows it (4w-3-2-1: a digit is the strength, w white dots, r red, P Pawn, H Heart), or the levels lost, 0 at full strength.",
+        help: "A ladder as the sticker shows it (4w-3-2-1: a digit is the strength, w white dots, r red, P Pawn, H Heart), the levels lost (0 at full strength), or a British block's language (English, German or Dutch: pink, black or blue tag).",
     },
 ];
 
@@ -261,6 +271,27 @@ fn checked_value(input: &Input, record: &Record) -> Result<String, InputError> {
     };
     let kind = unit.attribute(attribute::TYPE).unwrap_or("");
     let value = input.text("value").trim();
+    if input.text("value_of") == attribute::LANGUAGE {
+        if side != "british" {
+            return Err(InputError::new(
+                "value_of",
+                "only British blocks carry a language tag (OR 6.0, L1262-1270)",
+            ));
+        }
+        let Some(language) = super::blocks::language(value) else {
+            return Err(InputError::new(
+                "value",
+                "English (pink), German (black) or Dutch (blue), as the sticker's tag shows",
+            ));
+        };
+        if super::blocks::english_by_rule(kind) && language != "english" {
+            return Err(InputError::new(
+                "value",
+                "British Leaders and Artillery are English-speaking (L1288)",
+            ));
+        }
+        return Ok(language.to_string());
+    }
     if input.text("value_of") == attribute::LADDER {
         let ladder = Ladder::parse(value, kind).map_err(|m| InputError::new("value", m))?;
         let lost: usize = unit
@@ -414,6 +445,15 @@ impl Procedure for SetUp {
                 Effect::set_attribute(side, name, attribute::LADDER, NOT_ENTERED, rule),
                 Effect::set_attribute(side, name, attribute::LEVELS_LOST, 0, rule),
             ]);
+            if *side == "british" {
+                effects.push(Effect::set_attribute(
+                    side,
+                    name,
+                    attribute::LANGUAGE,
+                    "english",
+                    "OR 6.0 Languages, L1288",
+                ));
+            }
         }
         // What the text gives of the map.
         for given in super::map::GIVEN {
