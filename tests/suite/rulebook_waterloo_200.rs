@@ -1619,3 +1619,29 @@ fn or6_l1278_l1288_languages_lower_the_british_firepower() {
         .unwrap();
     assert!(refused.contains("English-speaking"), "{refused}");
 }
+
+/// OR 4.0 Impetus (L1349-1352): the attacker's cavalry in a battle that clears the Area may move
+/// 1 MP at once; not when the defender holds on, nor when the rule is not played. FICTIONAL.
+#[test]
+fn or4_l1349_l1352_cavalry_that_clears_the_area_moves_on() {
+    let attackers = [
+        ("Hussars", "Cavalry", "3-2-1"),
+        ("Ligne", "Infantry", "4-3-2-1"),
+    ];
+    let impetus = |defenders: &[(&str, &str, &str)], rule: &str| {
+        let battle = battle_with(&attackers, defenders, 0, &[("impetus", text(rule))]);
+        support::reminders(&battle)
+            .iter()
+            .any(|r| r.starts_with("Impetus: Hussars may move up to 1 MP"))
+    };
+    let weak = [("Picket", "Infantry", "1")];
+    assert!(impetus(&weak, "on"));
+    assert!(!impetus(&weak, "off"));
+    assert!(!impetus(
+        &[
+            ("Line", "Infantry", "4-3-2-1"),
+            ("Guards", "Infantry", "4-3-2-1")
+        ],
+        "on"
+    ));
+}

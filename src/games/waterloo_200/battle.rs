@@ -12,7 +12,7 @@ use super::blocks::{self, Block, Listed, Owner, attribute, facts_field, state};
 use super::impulse::{LEADERS_ACTIVATED, NEW_ENGAGEMENT, STRATEGIC_MOVE, action_mark, fought_mark};
 use super::options::{
     BATTLE_ALLOWANCE, CAVALRY_CHARGE, CLEARED_AREA, COMBINED_ATTACK, COMBINED_ATTACK_UNITS,
-    HITS_SPREAD, LANGUAGE_UNITS, LANGUAGES, LOSS_CAP, MORALE,
+    HITS_SPREAD, IMPETUS, LANGUAGE_UNITS, LANGUAGES, LOSS_CAP, MORALE,
 };
 use super::{SIDES, side_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
@@ -161,6 +161,7 @@ const FIELDS: &[Field] = &[
     super::options::on_form(COMBINED_ATTACK),
     super::options::on_form(COMBINED_ATTACK_UNITS),
     super::options::on_form(MORALE),
+    super::options::on_form(IMPETUS),
     Field {
         id: "british_languages",
         label: "Languages among the British units",
@@ -247,6 +248,7 @@ impl Procedure for Battle {
         prefill_setting(input, record, &COMBINED_ATTACK);
         prefill_setting(input, record, &COMBINED_ATTACK_UNITS);
         prefill_setting(input, record, &MORALE);
+        prefill_setting(input, record, &IMPETUS);
         prefill_setting(input, record, &LANGUAGES);
         prefill_setting(input, record, &LANGUAGE_UNITS);
         if let Ok(count) = british_languages(input, record) {
@@ -642,6 +644,29 @@ impl Procedure for Battle {
             left(attacker, attackers),
             left(defender, defenders),
         ));
+        // OR 4.0: the attacker's cavalry still standing in an Area cleared of the enemy.
+        let cleared = left(attacker, attackers) && !left(defender, defenders);
+        if input.text(IMPETUS.id) == "on" && cleared {
+            let eliminated: Vec<&String> = taken
+                .iter()
+                .filter(|(side, _, _)| *side == attacker)
+                .flat_map(|(_, _, allocation)| &allocation.eliminated)
+                .collect();
+            let cavalry: Vec<&str> = attackers
+                .iter()
+                .filter(|b| b.kind == "cavalry" && !eliminated.contains(&&b.name))
+                .map(|b| b.name.as_str())
+                .collect();
+            if !cavalry.is_empty() {
+                effects.push(Effect::reminder(
+                    &format!(
+                        "Impetus: {} may move up to 1 MP now, before any other battle",
+                        cavalry.join(", ")
+                    ),
+                    "OR 4.0 Impetus, L1349-1352",
+                ));
+            }
+        }
 
         let label = lookup.result.label.clone();
         let kind = label.split(':').next().unwrap_or_default().to_string();

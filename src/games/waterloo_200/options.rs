@@ -182,6 +182,15 @@ pub const SCOUTING: Field = setting(
     "A cavalry unit that does not fight may turn face up as many enemy blocks of an adjacent Green Area as it has dots.",
 );
 
+/// OR 4.0 (L1349-1352): cavalry that cleared an Area may move on at once.
+pub const IMPETUS: Field = setting(
+    "impetus",
+    "Optional rule 4.0, Impetus",
+    OFF_ON,
+    "OR 4.0 Impetus, L1349-1352",
+    "Cavalry that took part in a battle that cleared the Area of enemy units may move up to 1 MP at once, before any other battle.",
+);
+
 /// OR 7.0 (L1291-1310): the defender holding the Disc may play it to retreat from a battle.
 pub const RETREAT: Field = setting(
     "retreat",
@@ -268,6 +277,7 @@ const FIELDS: &[Field] = &[
     SCOUTING,
     COMBINED_ATTACK,
     COMBINED_ATTACK_UNITS,
+    IMPETUS,
     RETREAT,
     LANGUAGES,
     LANGUAGE_UNITS,
