@@ -1645,3 +1645,58 @@ fn or4_l1349_l1352_cavalry_that_clears_the_area_moves_on() {
         "on"
     ));
 }
+
+/// OR 5.0 Grande Batterie (L1363-1384, L1254-1255): the French bombard an uncontested enemy Area
+/// with committed artillery: the defender adds no Terrain Bonus, the French take no losses and
+/// no gun is reduced, and the Disc goes to the Allies. Ladders FICTIONAL.
+#[test]
+fn or5_l1363_l1384_the_grande_batterie() {
+    let defenders = [("Line", "Infantry", "3-2-1")];
+    let game = games::find("waterloo-200").unwrap();
+    let procedure = game.procedure("battle").unwrap();
+    let form = |rule: &str| {
+        support::form_of(
+            game,
+            &Default::default(),
+            "battle",
+            &[
+                ("side", text("french")),
+                ("defender", text("british")),
+                ("area", text("40")),
+                ("terrain_bonus", number(3)),
+                ("defenders", list(&["Line"])),
+                ("defenders_facts", text(&facts(&defenders))),
+                ("artillery", list(&["Battery A", "Battery B"])),
+                (
+                    "artillery_facts",
+                    text("Battery A (Foot Artillery): 3-2-P; Battery B (Foot Artillery): 3-2-P"),
+                ),
+                ("bombardment", support::flag(true)),
+                ("grande_batterie", text(rule)),
+            ],
+        )
+    };
+    let refused = resolve_checked(procedure, &form("off"), &tables(), &[]).unwrap_err();
+    assert!(refused.to_string().contains("not played"), "{refused}");
+    let battle = resolve_checked(procedure, &form("on"), &tables(), &[]).unwrap();
+    // OF: two guns at 3 cannonballs add 3 each (L1010-1018); DF: 3, no Terrain Bonus.
+    assert_eq!(
+        (total(&battle, "French"), total(&battle, "British")),
+        (6, 3)
+    );
+    assert!(
+        battle
+            .modifiers
+            .iter()
+            .any(|m| m.label.starts_with("No Terrain Bonus"))
+    );
+    assert_eq!(hits(&battle, "French"), 0);
+    assert_eq!(hits(&battle, "British"), 3);
+    let guns_reduced = battle.effects.iter().any(|e| {
+        matches!(e, Effect::AddToAttribute { unit, .. } if unit.as_str().starts_with("Battery"))
+    });
+    assert!(!guns_reduced, "no gun is reduced");
+    assert!(battle.effects.iter().any(|e| {
+        matches!(e, Effect::Mark { name, .. } if name.as_str() == "Initiative Disc: the Allies")
+    }));
+}

@@ -12,7 +12,7 @@ use super::blocks::{self, Block, Listed, Owner, attribute, facts_field, state};
 use super::impulse::{LEADERS_ACTIVATED, NEW_ENGAGEMENT, STRATEGIC_MOVE, action_mark, fought_mark};
 use super::options::{
     BATTLE_ALLOWANCE, CAVALRY_CHARGE, CLEARED_AREA, COMBINED_ATTACK, COMBINED_ATTACK_UNITS,
-    HITS_SPREAD, IMPETUS, LANGUAGE_UNITS, LANGUAGES, LOSS_CAP, MORALE,
+    GRANDE_BATTERIE, HITS_SPREAD, IMPETUS, LANGUAGE_UNITS, LANGUAGES, LOSS_CAP, MORALE,
 };
 use super::{SIDES, side_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
@@ -162,6 +162,14 @@ const FIELDS: &[Field] = &[
     super::options::on_form(COMBINED_ATTACK_UNITS),
     super::options::on_form(MORALE),
     super::options::on_form(IMPETUS),
+    Field::flag(
+        "bombardment",
+        "A Grande Batterie: the French play the Disc to bombard the Area",
+        "Battle",
+        "OR 5.0 Grande Batterie, L1363-1384",
+        "An uncontested enemy Area, bombarded by committed French artillery only, up to Napoleon's Strategic Value, each with a Line of Communication to him, revealed without moving, within two Areas.",
+    ),
+    super::options::on_form(GRANDE_BATTERIE),
     Field {
         id: "british_languages",
         label: "Languages among the British units",
@@ -249,6 +257,7 @@ impl Procedure for Battle {
         prefill_setting(input, record, &COMBINED_ATTACK_UNITS);
         prefill_setting(input, record, &MORALE);
         prefill_setting(input, record, &IMPETUS);
+        prefill_setting(input, record, &GRANDE_BATTERIE);
         prefill_setting(input, record, &LANGUAGES);
         prefill_setting(input, record, &LANGUAGE_UNITS);
         if let Ok(count) = british_languages(input, record) {
@@ -335,7 +344,11 @@ impl Procedure for Battle {
                 ));
             }
         }
-        check_allowance(input, record)?;
+        if grande_batterie(input) {
+            check_grande_batterie(input, record)?;
+        } else {
+            check_allowance(input, record)?;
+        }
         let impulse = super::scouting::turn_and_impulse(record);
         if let Some(scout) = input.list(ATTACKERS.units).iter().find(|name| {
             record
@@ -396,7 +409,32 @@ impl Procedure for Battle {
             }
         }
         let attackers = ATTACKERS.blocks(input)?;
-        if !attackers
+        if input.flag("bombardment") {
+            if input.text(GRANDE_BATTERIE.id) != "on" {
+                return Err(InputError::new(
+                    GRANDE_BATTERIE.id,
+                    "the optional rule 5.0 is not played (Session settings)",
+                ));
+            }
+            if attacker != "french" {
+                return Err(InputError::new(
+                    "side",
+                    "only the French form a Grande Batterie (L1363-1365)",
+                ));
+            }
+            if !attackers.is_empty() {
+                return Err(InputError::new(
+                    "attackers",
+                    "a Grande Batterie bombards an uncontested enemy Area: no French unit is in it (L1363-1366)",
+                ));
+            }
+            if ARTILLERY.blocks(input)?.is_empty() || !LEADERS.blocks(input)?.is_empty() {
+                return Err(InputError::new(
+                    "artillery",
+                    "a Grande Batterie fires artillery only (L1363-1366)",
+                ));
+            }
+        } else if !attackers
             .iter()
             .any(|b| matches!(b.kind.as_str(), "infantry" | "cavalry"))
         {
@@ -549,6 +587,12 @@ impl Procedure for Battle {
                 (loser, loser_blocks, incurred),
                 (winner, winner_blocks, winner_hits),
             ] {
+                // The bombarding French take no losses (L1383-1384).
+                let hits = if side == attacker && grande_batterie(input) {
+                    0
+                } else {
+                    hits
+                };
                 let spared_field = if side == attacker {
                     "attacker_spared"
                 } else {
@@ -607,7 +651,17 @@ impl Procedure for Battle {
                 rule: "How to Win, L168-208; 6.2.3.1.9, L1153-1156".into(),
             });
         }
-        if counts_against_allowance(input) {
+        if grande_batterie(input) {
+            // The Disc is played: it goes to the Allies, as for a Strategic Action (L874-875).
+            effects.push(Effect::Unmark {
+                name: super::impulse::disc_mark("french").as_str().into(),
+                rule: "OR 5.0, L1363-1364".into(),
+            });
+            effects.push(Effect::Mark {
+                name: super::impulse::disc_mark("british").as_str().into(),
+                rule: "OR 5.0, L1363-1364; 6.1, L874-875".into(),
+            });
+        } else if counts_against_allowance(input) {
             effects.push(Effect::UseCounter {
                 name: BATTLES_ALLOWED.into(),
                 rule: "3.9.5, L567-569; 6.2.1, L917-918".into(),
@@ -624,7 +678,13 @@ impl Procedure for Battle {
                 rule: "6.1 Strategic Action A, L853-854".into(),
             });
         }
-        for block in &forces.artillery {
+        // The guns of a Grande Batterie are not reduced (L1255).
+        let reduced: &[Block] = if grande_batterie(input) {
+            &[]
+        } else {
+            &forces.artillery
+        };
+        for block in reduced {
             effects.push(Effect::add_to(
                 attacker,
                 &block.name,
@@ -789,12 +849,21 @@ fn firepower(input: &Input, forces: &Forces) -> Vec<Modifier> {
             "6.2.3.1.4, L1020, L1036-1037; 3.2, L486-488",
         ));
     }
-    terms.push(Modifier::new(
-        defending,
-        format!("Terrain Bonus of Area {area}"),
-        input.number("terrain_bonus"),
-        "1.0, L231-233; 6.2.3.1.4, L1020, L1036-1037",
-    ));
+    if grande_batterie(input) {
+        terms.push(Modifier::new(
+            defending,
+            format!("No Terrain Bonus of Area {area} against a Grande Batterie"),
+            0,
+            "OR 5.0 Grande Batterie, L1383-1384, L1254-1255",
+        ));
+    } else {
+        terms.push(Modifier::new(
+            defending,
+            format!("Terrain Bonus of Area {area}"),
+            input.number("terrain_bonus"),
+            "1.0, L231-233; 6.2.3.1.4, L1020, L1036-1037",
+        ));
+    }
     if cavalry_charges(input, forces) {
         for block in forces.attackers.iter().filter(|b| b.kind == "cavalry") {
             let strength = block.top().map_or(0, |l| l.strength());
@@ -956,6 +1025,33 @@ fn after_the_battle(input: &Input, attackers_left: bool, defenders_left: bool) -
         ),
     };
     Effect::reminder(&text, "6.2.3.1.10, L1173-1175, L1231-1233; 1.5, L311-318")
+}
+
+/// Whether the battle is a Grande Batterie (OR 5.0) the session plays.
+fn grande_batterie(input: &Input) -> bool {
+    input.flag("bombardment") && input.text(GRANDE_BATTERIE.id) == "on"
+}
+
+/// A Grande Batterie needs the Disc in French hands, and at most Napoleon's Strategic Value in
+/// guns (L1363-1365).
+fn check_grande_batterie(input: &Input, record: &Record) -> Result<(), InputError> {
+    if super::impulse::disc_holder(record) != "french" {
+        return Err(InputError::new(
+            "bombardment",
+            "the French do not hold the Initiative Disc (L1363-1364)",
+        ));
+    }
+    let value = super::activation::strategic_value(record, "french");
+    let guns = input.list(ARTILLERY.units).len() as i64;
+    if guns > value {
+        return Err(InputError::new(
+            ARTILLERY.units,
+            format!(
+                "Napoleon's Strategic Value is {value} on the record: no more guns (L1364-1365)"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Whether this battle uses one of the Impulse's allowance (digest §7.2 item 3).

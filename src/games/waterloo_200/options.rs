@@ -191,6 +191,15 @@ pub const IMPETUS: Field = setting(
     "Cavalry that took part in a battle that cleared the Area of enemy units may move up to 1 MP at once, before any other battle.",
 );
 
+/// OR 5.0 (L1254-1255, L1363-1384): the French bombard an uncontested enemy Area.
+pub const GRANDE_BATTERIE: Field = setting(
+    "grande_batterie",
+    "Optional rule 5.0, Grande Batterie",
+    OFF_ON,
+    "OR 5.0 Grande Batterie, L1363-1384, L1254-1255",
+    "The French may play the Disc to bombard an uncontested enemy Area with artillery up to Napoleon's Strategic Value: no losses to them, no Terrain Bonus to the defender, no gun reduced.",
+);
+
 /// OR 7.0 (L1291-1310): the defender holding the Disc may play it to retreat from a battle.
 pub const RETREAT: Field = setting(
     "retreat",
@@ -277,6 +286,7 @@ const FIELDS: &[Field] = &[
     SCOUTING,
     COMBINED_ATTACK,
     COMBINED_ATTACK_UNITS,
+    GRANDE_BATTERIE,
     IMPETUS,
     RETREAT,
     LANGUAGES,
