@@ -539,6 +539,7 @@ impl Procedure for ArrivalOrder {
     }
     fn applies(&self, record: &Record) -> bool {
         (3..=5).contains(&record.position.turn)
+            && record.option(PRUSSIAN_ARRIVALS.id, "scheduled") == "random"
     }
     fn acting_side(&self, _input: &Input) -> String {
         "prussian".into()

@@ -6,6 +6,11 @@ use crate::engine::input::Field;
 use crate::engine::procedure::About;
 use crate::engine::settings::{self, Settings, setting};
 
+/// Whether the session plays optional rule `setting` (its "on" choice).
+pub fn played(record: &crate::engine::record::Record, setting: &Field) -> bool {
+    record.option(setting.id, "off") == "on"
+}
+
 /// A setting carried on a procedure's form, prefilled from the record.
 pub const fn on_form(field: Field) -> Field {
     settings::on_form(field, "Settings")

@@ -78,6 +78,9 @@ impl Procedure for Retreat {
     fn frequent(&self) -> &'static [&'static str] {
         &["side", "area", "combined_attack", "eliminated"]
     }
+    fn applies(&self, record: &Record) -> bool {
+        super::options::played(record, &RETREAT)
+    }
     fn acting_side(&self, input: &Input) -> String {
         input.text("side").into()
     }

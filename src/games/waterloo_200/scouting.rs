@@ -111,6 +111,9 @@ impl Procedure for Scouting {
     fn frequent(&self) -> &'static [&'static str] {
         &["side", "scout", "green", "enemy_blocks"]
     }
+    fn applies(&self, record: &Record) -> bool {
+        super::options::played(record, &SCOUTING)
+    }
     fn acting_side(&self, input: &Input) -> String {
         input.text("side").into()
     }
