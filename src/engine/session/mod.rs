@@ -515,13 +515,25 @@ impl Session {
                 resolution,
                 effects,
             } if !self.voided.contains(&event.seq) && !self.voided.contains(resolution) => {
-                let mut effects = self.name_face_down(*resolution, effects);
-                for effect in &mut effects {
-                    if let Effect::TakeFromCup { cup, chit, .. } = effect {
-                        self.take_by_name(cup, chit);
+                // Most results touch no face-down block and no cup: they apply as logged.
+                let plain = self.record.face_down.is_empty()
+                    && effects.iter().all(|effect| match effect {
+                        Effect::TakeFromCup { .. } | Effect::PutInCup { .. } => false,
+                        _ => effect
+                            .unit()
+                            .is_none_or(|(_, unit)| DrawnRef::parse(unit).is_none()),
+                    });
+                if plain {
+                    self.record.apply(effects, event.seq);
+                } else {
+                    let mut effects = self.name_face_down(*resolution, effects);
+                    for effect in &mut effects {
+                        if let Effect::TakeFromCup { cup, chit, .. } = effect {
+                            self.take_by_name(cup, chit);
+                        }
                     }
+                    self.record.apply(&effects, event.seq);
                 }
-                self.record.apply(&effects, event.seq);
                 self.applied.insert(*resolution, event.seq);
             }
             EventBody::SessionStarted {
