@@ -146,3 +146,25 @@ fn l1185_l1198_the_line_of_communication_and_isolation() {
         .unwrap_err();
     assert!(refused.to_string().contains("has changed"), "{refused}");
 }
+
+/// The map as entered goes into the roster file with the blocks, and loads into the next game
+/// (the "save both to a file"); who controls an Area is play, and stays out of it.
+#[test]
+fn the_map_as_entered_is_saved_with_the_roster_and_loads_into_a_new_game() {
+    let mut play = Play::start("waterloo-200", "battle");
+    area(&mut play, 31, "5", "27, 30");
+    control(&mut play, 31, "french", false);
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("roster.toml");
+    let saved = play.game.save_roster(&play.session, &path).unwrap();
+    assert_eq!(saved, 1, "the Area, not its control");
+    let mut fresh = Play::start("waterloo-200", "battle");
+    fresh
+        .game
+        .load_roster(&mut fresh.session, &fresh.tables, &path)
+        .unwrap();
+    let area_31 = fresh.record().unit("map", "Area 31").unwrap();
+    assert_eq!(area_31.attribute("terrain bonus"), Some("5"));
+    assert_eq!(area_31.attribute("adjacent"), Some("27, 30"));
+    assert_eq!(area_31.attribute("held by"), None);
+}
