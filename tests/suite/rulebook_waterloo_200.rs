@@ -1505,7 +1505,7 @@ fn or7_l1295_l1310_the_defender_spends_the_disc_to_retreat() {
         vec![
             ("side", text("french")),
             ("area", text("40")),
-            ("combined_attack", support::flag(combined)),
+            ("combined", support::flag(combined)),
             ("eliminated", list(eliminated)),
         ]
     };
@@ -1522,6 +1522,9 @@ fn or7_l1295_l1310_the_defender_spends_the_disc_to_retreat() {
         refused.contains("does not hold the Initiative Disc"),
         "{refused}"
     );
+    let refused = play.refused("retreat", &retreat(&[], true)).unwrap();
+    assert!(refused.contains("8.0 is not played"), "{refused}");
+    play.play("settings", &[("combined_attack", text("on"))], &[]);
     let refused = play.refused("retreat", &retreat(&["Ligne"], true)).unwrap();
     assert!(refused.contains("negates the retreat"), "{refused}");
 
@@ -1696,7 +1699,36 @@ fn or5_l1363_l1384_the_grande_batterie() {
         matches!(e, Effect::AddToAttribute { unit, .. } if unit.as_str().starts_with("Battery"))
     });
     assert!(!guns_reduced, "no gun is reduced");
-    assert!(battle.effects.iter().any(|e| {
-        matches!(e, Effect::Mark { name, .. } if name.as_str() == "Initiative Disc: the Allies")
-    }));
+    assert!(
+        battle.outcome.headline.contains("the French 0"),
+        "{}",
+        battle.outcome.headline
+    );
+
+    // On the table: the French Impulse plays the Disc for it, and fights no other battle.
+    let mut play = Play::start("waterloo-200", "battle");
+    let bombard = [("action", text("strategic-bombard"))];
+    let refused = play.refused("impulse", &bombard).unwrap();
+    assert!(refused.contains("5.0 is not played"), "{refused}");
+    play.play("settings", &[("grande_batterie", text("on"))], &[]);
+    let impulse = play.play("impulse", &bombard, &[]);
+    assert!(
+        impulse
+            .outcome
+            .headline
+            .contains("The Disc goes to the Allies")
+    );
+    let game = play.game;
+    let normal = play.input(
+        "battle",
+        &[("area", text("40")), ("battles_left", number(1))],
+    );
+    let refused = game
+        .check_record(game.procedure("battle").unwrap(), &normal, play.record())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains("its one battle is the bombardment"),
+        "{refused}"
+    );
 }

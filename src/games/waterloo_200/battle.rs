@@ -166,7 +166,7 @@ const FIELDS: &[Field] = &[
         "bombardment",
         "A Grande Batterie: the French play the Disc to bombard the Area",
         "Battle",
-        "OR 5.0 Grande Batterie, L1363-1384",
+        "OR 5.0 Grande Batterie, L1360, L1363-1366, L1383-1384, L1254-1255",
         "An uncontested enemy Area, bombarded by committed French artillery only, up to Napoleon's Strategic Value, each with a Line of Communication to him, revealed without moving, within two Areas.",
     ),
     super::options::on_form(GRANDE_BATTERIE),
@@ -344,11 +344,8 @@ impl Procedure for Battle {
                 ));
             }
         }
-        if grande_batterie(input) {
-            check_grande_batterie(input, record)?;
-        } else {
-            check_allowance(input, record)?;
-        }
+        check_allowance(input, record)?;
+        check_grande_batterie(input, record)?;
         let impulse = super::scouting::turn_and_impulse(record);
         if let Some(scout) = input.list(ATTACKERS.units).iter().find(|name| {
             record
@@ -651,17 +648,7 @@ impl Procedure for Battle {
                 rule: "How to Win, L168-208; 6.2.3.1.9, L1153-1156".into(),
             });
         }
-        if grande_batterie(input) {
-            // The Disc is played: it goes to the Allies, as for a Strategic Action (L874-875).
-            effects.push(Effect::Unmark {
-                name: super::impulse::disc_mark("french").as_str().into(),
-                rule: "OR 5.0, L1363-1364".into(),
-            });
-            effects.push(Effect::Mark {
-                name: super::impulse::disc_mark("british").as_str().into(),
-                rule: "OR 5.0, L1363-1364; 6.1, L874-875".into(),
-            });
-        } else if counts_against_allowance(input) {
+        if counts_against_allowance(input) {
             effects.push(Effect::UseCounter {
                 name: BATTLES_ALLOWED.into(),
                 rule: "3.9.5, L567-569; 6.2.1, L917-918".into(),
@@ -699,20 +686,32 @@ impl Procedure for Battle {
                 .find(|(s, _, _)| *s == side)
                 .is_none_or(|(_, _, a)| a.eliminated.len() < blocks.len())
         };
+        // A Grande Batterie has no French unit in the Area.
+        let attackers_left = !attackers.is_empty() && left(attacker, attackers);
         effects.push(after_the_battle(
             input,
-            left(attacker, attackers),
+            attackers_left,
             left(defender, defenders),
         ));
-        // OR 4.0: the attacker's cavalry still standing in an Area cleared of the enemy.
-        let cleared = left(attacker, attackers) && !left(defender, defenders);
-        if input.text(IMPETUS.id) == "on" && cleared {
+        // OR 4.0: the cavalry still standing of a Side that cleared the Area of the enemy; the
+        // rule names neither attacker nor defender (L1349-1352).
+        for (side, blocks, enemy, enemy_blocks) in [
+            (attacker, attackers, defender, defenders),
+            (defender, defenders, attacker, attackers),
+        ] {
+            let cleared = !blocks.is_empty()
+                && left(side, blocks)
+                && !enemy_blocks.is_empty()
+                && !left(enemy, enemy_blocks);
+            if input.text(IMPETUS.id) != "on" || !cleared {
+                continue;
+            }
             let eliminated: Vec<&String> = taken
                 .iter()
-                .filter(|(side, _, _)| *side == attacker)
+                .filter(|(s, _, _)| *s == side)
                 .flat_map(|(_, _, allocation)| &allocation.eliminated)
                 .collect();
-            let cavalry: Vec<&str> = attackers
+            let cavalry: Vec<&str> = blocks
                 .iter()
                 .filter(|b| b.kind == "cavalry" && !eliminated.contains(&&b.name))
                 .map(|b| b.name.as_str())
@@ -723,7 +722,7 @@ impl Procedure for Battle {
                         "Impetus: {} may move up to 1 MP now, before any other battle",
                         cavalry.join(", ")
                     ),
-                    "OR 4.0 Impetus, L1349-1352",
+                    "OR 4.0 Impetus, L1348-1352",
                 ));
             }
         }
@@ -871,7 +870,7 @@ fn firepower(input: &Input, forces: &Forces) -> Vec<Modifier> {
                 attacking,
                 format!("Cavalry Charge: {} doubled", block.name),
                 as_i32(strength),
-                "OR 2.0 Cavalry Charge, L1299-1316",
+                "OR 2.0 Cavalry Charge, L1293, L1299-1301, L1312-1316",
             ));
         }
     }
@@ -926,10 +925,14 @@ fn british_languages(input: &Input, record: &Record) -> Result<i64, InputError> 
     }
     let mut spoken = std::collections::BTreeSet::new();
     for name in names {
-        let language = record
-            .unit("british", name)
-            .and_then(|u| u.attribute(attribute::LANGUAGE))
-            .and_then(blocks::language);
+        // British Leaders and Artillery speak English whatever the record holds (L1288).
+        let language = record.unit("british", name).and_then(|u| {
+            if blocks::english_by_rule(u.attribute(attribute::TYPE).unwrap_or("")) {
+                Some("english")
+            } else {
+                u.attribute(attribute::LANGUAGE).and_then(blocks::language)
+            }
+        });
         match language {
             Some(language) => {
                 spoken.insert(language);
@@ -1032,13 +1035,25 @@ fn grande_batterie(input: &Input) -> bool {
     input.flag("bombardment") && input.text(GRANDE_BATTERIE.id) == "on"
 }
 
-/// A Grande Batterie needs the Disc in French hands, and at most Napoleon's Strategic Value in
-/// guns (L1363-1365).
+/// A Grande Batterie is the battle of the French Impulse that played the Disc for it, with at
+/// most Napoleon's Strategic Value in guns (L1363-1365); that Impulse fights no other.
 fn check_grande_batterie(input: &Input, record: &Record) -> Result<(), InputError> {
-    if super::impulse::disc_holder(record) != "french" {
+    let bombarding = record
+        .marks
+        .contains(action_mark("strategic-bombard").as_str());
+    if !grande_batterie(input) {
+        if bombarding {
+            return Err(InputError::new(
+                "bombardment",
+                "this Impulse plays the Disc for a Grande Batterie: its one battle is the bombardment",
+            ));
+        }
+        return Ok(());
+    }
+    if !bombarding {
         return Err(InputError::new(
             "bombardment",
-            "the French do not hold the Initiative Disc (L1363-1364)",
+            "a Grande Batterie is the French Impulse's action: choose it when the Impulse begins, playing the Disc (L1363-1364)",
         ));
     }
     let value = super::activation::strategic_value(record, "french");

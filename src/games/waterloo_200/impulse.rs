@@ -54,6 +54,7 @@ pub fn action_mark(action: &str) -> String {
         "pass" => "a Pass",
         "strategic-move" => "a Strategic Action A",
         "strategic-reinforce" => "a Strategic Action B",
+        "strategic-bombard" => "a Grande Batterie",
         _ => "a Tactical Action",
     };
     format!("This Impulse: {name}")
@@ -127,6 +128,10 @@ const ACTIONS: &[(&str, &str)] = &[
     (
         "strategic-reinforce",
         "Strategic Action B: Reinforcements, play the Disc",
+    ),
+    (
+        "strategic-bombard",
+        "Grande Batterie: bombard, play the Disc (optional rule 5.0)",
     ),
     ("pass", "Pass"),
 ];
@@ -225,6 +230,20 @@ impl Procedure for Impulse {
                 ),
             ));
         }
+        if input.text("action") == "strategic-bombard" {
+            if side != "french" {
+                return Err(InputError::new(
+                    "action",
+                    "only the French form a Grande Batterie (OR 5.0, L1363-1365)",
+                ));
+            }
+            if record.option(super::options::GRANDE_BATTERIE.id, "off") != "on" {
+                return Err(InputError::new(
+                    "action",
+                    "the optional rule 5.0 is not played (Session settings)",
+                ));
+            }
+        }
         if input.text("action").starts_with("strategic") && disc_holder(record) != side {
             return Err(InputError::new(
                 "action",
@@ -302,6 +321,14 @@ impl Procedure for Impulse {
                 ),
                 0,
                 "6.1 Strategic Action B, L861-867; 5.0, L817-848",
+            ),
+            "strategic-bombard" => (
+                format!(
+                    "{} play the Disc for a Grande Batterie: one uncontested enemy Area bombarded by artillery up to Napoleon's Strategic Value",
+                    side_name(side)
+                ),
+                1,
+                "OR 5.0 Grande Batterie, L1360, L1363-1366",
             ),
             _ => (
                 format!(

@@ -387,8 +387,7 @@ impl Procedure for AreaControl {
         let holder = HOLDERS
             .iter()
             .find(|(id, _)| *id == input.text("held_by"))
-            .map_or("", |(_, label)| label)
-            .to_lowercase();
+            .map_or(String::new(), |(_, label)| label.replacen("The", "the", 1));
         let contested = input.flag("contested");
         let rule = "1.5 Area Control, L308-331";
         Ok(Resolution::book_keeping(

@@ -121,7 +121,7 @@ pub const CAVALRY_CHARGE: Field = setting(
     "cavalry_charge",
     "Optional rule 2.0, Cavalry Charge",
     OFF_ON,
-    "OR 2.0 Cavalry Charge, L1293-1316",
+    "OR 2.0 Cavalry Charge, L1293, L1299-1301, L1312-1316",
     "In a Green Area, an attacker with cavalry against a defender with none doubles his cavalry's strength; leaders and horse artillery do not count.",
 );
 
@@ -144,7 +144,7 @@ pub const COMBINED_ATTACK: Field = setting(
             "played: the attacker takes one hit fewer, winning or losing",
         ),
     ],
-    "OR 8.0 Combined Attack, L1320-1336; 6.2.3.1.6, L1049-1051, L1065-1067",
+    "OR 8.0 Combined Attack, L1320, L1330-1336; 6.2.3.1.6, L1049-1051, L1065-1067",
     "An attacker with a Leader, an Artillery, an Infantry and a Cavalry in the battle takes fewer losses. The first reading is the literal one: FR -5 gives him 4 hits and the Defender 2.",
 );
 
@@ -183,7 +183,7 @@ pub const SCOUTING: Field = setting(
     "scouting",
     "Optional rule 3.0, Scouting",
     OFF_ON,
-    "OR 3.0 Scouting, L1318-1341",
+    "OR 3.0 Scouting, L1318, L1322-1328, L1338-1341",
     "A cavalry unit that does not fight may turn face up as many enemy blocks of an adjacent Green Area as it has dots.",
 );
 
@@ -192,8 +192,8 @@ pub const IMPETUS: Field = setting(
     "impetus",
     "Optional rule 4.0, Impetus",
     OFF_ON,
-    "OR 4.0 Impetus, L1349-1352",
-    "Cavalry that took part in a battle that cleared the Area of enemy units may move up to 1 MP at once, before any other battle.",
+    "OR 4.0 Impetus, L1348-1352",
+    "Cavalry that took part in a battle that cleared the Area of enemy units, attacking or defending, may move up to 1 MP at once, before any other battle.",
 );
 
 /// OR 5.0 (L1254-1255, L1363-1384): the French bombard an uncontested enemy Area.
@@ -201,7 +201,7 @@ pub const GRANDE_BATTERIE: Field = setting(
     "grande_batterie",
     "Optional rule 5.0, Grande Batterie",
     OFF_ON,
-    "OR 5.0 Grande Batterie, L1363-1384, L1254-1255",
+    "OR 5.0 Grande Batterie, L1360, L1363-1366, L1383-1384, L1254-1255",
     "The French may play the Disc to bombard an uncontested enemy Area with artillery up to Napoleon's Strategic Value: no losses to them, no Terrain Bonus to the defender, no gun reduced.",
 );
 
@@ -210,7 +210,7 @@ pub const RETREAT: Field = setting(
     "retreat",
     "Optional rule 7.0, Retreat",
     OFF_ON,
-    "OR 7.0 Retreat, L1291-1310",
+    "OR 7.0 Retreat, L1291, L1295-1297, L1303-1310",
     "A defender holding the Initiative Disc may spend it, before the Showdown, to retreat all his units from the Area.",
 );
 
@@ -232,7 +232,7 @@ pub const LANGUAGES: Field = setting(
             "played: -1 for each language beyond the first",
         ),
     ],
-    "OR 6.0 Languages, L1262-1288",
+    "OR 6.0 Languages, L1262-1270, L1278-1281, L1288",
     "British units of two or three languages in a battle: -2 under the literal reading; -1 for two and -2 for three under the gentler one.",
 );
 
@@ -257,7 +257,7 @@ pub const MORALE: Field = setting(
     "morale",
     "Optional rule 9.0, Morale",
     OFF_ON,
-    "OR 9.0 Morale, L1343-1358",
+    "OR 9.0 Morale, L1343-1346, L1354-1358",
     "The attacker adds his Morale to his Offensive Firepower and the defender his to his Defensive Firepower: 10 less the Side's units eliminated; the Prussians count as British. In the Reorganization Phase, an embattled unit that is Isolated loses a step.",
 );
 

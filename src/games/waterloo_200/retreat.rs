@@ -9,7 +9,7 @@
 
 use super::blocks::state;
 use super::impulse::{disc_holder, disc_mark, other};
-use super::options::{RETREAT, on_form};
+use super::options::{COMBINED_ATTACK, RETREAT, on_form};
 use super::side_label;
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
@@ -17,7 +17,7 @@ use crate::engine::record::{Effect, Record};
 use crate::engine::settings::prefill_setting;
 use crate::engine::table_set::TableSet;
 
-const RULE: &str = "OR 7.0 Retreat, L1291-1310";
+const RULE: &str = "OR 7.0 Retreat, L1291, L1295-1297, L1303-1310";
 
 const DEFENDERS: &[(&str, &str)] = &[
     ("british", "British"),
@@ -43,7 +43,7 @@ const FIELDS: &[Field] = &[
         help: "The Area in which the battle is declared.",
     },
     Field::flag(
-        "combined_attack",
+        "combined",
         "The attacker makes a Combined Attack (optional rule 8.0)",
         "Retreat",
         "OR 8.0 Combined Attack, L1330-1336",
@@ -61,6 +61,7 @@ const FIELDS: &[Field] = &[
         help: "Those with no adjacent Area of their Faction's, occupied by it and with room: they are eliminated, at the defender's choice.",
     },
     on_form(RETREAT),
+    on_form(COMBINED_ATTACK),
 ];
 
 pub struct Retreat;
@@ -76,7 +77,7 @@ impl Procedure for Retreat {
         }
     }
     fn frequent(&self) -> &'static [&'static str] {
-        &["side", "area", "combined_attack", "eliminated"]
+        &["side", "area", "combined", "eliminated"]
     }
     fn applies(&self, record: &Record) -> bool {
         super::options::played(record, &RETREAT)
@@ -86,6 +87,7 @@ impl Procedure for Retreat {
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_setting(input, record, &RETREAT);
+        prefill_setting(input, record, &COMBINED_ATTACK);
         // The Side holding the Disc defends.
         let side = if disc_holder(record) == "french" {
             "french"
@@ -104,7 +106,13 @@ impl Procedure for Retreat {
         if input.text("area").trim().is_empty() {
             return Err(InputError::new("area", "name the Area of the battle"));
         }
-        if input.flag("combined_attack") && !input.list("eliminated").is_empty() {
+        if input.flag("combined") && input.text(COMBINED_ATTACK.id) == "off" {
+            return Err(InputError::new(
+                "combined",
+                "the optional rule 8.0 is not played: no Combined Attack negates a retreat",
+            ));
+        }
+        if input.flag("combined") && !input.list("eliminated").is_empty() {
             return Err(InputError::new(
                 "eliminated",
                 "a Combined Attack negates the retreat: no unit leaves, none is eliminated (L1334-1336)",
@@ -149,7 +157,7 @@ impl Procedure for Retreat {
                 rule: "OR 7.0, L1303-1304; 6.1, L874-875".into(),
             },
         ];
-        if input.flag("combined_attack") {
+        if input.flag("combined") {
             effects.push(Effect::reminder(
                 "The Disc is spent, but the retreat is negated: the battle is fought",
                 "OR 8.0, L1334-1336",
@@ -171,7 +179,7 @@ impl Procedure for Retreat {
         );
         effects.push(Effect::reminder(
             &format!(
-                "Retreat every other {} unit from Area {area} into adjacent Areas the {} control and already occupy, without overstacking (British and Prussians never into each other's); no battle is fought there",
+                "Retreat every other {} unit from Area {area} into adjacent Areas the {} control and already occupy, without overstacking (British and Prussians never into each other's); no battle is fought there, and the attacker takes the Area: record its control",
                 side_label(side),
                 side_label(side)
             ),

@@ -18,7 +18,7 @@ use crate::engine::settings::prefill_setting;
 use crate::engine::symbol::Symbol;
 use crate::engine::table_set::TableSet;
 
-const RULE: &str = "OR 3.0 Scouting, L1322-1328, L1338-1341";
+const RULE: &str = "OR 3.0 Scouting, L1318, L1322-1328, L1338-1341";
 
 /// The cup of the scouted Area's places.
 const CUP: &str = "Scouting draw";
@@ -178,6 +178,14 @@ impl Procedure for Scouting {
             return Err(InputError::new(
                 "dots",
                 format!("the record has {scout} at {dots}"),
+            ));
+        }
+        // The scout is of the Side whose Impulse it is (L1322-1328).
+        let phasing = impulse::last_side(record).unwrap_or_else(|| impulse::phasing_side(record));
+        if (side == "french") != (phasing == "french") {
+            return Err(InputError::new(
+                "side",
+                format!("{scout} is not of the Side whose Impulse it is"),
             ));
         }
         let now = turn_and_impulse(record);
