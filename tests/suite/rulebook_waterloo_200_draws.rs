@@ -13,7 +13,7 @@ use aide_de_camp::engine::draws::DrawnRef;
 use aide_de_camp::engine::log::EventBody;
 use aide_de_camp::engine::play::Command;
 use aide_de_camp::engine::symbol::Symbol;
-use support::{Play, flag, number, text};
+use support::{Play, flag, list, number, text};
 
 /// Puts a FICTIONAL block on the record where the set-up or the Pool holds it.
 fn add(
@@ -338,7 +338,7 @@ fn l817_l859_reinforcements_by_the_strategic_value() {
         )
         .unwrap();
     assert!(
-        refused.contains("not a French Reinforcement face down on the map"),
+        refused.contains("not a French Reinforcement on the map"),
         "{refused}"
     );
     assert!(play.game.verify(&play.session, &play.tables).is_ok());
@@ -607,4 +607,67 @@ fn l861_l867_reinforcements_by_a_strategic_action() {
     assert_eq!(face_down(&play, "french").len(), 2);
     let again = play.refused("reinforcements", &reinforce(1)).unwrap();
     assert!(again.contains("in this Impulse"), "{again}");
+}
+
+/// OR 1.0 Free Setup (L1272-1276): Reinforcements chosen instead of drawn go on the record by
+/// name and leave the Pool; without the rule a choice is refused. Ladders FICTIONAL.
+#[test]
+fn or1_l1272_l1276_reinforcements_chosen_under_free_setup() {
+    let mut play = Play::start_seeded("waterloo-200", "battle", 3);
+    for name in ["Pool 1", "Pool 2", "Pool 3"] {
+        add(
+            &mut play,
+            "french",
+            name,
+            "infantry",
+            "Blue, FICTIONAL",
+            false,
+            "in the Reserve Pool",
+        );
+    }
+    play.play(
+        "block-value",
+        &[
+            ("side", text("french")),
+            ("unit", text("Napoleon")),
+            ("value_of", text("ladder")),
+            ("value", text("3-2-1-H")),
+        ],
+        &[],
+    );
+    play.play("impulse", &[("action", text("strategic-reinforce"))], &[]);
+    let choose = |chosen: bool| {
+        vec![
+            ("side", text("french")),
+            ("occasion", text("strategic-action")),
+            ("hq", flag(true)),
+            ("count", number(2)),
+            ("chosen", flag(chosen)),
+            ("blocks", list(&["Pool 1", "Pool 3"])),
+        ]
+    };
+    let refused = play.refused("reinforcements", &choose(false)).unwrap();
+    assert!(refused.contains("only under Free Setup"), "{refused}");
+    let result = play.play("reinforcements", &choose(true), &[]);
+    assert!(
+        result
+            .outcome
+            .headline
+            .contains("2 Reinforcement(s) chosen")
+    );
+    for name in ["Pool 1", "Pool 3"] {
+        assert_eq!(play.state("french", name), "on the map");
+    }
+    assert_eq!(
+        play.record().cups["French Reserve Pool"],
+        [Symbol::from("Pool 2")]
+    );
+    assert!(face_down(&play, "french").is_empty());
+    // One cannot deploy: named, it goes back by name.
+    play.play(
+        "return-to-pool",
+        &[("side", text("french")), ("block", text("Pool 3"))],
+        &[],
+    );
+    assert_eq!(play.state("french", "Pool 3"), "in the Reserve Pool");
 }

@@ -481,6 +481,25 @@ fn reinforced(faction: &str) -> String {
     format!("{} Reinforcements called", side_label(faction))
 }
 
+/// Whether `block` of `faction` is in its Reserve Pool on the record: by name, or by the draw
+/// that keeps it face down.
+fn in_pool(record: &Record, faction: &str, block: &str) -> bool {
+    let name = match DrawnRef::parse(block) {
+        Some(DrawnRef::Of { event, slot }) => record
+            .face_down
+            .iter()
+            .find(|((side, _), draw)| side.as_str() == faction && **draw == (event, slot))
+            .map(|((_, name), _)| name.as_str()),
+        Some(DrawnRef::OfThis(_)) => None,
+        None => (!record
+            .face_down
+            .contains_key(&(faction.into(), block.into())))
+        .then_some(block),
+    };
+    name.and_then(|name| record.unit(faction, name))
+        .is_some_and(|unit| unit.state.as_ref() == state::RESERVE)
+}
+
 /// The record's count of a Faction's Reinforcements just drawn, which may go back to the Pool.
 fn to_deploy(faction: &str) -> String {
     format!("{} Reinforcements to deploy", side_label(faction))
@@ -556,6 +575,24 @@ const REINFORCEMENT_FIELDS: &[Field] = &[
         rule: "5.0, L838-843; 6.1 B, L862-864",
         help: "Filled in with the Strategic Value; fewer only by a Strategic Action, or if the Pool holds fewer.",
     },
+    Field::flag(
+        "chosen",
+        "Chosen, not drawn (Free Setup)",
+        "Free Setup",
+        "OR 1.0 Free Setup, L1272-1276, L1283-1286",
+        "The optional rule lets a player (or only the less experienced one) choose his Reinforcements instead of drawing them.",
+    ),
+    Field {
+        id: "blocks",
+        label: "The blocks chosen",
+        group: "Free Setup",
+        kind: FieldKind::Units {
+            of: UnitOf::Side("side"),
+            only: &[("state", state::RESERVE)],
+        },
+        rule: "OR 1.0 Free Setup, L1272-1276",
+        help: "Under Free Setup only: as many of the Pool's blocks as the number to draw. They go on the record by name (a block face down in the Pool by its draw).",
+    },
 ];
 
 /// Reinforcements drawn face down from a Faction's Reserve Pool (5.0, 6.1 B).
@@ -572,7 +609,26 @@ impl Procedure for Reinforcements {
         }
     }
     fn frequent(&self) -> &'static [&'static str] {
-        &["side", "occasion", "hq", "count"]
+        &["side", "occasion", "hq", "count", "chosen", "blocks"]
+    }
+    fn check_combination(&self, input: &Input) -> Result<(), InputError> {
+        let chosen = input.list("blocks").len();
+        if !input.flag("chosen") && chosen > 0 {
+            return Err(InputError::new(
+                "blocks",
+                "Reinforcements are drawn at random (5.0, L838-843): choose them only under Free Setup",
+            ));
+        }
+        if input.flag("chosen") && i32::try_from(chosen).ok() != Some(input.number("count")) {
+            return Err(InputError::new(
+                "blocks",
+                format!(
+                    "choose {} block(s), the number to draw",
+                    input.number("count")
+                ),
+            ));
+        }
+        Ok(())
     }
     fn acting_side(&self, input: &Input) -> String {
         input.text("side").into()
@@ -683,6 +739,16 @@ impl Procedure for Reinforcements {
                 format!("the Reserve Pool holds {pool} block(s)"),
             ));
         }
+        if let Some(block) = input
+            .list("blocks")
+            .iter()
+            .find(|block| !in_pool(record, side, block))
+        {
+            return Err(InputError::new(
+                "blocks",
+                format!("{block} is not in the {} Reserve Pool", side_label(side)),
+            ));
+        }
         if input.text("occasion") == "reorganization" && count < value.min(pool) {
             return Err(InputError::new(
                 "count",
@@ -695,6 +761,9 @@ impl Procedure for Reinforcements {
         Ok(())
     }
     fn draws(&self, input: &Input) -> Vec<DrawSlot> {
+        if input.flag("chosen") {
+            return Vec::new();
+        }
         let side = input.text("side");
         let cup = reserve_cup(side);
         (1..=input.number("count"))
@@ -709,17 +778,30 @@ impl Procedure for Reinforcements {
     ) -> Result<Resolution, RuleError> {
         let side = input.text("side");
         let mut effects = Vec::new();
-        for slot in 0..faces.chits().len() {
-            let block = DrawnRef::OfThis(slot).name();
+        // Chosen under Free Setup, they leave the Pool by name (or by their earlier draw).
+        let blocks: Vec<Symbol> = if input.flag("chosen") {
+            let chosen = input.list("blocks").to_vec();
+            effects.extend(chosen.iter().map(|block| Effect::TakeFromCup {
+                cup: reserve_cup(side).as_str().into(),
+                chit: block.clone(),
+                rule: "OR 1.0 Free Setup, L1272-1276".into(),
+            }));
+            chosen
+        } else {
+            (0..faces.chits().len())
+                .map(|slot| DrawnRef::OfThis(slot).name())
+                .collect()
+        };
+        for block in &blocks {
             effects.push(Effect::set_state(
                 side,
-                &block,
+                block,
                 state::ON_MAP,
                 "5.0, L838-848",
             ));
             effects.push(Effect::set_attribute(
                 side,
-                &block,
+                block,
                 attribute::LEVELS_LOST,
                 0,
                 "6.1 B, L865",
@@ -728,7 +810,7 @@ impl Procedure for Reinforcements {
         // Those drawn may go back, if they cannot deploy, until play moves on.
         effects.push(Effect::SetCounter {
             name: to_deploy(side).as_str().into(),
-            value: faces.chits().len() as i64,
+            value: blocks.len() as i64,
             rule: "5.0, L857-859".into(),
             lasts: Lasts::Step,
         });
@@ -762,11 +844,19 @@ impl Procedure for Reinforcements {
         }
         Ok(Resolution::book_keeping(
             "reinforcements",
-            format!(
-                "{} Reinforcement(s) drawn face down from the {} Reserve Pool",
-                faces.chits().len(),
-                side_label(side)
-            ),
+            if input.flag("chosen") {
+                format!(
+                    "{} Reinforcement(s) chosen from the {} Reserve Pool (Free Setup)",
+                    blocks.len(),
+                    side_label(side)
+                )
+            } else {
+                format!(
+                    "{} Reinforcement(s) drawn face down from the {} Reserve Pool",
+                    blocks.len(),
+                    side_label(side)
+                )
+            },
             effects,
         ))
     }
@@ -845,7 +935,11 @@ impl Procedure for ReturnToPool {
                             .is_some_and(|u| u.state.as_ref() == state::ON_MAP)
                 })
             }
-            Some(DrawnRef::OfThis(_)) | None => false,
+            Some(DrawnRef::OfThis(_)) => false,
+            // Chosen under Free Setup, it is on the record by name.
+            None => record
+                .unit(side, block)
+                .is_some_and(|u| u.state.as_ref() == state::ON_MAP),
         };
         if on_map {
             Ok(())
@@ -853,7 +947,7 @@ impl Procedure for ReturnToPool {
             Err(InputError::new(
                 "block",
                 format!(
-                    "{block} is not a {} Reinforcement face down on the map",
+                    "{block} is not a {} Reinforcement on the map",
                     side_label(side)
                 ),
             ))
