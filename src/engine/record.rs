@@ -3,6 +3,7 @@
 //! It is never edited directly. It is derived by folding the log, so the log stays the single source
 //! of truth and a saved game always reproduces the same record.
 
+use super::draws::DrawnRef;
 use super::symbol::Symbol;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -384,6 +385,48 @@ pub struct Record {
 impl Record {
     pub fn unit(&self, side: &str, name: &str) -> Option<&UnitRecord> {
         self.units.get(&(Symbol::new(side), Symbol::new(name)))
+    }
+
+    /// The block of `side` a face-down reference ("face-down block #12.1") stands for on this
+    /// record, or `name` itself if it is not one.
+    pub fn named<'a>(&'a self, side: &str, name: &'a str) -> Option<&'a str> {
+        match DrawnRef::parse(name) {
+            Some(DrawnRef::Of { event, slot }) => self
+                .face_down
+                .iter()
+                .find(|((s, _), draw)| s.as_str() == side && **draw == (event, slot))
+                .map(|((_, block), _)| block.as_str()),
+            Some(DrawnRef::OfThis(_)) => None,
+            None => Some(name),
+        }
+    }
+
+    /// The names of `side`'s `units` as the screens may show them: a block face down by its
+    /// draw, after the others and in the order drawn, since its name or its place among the
+    /// names would give it away.
+    pub fn shown_names<'a>(
+        &self,
+        side: &str,
+        units: impl IntoIterator<Item = &'a str>,
+    ) -> Vec<Symbol> {
+        let mut named = Vec::new();
+        let mut face_down = Vec::new();
+        for unit in units {
+            match self
+                .face_down
+                .get(&(Symbol::from(side), Symbol::from(unit)))
+            {
+                Some(&draw) => face_down.push(draw),
+                None => named.push(Symbol::from(unit)),
+            }
+        }
+        face_down.sort_unstable();
+        named.extend(
+            face_down
+                .into_iter()
+                .map(|(event, slot)| DrawnRef::Of { event, slot }.name()),
+        );
+        named
     }
 
     /// The units of `side` (every side if `None`) meeting `conditions`, as (side, name, unit).

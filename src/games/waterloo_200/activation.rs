@@ -9,7 +9,7 @@
 //! battle (L917-918, L934-935). Whether a leader is Isolated (6.4.1) the players judge on the map.
 
 use super::blocks::{Block, Listed, Owner, attribute, facts_field, state};
-use super::impulse::{LEADERS_ACTIVATED, action_mark, last_side, phasing_side};
+use super::impulse::{LEADERS_ACTIVATED, action_mark, last_side};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Lasts, Record};
@@ -359,7 +359,7 @@ impl Procedure for Deactivation {
         input.text("side") != "french" || !field.starts_with("prussian")
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
-        let side = last_side(record).unwrap_or_else(|| phasing_side(record));
+        let side = super::impulse::current_side(record);
         input.set("side", Value::Text(side.into()));
         self.follow("side", input, record);
     }

@@ -8,7 +8,7 @@
 //! the app draws one.
 
 use super::blocks::{attribute, state};
-use crate::engine::draws::{DrawSlot, DrawnRef};
+use crate::engine::draws::DrawSlot;
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Outcome, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
@@ -46,7 +46,8 @@ pub const BRUNSWICK: &str = "Brunswick";
 /// colour (its corps names the colour), not a Brunswicker.
 fn matches(record: &Record, area: &str, name: &str) -> bool {
     record
-        .unit("british", named(record, name))
+        .named("british", name)
+        .and_then(|block| record.unit("british", block))
         .is_some_and(|unit| {
             unit.state.as_ref() == state::RESERVE
                 && unit.attribute(BRUNSWICK) != Some("yes")
@@ -56,39 +57,14 @@ fn matches(record: &Record, area: &str, name: &str) -> bool {
         })
 }
 
-/// The British block behind `name`: itself, or the block a face-down reference stands for.
-fn named<'a>(record: &'a Record, name: &'a str) -> &'a str {
-    match DrawnRef::parse(name) {
-        Some(DrawnRef::Of { event, slot }) => record
-            .face_down
-            .iter()
-            .find(|((side, _), draw)| side.as_str() == "british" && **draw == (event, slot))
-            .map_or(name, |((_, block), _)| block.as_str()),
-        _ => name,
-    }
-}
-
-/// How the form lists a Pool block: by name, or by its draw while it is face down (a returned
-/// Reinforcement), after the named ones and in the order drawn.
+/// How the form lists the Pool's blocks of the Area's colour (a returned Reinforcement by its
+/// draw).
 fn candidates(record: &Record, area: &str) -> Vec<Symbol> {
-    let mut named = Vec::new();
-    let mut face_down = Vec::new();
-    for (_, name, _) in record
+    let matching = record
         .units_where(Some("british"), &[("state", state::RESERVE)])
         .filter(|(_, name, _)| matches(record, area, name))
-    {
-        match record.face_down.get(&("british".into(), name.into())) {
-            Some(&draw) => face_down.push(draw),
-            None => named.push(Symbol::from(name)),
-        }
-    }
-    face_down.sort_unstable();
-    named.extend(
-        face_down
-            .into_iter()
-            .map(|(event, slot)| DrawnRef::Of { event, slot }.name()),
-    );
-    named
+        .map(|(_, name, _)| name);
+    record.shown_names("british", matching)
 }
 
 const FIELDS: &[Field] = &[

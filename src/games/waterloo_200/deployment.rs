@@ -484,20 +484,15 @@ fn reinforced(faction: &str) -> String {
 /// Whether `block` of `faction` is in its Reserve Pool on the record: by name, or by the draw
 /// that keeps it face down.
 fn in_pool(record: &Record, faction: &str, block: &str) -> bool {
-    let name = match DrawnRef::parse(block) {
-        Some(DrawnRef::Of { event, slot }) => record
-            .face_down
-            .iter()
-            .find(|((side, _), draw)| side.as_str() == faction && **draw == (event, slot))
-            .map(|((_, name), _)| name.as_str()),
-        Some(DrawnRef::OfThis(_)) => None,
-        None => (!record
-            .face_down
-            .contains_key(&(faction.into(), block.into())))
-        .then_some(block),
-    };
-    name.and_then(|name| record.unit(faction, name))
-        .is_some_and(|unit| unit.state.as_ref() == state::RESERVE)
+    // Named, a face-down block would go into the log: it is chosen by its draw.
+    let hidden_name = record
+        .face_down
+        .contains_key(&(faction.into(), block.into()));
+    !hidden_name
+        && record
+            .named(faction, block)
+            .and_then(|name| record.unit(faction, name))
+            .is_some_and(|unit| unit.state.as_ref() == state::RESERVE)
 }
 
 /// The record's count of a Faction's Reinforcements just drawn, which may go back to the Pool.
@@ -925,22 +920,11 @@ impl Procedure for ReturnToPool {
                 format!("{block} is face down: name it by its draw, as the list offers it"),
             ));
         }
-        let on_map = match DrawnRef::parse(block) {
-            Some(DrawnRef::Of { event, slot }) => {
-                record.face_down.iter().any(|((s, name), draw)| {
-                    s.as_str() == side
-                        && *draw == (event, slot)
-                        && record
-                            .unit(side, name)
-                            .is_some_and(|u| u.state.as_ref() == state::ON_MAP)
-                })
-            }
-            Some(DrawnRef::OfThis(_)) => false,
-            // Chosen under Free Setup, it is on the record by name.
-            None => record
-                .unit(side, block)
-                .is_some_and(|u| u.state.as_ref() == state::ON_MAP),
-        };
+        // By its draw while face down, or by name if chosen under Free Setup.
+        let on_map = record
+            .named(side, block)
+            .and_then(|name| record.unit(side, name))
+            .is_some_and(|u| u.state.as_ref() == state::ON_MAP);
         if on_map {
             Ok(())
         } else {

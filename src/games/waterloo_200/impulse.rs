@@ -112,6 +112,12 @@ pub fn phasing_side(record: &Record) -> &'static str {
     last_side(record).map_or_else(|| disc_holder(record), other)
 }
 
+/// The Side whose Impulse is being played: the last to begin one, or before any the Side to
+/// play first.
+pub fn current_side(record: &Record) -> &'static str {
+    last_side(record).unwrap_or_else(|| phasing_side(record))
+}
+
 /// How many Impulses have been played this turn.
 pub fn impulses(record: &Record) -> i64 {
     record.counters.get(IMPULSES).copied().unwrap_or(0)

@@ -46,6 +46,15 @@ pub fn terrain_bonus(record: &Record, area: &str) -> Option<i64> {
         .ok()
 }
 
+/// What the record has of Area `number` under `attribute`, empty if nothing.
+fn fact_of(record: &Record, number: i32, attribute: &str) -> String {
+    record
+        .unit(MAP, &area_name(number))
+        .and_then(|unit| unit.attribute(attribute))
+        .unwrap_or("")
+        .to_string()
+}
+
 /// The colour of Area `area` ("27"), if entered.
 pub fn colour<'a>(record: &'a Record, area: &str) -> Option<&'a str> {
     record
@@ -263,8 +272,8 @@ impl Procedure for MapArea {
         if changed != "area" {
             return;
         }
-        let unit = record.unit(MAP, &area_name(input.number("area")));
-        let fact = |id: &str| unit.and_then(|u| u.attribute(id)).unwrap_or("").to_string();
+        let area = input.number("area");
+        let fact = |id: &str| fact_of(record, area, id);
         input.set(
             "colour",
             Value::Text(fact(attribute::COLOUR).as_str().into()),
@@ -360,8 +369,8 @@ impl Procedure for AreaControl {
         if changed != "area" {
             return;
         }
-        let unit = record.unit(MAP, &area_name(input.number("area")));
-        let fact = |id: &str| unit.and_then(|u| u.attribute(id)).unwrap_or("").to_string();
+        let area = input.number("area");
+        let fact = |id: &str| fact_of(record, area, id);
         input.set(
             "held_by",
             Value::Text(fact(attribute::HELD_BY).as_str().into()),

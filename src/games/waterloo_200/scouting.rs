@@ -120,7 +120,7 @@ impl Procedure for Scouting {
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_setting(input, record, &SCOUTING);
         // The Side whose Impulse is being played.
-        let phasing = impulse::last_side(record).unwrap_or_else(|| impulse::phasing_side(record));
+        let phasing = impulse::current_side(record);
         input.set("side", Value::Text(phasing.into()));
         input.set(
             "impulse",
@@ -181,7 +181,7 @@ impl Procedure for Scouting {
             ));
         }
         // The scout is of the Side whose Impulse it is (L1322-1328).
-        let phasing = impulse::last_side(record).unwrap_or_else(|| impulse::phasing_side(record));
+        let phasing = impulse::current_side(record);
         if (side == "french") != (phasing == "french") {
             return Err(InputError::new(
                 "side",
@@ -283,7 +283,7 @@ impl Procedure for ScoutingDraw {
         input.text("side").into()
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
-        let phasing = impulse::last_side(record).unwrap_or_else(|| impulse::phasing_side(record));
+        let phasing = impulse::current_side(record);
         input.set("side", Value::Text(phasing.into()));
         if let Some(count) = record.counters.get(TO_REVEAL) {
             input.set("count", Value::Number(*count));

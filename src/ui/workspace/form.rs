@@ -3,11 +3,9 @@
 //! input instead of beside it.
 
 use super::{Workspace, WorkspaceAction};
-use crate::engine::draws::DrawnRef;
 use crate::engine::input::{Field, FieldKind, UnitOf, Value};
 use crate::engine::log::SideName;
 use crate::engine::record::Record;
-use crate::engine::symbol::Symbol;
 use crate::ui::style::{rule_label, rule_text, section};
 
 /// Text fields longer than this wrap over several lines.
@@ -506,30 +504,20 @@ impl Workspace {
         only: &[(&str, &str)],
     ) -> Vec<String> {
         let input = &self.input;
-        let mut named = Vec::new();
-        let mut face_down = Vec::new();
-        for (side, unit, _) in record
-            .units_where(None, only)
-            .filter(|(side, _, _)| sides.iter().any(|s| s.id == *side) && of.takes(input, side))
-            .filter(|(side, name, _)| self.procedure.offers(field, input, record, side, name))
-        {
-            // A block drawn face down is offered by its draw, after the others and in the order
-            // drawn: its name, or its place among the names, would give it away.
-            match record
-                .face_down
-                .get(&(Symbol::from(side), Symbol::from(unit)))
-            {
-                Some(&draw) => face_down.push(draw),
-                None => named.push(unit.to_string()),
-            }
+        let mut shown = Vec::new();
+        for side in sides.iter().filter(|s| of.takes(input, &s.id)) {
+            let offered = record
+                .units_where(Some(&side.id), only)
+                .filter(|(side, name, _)| self.procedure.offers(field, input, record, side, name))
+                .map(|(_, name, _)| name);
+            shown.extend(
+                record
+                    .shown_names(&side.id, offered)
+                    .into_iter()
+                    .map(|name| name.to_string()),
+            );
         }
-        face_down.sort_unstable();
-        named.extend(
-            face_down
-                .into_iter()
-                .map(|(event, slot)| DrawnRef::Of { event, slot }.name().to_string()),
-        );
-        named
+        shown
     }
 }
 
