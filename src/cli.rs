@@ -211,20 +211,12 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
     match command {
         Command::Games => {
             for game in games::GAMES {
-                let state = if game.is_playable() {
-                    String::new()
-                } else {
-                    "  (no procedures yet)".into()
-                };
-                writeln!(out, "{:<24} {}{state}", game.id, game.title)?;
+                writeln!(out, "{:<24} {}", game.id, game.title)?;
             }
             Ok(())
         }
         Command::Procedures { game } => {
             let game = games::find(&game).map_err(bad)?;
-            if game.procedures.is_empty() {
-                writeln!(out, "{} has no procedures yet.", game.title)?;
-            }
             for p in game.procedures {
                 writeln!(
                     out,

@@ -86,32 +86,21 @@ impl Roster {
 }
 
 impl Game {
-    pub fn is_playable(&self) -> bool {
-        !self.procedures.is_empty()
-    }
-
     pub fn procedure(&self, id: &str) -> Result<&'static dyn Procedure, String> {
         self.procedures
             .iter()
             .copied()
             .find(|p| p.id() == id)
             .ok_or_else(|| {
-                if self.procedures.is_empty() {
-                    format!(
-                        "unknown procedure \"{id}\": {} has no procedures yet",
-                        self.id
-                    )
-                } else {
-                    format!(
-                        "unknown procedure \"{id}\" for {}; its procedures are: {}",
-                        self.id,
-                        self.procedures
-                            .iter()
-                            .map(|p| p.id())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                }
+                format!(
+                    "unknown procedure \"{id}\" for {}; its procedures are: {}",
+                    self.id,
+                    self.procedures
+                        .iter()
+                        .map(|p| p.id())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
             })
     }
 

@@ -4,6 +4,7 @@
 
 mod audit;
 pub mod battles_of_waterloo;
+pub mod beyond_waterloo;
 mod charts;
 pub mod enemy_mistakes;
 mod game;
@@ -14,17 +15,12 @@ pub use audit::explain;
 pub use charts::ChartError;
 pub use game::{Game, Roster};
 
-use crate::engine::record::{Record, UnitRecord};
-use crate::engine::turns::{TurnNote, TurnSequence};
+use crate::engine::record::Record;
+use crate::engine::turns::TurnNote;
 
 /// For games that end only after their last turn.
 fn never_over(_: &Record) -> Option<String> {
     None
-}
-
-/// For games whose record panel shows only each unit's state.
-fn state_only(_: &UnitRecord) -> String {
-    String::new()
 }
 
 /// For games whose scenarios print their last turn in the rulebook.
@@ -37,42 +33,7 @@ fn no_turn_notes(_: &Record) -> Vec<TurnNote> {
     Vec::new()
 }
 
-/// A game the app lists, keeping its id stable, but cannot play yet.
-const fn not_yet_available(
-    id: &'static str,
-    title: &'static str,
-    rulebook: &'static str,
-    sides: &'static [(&'static str, &'static str)],
-) -> Game {
-    Game {
-        id,
-        title,
-        rulebook,
-        sides,
-        scenarios: &[],
-        sequence: NO_SEQUENCE,
-        procedures: &[],
-        tables: &[],
-        set_up: None,
-        roster: None,
-        settings: None,
-        turn_notes: no_turn_notes,
-        unit_summary: state_only,
-        game_over: never_over,
-        after_the_end: &[],
-        ends_with: None,
-        entered_last_turn: last_turn_printed,
-        counters_spent_by_hand: true,
-    }
-}
-
-const NO_SEQUENCE: TurnSequence = TurnSequence {
-    phases: &[],
-    turn_names: &[],
-};
-
-/// Every game, in the order the app lists them. Games without procedures are listed so that their
-/// ids are stable, and the app says they are not playable yet.
+/// Every game, in the order the app lists them.
 pub static GAMES: &[Game] = &[
     Game {
         id: waterloo_campaign::ID,
@@ -126,12 +87,32 @@ pub static GAMES: &[Game] = &[
         entered_last_turn: battles_of_waterloo::last_turn,
         counters_spent_by_hand: false,
     },
-    not_yet_available(
-        "beyond-waterloo",
-        "Beyond Waterloo",
-        "002_16127742acbabef4.txt",
-        &[("french", "French"), ("allied", "Allied")],
-    ),
+    Game {
+        id: beyond_waterloo::ID,
+        title: beyond_waterloo::TITLE,
+        rulebook: "002_16127742acbabef4.txt",
+        sides: beyond_waterloo::SIDES,
+        scenarios: beyond_waterloo::SCENARIOS,
+        sequence: beyond_waterloo::SEQUENCE,
+        procedures: beyond_waterloo::PROCEDURES,
+        tables: beyond_waterloo::TABLES,
+        set_up: Some("set-up"),
+        roster: Some(Roster {
+            entry: "counter-value",
+            addition: "add-unit",
+            further: &[],
+            piece: "counter",
+            what: "each Troop unit's CF and Morale and each Leader's Battle Ability and Reaction range",
+        }),
+        settings: Some("settings"),
+        turn_notes: no_turn_notes,
+        unit_summary: beyond_waterloo::roster::summary,
+        game_over: beyond_waterloo::game_over,
+        after_the_end: &["settings"],
+        ends_with: None,
+        entered_last_turn: last_turn_printed,
+        counters_spent_by_hand: false,
+    },
     Game {
         id: enemy_mistakes::ID,
         title: enemy_mistakes::TITLE,

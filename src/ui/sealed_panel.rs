@@ -98,7 +98,7 @@ impl SealedPanel {
         }
         ui.add(
             egui::Label::new(
-                "Each player in turn, with the others looking away: type your choice and press Seal. It stays hidden; the log keeps only a commitment until everyone has sealed.",
+                "Each player in turn, with the others looking away: enter your choice and press Seal. It stays hidden; the log keeps only a commitment until everyone has sealed.",
             )
             .wrap(),
         );
@@ -115,17 +115,8 @@ impl SealedPanel {
                 if self.secrets.is_sealed(side) {
                     ui.label("Sealed");
                 } else {
-                    let edit = ui
-                        .add(
-                            egui::TextEdit::singleline(typing)
-                                .password(true)
-                                .desired_width(80.0)
-                                .min_size(egui::vec2(80.0, 0.0))
-                                .hint_text("hidden"),
-                        )
-                        .accessible_name(format!("{name}: secret choice"));
                     // A refusal describes the entry it refused; a new entry makes it stale.
-                    if edit.changed() {
+                    if Self::entry(ui, procedure, field, &name, typing) {
                         *problem = None;
                     }
                     if ui.button(format!("Seal {name}'s choice")).clicked() {
@@ -163,8 +154,8 @@ impl SealedPanel {
                 && let Some(reveals) = self.secrets.reveal()
             {
                 for (reveal, (_, field)) in reveals.iter().zip(&self.choices) {
-                    if let Ok(number) = reveal.choice.parse() {
-                        input.set(field, Value::Number(number));
+                    if let Some(value) = Self::value(procedure, field, &reveal.choice) {
+                        input.set(field, value);
                     }
                 }
                 self.revealed = true;
@@ -176,7 +167,66 @@ impl SealedPanel {
         action
     }
 
-    /// The typed choice, if it is a whole number the procedure accepts for `field`.
+    /// One player's entry: a hidden number typed in, or one of the field's choices picked while
+    /// the others look away. Whether it changed.
+    fn entry(
+        ui: &mut egui::Ui,
+        procedure: &dyn Procedure,
+        field: &str,
+        name: &str,
+        typing: &mut String,
+    ) -> bool {
+        let choices = procedure.fields().iter().find_map(|f| match f.kind {
+            FieldKind::Choice(choices) if f.id == field => Some(choices),
+            _ => None,
+        });
+        let Some(choices) = choices else {
+            return ui
+                .add(
+                    egui::TextEdit::singleline(typing)
+                        .password(true)
+                        .desired_width(80.0)
+                        .min_size(egui::vec2(80.0, 0.0))
+                        .hint_text("hidden"),
+                )
+                .accessible_name(format!("{name}: secret choice"))
+                .changed();
+        };
+        let shown = choices
+            .iter()
+            .find(|(id, _)| *id == typing.as_str())
+            .map_or("Choose…", |(_, label)| *label);
+        let mut changed = false;
+        egui::ComboBox::from_id_salt(("sealed", field))
+            .selected_text(shown)
+            .width(170.0)
+            .show_ui(ui, |ui| {
+                for (id, label) in choices {
+                    if ui
+                        .selectable_label(typing.as_str() == *id, *label)
+                        .clicked()
+                    {
+                        *typing = (*id).to_string();
+                        changed = true;
+                    }
+                }
+            })
+            .response
+            .accessible_name(format!("{name}: secret choice"));
+        changed
+    }
+
+    /// A revealed choice as the form holds it: a number, or a choice's id.
+    fn value(procedure: &dyn Procedure, field: &str, choice: &str) -> Option<Value> {
+        let kind = procedure.fields().iter().find(|f| f.id == field)?.kind;
+        match kind {
+            FieldKind::Choice(_) => Some(Value::Text(choice.into())),
+            _ => choice.parse().ok().map(Value::Number),
+        }
+    }
+
+    /// The entered choice, if the procedure accepts it for `field`: a whole number, or one of
+    /// the field's choices.
     fn check(
         field: &str,
         typed: &str,
@@ -185,13 +235,29 @@ impl SealedPanel {
         record: &Record,
     ) -> Result<String, String> {
         // No message here names what was typed: the others are looking at the screen.
+        let description = procedure.fields().iter().find(|f| f.id == field);
+        if let Some(Field {
+            kind: FieldKind::Choice(choices),
+            ..
+        }) = description
+        {
+            if !choices.iter().any(|(id, _)| *id == typed) {
+                return Err("pick one of the choices".into());
+            }
+            let mut trial = input.clone();
+            trial.set(field, Value::Text(typed.into()));
+            procedure
+                .check_sealed(field, &trial, record)
+                .map_err(|e| e.message)?;
+            return Ok(typed.to_string());
+        }
         let number: i64 = typed
             .trim()
             .parse()
             .map_err(|_| "it is not a whole number".to_string())?;
         let mut trial = input.clone();
         trial.set(field, Value::Number(number));
-        if let Some(description) = procedure.fields().iter().find(|f| f.id == field) {
+        if let Some(description) = description {
             description
                 .check(&Value::Number(number))
                 .map_err(|_| match description.kind {

@@ -117,16 +117,9 @@ impl StartScreen {
         let mut picked = None;
         ui.scope_builder(radio_group("Game"), |ui| {
             for (index, game) in GAMES.iter().enumerate() {
-                ui.add_enabled_ui(game.is_playable(), |ui| {
-                    let text = if game.is_playable() {
-                        game.title.to_string()
-                    } else {
-                        format!("{} (not yet available)", game.title)
-                    };
-                    if ui.radio(self.game == index, text).clicked() {
-                        picked = Some(index);
-                    }
-                });
+                if ui.radio(self.game == index, game.title).clicked() {
+                    picked = Some(index);
+                }
             }
         });
         if let Some(index) = picked {
@@ -171,7 +164,7 @@ impl StartScreen {
 
         ui.add_space(14.0);
         ui.horizontal(|ui| {
-            let ready = game.is_playable() && game.scenarios.get(self.scenario).is_some();
+            let ready = game.scenarios.get(self.scenario).is_some();
             let start = ui.add_enabled(
                 ready,
                 egui::Button::new(egui::RichText::new("Start the game").size(17.0))

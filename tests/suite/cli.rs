@@ -348,10 +348,11 @@ fn procedures_lists_the_games_procedures() {
         ]
     );
 
-    // A listed game without procedures says so, and succeeds.
+    // Beyond Waterloo lists its Battle Sequence.
     adc(&["procedures", "beyond-waterloo"])
         .ok()
-        .stdout_has("no procedures");
+        .stdout_has("combat-round")
+        .stdout_has("take-losses");
 }
 
 // ---------------------------------------------------------------------------
@@ -1428,7 +1429,9 @@ fn unknown_game_and_procedure_are_refused() {
         .stderr_has("bombard")
         .stderr_has("unknown procedure")
         .stderr_has("attack");
-    refused_resolve("beyond-waterloo", "attack", &input, "3,1").stderr_has("no procedures");
+    refused_resolve("beyond-waterloo", "attack", &input, "3,1")
+        .stderr_has("unknown procedure")
+        .stderr_has("combat-round");
 
     adc(&["procedures", "waterloo-1816"])
         .fails_with_one_message()
@@ -1786,7 +1789,7 @@ fn a_session_from_a_newer_version_is_refused_and_left_alone() {
 
 #[test]
 fn a_session_of_another_game_is_not_mixed_up() {
-    // A session whose first event names a game with no procedures: resolving an attack of the
+    // A session whose first event names another game: resolving an attack of the
     // Waterloo Campaign into it is refused, and the file is left alone.
     let dir = tempfile::tempdir().unwrap();
     let original = session_with_several_events(dir.path());

@@ -178,7 +178,7 @@ fn forms(procedure: &dyn Procedure, record: &Record, missed: &mut Vec<String>) -
 fn every_procedure_reads_only_the_fields_it_declares() {
     let mut undeclared = Vec::new();
     let mut procedures = 0;
-    for game in GAMES.iter().filter(|g| g.is_playable()) {
+    for game in GAMES {
         let tables = game.builtin_tables().expect("the built-in tables load");
         let records: Vec<Record> = std::iter::once(Record::default())
             .chain(game.scenarios.iter().map(|scenario| {

@@ -1,0 +1,920 @@
+//! A Combat Round (6.3.2-6.3.7, L890-902): the Grand Tactics Matrix's column shifts, the Battle
+//! Deployment Matrix's DRMs, each side's strength column, every FERT DRM, and both sides' 2D6 on
+//! the FERT. Each side's result is the number of step losses it inflicts on the other (6.9.5,
+//! L1032), +1 VP each (6.10.7, L1050); in the First Combat Round the side that suffered more loses
+//! a Morale level in every participating Formation (6.3.7, L902).
+//!
+//! Readings:
+//! - Both sides' results are the FERT results, whether or not the steps can be absorbed: loss
+//!   markers carry the result's value and decide the Morale drop and the winner (L1050-1052;
+//!   digest Corrections, "Loss markers carry the FERT result").
+//! - A side that chose Retreat still rolls this round (the order of Step 7, L902; digest §7 item
+//!   36), then withdraws with its step loss, +1 VP to the other side (L1060, L1776; Corrections,
+//!   "VP for the Retreat step loss").
+//! - Charging cavalry is outside its Formation's strength; a successful combat-round Charge adds
+//!   its CFs doubled after the Formation's multipliers (3.2.2b, L541; Corrections, "CF formula,
+//!   Charge box", reading (i)).
+//! - The Formation Deployment Chart's forbidden Grand Tactics are read for the Lead Formation's
+//!   mode, the mode "used for the combat resolution" (6.2.3, L870).
+
+use super::forces::{self, Force, Role};
+use super::options::{
+    CAVALRY_COUNT, DEPLOYMENT_STRENGTH, FORTRESS_CAVALRY, FORTRESS_MORALE, ROUNDING,
+    SCREENS_IN_STRENGTH, on_form,
+};
+use super::roster::{halves_text, mode_label};
+use super::{opponent, side_label};
+use crate::engine::dice::{DiceSpec, Die};
+use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
+use crate::engine::procedure::{
+    About, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
+};
+use crate::engine::record::{Effect, Lasts, Record};
+use crate::engine::settings::prefill_setting;
+use crate::engine::table_set::{TableRead, TableSet};
+
+/// The Grand Tactic chits the rulebook names (6.4, L922, L941; 6.4.3-6.4.4, L928-930), by the
+/// ids the Matrices' rows use and the labels their columns use.
+pub const GRAND_TACTICS: &[(&str, &str)] = &[
+    ("general_advance", "General Advance"),
+    ("left_flank_attack", "Left Flank Attack"),
+    ("right_flank_attack", "Right Flank Attack"),
+    ("hold", "Hold"),
+    ("retreat", "Retreat"),
+];
+
+pub fn grand_tactic_label(id: &str) -> &str {
+    GRAND_TACTICS
+        .iter()
+        .find(|(gt, _)| *gt == id)
+        .map_or(id, |(_, label)| label)
+}
+
+const ROUNDS: &[(&str, &str)] = &[
+    ("first", "First Combat Round"),
+    ("second", "Second Combat Round"),
+];
+
+const FORTRESS: &[(&str, &str)] = &[
+    ("none", "No Fortress in the battle area"),
+    ("french", "The French hold a Fortress here"),
+    ("allied", "The Allies hold a Fortress here"),
+];
+
+const LOSS_CODES: &[&str] = &["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+const DEPLOYMENT_CODES: &[&str] = &["x2", "x1", "half", "no"];
+
+const READS: &[TableRead] = &[
+    TableRead {
+        table: "fert",
+        codes: LOSS_CODES,
+    },
+    TableRead {
+        table: "grand-tactics",
+        codes: &[],
+    },
+    TableRead {
+        table: "battle-deployment",
+        codes: &[],
+    },
+    TableRead {
+        table: "formation-deployment",
+        codes: DEPLOYMENT_CODES,
+    },
+];
+
+const fn grand_tactic(id: &'static str, group: &'static str) -> Field {
+    Field {
+        id,
+        label: "Grand Tactic",
+        group,
+        kind: FieldKind::Choice(GRAND_TACTICS),
+        rule: "6.4 Grand Tactics Chits, L920-952",
+        help: "The chit revealed for this round.",
+    }
+}
+
+const fn forces(id: &'static str, group: &'static str) -> Field {
+    Field {
+        id,
+        label: "Formations in the battle",
+        group,
+        kind: FieldKind::Text { max_len: 1200 },
+        rule: "6.2 Posting the Battle Display, L850-880; 6.6 Combat Strength, L984-994",
+        help: "Filled in from the record: each Formation in the Lead and Supporting boxes with its mode, Morale, CF, screen and cavalry CF, Broken and National Guard units.",
+    }
+}
+
+const fn battle_ability(id: &'static str, group: &'static str) -> Field {
+    Field {
+        id,
+        label: "Battle Ability of the Lead Formation's Leader",
+        group,
+        kind: FieldKind::Count { max: 9 },
+        rule: "6.8.3, L1014; 27.1.1, L2186",
+        help: "From the record: the Leader's second number, the wounded side's if he is wounded. 0 for a Lead without a Leader.",
+    }
+}
+
+const fn unbrigaded(id: &'static str, group: &'static str) -> Field {
+    Field::flag(
+        id,
+        "The Lead is an un-brigaded unit, not a Formation",
+        group,
+        "6.2.2b, L866; 6.7.3, L1002",
+        "It has no Formation Morale: a Formation always has Morale Superiority over it.",
+    )
+}
+
+const fn card_drm(id: &'static str, group: &'static str) -> Field {
+    Field {
+        id,
+        label: "Battle Tactics cards: net DRM",
+        group,
+        kind: FieldKind::Number { min: -9, max: 9 },
+        rule: "6.5.8, L970-976",
+        help: "The DRMs of the cards revealed this round that stand after the cancellations.",
+    }
+}
+
+const fn card_shift(id: &'static str, group: &'static str) -> Field {
+    Field {
+        id,
+        label: "Battle Tactics cards: column shift (R +, L -)",
+        group,
+        kind: FieldKind::Number { min: -5, max: 5 },
+        rule: "6.5.8, L970-976",
+        help: "The column shifts of the cards revealed this round that stand after the cancellations.",
+    }
+}
+
+const fn charge(id: &'static str, group: &'static str) -> Field {
+    Field {
+        id,
+        label: "Cavalry Charge: CF of the charging cavalry",
+        group,
+        kind: FieldKind::Count { max: 30 },
+        rule: "3.2.2b, L541",
+        help: "Only when the Charge is played against a Lead Formation without cavalry and no Infantry Squares cancels it: the CFs are doubled and added to the strength.",
+    }
+}
+
+const fn terrain(id: &'static str, group: &'static str) -> Field {
+    Field {
+        id,
+        label: "Terrain (TEC)",
+        group,
+        kind: FieldKind::Number { min: -9, max: 9 },
+        rule: "6.8.6, L1020; 18.3.8, L1666-1671",
+        help: "From the Terrain Effects Chart; none in the Combat Game (L2186).",
+    }
+}
+
+const fn zero_ap(id: &'static str, group: &'static str) -> Field {
+    Field::flag(
+        id,
+        "The Leader has no AP left and the opponent forced the battle",
+        group,
+        "4.2.6, L676",
+        "-1 on his next roll. APs are not used in the Combat Game (L2186).",
+    )
+}
+
+const FIELDS: &[Field] = &[
+    Field {
+        id: "round",
+        label: "Round",
+        group: "Battle",
+        kind: FieldKind::Choice(ROUNDS),
+        rule: "6.3, L882-918",
+        help: "From the Battle Sequence where play stands.",
+    },
+    Field {
+        id: "fortress",
+        label: "Fortress",
+        group: "Battle",
+        kind: FieldKind::Choice(FORTRESS),
+        rule: "19.1 Fortresses, L1718-1742",
+        help: "A Fortress not destroyed, held by the side that occupied the area when the other entered (19.1.10, L1740). Its benefit needs Hold, in the First Combat Round.",
+    },
+    grand_tactic("french_gt", "French"),
+    forces("french_forces", "French"),
+    battle_ability("french_battle", "French"),
+    unbrigaded("french_unbrigaded", "French"),
+    card_drm("french_card_drm", "French"),
+    card_shift("french_card_shift", "French"),
+    charge("french_charge", "French"),
+    terrain("french_terrain", "French"),
+    zero_ap("french_zero_ap", "French"),
+    grand_tactic("allied_gt", "Allied"),
+    forces("allied_forces", "Allied"),
+    battle_ability("allied_battle", "Allied"),
+    unbrigaded("allied_unbrigaded", "Allied"),
+    card_drm("allied_card_drm", "Allied"),
+    card_shift("allied_card_shift", "Allied"),
+    charge("allied_charge", "Allied"),
+    terrain("allied_terrain", "Allied"),
+    zero_ap("allied_zero_ap", "Allied"),
+    on_form(CAVALRY_COUNT),
+    on_form(SCREENS_IN_STRENGTH),
+    on_form(DEPLOYMENT_STRENGTH),
+    on_form(ROUNDING),
+    on_form(FORTRESS_CAVALRY),
+    on_form(FORTRESS_MORALE),
+];
+
+const SETTINGS: [Field; 6] = [
+    CAVALRY_COUNT,
+    SCREENS_IN_STRENGTH,
+    DEPLOYMENT_STRENGTH,
+    ROUNDING,
+    FORTRESS_CAVALRY,
+    FORTRESS_MORALE,
+];
+
+const SIDES: [&str; 2] = ["french", "allied"];
+
+fn field(side: &str, name: &str) -> String {
+    format!("{side}_{name}")
+}
+
+/// One side's reckoning before the dice: its strength, column shifts and DRMs, each item with
+/// its rule.
+#[derive(Debug, Default)]
+struct Reckoning {
+    strength: Vec<Modifier>,
+    shifts: Vec<Modifier>,
+    drms: Vec<Modifier>,
+}
+
+impl Reckoning {
+    fn total(items: &[Modifier]) -> i32 {
+        items.iter().map(|m| m.value).sum()
+    }
+}
+
+/// What both sides bring to the round.
+struct Round<'a> {
+    input: &'a Input,
+    first: bool,
+    forces: [Vec<Force>; 2],
+}
+
+impl<'a> Round<'a> {
+    fn read(input: &'a Input) -> Result<Round<'a>, InputError> {
+        let read = |side: &str| {
+            let id = field(side, "forces");
+            forces::parse_all(input.text(&id)).map_err(|message| InputError::new(&id, message))
+        };
+        Ok(Round {
+            input,
+            first: input.text("round") == "first",
+            forces: [read("french")?, read("allied")?],
+        })
+    }
+
+    fn of(&self, side: &str) -> &[Force] {
+        let index = usize::from(side != "french");
+        self.forces.get(index).map_or(&[], Vec::as_slice)
+    }
+
+    fn lead(&self, side: &str) -> Option<&Force> {
+        self.of(side).iter().find(|f| f.role == Role::Lead)
+    }
+
+    fn gt(&self, side: &str) -> &str {
+        self.input.text(&field(side, "gt"))
+    }
+
+    /// The side holding a Fortress with its benefit this round: it chose Hold, in the First
+    /// Combat Round (19.1.2, L1722; 19.1.6, L1730).
+    fn fortress_benefit(&self) -> Option<&str> {
+        let holder = self.input.text("fortress");
+        (self.first && SIDES.contains(&holder) && self.gt(holder) == "hold").then_some(holder)
+    }
+
+    fn setting(&self, setting: &Field) -> &str {
+        self.input.text(setting.id)
+    }
+
+    fn cavalry(&self, side: &str) -> u32 {
+        if self.setting(&CAVALRY_COUNT) == "involved" {
+            self.of(side).iter().map(|f| f.cavalry_cf).sum()
+        } else {
+            self.lead(side).map_or(0, |f| f.cavalry_cf)
+        }
+    }
+
+    fn reckon(&self, side: &str, tables: &TableSet) -> Result<Reckoning, RuleError> {
+        let label = side_label(side);
+        let other = opponent(side);
+        let mut reckoning = Reckoning::default();
+        self.strength(side, tables, &mut reckoning)?;
+        let benefit = self.fortress_benefit();
+        let attacking_fortress = benefit == Some(other);
+
+        // Column shifts (6.3.6, L900).
+        if benefit.is_some() {
+            // 19.1.3, L1724: no Grand Tactics Matrix in the First Combat Round.
+        } else {
+            let table = tables.get("grand-tactics")?;
+            let (shift, _) =
+                table.modifier(self.gt(side), Some(grand_tactic_label(self.gt(other))))?;
+            reckoning.shifts.push(Modifier::new(
+                label,
+                format!(
+                    "Grand Tactics Matrix: {} against {}",
+                    grand_tactic_label(self.gt(side)),
+                    grand_tactic_label(self.gt(other))
+                ),
+                shift,
+                "6.4.5, L935-941",
+            ));
+        }
+        if self.morale_superior(side) {
+            reckoning.shifts.push(Modifier::new(
+                label,
+                "Morale Superiority: the Lead Formation's Morale is higher",
+                1,
+                "6.7.1-6.7.3, L998-1002",
+            ));
+        }
+        if attacking_fortress {
+            reckoning.shifts.push(Modifier::new(
+                label,
+                "Attacking a Fortress, First Combat Round",
+                -1,
+                "19.1.5, L1728",
+            ));
+        }
+        let card_shift = self.input.number(&field(side, "card_shift"));
+        if card_shift != 0 {
+            reckoning.shifts.push(Modifier::new(
+                label,
+                "Battle Tactics cards",
+                card_shift,
+                "6.5.8, L970-976",
+            ));
+        }
+
+        // DRMs (6.3.5, L896-898; 6.8, L1008-1020).
+        let Some(opposing_lead) = self.lead(other) else {
+            return Ok(reckoning);
+        };
+        let table = tables.get("battle-deployment")?;
+        let (drm, _) = table.modifier(self.gt(side), Some(mode_label(&opposing_lead.mode)))?;
+        reckoning.drms.push(Modifier::new(
+            label,
+            format!(
+                "Battle Deployment Matrix: {} against {}",
+                grand_tactic_label(self.gt(side)),
+                mode_label(&opposing_lead.mode)
+            ),
+            drm,
+            "6.4.6, L943-948",
+        ));
+        let ability = self.input.number(&field(side, "battle"));
+        if ability != 0 {
+            reckoning.drms.push(Modifier::new(
+                label,
+                "Leader's Battle Ability",
+                ability,
+                "6.8.3, L1014",
+            ));
+        }
+        let (own, theirs) = (self.cavalry(side), self.cavalry(other));
+        let fortress_cavalry = self.setting(&FORTRESS_CAVALRY);
+        // Against a Fortress with its benefit, the attacker's superiority is lost (19.1.4).
+        let cavalry_counts = match benefit {
+            None => true,
+            Some(_) if fortress_cavalry == "none" => false,
+            Some(holder) => {
+                let attacker = opponent(holder);
+                self.cavalry(attacker) <= self.cavalry(holder)
+            }
+        };
+        if cavalry_counts && own > theirs {
+            reckoning.drms.push(Modifier::new(
+                label,
+                format!(
+                    "Cavalry Superiority: {} CF against {}",
+                    halves_text(own),
+                    halves_text(theirs)
+                ),
+                2,
+                "6.8.1, L1010; 3.2.3, L543",
+            ));
+        } else if cavalry_counts && own < theirs {
+            reckoning.drms.push(Modifier::new(
+                label,
+                format!(
+                    "Cavalry inferiority: {} CF against {}",
+                    halves_text(own),
+                    halves_text(theirs)
+                ),
+                -1,
+                "6.8.2, L1012; 3.2.3, L543",
+            ));
+        }
+        let guard: u32 = self.of(side).iter().map(|f| f.national_guard).sum();
+        if guard > 0 {
+            reckoning.drms.push(Modifier::new(
+                label,
+                format!("National Guard units: {guard}"),
+                -i32::try_from(guard).unwrap_or(i32::MAX),
+                "6.8.4, L1016; 3.4.6, L574",
+            ));
+        }
+        let mut majors: Vec<&str> = self
+            .of(side)
+            .iter()
+            .flat_map(Force::major_nations)
+            .collect();
+        majors.sort_unstable();
+        majors.dedup();
+        if majors.len() > 1 {
+            reckoning.drms.push(Modifier::new(
+                label,
+                format!("More than one Major Nation: {}", majors.join(", ")),
+                -2,
+                "6.8.5, L1018; 6.2.6, L876",
+            ));
+        }
+        if let Some(lead) = self.lead(side)
+            && lead.broken > 0
+        {
+            reckoning.drms.push(Modifier::new(
+                label,
+                format!("Broken units in the Lead Formation: {}", lead.broken),
+                -i32::try_from(lead.broken).unwrap_or(i32::MAX),
+                "6.7.5, L1006; 5.2.3, L778",
+            ));
+        }
+        if attacking_fortress {
+            reckoning.drms.push(Modifier::new(
+                label,
+                "Attacking a Fortress, First Combat Round",
+                -5,
+                "19.1.5, L1728",
+            ));
+        }
+        for (id, what, rule) in [
+            ("terrain", "Terrain (TEC)", "6.8.6, L1020"),
+            ("card_drm", "Battle Tactics cards", "6.5.8, L970-976"),
+        ] {
+            let value = self.input.number(&field(side, id));
+            if value != 0 {
+                reckoning.drms.push(Modifier::new(label, what, value, rule));
+            }
+        }
+        if self.input.flag(&field(side, "zero_ap")) {
+            reckoning.drms.push(Modifier::new(
+                label,
+                "Leader without AP, forced into battle",
+                -1,
+                "4.2.6, L676",
+            ));
+        }
+        Ok(reckoning)
+    }
+
+    /// Whether `side`'s Lead has Morale Superiority (6.7, L996-1006): the higher Formation Morale;
+    /// a Formation over an un-brigaded Lead; never against a Fortress holder (6.7.4, L1004, or
+    /// while the benefit holds, as the setting reads it).
+    fn morale_superior(&self, side: &str) -> bool {
+        let other = opponent(side);
+        let holder = self.input.text("fortress");
+        let fortress_bars = holder == other
+            && match self.setting(&FORTRESS_MORALE) {
+                "benefit" => self.fortress_benefit() == Some(other),
+                _ => true,
+            };
+        if fortress_bars {
+            return false;
+        }
+        let unbrigaded = |s: &str| self.input.flag(&field(s, "unbrigaded"));
+        match (unbrigaded(side), unbrigaded(other)) {
+            (false, true) => true,
+            (true, _) => false,
+            (false, false) => match (self.lead(side), self.lead(other)) {
+                (Some(own), Some(theirs)) => own.morale > theirs.morale,
+                _ => false,
+            },
+        }
+    }
+
+    /// Each Formation's strength after its halvings and the Formation Deployment Chart, rounded
+    /// up (6.6, L984-994), then a successful Charge's doubled CFs.
+    fn strength(
+        &self,
+        side: &str,
+        tables: &TableSet,
+        reckoning: &mut Reckoning,
+    ) -> Result<(), RuleError> {
+        let label = format!("{} strength", side_label(side));
+        let gt = self.gt(side);
+        let chart = tables.get("formation-deployment")?;
+        let lead_mode = self
+            .lead(side)
+            .map_or("line_of_battle", |f| f.mode.as_str());
+        let permitted = chart.lookup_matrix(lead_mode, gt)?;
+        if permitted.result.code == "no" {
+            return Err(InputError::new(
+                &field(side, "gt"),
+                format!(
+                    "the Formation Deployment Chart does not permit {} in {} (6.4.7, L950-952)",
+                    grand_tactic_label(gt),
+                    mode_label(lead_mode)
+                ),
+            )
+            .into());
+        }
+        let screens = self.setting(&SCREENS_IN_STRENGTH) == "counted";
+        let applies_to = self.setting(&DEPLOYMENT_STRENGTH);
+        let each = self.setting(&ROUNDING) == "each";
+        // Strengths in 64ths of a CF: halvings of halves stay whole.
+        let mut exact_total: u64 = 0;
+        for force in self.of(side) {
+            let halves = force.cf + if screens { force.screen_cf } else { 0 };
+            let mut power: i32 = 0;
+            let mut why: Vec<String> = Vec::new();
+            if force.role == Role::Supporting {
+                power -= 1;
+                why.push("Supporting ×½ (6.6.1)".into());
+            }
+            if force.force_marched {
+                power -= 1;
+                why.push("Force Marched ×½ (6.6.2)".into());
+            }
+            if force.out_of_supply {
+                power -= 1;
+                why.push("Out of Supply ×½ (6.6.3)".into());
+            }
+            let mode = match applies_to {
+                "lead" if force.role != Role::Lead => None,
+                "lead_mode" => Some(lead_mode),
+                _ => Some(force.mode.as_str()),
+            };
+            if let Some(mode) = mode {
+                let lookup = chart.lookup_matrix(mode, gt)?;
+                match lookup.result.code.as_str() {
+                    "x2" => {
+                        power += 1;
+                        why.push(format!(
+                            "{} with {} ×2 (6.4.7)",
+                            mode_label(mode),
+                            grand_tactic_label(gt)
+                        ));
+                    }
+                    "half" => {
+                        power -= 1;
+                        why.push(format!(
+                            "{} with {} ×½ (6.4.7)",
+                            mode_label(mode),
+                            grand_tactic_label(gt)
+                        ));
+                    }
+                    _ => {}
+                }
+            }
+            let exact = scaled(halves, power);
+            exact_total += exact;
+            let shown = if each { ceil_cf(exact) } else { 0 };
+            let detail = if why.is_empty() {
+                String::new()
+            } else {
+                format!(", {}", why.join(", "))
+            };
+            let rounded = if each && !exact.is_multiple_of(64) {
+                ", rounded up (6.6.4)"
+            } else {
+                ""
+            };
+            reckoning.strength.push(Modifier::new(
+                &label,
+                format!(
+                    "{}: CF {}{detail}{rounded}",
+                    force.name,
+                    halves_text(halves)
+                ),
+                i32::try_from(shown).unwrap_or(i32::MAX),
+                "6.6, L984-994",
+            ));
+        }
+        if !each {
+            reckoning.strength.push(Modifier::new(
+                &label,
+                "The side's total, rounded up (6.6.4)",
+                i32::try_from(ceil_cf(exact_total)).unwrap_or(i32::MAX),
+                "6.6.4-6.6.5, L992-994",
+            ));
+        }
+        let charge = self.input.number(&field(side, "charge"));
+        if charge > 0 {
+            reckoning.strength.push(Modifier::new(
+                &label,
+                format!("Cavalry Charge: {charge} CF doubled"),
+                charge * 2,
+                "3.2.2b, L541",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// `halves` half-CFs times 2 to the `power`, in 64ths of a CF.
+fn scaled(halves: u32, power: i32) -> u64 {
+    let base = u64::from(halves) * 32;
+    if power >= 0 {
+        base << power.unsigned_abs()
+    } else {
+        base >> power.unsigned_abs()
+    }
+}
+
+/// 64ths of a CF rounded up to whole CFs (6.6.4, L992).
+fn ceil_cf(sixty_fourths: u64) -> u64 {
+    sixty_fourths.div_ceil(64)
+}
+
+pub struct CombatRound;
+
+impl Procedure for CombatRound {
+    fn about(&self) -> &About {
+        &About {
+            id: "combat-round",
+            title: "Combat Round: Grand Tactics and the FERT",
+            rule: "6.3.2-6.3.7, L890-902",
+            summary: "Reads both Grand Tactics on the Matrices, works out each side's strength column and DRMs, and rolls both sides' 2D6 on the FERT: each result is the steps inflicted on the other side.",
+            fields: FIELDS,
+        }
+    }
+    fn reads(&self) -> &'static [TableRead] {
+        READS
+    }
+    fn frequent(&self) -> &'static [&'static str] {
+        &[
+            "round",
+            "french_gt",
+            "allied_gt",
+            "french_card_drm",
+            "french_card_shift",
+            "allied_card_drm",
+            "allied_card_shift",
+        ]
+    }
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        for setting in &SETTINGS {
+            prefill_setting(input, record, setting);
+        }
+        let round = if record.position.phase >= 2 {
+            "second"
+        } else {
+            "first"
+        };
+        input.set("round", Value::Text(round.into()));
+        for side in SIDES {
+            if let Ok(forces) = forces::on_record(record, side) {
+                input.set(
+                    &field(side, "forces"),
+                    Value::Text(forces::describe_all(&forces).as_str().into()),
+                );
+            }
+            if let Some(ability) = lead_battle_ability(record, side) {
+                input.set(&field(side, "battle"), Value::Number(ability));
+            }
+        }
+    }
+    /// The chits are picked in secret and revealed together (6.3.1, L886; 6.4.5, L935).
+    fn sealed_fields(&self, _record: &Record) -> Vec<(&'static str, &'static str)> {
+        vec![("french", "french_gt"), ("allied", "allied_gt")]
+    }
+    fn check_combination(&self, input: &Input) -> Result<(), InputError> {
+        let round = Round::read(input)?;
+        match (round.gt("french"), round.gt("allied")) {
+            ("retreat", "retreat") => Err(InputError::new(
+                "allied_gt",
+                "both chose Retreat: no battle is fought; both withdraw, the Initiative player first, and each takes a step loss (6.4.3, L928; 6.11.3, L1062)",
+            )),
+            ("hold", "hold") => Err(InputError::new(
+                "allied_gt",
+                "both chose Hold: no combat this round; after the First Combat Round go to the Battle Adjustment Round, after the Second to the Battle Winner (6.4.4, L930-933)",
+            )),
+            _ => Ok(()),
+        }
+    }
+    fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        for side in SIDES {
+            let id = field(side, "forces");
+            let on_record = forces::on_record(record, side).map_err(|m| InputError::new(&id, m))?;
+            let listed = forces::parse_all(input.text(&id)).map_err(|m| InputError::new(&id, m))?;
+            if listed != on_record {
+                return Err(InputError::new(
+                    &id,
+                    format!("the record has {}", forces::describe_all(&on_record)),
+                ));
+            }
+        }
+        Ok(())
+    }
+    fn acting_side(&self, _input: &Input) -> String {
+        "french".into()
+    }
+    fn dice(&self, _input: &Input) -> DiceSpec {
+        DiceSpec::new(&[
+            ("French die 1", Die::D6),
+            ("French die 2", Die::D6),
+            ("Allied die 1", Die::D6),
+            ("Allied die 2", Die::D6),
+        ])
+    }
+    fn modifiers_read(&self, input: &Input, tables: &TableSet) -> Vec<Modifier> {
+        let Ok(round) = Round::read(input) else {
+            return Vec::new();
+        };
+        let mut all = Vec::new();
+        for side in SIDES {
+            if let Ok(reckoning) = round.reckon(side, tables) {
+                let label = side_label(side);
+                all.extend(reckoning.strength);
+                all.extend(reckoning.shifts.into_iter().map(|m| Modifier {
+                    side: format!("{label} column shift"),
+                    ..m
+                }));
+                all.extend(reckoning.drms.into_iter().map(|m| Modifier {
+                    side: format!("{label} DRM"),
+                    ..m
+                }));
+            }
+        }
+        all
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        tables: &TableSet,
+        faces: &Faces,
+    ) -> Result<Resolution, RuleError> {
+        let round = Round::read(input)?;
+        let fert = tables.get("fert")?;
+        let read = READS
+            .first()
+            .ok_or_else(|| RuleError::Draw("no FERT read".into()))?;
+        let mut modifiers = Vec::new();
+        let mut totals = Vec::new();
+        let mut limits = Vec::new();
+        let mut inflicted = [0i32; 2];
+        let mut lines = Vec::new();
+        let mut cell = None;
+        let mut effects = Vec::new();
+        let round_title = if round.first {
+            "First Combat Round"
+        } else {
+            "Second Combat Round"
+        };
+        for (index, side) in SIDES.into_iter().enumerate() {
+            let reckoning = round.reckon(side, tables)?;
+            let label = side_label(side);
+            let dice = faces.get(index * 2..index * 2 + 2).unwrap_or(&[]);
+            let natural: i32 = dice.iter().map(|d| i32::from(*d)).sum();
+            let strength = Reckoning::total(&reckoning.strength).max(0);
+            let shift = Reckoning::total(&reckoning.shifts);
+            let drm = Reckoning::total(&reckoning.drms);
+            let lookup =
+                fert.lookup_strength_bands(strength.unsigned_abs(), shift, natural + drm)?;
+            let code = lookup.code_for(read)?;
+            let losses: i32 = code.parse().unwrap_or(0);
+            if let Some(slot) = inflicted.get_mut(index) {
+                *slot = losses;
+            }
+            lines.push(format!(
+                "{label}: strength {strength}, column {} ({shift:+} shift), roll {natural} {drm:+} = {}: {losses} step loss(es) to the {}",
+                lookup.cell.column.as_deref().unwrap_or("?"),
+                natural + drm,
+                side_label(opponent(side)),
+            ));
+            totals.push(SideTotal {
+                side: label.to_string(),
+                die: Some(natural),
+                modifiers: drm,
+                total: natural + drm,
+            });
+            modifiers.extend(reckoning.strength);
+            modifiers.extend(reckoning.shifts.into_iter().map(|m| Modifier {
+                side: format!("{label} column shift"),
+                ..m
+            }));
+            modifiers.extend(reckoning.drms.into_iter().map(|m| Modifier {
+                side: format!("{label} DRM"),
+                ..m
+            }));
+            limits.extend(lookup.limits.clone());
+            if cell.is_none() {
+                cell = Some(lookup.cell.clone());
+            }
+            let other = opponent(side);
+            effects.push(Effect::SetCounter {
+                name: format!("Loss markers on the {}, {round_title}", side_label(other))
+                    .as_str()
+                    .into(),
+                value: i64::from(losses),
+                rule: "6.10.8, L1052".into(),
+                lasts: Lasts::Game,
+            });
+            effects.push(Effect::SetCounter {
+                name: super::losses::to_take(other).as_str().into(),
+                value: i64::from(losses),
+                rule: "6.10.1, L1038".into(),
+                lasts: Lasts::Step,
+            });
+            if losses > 0 {
+                effects.push(Effect::VictoryPoints {
+                    side: side.into(),
+                    points: losses,
+                    reason: format!("{losses} step loss(es) inflicted on the FERT")
+                        .as_str()
+                        .into(),
+                    rule: "6.10.7, L1050; 20.3, L1776".into(),
+                });
+            }
+            if natural == 12 {
+                effects.push(Effect::reminder(
+                    &format!(
+                        "The {label} rolled a natural 12: the {} roll the Leader Casualty Table for each of their Leaders in the battle",
+                        side_label(other)
+                    ),
+                    "4.6.1-4.6.2, L730-734",
+                ));
+            }
+        }
+        let [french, allied] = inflicted;
+        for side in SIDES {
+            if round.gt(side) == "retreat" {
+                effects.push(Effect::VictoryPoints {
+                    side: opponent(side).into(),
+                    points: 1,
+                    reason: format!("the {}' Retreat step loss", side_label(side))
+                        .as_str()
+                        .into(),
+                    rule: "6.11.2, L1060; 20.3, L1776".into(),
+                });
+                effects.push(Effect::reminder(
+                    &format!(
+                        "The {} chose Retreat: they withdraw from the area and lose one step; go to the Battle Winner (Step 11)",
+                        side_label(side)
+                    ),
+                    "6.3.7, L902; 6.11.1-6.11.2, L1056-1060",
+                ));
+            }
+        }
+        // The First Combat Round's Morale drop, for the side that suffered more (5.2.6, L784).
+        if round.first && french != allied {
+            let sufferer = if french > allied { "allied" } else { "french" };
+            for force in round.of(sufferer) {
+                effects.push(Effect::add_to(
+                    sufferer,
+                    &force.name,
+                    super::roster::attribute::FORMATION_MORALE,
+                    -1,
+                    "5.2.6, L784; 6.3.7, L902",
+                ));
+            }
+        }
+        effects.push(Effect::reminder(
+            "Each side takes the losses inflicted on it, from its Lead Formation first, the owner choosing the units",
+            "6.10.2, L1040; 6.2.5, L874",
+        ));
+        let headline = lines.join("; ");
+        Ok(Resolution {
+            modifiers,
+            totals,
+            limits,
+            cell,
+            outcome: Outcome {
+                key: format!("French inflict {french}, Allies inflict {allied}"),
+                rank: allied - french,
+                headline,
+            },
+            effects,
+        })
+    }
+}
+
+/// The Battle Ability of the Leader of `side`'s Lead Formation, by the side he shows.
+fn lead_battle_ability(record: &Record, side: &str) -> Option<i64> {
+    use super::roster::attribute;
+    let (_, lead, _) = record
+        .units_where(
+            Some(side),
+            &[(attribute::TYPE, "formation"), (attribute::ROLE, "lead")],
+        )
+        .next()?;
+    let conditions = [(attribute::TYPE, "leader"), (attribute::FORMATION, lead)];
+    let (_, _, leader) = record.units_where(Some(side), &conditions).next()?;
+    let value = if leader.attribute(attribute::WOUNDED) == Some("yes") {
+        attribute::WOUNDED_BATTLE
+    } else {
+        attribute::BATTLE
+    };
+    leader.attribute(value)?.parse().ok()
+}

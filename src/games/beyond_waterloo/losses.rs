@@ -1,0 +1,507 @@
+//! Taking the steps a Combat Round inflicted (6.10, L1036-1052): the owner picks the units, from
+//! the Lead Formation first, and how many steps each takes. A Corps' second step replaces it with
+//! a Division from the Divisions Pool (3.6.5, L598-602); the French take two steps from regular
+//! units before a single one from a National Guard unit (6.10.5, L1046).
+//!
+//! Readings (digest Corrections, "National Guard loss rule vs Lead-first"): the two regular steps
+//! count over the round, and once taken the rule does not repeat (the literal "before they may
+//! apply a single step loss"). The Lead-first rule is checked unit by unit: a Supporting
+//! Formation's unit takes a step only when the Lead Formation has no unit left.
+
+use super::roster::{attribute, current, halves_text, state};
+use super::{SIDES, side_label};
+use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
+use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
+use crate::engine::record::{Effect, Lasts, Record, UnitRecord};
+use crate::engine::table_set::TableSet;
+
+const RULE: &str = "6.10 Combat Losses, L1036-1052";
+
+/// The steps a side must still take this round, as the combat round sets them.
+pub fn to_take(side: &str) -> String {
+    format!("Steps the {} still take", side_label(side))
+}
+
+/// The steps a side took from regular units this round (6.10.5).
+fn regular_taken(side: &str) -> String {
+    format!("Steps the {} took from regular units", side_label(side))
+}
+
+const SIZES: &[(&str, &str)] = &[
+    ("corps", "Corps"),
+    ("division", "Division"),
+    ("national-guard", "National Guard"),
+];
+
+const FIELDS: &[Field] = &[
+    Field {
+        id: "side",
+        label: "Side taking the losses",
+        group: "Losses",
+        kind: FieldKind::Choice(SIDES),
+        rule: RULE,
+        help: "The owner picks the units (6.10.2, L1040).",
+    },
+    Field {
+        id: "unit",
+        label: "Troop unit",
+        group: "Losses",
+        kind: FieldKind::Unit {
+            of: UnitOf::Side("side"),
+            only: &[("state", state::IN_PLAY)],
+            max_len: 60,
+        },
+        rule: "6.10.2, L1040; 6.2.5, L874",
+        help: "A unit of the Lead Formation first; a Supporting Formation's once the Lead has none left.",
+    },
+    Field {
+        id: "steps",
+        label: "Steps it takes",
+        group: "Losses",
+        kind: FieldKind::Count { max: 4 },
+        rule: "3.6.3, L592",
+        help: "A Division has two steps, a Corps four: two as a Corps, two more as the Division that replaces it.",
+    },
+    Field {
+        id: "substitute",
+        label: "Division replacing the Corps",
+        group: "Losses",
+        kind: FieldKind::Unit {
+            of: UnitOf::Side("side"),
+            only: &[("state", state::DIVISIONS_POOL)],
+            max_len: 60,
+        },
+        rule: "3.6.5, L598-602; 27.1.1, L2190",
+        help: "At a Corps' second step: a Division of its type from the Divisions Pool, CF lower than the Corps' and Morale value no lower. None if no Division qualifies: the Corps is eliminated.",
+    },
+    Field {
+        id: "size",
+        label: "Its size",
+        group: "What the record knows",
+        kind: FieldKind::Choice(SIZES),
+        rule: "3.6.3, L592; 3.4.4, L570",
+        help: "Filled in from the record.",
+    },
+    Field::flag(
+        "reduced",
+        "It shows its reduced side",
+        "What the record knows",
+        "3.6.1, L588",
+        "Filled in from the record.",
+    ),
+    Field::flag(
+        "half_cf",
+        "A ½ CF National Guard unit (one step)",
+        "What the record knows",
+        "3.4.4, L570",
+        "Filled in from the record.",
+    ),
+    Field {
+        id: "formation",
+        label: "Its Formation",
+        group: "What the record knows",
+        kind: FieldKind::Text { max_len: 60 },
+        rule: "6.2.2, L863-868",
+        help: "Filled in from the record; the Division that replaces a Corps takes its place.",
+    },
+    Field {
+        id: "still_to_take",
+        label: "Steps still to take this round",
+        group: "What the record knows",
+        kind: FieldKind::Count { max: 30 },
+        rule: "6.10.1, L1038",
+        help: "Filled in from the record: what the FERT inflicted, less the steps taken so far.",
+    },
+    Field {
+        id: "regular_so_far",
+        label: "Steps taken from regular units this round",
+        group: "What the record knows",
+        kind: FieldKind::Count { max: 30 },
+        rule: "6.10.5, L1046",
+        help: "Filled in from the record: two come before a National Guard step.",
+    },
+    Field {
+        id: "box",
+        label: "Its box",
+        group: "What the record knows",
+        kind: FieldKind::Text { max_len: 10 },
+        rule: "6.2.2, L863-868",
+        help: "Filled in from the record: empty for the Formation box, screen or charge.",
+    },
+];
+
+/// The steps the counter itself can take before it is eliminated or, a Corps, replaced.
+fn counter_steps(input: &Input) -> i32 {
+    match (
+        input.text("size"),
+        input.flag("reduced"),
+        input.flag("half_cf"),
+    ) {
+        (_, true, _) | ("national-guard", _, true) => 1,
+        _ => 2,
+    }
+}
+
+pub struct TakeLosses;
+
+impl TakeLosses {
+    /// The record's counts of steps for the side on the form.
+    fn counts(input: &mut Input, record: &Record) {
+        let side = input.text("side").to_string();
+        for (id, counter) in [
+            ("still_to_take", to_take(&side)),
+            ("regular_so_far", regular_taken(&side)),
+        ] {
+            let value = record.counters.get(counter.as_str()).copied().unwrap_or(0);
+            input.set(id, Value::Number(value));
+        }
+    }
+
+    fn fill(input: &mut Input, record: &Record) {
+        let Some(unit) = record.unit(input.text("side"), input.text("unit").trim()) else {
+            return;
+        };
+        let facts = facts(unit);
+        input.set("size", Value::Text(facts.size.as_str().into()));
+        input.set("reduced", Value::Flag(facts.reduced));
+        input.set("half_cf", Value::Flag(facts.half_cf));
+        input.set("formation", Value::Text(facts.formation.as_str().into()));
+        input.set("box", Value::Text(facts.box_.as_str().into()));
+    }
+}
+
+struct Facts {
+    size: String,
+    reduced: bool,
+    half_cf: bool,
+    formation: String,
+    box_: String,
+}
+
+fn facts(unit: &UnitRecord) -> Facts {
+    let (cf, _) = current(unit);
+    Facts {
+        size: unit.attribute(attribute::SIZE).unwrap_or("").to_string(),
+        reduced: unit.attribute(attribute::FACE) == Some("reduced"),
+        half_cf: unit.attribute(attribute::SIZE) == Some("national-guard") && cf == Some(1),
+        formation: unit
+            .attribute(attribute::FORMATION)
+            .unwrap_or("")
+            .to_string(),
+        box_: unit.attribute(attribute::BOX).unwrap_or("").to_string(),
+    }
+}
+
+/// The role in the battle of the Formation `unit` belongs to.
+fn role<'a>(record: &'a Record, side: &str, unit: &UnitRecord) -> Option<&'a str> {
+    record
+        .unit(side, unit.attribute(attribute::FORMATION)?)?
+        .attribute(attribute::ROLE)
+}
+
+/// `side`'s Troop units in play in the Formations of role `role`.
+fn troops<'a>(
+    record: &'a Record,
+    side: &'a str,
+    role_wanted: &'a str,
+) -> impl Iterator<Item = (&'a str, &'a UnitRecord)> + 'a {
+    record
+        .units_where(Some(side), &[("state", state::IN_PLAY)])
+        .filter(|(_, _, u)| matches!(u.attribute(attribute::TYPE), Some("infantry" | "cavalry")))
+        .filter(move |(_, _, u)| role(record, side, u) == Some(role_wanted))
+        .map(|(_, name, u)| (name, u))
+}
+
+impl Procedure for TakeLosses {
+    fn about(&self) -> &About {
+        &About {
+            id: "take-losses",
+            title: "Take step losses",
+            rule: RULE,
+            summary: "The owner takes the steps the FERT inflicted, unit by unit: Lead Formation first, a Corps replaced by a Division at its second step, National Guard after two regular steps.",
+            fields: FIELDS,
+        }
+    }
+    fn frequent(&self) -> &'static [&'static str] {
+        &["side", "unit", "steps", "substitute"]
+    }
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        input.set("steps", Value::Number(1));
+        Self::counts(input, record);
+        // The side with steps still to take, the French first.
+        if let Some(side) = SIDES.iter().map(|(id, _)| *id).find(|side| {
+            record
+                .counters
+                .get(to_take(side).as_str())
+                .copied()
+                .unwrap_or(0)
+                > 0
+        }) {
+            input.set("side", Value::Text(side.into()));
+        }
+    }
+    fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
+        if changed == "unit" || changed == "side" {
+            Self::fill(input, record);
+            Self::counts(input, record);
+        }
+    }
+    fn offers(&self, field: &str, input: &Input, record: &Record, side: &str, name: &str) -> bool {
+        let Some(unit) = record.unit(side, name) else {
+            return false;
+        };
+        match field {
+            "unit" => {
+                matches!(role(record, side, unit), Some("lead" | "supporting"))
+                    && matches!(
+                        unit.attribute(attribute::TYPE),
+                        Some("infantry" | "cavalry")
+                    )
+            }
+            "substitute" => record
+                .unit(input.text("side"), input.text("unit").trim())
+                .is_some_and(|corps| {
+                    unit.attribute(attribute::TYPE) == corps.attribute(attribute::TYPE)
+                }),
+            _ => true,
+        }
+    }
+    fn check_combination(&self, input: &Input) -> Result<(), InputError> {
+        if input.number("steps") == 0 {
+            return Err(InputError::new("steps", "at least one step"));
+        }
+        let reach_second =
+            input.text("size") == "corps" && input.number("steps") >= counter_steps(input);
+        if !reach_second && !input.text("substitute").trim().is_empty() {
+            return Err(InputError::new(
+                "substitute",
+                "only a Corps taking its second step is replaced by a Division (3.6.5, L598)",
+            ));
+        }
+        Ok(())
+    }
+    fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        let side = input.text("side");
+        let name = input.text("unit").trim();
+        let Some(unit) = record.unit(side, name) else {
+            return Err(InputError::new(
+                "unit",
+                format!(
+                    "{name} is not a unit of the {} on the record",
+                    side_label(side)
+                ),
+            ));
+        };
+        let left = record
+            .counters
+            .get(to_take(side).as_str())
+            .copied()
+            .unwrap_or(0);
+        let taken = record
+            .counters
+            .get(regular_taken(side).as_str())
+            .copied()
+            .unwrap_or(0);
+        if i64::from(input.number("still_to_take")) != left
+            || i64::from(input.number("regular_so_far")) != taken
+        {
+            return Err(InputError::new(
+                "still_to_take",
+                format!(
+                    "the record has {left} step(s) still to take and {taken} taken from regular units"
+                ),
+            ));
+        }
+        if i64::from(input.number("steps")) > left {
+            return Err(InputError::new(
+                "steps",
+                format!(
+                    "the {} have {left} step(s) still to take this round",
+                    side_label(side)
+                ),
+            ));
+        }
+        let on_record = facts(unit);
+        if on_record.size != input.text("size")
+            || on_record.reduced != input.flag("reduced")
+            || on_record.half_cf != input.flag("half_cf")
+            || on_record.formation != input.text("formation")
+            || on_record.box_ != input.text("box")
+        {
+            return Err(InputError::new(
+                "unit",
+                format!("the record knows {name} otherwise: pick it again"),
+            ));
+        }
+        match role(record, side, unit) {
+            Some("lead") => {}
+            Some("supporting") => {
+                if let Some((lead_unit, _)) = troops(record, side, "lead").next() {
+                    return Err(InputError::new(
+                        "unit",
+                        format!(
+                            "the Lead Formation takes the losses first, and {lead_unit} is still in it (6.10.2, L1040)"
+                        ),
+                    ));
+                }
+            }
+            _ => {
+                return Err(InputError::new(
+                    "unit",
+                    format!("{name} is in no Formation in the battle"),
+                ));
+            }
+        }
+        if on_record.size == "national-guard" {
+            let regular_present = troops(record, side, "lead")
+                .chain(troops(record, side, "supporting"))
+                .any(|(_, u)| u.attribute(attribute::SIZE) != Some("national-guard"));
+            if regular_present && taken < 2 {
+                return Err(InputError::new(
+                    "unit",
+                    format!(
+                        "two steps come from regular units before a single one from the National Guard; {taken} taken so far (6.10.5, L1046)"
+                    ),
+                ));
+            }
+        }
+        let substitute = input.text("substitute").trim();
+        if !substitute.is_empty() {
+            let Some(division) = record.unit(side, substitute) else {
+                return Err(InputError::new(
+                    "substitute",
+                    format!("{substitute} is not on the record"),
+                ));
+            };
+            if division.state.as_ref() != state::DIVISIONS_POOL {
+                return Err(InputError::new(
+                    "substitute",
+                    format!("{substitute} is not in the Divisions Pool"),
+                ));
+            }
+            if division.attribute(attribute::TYPE) != unit.attribute(attribute::TYPE) {
+                return Err(InputError::new(
+                    "substitute",
+                    "the Division must be of the Corps' type (3.6.5, L598)",
+                ));
+            }
+            let (corps_cf, corps_morale) = current(unit);
+            let (division_cf, division_morale) = current(division);
+            if let (Some(corps_cf), Some(division_cf)) = (corps_cf, division_cf)
+                && division_cf >= corps_cf
+            {
+                return Err(InputError::new(
+                    "substitute",
+                    format!(
+                        "its CF {} is not lower than the Corps' {} (3.6.5a, L600)",
+                        halves_text(division_cf),
+                        halves_text(corps_cf)
+                    ),
+                ));
+            }
+            if let (Some(corps), Some(division)) = (corps_morale, division_morale)
+                && division < corps
+            {
+                return Err(InputError::new(
+                    "substitute",
+                    format!(
+                        "its Morale value {division} is below the Corps' {corps} (3.6.5b, L601)"
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+    fn acting_side(&self, input: &Input) -> String {
+        input.text("side").to_string()
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        _tables: &TableSet,
+        _faces: &Faces,
+    ) -> Result<Resolution, RuleError> {
+        let side = input.text("side");
+        let name = input.text("unit").trim();
+        let steps = input.number("steps");
+        let on_counter = counter_steps(input);
+        let mut effects = Vec::new();
+        let mut told = Vec::new();
+        if steps < on_counter {
+            effects.push(Effect::set_attribute(
+                side,
+                name,
+                attribute::FACE,
+                "reduced",
+                "3.6.1, L588",
+            ));
+            told.push(format!("{name} is reduced"));
+        } else {
+            effects.push(Effect::set_state(side, name, state::ELIMINATED, RULE));
+            let substitute = input.text("substitute").trim();
+            let beyond = steps - on_counter;
+            if input.text("size") == "corps" && !substitute.is_empty() {
+                let rule = "3.6.5, L598-602";
+                effects.extend([
+                    Effect::set_state(side, substitute, state::IN_PLAY, rule),
+                    Effect::set_attribute(
+                        side,
+                        substitute,
+                        attribute::FORMATION,
+                        input.text("formation"),
+                        rule,
+                    ),
+                    Effect::set_attribute(
+                        side,
+                        substitute,
+                        attribute::BOX,
+                        input.text("box"),
+                        rule,
+                    ),
+                ]);
+                told.push(format!("{name} is replaced by {substitute}"));
+                match beyond {
+                    0 => {}
+                    1 => {
+                        effects.push(Effect::set_attribute(
+                            side,
+                            substitute,
+                            attribute::FACE,
+                            "reduced",
+                            "3.6.1, L588",
+                        ));
+                        told.push(format!("{substitute} is reduced"));
+                    }
+                    _ => {
+                        effects.push(Effect::set_state(side, substitute, state::ELIMINATED, RULE));
+                        told.push(format!("{substitute} is eliminated"));
+                    }
+                }
+            } else {
+                told.push(format!("{name} is eliminated"));
+                if beyond > 0 {
+                    told.push(format!("{beyond} step(s) find no unit to take them"));
+                }
+            }
+        }
+        effects.push(Effect::SetCounter {
+            name: to_take(side).as_str().into(),
+            value: i64::from(input.number("still_to_take") - steps).max(0),
+            rule: RULE.into(),
+            lasts: Lasts::Step,
+        });
+        if input.text("size") != "national-guard" {
+            effects.push(Effect::SetCounter {
+                name: regular_taken(side).as_str().into(),
+                value: i64::from(input.number("regular_so_far") + steps),
+                rule: "6.10.5, L1046".into(),
+                lasts: Lasts::Step,
+            });
+        }
+        Ok(Resolution::book_keeping(
+            "take-losses",
+            told.join("; "),
+            effects,
+        ))
+    }
+}

@@ -1,0 +1,166 @@
+//! Beyond Waterloo, 2nd edition (rulebook: shared seed 002). This module plays its Combat Game
+//! (scenario 27.1, L2182-2248): one Battle Sequence (6.3, L882-918) at Waterloo, fought with the
+//! Fire Exchange Results Table (FERT) and the Grand Tactics and Battle Deployment Matrices. Those
+//! charts are printed only on the Player Aid Charts; they ship as templates the owner enters.
+//! References give the rulebook's Case numbers and the lines of the rulebook file.
+
+pub mod combat_round;
+pub mod forces;
+mod losses;
+pub mod options;
+pub mod roster;
+
+use crate::engine::procedure::Procedure;
+use crate::engine::record::{Position, Record};
+use crate::engine::table_set::BuiltinTable;
+use crate::engine::turns::{Phase, Scenario, Step, TurnSequence};
+
+pub use combat_round::CombatRound;
+pub use losses::TakeLosses;
+pub use roster::{AddUnit, CounterValue, SetUp};
+
+pub const ID: &str = "beyond-waterloo";
+pub const TITLE: &str = "Beyond Waterloo";
+
+/// The French player and the Allied player, who runs every Allied nation (§1.0, L378).
+pub const SIDES: &[(&str, &str)] = &[("french", "French"), ("allied", "Allied")];
+
+/// The players' name for a side.
+pub fn side_label(side: &str) -> &'static str {
+    SIDES
+        .iter()
+        .find(|(id, _)| *id == side)
+        .map_or("Unknown", |(_, label)| label)
+}
+
+/// The other side.
+pub fn opponent(side: &str) -> &'static str {
+    if side == "french" { "allied" } else { "french" }
+}
+
+/// In the order of the Battle Sequence.
+pub static PROCEDURES: &[&dyn Procedure] = &[
+    &SetUp,
+    &AddUnit,
+    &CounterValue,
+    &CombatRound,
+    &TakeLosses,
+    &options::SETTINGS,
+];
+
+pub const TABLES: &[BuiltinTable] = &[
+    BuiltinTable {
+        file: "fert.toml",
+        text: include_str!("../../../tables/beyond-waterloo/fert.toml"),
+    },
+    BuiltinTable {
+        file: "grand-tactics.toml",
+        text: include_str!("../../../tables/beyond-waterloo/grand-tactics.toml"),
+    },
+    BuiltinTable {
+        file: "battle-deployment.toml",
+        text: include_str!("../../../tables/beyond-waterloo/battle-deployment.toml"),
+    },
+    BuiltinTable {
+        file: "formation-deployment.toml",
+        text: include_str!("../../../tables/beyond-waterloo/formation-deployment.toml"),
+    },
+];
+
+const BATTLE: Position = Position {
+    turn: 1,
+    phase: 0,
+    step: 0,
+};
+
+pub const SCENARIOS: &[Scenario] = &[Scenario {
+    id: "combat-game",
+    title: "Combat Game: Waterloo, 18 June 1815",
+    rule: "27.1 Combat Game Scenario, L2182-2248",
+    summary: "One Battle Sequence at Waterloo: Ney's Left Wing leads against Wellington's Anglo-Dutch-Belgian army; Grouchy at Ligny and Blücher at Wavre may react. Both sides start at 0 VP, the French with the Initiative.",
+    start: BATTLE,
+    last_turn: 1,
+}];
+
+/// The Battle Sequence (6.3, L882-918), one battle: the Combat Game is "just one full Battle
+/// Sequence" (L508).
+pub const SEQUENCE: TurnSequence = TurnSequence {
+    phases: &[
+        Phase {
+            title: "First Combat Round",
+            rule: "6.3.1-6.3.7, L886-902",
+            steps: &[
+                Step {
+                    title: "Step 1: Post the Battle Display",
+                    rule: "6.3.1, L886; 6.2, L850-880",
+                    procedures: &[],
+                    guidance: "Each side posts its Lead Formation, its Supporting Formations and its Cavalry Screen, picks a Grand Tactic chit and up to four Battle Tactics cards in secret. The Initiative goes to the side with more VP, the French on a tie.",
+                    repeats_while_cup_holds: None,
+                },
+                Step {
+                    title: "Steps 2-7: Grand Tactics to Final Resolution",
+                    rule: "6.3.2-6.3.7, L890-902",
+                    procedures: &["combat-round", "take-losses"],
+                    guidance: "Reveal the Grand Tactics together, read both Matrices, reveal the Battle Tactics cards (the Initiative player first), then both roll 2D6 on the FERT. Losses go to the Lead Formation first; the side that suffered more loses a Morale level.",
+                    repeats_while_cup_holds: None,
+                },
+            ],
+        },
+        Phase {
+            title: "Battle Adjustment Round",
+            rule: "6.12-6.14, L1076-1125",
+            steps: &[
+                Step {
+                    title: "Step 8: Reaction Movement",
+                    rule: "6.3.8, L906; 6.13, L1087-1115",
+                    procedures: &[],
+                    guidance: "The Initiative player first: Formations within their Leader's Reaction range may move into the battle; a larger enemy Cavalry Screen calls for a roll on the Reaction Move Table.",
+                    repeats_while_cup_holds: None,
+                },
+                Step {
+                    title: "Step 9: Adjustments",
+                    rule: "6.3.9, L908; 6.14, L1117-1125",
+                    procedures: &[],
+                    guidance: "Determine the Initiative. Each side picks a new Grand Tactic, may change its Lead Formation and its Deployment Mode (once in the Combat Game, L2242).",
+                    repeats_while_cup_holds: None,
+                },
+            ],
+        },
+        Phase {
+            title: "Second Combat Round",
+            rule: "6.3.10, L912; 6.15, L1127-1131",
+            steps: &[Step {
+                title: "Step 10: Steps 2-7 again",
+                rule: "6.3.10, L912",
+                procedures: &["combat-round", "take-losses"],
+                guidance: "As the first round, with only the Battle Tactics cards still face down, no Morale loss for suffering more, and no Fortress effects.",
+                repeats_while_cup_holds: None,
+            }],
+        },
+        Phase {
+            title: "Battle Winner",
+            rule: "6.3.11, L914-916; 6.16, L1133-1158",
+            steps: &[Step {
+                title: "Step 11: Battle Winner Determination",
+                rule: "6.3.11, L914-916",
+                procedures: &[],
+                guidance: "The side that inflicted more step losses over both rounds wins: +1 VP and +1 Morale to its Formations, -1 to the loser's, who withdraws. The most VP wins the Combat Game (L2248).",
+                repeats_while_cup_holds: None,
+            }],
+        },
+    ],
+    turn_names: &["18 June 1815"],
+};
+
+/// The Combat Game ends at once when the Formation Napoleon leads reaches Morale 0 (27.1.4,
+/// L2238); the VP are then compared.
+pub fn game_over(record: &Record) -> Option<String> {
+    let napoleon = record.unit("french", roster::NAPOLEON)?;
+    let formation = napoleon.attribute(roster::attribute::FORMATION)?;
+    let morale = roster::formation_morale(record, "french", formation)?;
+    (morale == 0).then(|| {
+        format!(
+            "Catastrophic Failure: {formation}, led by Napoleon, is at Morale 0; the game ends and the VP decide (27.1.4, L2238)"
+        )
+    })
+}

@@ -1,0 +1,140 @@
+//! Session settings for Beyond Waterloo (see `engine::settings`): where the rulebook can be read
+//! two ways (digest §7.4 and its Corrections), each reading is a named setting whose first choice,
+//! the default, is the digest's recommended or the more literal reading.
+
+use crate::engine::input::Field;
+use crate::engine::procedure::About;
+use crate::engine::settings::{self, Settings, setting};
+
+/// A setting carried on a procedure's form, prefilled from the record.
+pub const fn on_form(field: Field) -> Field {
+    settings::on_form(field, "Settings")
+}
+
+/// L543 says only the Lead Formation box's cavalry counts; L1010-1012 speaks of cavalry
+/// "involved in the battle, not including screening cavalry" (digest §7 item 26; Corrections,
+/// "Cavalry Superiority: what is counted").
+pub const CAVALRY_COUNT: Field = setting(
+    "cavalry_count",
+    "Cavalry Superiority compares",
+    &[
+        (
+            "lead",
+            "the cavalry in the Lead Formation box only (3.2.3, L543)",
+        ),
+        (
+            "involved",
+            "all cavalry in the battle but the screens (6.8.1, L1010)",
+        ),
+    ],
+    "3.2.3, L543; 6.8.1-6.8.2, L1010-1012",
+    "Neither side counts the Cavalry Screen or Cavalry Charge boxes. A tie gives no modifier.",
+);
+
+/// Step 6 tallies "all involved CFs" (L900); only Cavalry Superiority and the cards leave the
+/// screens out (L535). Counting them is the literal reading (Corrections, "Screening cavalry in
+/// the FERT tally").
+pub const SCREENS_IN_STRENGTH: Field = setting(
+    "screens_in_strength",
+    "Cavalry Screen units in the FERT strength",
+    &[
+        (
+            "counted",
+            "count, as every involved unit does (6.3.6, L900)",
+        ),
+        (
+            "left_out",
+            "are left out: a screen's role is to impede Reaction (L2246)",
+        ),
+    ],
+    "6.3.6, L900; 3.2.1b, L535; 27.1.4, L2246",
+    "Screens never count for Cavalry Superiority either way.",
+);
+
+/// Who the Formation Deployment Chart's ×2 or ×½ applies to (Corrections, "Formation Deployment
+/// Chart ×2/×½: who gets it").
+pub const DEPLOYMENT_STRENGTH: Field = setting(
+    "deployment_strength",
+    "The Formation Deployment Chart's ×2 or ×½ applies to",
+    &[
+        (
+            "each",
+            "every Formation in the battle, by its own Deployment Mode (6.4, L922)",
+        ),
+        ("lead", "the Lead Formation only (6.2.3, L870)"),
+        (
+            "lead_mode",
+            "every Formation, by the Lead Formation's mode (L870, L952)",
+        ),
+    ],
+    "6.2.3, L870; 6.4, L922; 6.4.7, L950-952",
+    "The chart is read by the side's own Grand Tactic and the Formation's Deployment Mode.",
+);
+
+/// The order of rounding is not stated (digest §7 item 29): fractions round up (6.6.4, L992).
+pub const ROUNDING: Field = setting(
+    "cf_rounding",
+    "Fractions of CF round up",
+    &[
+        (
+            "each",
+            "for each Formation, before the side's strengths are added",
+        ),
+        ("total", "once, on the side's total"),
+    ],
+    "6.6.4-6.6.5, L992-994",
+    "The halvings (Supporting, Force March, Out of Supply) and the chart's ×2 or ×½ are cumulative either way.",
+);
+
+/// L1726: "Cavalry ... not effective against Fortresses" (Corrections, "Cavalry Superiority
+/// against a Fortress").
+pub const FORTRESS_CAVALRY: Field = setting(
+    "fortress_cavalry",
+    "Against a Fortress, Cavalry Superiority",
+    &[
+        (
+            "attacker_loses",
+            "is lost by the attacker only; the holder keeps his (19.1.4, L1726)",
+        ),
+        ("none", "gives no modifier to either side"),
+    ],
+    "19.1.4, L1726",
+    "Only while the Fortress benefit holds: the holder chose Hold, in the First Combat Round.",
+);
+
+/// L1004 denies Morale Superiority against a Fortress holder with no condition; L1726-1730 makes
+/// it part of the Fortress benefit, which needs Hold and holds in the First Combat Round only
+/// (Corrections, "Morale Superiority against a Fortress").
+pub const FORTRESS_MORALE: Field = setting(
+    "fortress_morale",
+    "Against a Fortress holder, Morale Superiority",
+    &[
+        ("always", "never applies (6.7.4, L1004)"),
+        (
+            "benefit",
+            "does not apply while the Fortress benefit holds (19.1.4-19.1.6, L1726-1730)",
+        ),
+    ],
+    "6.7.4, L1004; 19.1.4-19.1.6, L1726-1730",
+    "Only the attacker loses it; the holder's own 1R stands.",
+);
+
+const FIELDS: &[Field] = &[
+    CAVALRY_COUNT,
+    SCREENS_IN_STRENGTH,
+    DEPLOYMENT_STRENGTH,
+    ROUNDING,
+    FORTRESS_CAVALRY,
+    FORTRESS_MORALE,
+];
+
+pub const SETTINGS: Settings = Settings {
+    about: About {
+        id: "settings",
+        title: "Session settings",
+        rule: "Readings where the rules are unclear (digest §7.4)",
+        summary: "The readings this session plays by where the rulebook can be read two ways, each starting at the recommended reading.",
+        fields: FIELDS,
+    },
+    recorded_by: "french",
+};

@@ -1,0 +1,738 @@
+//! Beyond Waterloo (seed 002): the Combat Game's set-up and the Combat Round, against the
+//! rulebook's worked examples and rules, each test citing its Case and line. The FERT and the
+//! Formation Deployment Chart are printed only on the Player Aid Charts: the tests read FICTIONAL
+//! charts (tests/fixtures/beyond-waterloo), made up and marked as such. The Grand Tactics and Battle
+//! Deployment Matrices are the shipped templates, which hold only the cells the rulebook prints.
+
+use crate::support::{Play, flag, number, text};
+use aide_de_camp::engine::input::Value;
+use aide_de_camp::engine::procedure::{Modifier, Procedure};
+use aide_de_camp::engine::table_set::{BuiltinTable, TableSet};
+use aide_de_camp::games::beyond_waterloo::{ID, game_over};
+use aide_de_camp::games::{self, Game};
+
+fn game() -> &'static Game {
+    games::find(ID).expect("Beyond Waterloo")
+}
+
+fn procedure(id: &str) -> &'static dyn Procedure {
+    game().procedure(id).expect("the procedure")
+}
+
+/// FICTIONAL charts: the FERT and the Formation Deployment Chart are made up; the two Matrices are
+/// the shipped templates (the rulebook's cells only) unless `filled` asks for FICTIONAL ones.
+fn charts(filled: bool) -> TableSet {
+    let builtin = |file: &'static str| {
+        game()
+            .tables
+            .iter()
+            .find(|t| t.file == file)
+            .expect("a built-in chart")
+            .text
+    };
+    let (grand_tactics, deployment) = if filled {
+        (
+            include_str!("../fixtures/beyond-waterloo/grand-tactics.toml"),
+            include_str!("../fixtures/beyond-waterloo/battle-deployment.toml"),
+        )
+    } else {
+        (
+            builtin("grand-tactics.toml"),
+            builtin("battle-deployment.toml"),
+        )
+    };
+    TableSet::builtin(
+        &[
+            BuiltinTable {
+                file: "fert.toml",
+                text: include_str!("../fixtures/beyond-waterloo/fert.toml"),
+            },
+            BuiltinTable {
+                file: "formation-deployment.toml",
+                text: include_str!("../fixtures/beyond-waterloo/formation-deployment.toml"),
+            },
+            BuiltinTable {
+                file: "grand-tactics.toml",
+                text: grand_tactics,
+            },
+            BuiltinTable {
+                file: "battle-deployment.toml",
+                text: deployment,
+            },
+        ],
+        &game().reads(),
+    )
+    .expect("the charts load")
+}
+
+/// A Combat Game with FICTIONAL charts and every counter value entered: Morale 3 on every Troop
+/// unit, the Minor Allies' CFs 3 (the Dutch-Belgian and Hanoverian are 3CF in other setups,
+/// L2520; here all FICTIONAL), Battle Ability 2 for every Leader.
+fn combat_game() -> Play {
+    let mut play = Play::start(ID, "combat-game");
+    play.tables = charts(true);
+    let units: Vec<(String, String, String)> = play
+        .record()
+        .units
+        .iter()
+        .map(|((side, name), unit)| {
+            (
+                side.to_string(),
+                name.to_string(),
+                unit.attribute("type").unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    for (side, name, kind) in units {
+        let values: &[(&str, &str)] = match kind.as_str() {
+            "leader" => &[("battle", "2"), ("reaction", "1")], // FICTIONAL
+            "formation" => &[],
+            _ => &[("morale", "3"), ("cf", "3")], // FICTIONAL
+        };
+        for (value_of, value) in values {
+            let entered = play.attribute(&side, &name, value_of);
+            if entered.as_deref() != Some("not entered") {
+                continue;
+            }
+            play.play(
+                "counter-value",
+                &[
+                    ("side", text(&side)),
+                    ("unit", text(&name)),
+                    ("value_of", text(value_of)),
+                    ("value", text(value)),
+                ],
+                &[],
+            );
+        }
+    }
+    play
+}
+
+/// The modifiers of `group` ("French DRM", "Allied column shift", "French strength") as
+/// (label, value).
+fn items(modifiers: &[Modifier], group: &str) -> Vec<(String, i32)> {
+    modifiers
+        .iter()
+        .filter(|m| m.side == group)
+        .map(|m| (m.label.clone(), m.value))
+        .collect()
+}
+
+fn total(modifiers: &[Modifier], group: &str) -> i32 {
+    items(modifiers, group).iter().map(|(_, v)| v).sum()
+}
+
+/// A combat round's form on `play`'s record with `values` typed in.
+fn round(play: &Play, values: &[(&str, Value)]) -> Vec<Modifier> {
+    let input = play.input("combat-round", values);
+    procedure("combat-round").modifiers_read(&input, &play.tables)
+}
+
+#[test]
+fn the_combat_game_sets_up_on_the_battle_display() {
+    // 27.1.2-27.1.3, L2196-2230: Left Wing and Anglo-Dutch-Belgian lead, the Armée du Nord
+    // supports; Right Wing at Ligny and the Army of the Lower Rhine at Wavre; all Morale 3 in
+    // Line of Battle (L2214, L2230, L2242).
+    let play = Play::start(ID, "combat-game");
+    for (side, formation, role, area) in [
+        ("french", "Left Wing", Some("lead"), "Waterloo"),
+        ("french", "Armée du Nord", Some("supporting"), "Waterloo"),
+        ("french", "Right Wing", None, "Ligny"),
+        ("allied", "Anglo-Dutch-Belgian", Some("lead"), "Waterloo"),
+        ("allied", "Army of the Lower Rhine", None, "Wavre"),
+    ] {
+        assert_eq!(
+            play.attribute(side, formation, "role").as_deref(),
+            role,
+            "{formation}"
+        );
+        assert_eq!(
+            play.attribute(side, formation, "area").as_deref(),
+            Some(area)
+        );
+        assert_eq!(
+            play.attribute(side, formation, "formation_morale")
+                .as_deref(),
+            Some("3")
+        );
+        assert_eq!(
+            play.attribute(side, formation, "mode").as_deref(),
+            Some("line_of_battle")
+        );
+    }
+    assert_eq!(
+        play.attribute("french", "Napoleon", "formation").as_deref(),
+        Some("Armée du Nord")
+    );
+    assert_eq!(
+        play.attribute("french", "Old Guard Inf Division", "cf")
+            .as_deref(),
+        Some("3")
+    );
+    assert_eq!(
+        play.attribute("french", "Old Guard Inf Division", "guard")
+            .as_deref(),
+        Some("yes")
+    );
+    // The Minor Allies' CFs are not in 27.1.3: the players enter them.
+    assert_eq!(
+        play.attribute("allied", "Hanover Inf Corps", "cf")
+            .as_deref(),
+        Some("not entered")
+    );
+    assert_eq!(
+        play.attribute("allied", "KGL Cav Division", "box")
+            .as_deref(),
+        Some("screen")
+    );
+    // Both sides start at 0 VP (L2188).
+    assert_eq!((play.vp("french"), play.vp("allied")), (0, 0));
+}
+
+#[test]
+fn the_round_waits_for_the_counters_it_needs() {
+    let play = Play::start(ID, "combat-game");
+    let refusal = play
+        .refused("combat-round", &[("french_gt", text("general_advance"))])
+        .expect("refused");
+    assert!(refusal.contains("no Formation is listed"), "{refusal}");
+    // The record names what is missing.
+    let record = aide_de_camp::games::beyond_waterloo::forces::on_record(play.record(), "allied")
+        .expect_err("values missing");
+    assert!(record.contains("the CF of Hanover Inf Corps"), "{record}");
+    assert!(
+        record.contains("the Morale of British Guards Inf Corps"),
+        "{record}"
+    );
+}
+
+/// 6.4.5, L935-941 and 6.4.6, L943-948: the French choose Left Flank Attack, the Allies General
+/// Advance; the French Lead is in Echelon, the Allied Lead in Line of Battle.
+#[test]
+fn grand_tactics_and_battle_deployment_matrix_examples() {
+    let mut play = combat_game();
+    play.tables = charts(false);
+    let input = play.input(
+        "combat-round",
+        &[
+            ("french_gt", text("left_flank_attack")),
+            ("allied_gt", text("general_advance")),
+        ],
+    );
+    let french = input.text("french_forces").replace(
+        "Left Wing: lead, Line of Battle",
+        "Left Wing: lead, Echelon",
+    );
+    let modifiers = round(
+        &play,
+        &[
+            ("french_gt", text("left_flank_attack")),
+            ("allied_gt", text("general_advance")),
+            ("french_forces", text(&french)),
+        ],
+    );
+    // "Player 1 would receive a 1R column shift ... Player 2 would also receive a 1R" (L941).
+    assert!(items(&modifiers, "French column shift").contains(&(
+        "Grand Tactics Matrix: Left Flank Attack against General Advance".into(),
+        1
+    )));
+    assert!(items(&modifiers, "Allied column shift").contains(&(
+        "Grand Tactics Matrix: General Advance against Left Flank Attack".into(),
+        1
+    )));
+    // "+2 DRM (Left Flank Attack vs Line of Battle) ... -1 DRM (General Advance vs Echelon)" (L948).
+    assert!(items(&modifiers, "French DRM").contains(&(
+        "Battle Deployment Matrix: Left Flank Attack against Line of Battle".into(),
+        2
+    )));
+    assert!(items(&modifiers, "Allied DRM").contains(&(
+        "Battle Deployment Matrix: General Advance against Echelon".into(),
+        -1
+    )));
+}
+
+#[test]
+fn a_matrix_cell_the_rulebook_does_not_print_names_the_chart_to_enter() {
+    // The shipped template holds only the rulebook's cells: Hold against Hold is the owner's.
+    let mut play = combat_game();
+    play.tables = charts(false);
+    let input = play.input(
+        "combat-round",
+        &[
+            ("french_gt", text("right_flank_attack")),
+            ("allied_gt", text("hold")),
+        ],
+    );
+    let error = aide_de_camp::engine::procedure::resolve_checked(
+        procedure("combat-round"),
+        &input,
+        &play.tables,
+        &[3, 3, 3, 3],
+    )
+    .expect_err("a blank cell");
+    assert!(
+        error.to_string().contains("Grand Tactics Matrix"),
+        "{error}"
+    );
+}
+
+/// The French forces of a form with `lead` and `supporting` Formation texts.
+fn french(lead: &str, supporting: &str) -> String {
+    format!("{lead}; {supporting}")
+}
+
+const ALLIED_LEAD: &str = "Anglo-Dutch-Belgian: lead, Line of Battle, Morale 3, CF 10, screen CF 0, cavalry CF 3, broken 0, National Guard 0, nations british";
+
+#[test]
+fn march_order_and_force_march_quarter_the_strength() {
+    // 6.6.5, L994: "A formation in Movement Order that also Force Marched may use only one
+    // quarter of its strength." The FICTIONAL chart halves March Order under General Advance.
+    let play = combat_game();
+    let lead = "Left Wing: lead, March Order, Morale 3, CF 8, screen CF 0, cavalry CF 0, broken 0, National Guard 0, nations french, force marched";
+    let modifiers = round(
+        &play,
+        &[
+            ("french_gt", text("general_advance")),
+            ("allied_gt", text("general_advance")),
+            ("french_forces", text(lead)),
+            ("allied_forces", text(ALLIED_LEAD)),
+        ],
+    );
+    assert_eq!(
+        total(&modifiers, "French strength"),
+        2,
+        "{:?}",
+        items(&modifiers, "French strength")
+    );
+}
+
+#[test]
+fn supporting_formations_are_halved_and_fractions_round_up() {
+    // 6.6.1, L986; 6.6.4, L992: the Armée du Nord's 11 CF support at 5 1/2, rounded up to 6; the
+    // Left Wing's 17 plus its 2CF screen make 19 (digest D2, screens counted: 25).
+    let play = combat_game();
+    let values = [
+        ("french_gt", text("general_advance")),
+        ("allied_gt", text("general_advance")),
+    ];
+    let modifiers = round(&play, &values);
+    let strength = items(&modifiers, "French strength");
+    assert!(
+        strength
+            .iter()
+            .any(|(label, v)| label.starts_with("Armée du Nord: CF 11") && *v == 6),
+        "{strength:?}"
+    );
+    assert!(
+        strength
+            .iter()
+            .any(|(label, v)| label.starts_with("Left Wing: CF 19") && *v == 19),
+        "{strength:?}"
+    );
+    assert_eq!(total(&modifiers, "French strength"), 25);
+    // Rounded once on the total, two supporting Formations of 5 CF give 5, not 6.
+    let two = french(
+        "Left Wing: lead, Line of Battle, Morale 3, CF 4, screen CF 0, cavalry CF 0, broken 0, National Guard 0, nations french",
+        "A: supporting, Line of Battle, Morale 3, CF 5, screen CF 0, cavalry CF 0, broken 0, National Guard 0, nations french; B: supporting, Line of Battle, Morale 3, CF 5, screen CF 0, cavalry CF 0, broken 0, National Guard 0, nations french",
+    );
+    let each = round(
+        &play,
+        &[
+            values[0].clone(),
+            values[1].clone(),
+            ("french_forces", text(&two)),
+        ],
+    );
+    assert_eq!(total(&each, "French strength"), 4 + 3 + 3);
+    let once = round(
+        &play,
+        &[
+            values[0].clone(),
+            values[1].clone(),
+            ("french_forces", text(&two)),
+            ("cf_rounding", text("total")),
+        ],
+    );
+    assert_eq!(total(&once, "French strength"), 9);
+    // Screens left out, by the other reading (L2246).
+    let left_out = round(
+        &play,
+        &[
+            values[0].clone(),
+            values[1].clone(),
+            ("screens_in_strength", text("left_out")),
+        ],
+    );
+    assert_eq!(total(&left_out, "French strength"), 17 + 6);
+}
+
+#[test]
+fn the_fortress_holder_on_hold_denies_the_matrix_cavalry_and_morale_in_the_first_round() {
+    // 19.1.2-19.1.5, L1722-1728: with Hold, no Grand Tactics Matrix in the First Combat Round;
+    // the attacker takes -5 and 1L. 19.1.6, L1730: none of it in the Second.
+    let play = combat_game();
+    let values = |round: &str| {
+        vec![
+            ("round", text(round)),
+            ("fortress", text("allied")),
+            ("french_gt", text("general_advance")),
+            ("allied_gt", text("hold")),
+        ]
+    };
+    let first = round(&play, &values("first"));
+    assert!(
+        !items(&first, "French column shift")
+            .iter()
+            .any(|(l, _)| l.starts_with("Grand Tactics"))
+    );
+    assert!(
+        items(&first, "French column shift")
+            .contains(&("Attacking a Fortress, First Combat Round".into(), -1))
+    );
+    assert!(
+        items(&first, "French DRM")
+            .contains(&("Attacking a Fortress, First Combat Round".into(), -5))
+    );
+    assert!(
+        !items(&first, "Allied DRM")
+            .iter()
+            .any(|(l, _)| l.contains("Fortress"))
+    );
+    let second = round(&play, &values("second"));
+    assert!(
+        !items(&second, "French DRM")
+            .iter()
+            .any(|(l, _)| l.contains("Fortress"))
+    );
+    assert!(
+        items(&second, "French column shift")
+            .iter()
+            .any(|(l, _)| l.starts_with("Grand Tactics"))
+    );
+}
+
+#[test]
+fn cavalry_superiority_national_guard_nations_and_broken_units() {
+    let play = combat_game();
+    let lead = "Left Wing: lead, Line of Battle, Morale 3, CF 12, screen CF 2, cavalry CF 5, broken 2, National Guard 3, nations french";
+    let allied = "Anglo-Dutch-Belgian: lead, Line of Battle, Morale 3, CF 10, screen CF 4, cavalry CF 3, broken 0, National Guard 0, nations british+hanover; Army of the Lower Rhine: supporting, Line of Battle, Morale 3, CF 9, screen CF 0, cavalry CF 6, broken 0, National Guard 0, nations prussian";
+    let values = [
+        ("french_gt", text("general_advance")),
+        ("allied_gt", text("general_advance")),
+        ("french_forces", text(lead)),
+        ("allied_forces", text(allied)),
+    ];
+    let modifiers = round(&play, &values);
+    let french = items(&modifiers, "French DRM");
+    let allied_drms = items(&modifiers, "Allied DRM");
+    // 6.8.1-6.8.2, L1010-1012 with 3.2.3, L543: the Lead boxes' cavalry, 5 against 3.
+    assert!(
+        french.contains(&("Cavalry Superiority: 5 CF against 3".into(), 2)),
+        "{french:?}"
+    );
+    assert!(allied_drms.contains(&("Cavalry inferiority: 3 CF against 5".into(), -1)));
+    // 6.8.4, L1016: -1 per National Guard unit. 6.7.5, L1006: -1 per Broken unit in the Lead.
+    assert!(french.contains(&("National Guard units: 3".into(), -3)));
+    assert!(french.contains(&("Broken units in the Lead Formation: 2".into(), -2)));
+    // 6.8.5, L1018: two Major Nations among the Allies, the Minor Allies not counted.
+    assert!(allied_drms.contains(&("More than one Major Nation: british, prussian".into(), -2)));
+    // All cavalry involved but the screens: 5 against 9.
+    let mut involved = values.to_vec();
+    involved.push(("cavalry_count", text("involved")));
+    let modifiers = round(&play, &involved);
+    assert!(
+        items(&modifiers, "Allied DRM")
+            .contains(&("Cavalry Superiority: 9 CF against 5".into(), 2))
+    );
+}
+
+#[test]
+fn both_hold_or_both_retreat_fight_no_round() {
+    let play = combat_game();
+    for (gt, words) in [
+        ("hold", "no combat this round"),
+        ("retreat", "no battle is fought"),
+    ] {
+        let input = play.input(
+            "combat-round",
+            &[("french_gt", text(gt)), ("allied_gt", text(gt))],
+        );
+        let refusal = procedure("combat-round")
+            .check_combination(&input)
+            .expect_err("refused");
+        assert!(refusal.message.contains(words), "{refusal}");
+    }
+}
+
+#[test]
+fn a_first_round_scores_vp_marks_losses_and_drops_the_morale_of_the_side_that_suffered_more() {
+    // 6.3.7, L902; 6.10.7, L1050; 6.10.8, L1052; 5.2.6, L784.
+    let mut play = combat_game();
+    let resolution = play.play(
+        "combat-round",
+        &[
+            ("french_gt", text("general_advance")),
+            ("allied_gt", text("general_advance")),
+        ],
+        &[6, 5, 2, 1],
+    );
+    let (french, allied) = (play.vp("french"), play.vp("allied"));
+    assert!(french > allied, "{}", resolution.outcome.headline);
+    assert!(
+        resolution.outcome.headline.contains("FERT")
+            || resolution.outcome.headline.contains("column")
+    );
+    assert_eq!(
+        play.record()
+            .counters
+            .get("Loss markers on the Allied, First Combat Round")
+            .copied(),
+        Some(i64::from(french))
+    );
+    // The Allies suffered more: their participating Formation drops to 2; the French stay at 3.
+    assert_eq!(
+        play.attribute("allied", "Anglo-Dutch-Belgian", "formation_morale")
+            .as_deref(),
+        Some("2")
+    );
+    assert_eq!(
+        play.attribute("allied", "Army of the Lower Rhine", "formation_morale")
+            .as_deref(),
+        Some("3")
+    );
+    assert_eq!(
+        play.attribute("french", "Left Wing", "formation_morale")
+            .as_deref(),
+        Some("3")
+    );
+    // The Allied Lead's seven units, printed Morale 3, are now Broken: -1 each (5.2.2, L776;
+    // 6.7.5, L1006).
+    let modifiers = round(
+        &play,
+        &[
+            ("round", text("second")),
+            ("french_gt", text("general_advance")),
+            ("allied_gt", text("general_advance")),
+        ],
+    );
+    assert!(
+        items(&modifiers, "Allied DRM")
+            .iter()
+            .any(|(l, v)| l.starts_with("Broken units") && *v == -7),
+        "{:?}",
+        items(&modifiers, "Allied DRM")
+    );
+    let _ = (number(0), flag(false));
+}
+
+#[test]
+fn napoleon_at_morale_zero_ends_the_combat_game() {
+    // 27.1.4, L2238.
+    let mut play = combat_game();
+    assert_eq!(game_over(play.record()), None);
+    for _ in 0..3 {
+        play.session
+            .execute(
+                play.game,
+                &play.tables,
+                aide_de_camp::engine::play::Command::Resolve {
+                    procedure: "combat-round".into(),
+                    input: play.input(
+                        "combat-round",
+                        &[
+                            ("french_gt", text("general_advance")),
+                            ("allied_gt", text("general_advance")),
+                        ],
+                    ),
+                    dice: aide_de_camp::engine::play::Dice::Physical(vec![1, 1, 6, 6]),
+                    apply: true,
+                },
+            )
+            .expect("a round");
+    }
+    assert_eq!(
+        play.attribute("french", "Armée du Nord", "formation_morale")
+            .as_deref(),
+        Some("0")
+    );
+    let reason = game_over(play.record()).expect("over");
+    assert!(reason.contains("Catastrophic Failure"), "{reason}");
+}
+
+/// A round in which the Allies inflict many steps on the French (FICTIONAL FERT), and the French
+/// Divisions Pool holds `divisions` (name, CF, Morale), FICTIONAL.
+fn french_to_take_losses(divisions: &[(&str, &str, &str)]) -> Play {
+    let mut play = combat_game();
+    for (name, cf, morale) in divisions {
+        play.play(
+            "add-unit",
+            &[
+                ("side", text("french")),
+                ("name", text(name)),
+                ("where", text("divisions pool")),
+                ("nation", text("french")),
+                ("type", text("infantry")),
+                ("size", text("division")),
+                ("cf", text(cf)),
+                ("morale", text(morale)),
+            ],
+            &[],
+        );
+    }
+    play.play(
+        "combat-round",
+        &[
+            ("french_gt", text("general_advance")),
+            ("allied_gt", text("general_advance")),
+        ],
+        &[1, 1, 6, 6],
+    );
+    play
+}
+
+fn still_to_take(play: &Play) -> i64 {
+    play.record()
+        .counters
+        .get("Steps the French still take")
+        .copied()
+        .unwrap_or(0)
+}
+
+fn take(unit: &str, steps: i64, substitute: &str) -> Vec<(&'static str, Value)> {
+    vec![
+        ("side", text("french")),
+        ("unit", text(unit)),
+        ("steps", number(steps)),
+        ("substitute", text(substitute)),
+    ]
+}
+
+#[test]
+fn losses_come_from_the_lead_formation_first() {
+    // 6.10.2, L1040; 6.2.5, L874.
+    let mut play = french_to_take_losses(&[]);
+    let owed = still_to_take(&play);
+    assert!(owed >= 3, "{owed}");
+    let refusal = play
+        .refused("take-losses", &take("Old Guard Inf Division", 1, ""))
+        .expect("the Lead first");
+    assert!(
+        refusal.contains("Lead Formation takes the losses first"),
+        "{refusal}"
+    );
+    play.play("take-losses", &take("Left Wing 3CF Cav Corps", 1, ""), &[]);
+    assert_eq!(
+        play.attribute("french", "Left Wing 3CF Cav Corps", "face")
+            .as_deref(),
+        Some("reduced")
+    );
+    assert_eq!(still_to_take(&play), owed - 1);
+    // No more steps than the FERT inflicted.
+    let refusal = play
+        .refused("take-losses", &take("Left Wing 6CF Inf Corps 1", 4, ""))
+        .filter(|_| owed - 1 < 4);
+    if owed - 1 < 4 {
+        assert!(refusal.expect("too many").contains("still to take"));
+    }
+}
+
+#[test]
+fn a_corps_second_step_brings_a_division_from_the_pool() {
+    // 3.6.5, L598-602: the Division's CF below the Corps', its Morale value no lower. The Corps
+    // counter's reduced side is FICTIONAL: CF 4, Morale 3.
+    let mut play = french_to_take_losses(&[
+        ("Pool 5CF Inf Division", "5", "4"), // FICTIONAL: CF too high
+        ("Pool 2CF Inf Division", "2", "2"), // FICTIONAL: Morale value too low
+        ("Pool 3CF Inf Division", "3", "4"), // FICTIONAL: qualifies
+    ]);
+    let corps = "Left Wing 6CF Inf Corps 1";
+    for (value_of, value) in [("reduced_cf", "4"), ("reduced_morale", "3")] {
+        play.play(
+            "counter-value",
+            &[
+                ("side", text("french")),
+                ("unit", text(corps)),
+                ("value_of", text(value_of)),
+                ("value", text(value)),
+            ],
+            &[],
+        );
+    }
+    play.play("take-losses", &take(corps, 1, ""), &[]);
+    let refusal = play
+        .refused("take-losses", &take(corps, 1, "Pool 5CF Inf Division"))
+        .expect("CF");
+    assert!(refusal.contains("not lower than the Corps' 4"), "{refusal}");
+    let refusal = play
+        .refused("take-losses", &take(corps, 1, "Pool 2CF Inf Division"))
+        .expect("Morale");
+    assert!(refusal.contains("below the Corps' 3"), "{refusal}");
+    play.play("take-losses", &take(corps, 1, "Pool 3CF Inf Division"), &[]);
+    assert_eq!(play.state("french", corps), "eliminated");
+    assert_eq!(play.state("french", "Pool 3CF Inf Division"), "in play");
+    assert_eq!(
+        play.attribute("french", "Pool 3CF Inf Division", "formation")
+            .as_deref(),
+        Some("Left Wing")
+    );
+    // A Corps with no Division named is eliminated (3.6.5c, L602).
+    play.play(
+        "take-losses",
+        &take("Left Wing 6CF Inf Corps 2", 2, ""),
+        &[],
+    );
+    assert_eq!(
+        play.state("french", "Left Wing 6CF Inf Corps 2"),
+        "eliminated"
+    );
+}
+
+#[test]
+fn national_guard_steps_come_after_two_regular_steps() {
+    // 6.10.5, L1046: "two step losses from regular units before they may apply a single step
+    // loss against a National Guard unit".
+    let mut play = combat_game();
+    play.play(
+        "add-unit",
+        &[
+            ("side", text("french")),
+            ("name", text("National Guard 1CF")),
+            ("where", text("in play")),
+            ("formation", text("Left Wing")),
+            ("nation", text("french")),
+            ("type", text("infantry")),
+            ("size", text("national-guard")),
+            ("cf", text("1")),
+        ],
+        &[],
+    );
+    play.play(
+        "combat-round",
+        &[
+            ("french_gt", text("general_advance")),
+            ("allied_gt", text("general_advance")),
+        ],
+        &[1, 1, 6, 6],
+    );
+    assert!(still_to_take(&play) >= 3);
+    let refusal = play
+        .refused("take-losses", &take("National Guard 1CF", 1, ""))
+        .expect("refused");
+    assert!(
+        refusal.contains("two steps come from regular units"),
+        "{refusal}"
+    );
+    play.play("take-losses", &take("Left Wing 3CF Cav Corps", 1, ""), &[]);
+    assert!(
+        play.refused("take-losses", &take("National Guard 1CF", 1, ""))
+            .is_some()
+    );
+    play.play("take-losses", &take("Left Wing 2CF Cav Corps", 1, ""), &[]);
+    play.play("take-losses", &take("National Guard 1CF", 1, ""), &[]);
+    assert_eq!(
+        play.attribute("french", "National Guard 1CF", "face")
+            .as_deref(),
+        Some("reduced")
+    );
+}
