@@ -52,6 +52,14 @@ fn charts(filled: bool) -> TableSet {
                 text: include_str!("../fixtures/beyond-waterloo/formation-deployment.toml"),
             },
             BuiltinTable {
+                file: "leader-casualty.toml",
+                text: include_str!("../fixtures/beyond-waterloo/leader-casualty.toml"),
+            },
+            BuiltinTable {
+                file: "wound-recovery.toml",
+                text: include_str!("../fixtures/beyond-waterloo/wound-recovery.toml"),
+            },
+            BuiltinTable {
                 file: "grand-tactics.toml",
                 text: grand_tactics,
             },
@@ -449,20 +457,28 @@ fn cavalry_superiority_national_guard_nations_and_broken_units() {
 
 #[test]
 fn both_hold_or_both_retreat_fight_no_round() {
-    let play = combat_game();
-    for (gt, words) in [
-        ("hold", "no combat this round"),
-        ("retreat", "no battle is fought"),
-    ] {
-        let input = play.input(
-            "combat-round",
-            &[("french_gt", text(gt)), ("allied_gt", text(gt))],
-        );
-        let refusal = procedure("combat-round")
-            .check_combination(&input)
-            .expect_err("refused");
-        assert!(refusal.message.contains(words), "{refusal}");
-    }
+    // 6.4.4, L930-933: both Hold, no combat this round. 6.4.3, L928 and 6.11.3, L1062: both
+    // Retreat, no battle; both withdraw and each loses a step.
+    let mut play = combat_game();
+    let both = |gt: &str| vec![("french_gt", text(gt)), ("allied_gt", text(gt))];
+    let input = play.input("combat-round", &both("hold"));
+    assert!(procedure("combat-round").dice(&input).is_empty());
+    let hold = play.play("combat-round", &both("hold"), &[]);
+    assert!(
+        hold.outcome.headline.contains("Battle Adjustment Round"),
+        "{}",
+        hold.outcome.headline
+    );
+    assert_eq!((play.vp("french"), play.vp("allied")), (0, 0));
+    let retreat = play.play("combat-round", &both("retreat"), &[]);
+    assert!(
+        retreat.outcome.headline.contains("no battle"),
+        "{}",
+        retreat.outcome.headline
+    );
+    assert_eq!((play.vp("french"), play.vp("allied")), (1, 1));
+    assert_eq!(still_to_take(&play), 1);
+    assert!(play.record().marks.contains("The French chose Retreat"));
 }
 
 #[test]
@@ -486,7 +502,7 @@ fn a_first_round_scores_vp_marks_losses_and_drops_the_morale_of_the_side_that_su
     assert_eq!(
         play.record()
             .counters
-            .get("Loss markers on the Allied, First Combat Round")
+            .get("Loss markers on the Allies, First Combat Round")
             .copied(),
         Some(i64::from(french))
     );
@@ -734,5 +750,417 @@ fn national_guard_steps_come_after_two_regular_steps() {
         play.attribute("french", "National Guard 1CF", "face")
             .as_deref(),
         Some("reduced")
+    );
+}
+
+fn casualty(play: &mut Play, side: &str, leader: &str, rallies: bool, faces: &[u8]) -> String {
+    play.play(
+        "leader-casualty",
+        &[
+            ("side", text(side)),
+            ("leader", text(leader)),
+            ("rallies", flag(rallies)),
+        ],
+        faces,
+    )
+    .outcome
+    .headline
+}
+
+#[test]
+fn leader_casualties_wound_or_kill_and_score() {
+    // 4.6.1-4.6.2, L730-734 on the FICTIONAL Leader Casualty Table (1-4 no effect, 5-6 wounded,
+    // 7 killed); 20.3, L1773-1774: +2 VP per Leader killed, +1 per Leader wounded.
+    let mut play = combat_game();
+    assert!(casualty(&mut play, "french", "Ney", false, &[4]).contains("unhurt"));
+    assert!(casualty(&mut play, "french", "Ney", false, &[5]).contains("wounded"));
+    assert_eq!(
+        play.attribute("french", "Ney", "wounded").as_deref(),
+        Some("yes")
+    );
+    assert_eq!(play.vp("allied"), 1);
+    // Leader Rallies Troops: +1 (L734), 6 + 1 = 7, killed.
+    assert!(casualty(&mut play, "allied", "Wellington", true, &[6]).contains("killed"));
+    assert_eq!(play.state("allied", "Wellington"), "eliminated");
+    assert_eq!(play.vp("french"), 2);
+    // The Anglo-Dutch-Belgian Lead has no Leader now: no Battle Ability on the next round.
+    let input = play.input("combat-round", &[]);
+    assert_eq!(input.number("allied_battle"), 0);
+    // A wounded Leader recovers on the FICTIONAL table's 4-6 (4.6.3, L736).
+    let recovery = play.play(
+        "wound-recovery",
+        &[("side", text("french")), ("leader", text("Ney"))],
+        &[3],
+    );
+    assert!(recovery.outcome.headline.contains("still wounded"));
+    play.play(
+        "wound-recovery",
+        &[("side", text("french")), ("leader", text("Ney"))],
+        &[4],
+    );
+    assert_eq!(
+        play.attribute("french", "Ney", "wounded").as_deref(),
+        Some("no")
+    );
+}
+
+#[test]
+fn napoleon_wounded_rolls_for_catastrophic_failure() {
+    // 27.1.4, L2236: "If Napoleon is wounded roll one die ... On a roll of 1-2 his Formation
+    // incurs an additional Morale loss. The Allies also score three additional VPs for this."
+    let mut play = combat_game();
+    casualty(&mut play, "french", "Napoleon", false, &[5, 3]);
+    assert_eq!(
+        play.attribute("french", "Armée du Nord", "formation_morale")
+            .as_deref(),
+        Some("3")
+    );
+    assert_eq!(play.vp("allied"), 1, "the wound alone: +1");
+    let mut play = combat_game();
+    let headline = casualty(&mut play, "french", "Napoleon", false, &[6, 2]);
+    assert!(headline.contains("Catastrophic Failure"), "{headline}");
+    assert_eq!(
+        play.attribute("french", "Armée du Nord", "formation_morale")
+            .as_deref(),
+        Some("2")
+    );
+    assert_eq!(play.vp("allied"), 1 + 3);
+    // The other reading: the three VP come with the wound itself.
+    let mut play = combat_game();
+    play.play("settings", &[("napoleon_wound_vp", text("on_wound"))], &[]);
+    casualty(&mut play, "french", "Napoleon", false, &[5, 6]);
+    assert_eq!(play.vp("allied"), 1 + 3);
+}
+
+#[test]
+fn napoleon_killed_costs_two_morale_levels_and_seven_vp() {
+    // 27.1.4, L2237: "an automatic 2-level Morale loss"; 20.3, L1770 and L1773: +5 for Napoleon
+    // killed and +2 per Leader killed, both scored.
+    let mut play = combat_game();
+    casualty(&mut play, "french", "Napoleon", true, &[6, 1]);
+    assert_eq!(play.state("french", "Napoleon"), "eliminated");
+    assert_eq!(
+        play.attribute("french", "Armée du Nord", "formation_morale")
+            .as_deref(),
+        Some("1")
+    );
+    assert_eq!(play.vp("allied"), 7);
+}
+
+fn winner(play: &Play, values: &[(&str, Value)]) -> aide_de_camp::engine::procedure::Resolution {
+    let input = play.input("battle-winner", values);
+    aide_de_camp::engine::procedure::resolve_checked(
+        procedure("battle-winner"),
+        &input,
+        &play.tables,
+        &[],
+    )
+    .expect("resolves")
+}
+
+#[test]
+fn the_battle_winner_inflicted_more_over_both_rounds() {
+    // 6.16.1, L1139 with digest D9: the French inflicted 3 + 1, the Allies 2 + 3: the Allies win,
+    // +1 VP (6.16.3, L1144), their Formations +1 Morale and the French -1 (6.16.4-6.16.5).
+    let play = combat_game();
+    let resolution = winner(
+        &play,
+        &[
+            ("french_inflicted", number(4)),
+            ("allied_inflicted", number(5)),
+        ],
+    );
+    assert!(
+        resolution.outcome.headline.starts_with("The Allies win"),
+        "{}",
+        resolution.outcome.headline
+    );
+    let described: Vec<String> = resolution.effects.iter().map(|e| e.describe()).collect();
+    let all = described.join("\n");
+    assert!(all.contains("Anglo-Dutch-Belgian"), "{all}");
+    assert!(resolution.effects.iter().any(|e| matches!(e,
+        aide_de_camp::engine::record::Effect::VictoryPoints { side, points: 1, .. } if side.as_ref() == "allied")));
+    assert!(resolution.effects.iter().any(|e| matches!(e,
+        aide_de_camp::engine::record::Effect::AddToAttribute { unit, by: -1, .. } if unit.as_ref() == "Left Wing")));
+    assert!(resolution.effects.iter().any(|e| matches!(e,
+        aide_de_camp::engine::record::Effect::AddToAttribute { unit, by: -1, .. } if unit.as_ref() == "Armée du Nord")));
+    // A side that chose Retreat loses, whatever it inflicted (6.16.1, L1138).
+    let retreat = winner(
+        &play,
+        &[
+            ("french_inflicted", number(6)),
+            ("allied_inflicted", number(1)),
+            ("french_retreated", flag(true)),
+        ],
+    );
+    assert!(
+        retreat.outcome.headline.starts_with("The Allies win"),
+        "{}",
+        retreat.outcome.headline
+    );
+    // Both Retreat: no winner (6.16.2, L1142).
+    let both = winner(
+        &play,
+        &[
+            ("french_retreated", flag(true)),
+            ("allied_retreated", flag(true)),
+        ],
+    );
+    assert!(both.outcome.headline.starts_with("No winner"));
+    // Equal steps: no winner; the side with fewer CFs remaining withdraws (6.16.1, L1140).
+    let tie = winner(
+        &play,
+        &[
+            ("french_inflicted", number(3)),
+            ("allied_inflicted", number(3)),
+            ("french_cf", text("20")),
+            ("allied_cf", text("31")),
+        ],
+    );
+    assert!(tie.outcome.headline.starts_with("No winner"));
+    assert!(
+        crate::support::reminders(&tie)
+            .iter()
+            .any(|r| r.contains("the French, with fewer CFs remaining, withdraw"))
+    );
+}
+
+/// Seals both Grand Tactics for `round` at one screen and reveals them together, as the app does:
+/// the log keeps each commitment, then the reveals.
+fn seal_and_reveal(play: &mut Play, round: &str, french: &str, allied: &str) {
+    use aide_de_camp::engine::play::Command;
+    use aide_de_camp::engine::sealed::SealedRound;
+    let mut secrets = SealedRound::new(&["french", "allied"]);
+    for (side, choice) in [("french", french), ("allied", allied)] {
+        let sealed = secrets.seal(side, choice).expect("a player");
+        play.session
+            .execute(
+                play.game,
+                &play.tables,
+                Command::Seal {
+                    round: round.into(),
+                    side: side.into(),
+                    sealed,
+                },
+            )
+            .expect("sealed");
+    }
+    let reveals = secrets.reveal().expect("all sealed");
+    play.session
+        .execute(
+            play.game,
+            &play.tables,
+            Command::Reveal {
+                round: round.into(),
+                reveals,
+            },
+        )
+        .expect("revealed");
+}
+
+/// Takes every step `side` still owes, one at a time, from the first unit the rules allow: the
+/// Lead Formation's first, a Corps eliminated at its second step (no Division in the Pool).
+fn take_every_step(play: &mut Play, side: &str) {
+    let counter = format!(
+        "Steps the {} still take",
+        if side == "french" { "French" } else { "Allies" }
+    );
+    while play
+        .record()
+        .counters
+        .get(counter.as_str())
+        .copied()
+        .unwrap_or(0)
+        > 0
+    {
+        let candidates: Vec<String> = play
+            .record()
+            .units_where(Some(side), &[("state", "in play")])
+            .filter(|(_, _, u)| matches!(u.attribute("type"), Some("infantry" | "cavalry")))
+            .map(|(_, name, _)| name.to_string())
+            .collect();
+        let Some(unit) = candidates.iter().find(|name| {
+            play.refused(
+                "take-losses",
+                &[
+                    ("side", text(side)),
+                    ("unit", text(name)),
+                    ("steps", number(1)),
+                ],
+            )
+            .is_none()
+        }) else {
+            break;
+        };
+        play.play(
+            "take-losses",
+            &[
+                ("side", text(side)),
+                ("unit", text(unit)),
+                ("steps", number(1)),
+            ],
+            &[],
+        );
+    }
+}
+
+fn loss_markers(play: &Play, on: &str, round: &str) -> i64 {
+    play.record()
+        .counters
+        .get(format!("Loss markers on the {on}, {round}").as_str())
+        .copied()
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_whole_battle_sealed_choices_both_rounds_losses_morale_vp_and_the_winner() {
+    // 6.3, L882-918, on FICTIONAL charts: Step 1's secret chits, the First Combat Round, its
+    // losses and Morale drop, the Second Combat Round with new chits, the winner (6.16) and the
+    // Combat Game's end (27.1.4, L2248); then `verify` proves the commitments.
+    let mut play = combat_game();
+    play.go_to(1, 0, 1);
+    seal_and_reveal(
+        &mut play,
+        "Grand Tactics, First Combat Round",
+        "left_flank_attack",
+        "general_advance",
+    );
+    let first = play.play(
+        "combat-round",
+        &[
+            ("french_gt", text("left_flank_attack")),
+            ("allied_gt", text("general_advance")),
+        ],
+        &[5, 4, 3, 3],
+    );
+    let (on_allies, on_french) = (
+        loss_markers(&play, "Allies", "First Combat Round"),
+        loss_markers(&play, "French", "First Combat Round"),
+    );
+    assert!(on_allies + on_french > 0, "{}", first.outcome.headline);
+    assert_eq!(i64::from(play.vp("french")), on_allies);
+    assert_eq!(i64::from(play.vp("allied")), on_french);
+    // The side that suffered more lost a Morale level (5.2.6, L784).
+    let morale = |play: &Play, side: &str, formation: &str| {
+        play.attribute(side, formation, "formation_morale")
+            .and_then(|m| m.parse::<i64>().ok())
+            .unwrap_or(-1)
+    };
+    let (french_after_first, allied_after_first) = (
+        morale(&play, "french", "Left Wing"),
+        morale(&play, "allied", "Anglo-Dutch-Belgian"),
+    );
+    assert_eq!(
+        french_after_first,
+        if on_french > on_allies { 2 } else { 3 }
+    );
+    assert_eq!(
+        allied_after_first,
+        if on_allies > on_french { 2 } else { 3 }
+    );
+    take_every_step(&mut play, "french");
+    take_every_step(&mut play, "allied");
+
+    // The Battle Adjustment Round, then the Second Combat Round with new chits (6.14.1, L1119).
+    play.go_to(1, 2, 0);
+    seal_and_reveal(
+        &mut play,
+        "Grand Tactics, Second Combat Round",
+        "general_advance",
+        "right_flank_attack",
+    );
+    let input = play.input("combat-round", &[]);
+    assert_eq!(input.text("round"), "second");
+    play.play(
+        "combat-round",
+        &[
+            ("french_gt", text("general_advance")),
+            ("allied_gt", text("right_flank_attack")),
+        ],
+        &[6, 2, 4, 1],
+    );
+    // No Morale drop in the Second Combat Round (6.3.7, L902).
+    assert_eq!(morale(&play, "french", "Left Wing"), french_after_first);
+    assert_eq!(
+        morale(&play, "allied", "Anglo-Dutch-Belgian"),
+        allied_after_first
+    );
+    take_every_step(&mut play, "french");
+    take_every_step(&mut play, "allied");
+
+    // Step 11: the side that inflicted more over both rounds wins.
+    play.go_to(1, 3, 0);
+    let by_french = on_allies + loss_markers(&play, "Allies", "Second Combat Round");
+    let by_allies = on_french + loss_markers(&play, "French", "Second Combat Round");
+    let (vp_french, vp_allied) = (play.vp("french"), play.vp("allied"));
+    let battle = play.play("battle-winner", &[], &[]);
+    match by_french.cmp(&by_allies) {
+        std::cmp::Ordering::Greater => {
+            assert!(
+                battle.outcome.headline.starts_with("The French win"),
+                "{}",
+                battle.outcome.headline
+            );
+            assert_eq!(play.vp("french"), vp_french + 1);
+            assert_eq!(morale(&play, "french", "Left Wing"), french_after_first + 1);
+            assert_eq!(
+                morale(&play, "allied", "Anglo-Dutch-Belgian"),
+                allied_after_first - 1
+            );
+        }
+        std::cmp::Ordering::Less => {
+            assert!(
+                battle.outcome.headline.starts_with("The Allies win"),
+                "{}",
+                battle.outcome.headline
+            );
+            assert_eq!(play.vp("allied"), vp_allied + 1);
+            assert_eq!(
+                morale(&play, "allied", "Anglo-Dutch-Belgian"),
+                allied_after_first + 1
+            );
+            assert_eq!(morale(&play, "french", "Left Wing"), french_after_first - 1);
+        }
+        std::cmp::Ordering::Equal => assert!(battle.outcome.headline.starts_with("No winner")),
+    }
+    let victory = play.play("victory", &[], &[]);
+    assert!(
+        victory.outcome.headline.starts_with("Combat Game:"),
+        "{}",
+        victory.outcome.headline
+    );
+    assert!(game_over(play.record()).is_some());
+
+    // Every commitment checks against its reveal, and an edited reveal is caught.
+    let report = play
+        .game
+        .verify(&play.session, &play.tables)
+        .expect("verifies");
+    assert_eq!(report.reveals, 4);
+    let mut events = play.session.events().to_vec();
+    let edited = events
+        .iter_mut()
+        .find_map(|e| match &mut e.body {
+            aide_de_camp::engine::log::EventBody::Revealed { reveals, .. } => {
+                reveals.get_mut(0).map(|r| {
+                    r.choice = "hold".into();
+                    e.seq
+                })
+            }
+            _ => None,
+        })
+        .expect("a reveal");
+    crate::support::forgery::rechain(&mut events);
+    let failure = play
+        .game
+        .verify(
+            &crate::support::forgery::session_from_events(&events),
+            &play.tables,
+        )
+        .expect_err("caught");
+    assert_eq!(failure.seq, edited, "{failure}");
+    assert!(
+        failure.message.contains("does not match the commitment"),
+        "{failure}"
     );
 }

@@ -23,7 +23,7 @@ use super::options::{
     SCREENS_IN_STRENGTH, on_form,
 };
 use super::roster::{halves_text, mode_label};
-use super::{opponent, side_label};
+use super::{SIDE_IDS as SIDES, opponent, people, side_label};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
 use crate::engine::procedure::{
@@ -231,8 +231,6 @@ const SETTINGS: [Field; 6] = [
     FORTRESS_CAVALRY,
     FORTRESS_MORALE,
 ];
-
-const SIDES: [&str; 2] = ["french", "allied"];
 
 fn field(side: &str, name: &str) -> String {
     format!("{side}_{name}")
@@ -690,18 +688,7 @@ impl Procedure for CombatRound {
         vec![("french", "french_gt"), ("allied", "allied_gt")]
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
-        let round = Round::read(input)?;
-        match (round.gt("french"), round.gt("allied")) {
-            ("retreat", "retreat") => Err(InputError::new(
-                "allied_gt",
-                "both chose Retreat: no battle is fought; both withdraw, the Initiative player first, and each takes a step loss (6.4.3, L928; 6.11.3, L1062)",
-            )),
-            ("hold", "hold") => Err(InputError::new(
-                "allied_gt",
-                "both chose Hold: no combat this round; after the First Combat Round go to the Battle Adjustment Round, after the Second to the Battle Winner (6.4.4, L930-933)",
-            )),
-            _ => Ok(()),
-        }
+        Round::read(input).map(|_| ())
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         for side in SIDES {
@@ -720,7 +707,10 @@ impl Procedure for CombatRound {
     fn acting_side(&self, _input: &Input) -> String {
         "french".into()
     }
-    fn dice(&self, _input: &Input) -> DiceSpec {
+    fn dice(&self, input: &Input) -> DiceSpec {
+        if no_combat(input).is_some() {
+            return DiceSpec::default();
+        }
         DiceSpec::new(&[
             ("French die 1", Die::D6),
             ("French die 2", Die::D6),
@@ -756,6 +746,9 @@ impl Procedure for CombatRound {
         faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let round = Round::read(input)?;
+        if let Some(both) = no_combat(input) {
+            return Ok(no_combat_round(both, round.first));
+        }
         let fert = tables.get("fert")?;
         let read = READS
             .first()
@@ -791,7 +784,7 @@ impl Procedure for CombatRound {
                 "{label}: strength {strength}, column {} ({shift:+} shift), roll {natural} {drm:+} = {}: {losses} step loss(es) to the {}",
                 lookup.cell.column.as_deref().unwrap_or("?"),
                 natural + drm,
-                side_label(opponent(side)),
+                people(opponent(side)),
             ));
             totals.push(SideTotal {
                 side: label.to_string(),
@@ -814,17 +807,19 @@ impl Procedure for CombatRound {
             }
             let other = opponent(side);
             effects.push(Effect::SetCounter {
-                name: format!("Loss markers on the {}, {round_title}", side_label(other))
+                name: format!("Loss markers on the {}, {round_title}", people(other))
                     .as_str()
                     .into(),
                 value: i64::from(losses),
                 rule: "6.10.8, L1052".into(),
                 lasts: Lasts::Game,
             });
+            // A side that chose Retreat also takes its withdrawal's step (6.11.2, L1060).
+            let retreat_step = i64::from(round.gt(other) == "retreat");
             effects.push(Effect::SetCounter {
                 name: super::losses::to_take(other).as_str().into(),
-                value: i64::from(losses),
-                rule: "6.10.1, L1038".into(),
+                value: i64::from(losses) + retreat_step,
+                rule: "6.10.1, L1038; 6.11.2, L1060".into(),
                 lasts: Lasts::Step,
             });
             if losses > 0 {
@@ -840,8 +835,9 @@ impl Procedure for CombatRound {
             if natural == 12 {
                 effects.push(Effect::reminder(
                     &format!(
-                        "The {label} rolled a natural 12: the {} roll the Leader Casualty Table for each of their Leaders in the battle",
-                        side_label(other)
+                        "The {} rolled a natural 12: the {} roll the Leader Casualty Table for each of their Leaders in the battle",
+                        people(side),
+                        people(other)
                     ),
                     "4.6.1-4.6.2, L730-734",
                 ));
@@ -853,15 +849,19 @@ impl Procedure for CombatRound {
                 effects.push(Effect::VictoryPoints {
                     side: opponent(side).into(),
                     points: 1,
-                    reason: format!("the {}' Retreat step loss", side_label(side))
+                    reason: format!("the Retreat step loss of the {}", people(side))
                         .as_str()
                         .into(),
                     rule: "6.11.2, L1060; 20.3, L1776".into(),
                 });
+                effects.push(Effect::Mark {
+                    name: retreated(side).as_str().into(),
+                    rule: "6.11.1, L1056".into(),
+                });
                 effects.push(Effect::reminder(
                     &format!(
                         "The {} chose Retreat: they withdraw from the area and lose one step; go to the Battle Winner (Step 11)",
-                        side_label(side)
+                        people(side)
                     ),
                     "6.3.7, L902; 6.11.1-6.11.2, L1056-1060",
                 ));
@@ -900,6 +900,70 @@ impl Procedure for CombatRound {
     }
 }
 
+/// The mark that `side` chose Retreat in this battle, for the winner (6.16.1, L1138).
+pub fn retreated(side: &str) -> String {
+    format!("The {} chose Retreat", people(side))
+}
+
+/// "retreat" or "hold" when both sides chose it: no combat is resolved (6.4.3-6.4.4, L928-933).
+fn no_combat(input: &Input) -> Option<&'static str> {
+    match (input.text("french_gt"), input.text("allied_gt")) {
+        ("retreat", "retreat") => Some("retreat"),
+        ("hold", "hold") => Some("hold"),
+        _ => None,
+    }
+}
+
+/// A round in which both sides chose Retreat, or both Hold: no dice, no chart.
+fn no_combat_round(both: &str, first: bool) -> Resolution {
+    if both == "hold" {
+        let next = if first {
+            "go on to the Battle Adjustment Round"
+        } else {
+            "the battle is over: go on to the Battle Winner (Step 11)"
+        };
+        return Resolution::book_keeping(
+            "both-hold",
+            format!("Both chose Hold: no combat this round; {next}"),
+            vec![Effect::reminder(
+                &format!("Both chose Hold: {next}"),
+                "6.4.4, L930-933",
+            )],
+        );
+    }
+    let mut effects = vec![Effect::reminder(
+        "Both chose Retreat: no battle is fought; both withdraw from the area, the Initiative player first, then each loses one step; there is no winner",
+        "6.4.3, L928; 6.11.3, L1062; 6.16.2, L1142",
+    )];
+    for side in SIDES {
+        effects.extend([
+            Effect::Mark {
+                name: retreated(side).as_str().into(),
+                rule: "6.4.3, L928".into(),
+            },
+            Effect::SetCounter {
+                name: super::losses::to_take(side).as_str().into(),
+                value: 1,
+                rule: "6.11.3, L1062".into(),
+                lasts: Lasts::Step,
+            },
+            Effect::VictoryPoints {
+                side: opponent(side).into(),
+                points: 1,
+                reason: format!("the Retreat step loss of the {}", people(side))
+                    .as_str()
+                    .into(),
+                rule: "6.11.3, L1062; 20.3, L1776".into(),
+            },
+        ]);
+    }
+    Resolution::book_keeping(
+        "both-retreat",
+        "Both chose Retreat: no battle; both withdraw and lose one step".into(),
+        effects,
+    )
+}
+
 /// The Battle Ability of the Leader of `side`'s Lead Formation, by the side he shows.
 fn lead_battle_ability(record: &Record, side: &str) -> Option<i64> {
     use super::roster::attribute;
@@ -909,7 +973,12 @@ fn lead_battle_ability(record: &Record, side: &str) -> Option<i64> {
             &[(attribute::TYPE, "formation"), (attribute::ROLE, "lead")],
         )
         .next()?;
-    let conditions = [(attribute::TYPE, "leader"), (attribute::FORMATION, lead)];
+    // A killed Leader is off the record's Formation: a Lead without a Leader adds nothing.
+    let conditions = [
+        (attribute::TYPE, "leader"),
+        (attribute::FORMATION, lead),
+        ("state", super::roster::state::IN_PLAY),
+    ];
     let (_, _, leader) = record.units_where(Some(side), &conditions).next()?;
     let value = if leader.attribute(attribute::WOUNDED) == Some("yes") {
         attribute::WOUNDED_BATTLE

@@ -8,7 +8,7 @@
 //! with `force marched` and `out of supply` added where they hold (6.6.2-6.6.3, L988-990).
 
 use super::roster::{
-    self, MAJOR_NATIONS, MODES, attribute, halves, halves_text, mode_label, state,
+    self, MAJOR_NATIONS, MODES, attribute, halves_text, mode_label, parse_cf, state,
 };
 use crate::engine::record::Record;
 
@@ -93,14 +93,8 @@ impl Force {
                 .parse::<u32>()
                 .map_err(|_| format!("{name}: \"{value}\" is not a number of {what}"))
         };
-        let strength = |value: &str| {
-            halves(value)
-                .or_else(|| {
-                    let (whole, half) = value.trim().split_once(' ')?;
-                    (half == "1/2").then_some(whole.parse::<u32>().ok()? * 2 + 1)
-                })
-                .ok_or_else(|| format!("{name}: \"{value}\" is not a CF"))
-        };
+        let strength =
+            |value: &str| parse_cf(value).ok_or_else(|| format!("{name}: \"{value}\" is not a CF"));
         for part in facts.split(", ").map(str::trim) {
             if let Some(mode) = MODES.iter().find(|(_, label)| *label == part) {
                 force.mode = mode.0.to_string();

@@ -9,7 +9,7 @@
 //! Formation's unit takes a step only when the Lead Formation has no unit left.
 
 use super::roster::{attribute, current, halves_text, state};
-use super::{SIDES, side_label};
+use super::{SIDES, people};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Lasts, Record, UnitRecord};
@@ -19,12 +19,12 @@ const RULE: &str = "6.10 Combat Losses, L1036-1052";
 
 /// The steps a side must still take this round, as the combat round sets them.
 pub fn to_take(side: &str) -> String {
-    format!("Steps the {} still take", side_label(side))
+    format!("Steps the {} still take", people(side))
 }
 
 /// The steps a side took from regular units this round (6.10.5).
 fn regular_taken(side: &str) -> String {
-    format!("Steps the {} took from regular units", side_label(side))
+    format!("Steps the {} took from regular units", people(side))
 }
 
 const SIZES: &[(&str, &str)] = &[
@@ -286,10 +286,7 @@ impl Procedure for TakeLosses {
         let Some(unit) = record.unit(side, name) else {
             return Err(InputError::new(
                 "unit",
-                format!(
-                    "{name} is not a unit of the {} on the record",
-                    side_label(side)
-                ),
+                format!("{name} is not a unit of the {} on the record", people(side)),
             ));
         };
         let left = record
@@ -317,7 +314,7 @@ impl Procedure for TakeLosses {
                 "steps",
                 format!(
                     "the {} have {left} step(s) still to take this round",
-                    side_label(side)
+                    people(side)
                 ),
             ));
         }

@@ -6,18 +6,22 @@
 
 pub mod combat_round;
 pub mod forces;
+mod leaders;
 mod losses;
 pub mod options;
 pub mod roster;
+mod winner;
 
 use crate::engine::procedure::Procedure;
 use crate::engine::record::{Position, Record};
 use crate::engine::table_set::BuiltinTable;
-use crate::engine::turns::{Phase, Scenario, Step, TurnSequence};
+use crate::engine::turns::{Phase, Scenario, Step, TurnNote, TurnSequence};
 
 pub use combat_round::CombatRound;
+pub use leaders::{LeaderCasualty, WoundRecovery};
 pub use losses::TakeLosses;
 pub use roster::{AddUnit, CounterValue, SetUp};
+pub use winner::{BattleWinner, Victory};
 
 pub const ID: &str = "beyond-waterloo";
 pub const TITLE: &str = "Beyond Waterloo";
@@ -25,12 +29,20 @@ pub const TITLE: &str = "Beyond Waterloo";
 /// The French player and the Allied player, who runs every Allied nation (§1.0, L378).
 pub const SIDES: &[(&str, &str)] = &[("french", "French"), ("allied", "Allied")];
 
+/// The sides' ids, the French first.
+pub const SIDE_IDS: [&str; 2] = ["french", "allied"];
+
 /// The players' name for a side.
 pub fn side_label(side: &str) -> &'static str {
     SIDES
         .iter()
         .find(|(id, _)| *id == side)
         .map_or("Unknown", |(_, label)| label)
+}
+
+/// The side as a sentence names its players: "the French", "the Allies".
+pub fn people(side: &str) -> &'static str {
+    if side == "french" { "French" } else { "Allies" }
 }
 
 /// The other side.
@@ -45,6 +57,10 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &CounterValue,
     &CombatRound,
     &TakeLosses,
+    &LeaderCasualty,
+    &WoundRecovery,
+    &BattleWinner,
+    &Victory,
     &options::SETTINGS,
 ];
 
@@ -65,6 +81,14 @@ pub const TABLES: &[BuiltinTable] = &[
         file: "formation-deployment.toml",
         text: include_str!("../../../tables/beyond-waterloo/formation-deployment.toml"),
     },
+    BuiltinTable {
+        file: "leader-casualty.toml",
+        text: include_str!("../../../tables/beyond-waterloo/leader-casualty.toml"),
+    },
+    BuiltinTable {
+        file: "wound-recovery.toml",
+        text: include_str!("../../../tables/beyond-waterloo/wound-recovery.toml"),
+    },
 ];
 
 const BATTLE: Position = Position {
@@ -73,8 +97,11 @@ const BATTLE: Position = Position {
     step: 0,
 };
 
+/// The Combat Game's scenario id.
+pub const COMBAT_GAME: &str = "combat-game";
+
 pub const SCENARIOS: &[Scenario] = &[Scenario {
-    id: "combat-game",
+    id: COMBAT_GAME,
     title: "Combat Game: Waterloo, 18 June 1815",
     rule: "27.1 Combat Game Scenario, L2182-2248",
     summary: "One Battle Sequence at Waterloo: Ney's Left Wing leads against Wellington's Anglo-Dutch-Belgian army; Grouchy at Ligny and Blücher at Wavre may react. Both sides start at 0 VP, the French with the Initiative.",
@@ -100,7 +127,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 Step {
                     title: "Steps 2-7: Grand Tactics to Final Resolution",
                     rule: "6.3.2-6.3.7, L890-902",
-                    procedures: &["combat-round", "take-losses"],
+                    procedures: &["combat-round", "take-losses", "leader-casualty"],
                     guidance: "Reveal the Grand Tactics together, read both Matrices, reveal the Battle Tactics cards (the Initiative player first), then both roll 2D6 on the FERT. Losses go to the Lead Formation first; the side that suffered more loses a Morale level.",
                     repeats_while_cup_holds: None,
                 },
@@ -132,7 +159,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
             steps: &[Step {
                 title: "Step 10: Steps 2-7 again",
                 rule: "6.3.10, L912",
-                procedures: &["combat-round", "take-losses"],
+                procedures: &["combat-round", "take-losses", "leader-casualty"],
                 guidance: "As the first round, with only the Battle Tactics cards still face down, no Morale loss for suffering more, and no Fortress effects.",
                 repeats_while_cup_holds: None,
             }],
@@ -143,7 +170,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
             steps: &[Step {
                 title: "Step 11: Battle Winner Determination",
                 rule: "6.3.11, L914-916",
-                procedures: &[],
+                procedures: &["battle-winner", "victory"],
                 guidance: "The side that inflicted more step losses over both rounds wins: +1 VP and +1 Morale to its Formations, -1 to the loser's, who withdraws. The most VP wins the Combat Game (L2248).",
                 repeats_while_cup_holds: None,
             }],
@@ -152,9 +179,18 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
     turn_names: &["18 June 1815"],
 };
 
+/// Why play has stopped: the Combat Game's winner is named, or Napoleon's Formation is at
+/// Morale 0 (27.1.4, L2238).
+pub fn game_over(record: &Record) -> Option<String> {
+    if let Some(mark) = record.marks.iter().find(|m| m.starts_with(winner::OVER)) {
+        return Some(mark.to_string());
+    }
+    catastrophic_failure(record)
+}
+
 /// The Combat Game ends at once when the Formation Napoleon leads reaches Morale 0 (27.1.4,
 /// L2238); the VP are then compared.
-pub fn game_over(record: &Record) -> Option<String> {
+pub fn catastrophic_failure(record: &Record) -> Option<String> {
     let napoleon = record.unit("french", roster::NAPOLEON)?;
     let formation = napoleon.attribute(roster::attribute::FORMATION)?;
     let morale = roster::formation_morale(record, "french", formation)?;
@@ -163,4 +199,28 @@ pub fn game_over(record: &Record) -> Option<String> {
             "Catastrophic Failure: {formation}, led by Napoleon, is at Morale 0; the game ends and the VP decide (27.1.4, L2238)"
         )
     })
+}
+
+/// The side with the Initiative: the higher VP, the French on a tie (1.1, L404).
+pub fn initiative(record: &Record) -> &'static str {
+    let vp = |side: &str| record.victory_points.get(side).copied().unwrap_or(0);
+    if vp("allied") > vp("french") {
+        "allied"
+    } else {
+        "french"
+    }
+}
+
+/// The banner above the checklist: who has the Initiative, and each side's VP.
+pub fn turn_notes(record: &Record) -> Vec<TurnNote> {
+    let vp = |side: &str| record.victory_points.get(side).copied().unwrap_or(0);
+    vec![TurnNote {
+        text: format!(
+            "Initiative: {} (VP: French {}, Allied {})",
+            side_label(initiative(record)),
+            vp("french"),
+            vp("allied")
+        ),
+        rule: "1.1 Initiative, L404",
+    }]
 }

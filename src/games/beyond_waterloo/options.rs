@@ -119,6 +119,41 @@ pub const FORTRESS_MORALE: Field = setting(
     "Only the attacker loses it; the holder's own 1R stands.",
 );
 
+/// L2236: "The Allies also score three additional VPs for this", after the sentence on the 1-2
+/// roll (Corrections, "Napoleon's VPs").
+pub const NAPOLEON_WOUND_VP: Field = setting(
+    "napoleon_wound_vp",
+    "The Allies' three VP for Napoleon's wound (Combat Game)",
+    &[
+        (
+            "on_failure",
+            "need the 1-2 roll that costs his Formation a Morale level",
+        ),
+        ("on_wound", "come with the wound itself"),
+    ],
+    "27.1.4, L2236",
+    "Either way the wound scores +1 VP, as every Leader's does (20.3, L1774).",
+);
+
+/// L1769: "+5 VPs for the Allies if the French suffer Catastrophic Failure in any battle"; in the
+/// Combat Game, L2238 only ends the game (Corrections, "+5 VP for Catastrophic Failure").
+pub const CATASTROPHIC_VP: Field = setting(
+    "catastrophic_vp",
+    "The Allies' +5 VP for a Catastrophic Failure (Combat Game)",
+    &[
+        (
+            "at_zero",
+            "when Napoleon's Formation at Morale 0 ends the game",
+        ),
+        (
+            "none",
+            "are not scored: the game ends and the VP are compared",
+        ),
+    ],
+    "20.3, L1769; 27.1.4, L2238",
+    "Whether the award carries the Combat Game's blue margin (L2188) the text does not show.",
+);
+
 const FIELDS: &[Field] = &[
     CAVALRY_COUNT,
     SCREENS_IN_STRENGTH,
@@ -126,6 +161,8 @@ const FIELDS: &[Field] = &[
     ROUNDING,
     FORTRESS_CAVALRY,
     FORTRESS_MORALE,
+    NAPOLEON_WOUND_VP,
+    CATASTROPHIC_VP,
 ];
 
 pub const SETTINGS: Settings = Settings {

@@ -10,7 +10,7 @@
 //! French screen's 2CF Cavalry Corps (L2206) is not Ney's listed one (L2210). Both screen for
 //! their Lead Formation.
 
-use super::{SIDES, side_label};
+use super::{SIDES, people};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, NOT_ENTERED, Record, UnitRecord};
@@ -609,6 +609,14 @@ pub fn halves(text: &str) -> Option<u32> {
     }
 }
 
+/// A CF as the forms write it, in halves: "6", "1/2", or "2 1/2".
+pub fn parse_cf(text: &str) -> Option<u32> {
+    halves(text).or_else(|| {
+        let (whole, half) = text.trim().split_once(' ')?;
+        (half == "1/2").then_some(whole.parse::<u32>().ok()? * 2 + 1)
+    })
+}
+
 /// Halves written as the counters print them: 12 is "6", 1 is "1/2", 5 is "2 1/2".
 pub fn halves_text(halves: u32) -> String {
     match (halves / 2, halves % 2) {
@@ -628,7 +636,7 @@ fn checked_value(input: &Input, record: &Record) -> Result<String, InputError> {
             "unit",
             format!(
                 "{name} is not a counter of the {} on the record",
-                side_label(side)
+                people(side)
             ),
         ));
     };
@@ -962,10 +970,7 @@ impl Procedure for AddUnit {
         if record.unit(side, name).is_some() {
             return Err(InputError::new(
                 "name",
-                format!(
-                    "{name} of the {} is already on the record",
-                    side_label(side)
-                ),
+                format!("{name} of the {} is already on the record", people(side)),
             ));
         }
         let formation = input.text("formation").trim();
@@ -977,7 +982,7 @@ impl Procedure for AddUnit {
         {
             return Err(InputError::new(
                 "formation",
-                format!("{formation} is not a Formation of the {}", side_label(side)),
+                format!("{formation} is not a Formation of the {}", people(side)),
             ));
         }
         Ok(())

@@ -1,0 +1,403 @@
+//! Leader casualties and wounds (4.6, L726-744). A natural 12 on the FERT makes the other side roll
+//! 1D6 for each of its Leaders in the battle on the Leader Casualty Table (4.6.1-4.6.2, L730-734);
+//! a wounded Leader rolls on the Leader Wound Recovery Table in each later Leader Segment (4.6.3,
+//! L736). Both tables are printed only on the Player Aid Charts.
+//!
+//! In the Combat Game, Napoleon's wound calls for a die: on 1-2 his Formation loses a Morale level,
+//! and his death costs it two (27.1.4, L2236-2237).
+//!
+//! Readings (digest Corrections, "Napoleon's VPs"): a killed Leader scores +2 (L1773) and Napoleon
+//! killed +5 more (L1770), the literal cumulative reading. The "three additional VPs for this" of
+//! L2236 follow the sentence on the 1-2 roll: by default they need it; a setting gives them for the
+//! wound itself.
+
+use super::options::{NAPOLEON_WOUND_VP, on_form};
+use super::roster::{NAPOLEON, attribute, state};
+use super::{SIDES, opponent, people};
+use crate::engine::dice::{DiceSpec, Die};
+use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
+use crate::engine::procedure::{About, Faces, Modifier, Outcome, Procedure, Resolution, RuleError};
+use crate::engine::record::{Effect, Record};
+use crate::engine::settings::prefill_setting;
+use crate::engine::table_set::{TableRead, TableSet};
+
+const CASUALTY_READS: &[TableRead] = &[TableRead {
+    table: "leader-casualty",
+    codes: &["-", "W", "K"],
+}];
+
+const RECOVERY_READS: &[TableRead] = &[TableRead {
+    table: "wound-recovery",
+    codes: &["-", "R"],
+}];
+
+const CASUALTY_RULE: &str = "4.6.1-4.6.2, L730-734";
+
+const fn leader_field(only: &'static [(&'static str, &'static str)], help: &'static str) -> Field {
+    Field {
+        id: "leader",
+        label: "Leader",
+        group: "Leader",
+        kind: FieldKind::Unit {
+            of: UnitOf::Side("side"),
+            only,
+            max_len: 60,
+        },
+        rule: "4.6, L726-744",
+        help,
+    }
+}
+
+const SIDE: Field = Field {
+    id: "side",
+    label: "Side whose Leader rolls",
+    group: "Leader",
+    kind: FieldKind::Choice(SIDES),
+    rule: "4.6.1, L730",
+    help: "The side the natural 12 was rolled against.",
+};
+
+const CASUALTY_FIELDS: &[Field] = &[
+    SIDE,
+    leader_field(
+        &[(attribute::TYPE, "leader"), ("state", state::IN_PLAY)],
+        "Each Leader of the side in the battle rolls once.",
+    ),
+    Field::flag(
+        "rallies",
+        "Leader Rallies Troops was played this round",
+        "Leader",
+        "4.6.2, L734",
+        "+1 to each Leader casualty roll.",
+    ),
+    Field::flag(
+        "zero_ap",
+        "He has no AP left and the opponent forced the battle",
+        "Leader",
+        "4.2.6, L676",
+        "-1 the next time the player rolls for him. APs are not used in the Combat Game (L2186).",
+    ),
+    Field::flag(
+        "napoleon",
+        "He is Napoleon, in the Combat Game",
+        "What the record knows",
+        "27.1.4 Catastrophic Failure, L2234-2238",
+        "Filled in from the record: his wound or death costs his Formation Morale.",
+    ),
+    Field {
+        id: "formation",
+        label: "His Formation",
+        group: "What the record knows",
+        kind: FieldKind::Text { max_len: 60 },
+        rule: "4.6, L726-744",
+        help: "Filled in from the record.",
+    },
+    on_form(NAPOLEON_WOUND_VP),
+];
+
+/// A Leader's roll on the Leader Casualty Table.
+pub struct LeaderCasualty;
+
+fn fill(input: &mut Input, record: &Record) {
+    let side = input.text("side").to_string();
+    let name = input.text("leader").trim().to_string();
+    let formation = record
+        .unit(&side, &name)
+        .and_then(|u| u.attribute(attribute::FORMATION))
+        .unwrap_or("")
+        .to_string();
+    let napoleon =
+        side == "french" && name == NAPOLEON && record.scenario.as_ref() == super::COMBAT_GAME;
+    input.set("napoleon", Value::Flag(napoleon));
+    input.set("formation", Value::Text(formation.as_str().into()));
+}
+
+impl Procedure for LeaderCasualty {
+    fn about(&self) -> &About {
+        &About {
+            id: "leader-casualty",
+            title: "Leader casualty",
+            rule: CASUALTY_RULE,
+            summary: "After a natural 12 on the FERT, each of the other side's Leaders in the battle rolls 1D6 on the Leader Casualty Table: wounded or killed, with their VP and, for Napoleon, the Catastrophic Failure.",
+            fields: CASUALTY_FIELDS,
+        }
+    }
+    fn reads(&self) -> &'static [TableRead] {
+        CASUALTY_READS
+    }
+    fn frequent(&self) -> &'static [&'static str] {
+        &["side", "leader", "rallies"]
+    }
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        prefill_setting(input, record, &NAPOLEON_WOUND_VP);
+        fill(input, record);
+    }
+    fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
+        if changed == "leader" || changed == "side" {
+            fill(input, record);
+        }
+    }
+    fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        let side = input.text("side");
+        let name = input.text("leader").trim();
+        let is_leader = record.unit(side, name).is_some_and(|u| {
+            u.attribute(attribute::TYPE) == Some("leader") && u.state.as_ref() == state::IN_PLAY
+        });
+        if !is_leader {
+            return Err(InputError::new(
+                "leader",
+                format!("{name} is not a Leader of the {} in play", people(side)),
+            ));
+        }
+        let mut known = input.clone();
+        fill(&mut known, record);
+        if known.flag("napoleon") != input.flag("napoleon")
+            || known.text("formation") != input.text("formation")
+        {
+            return Err(InputError::new(
+                "leader",
+                "the record knows him otherwise: pick him again",
+            ));
+        }
+        Ok(())
+    }
+    fn acting_side(&self, input: &Input) -> String {
+        input.text("side").to_string()
+    }
+    fn dice(&self, input: &Input) -> DiceSpec {
+        if input.flag("napoleon") {
+            DiceSpec::new(&[
+                ("Leader Casualty", Die::D6),
+                ("Catastrophic Failure, if wounded", Die::D6),
+            ])
+        } else {
+            DiceSpec::new(&[("Leader Casualty", Die::D6)])
+        }
+    }
+    fn modifiers(&self, input: &Input) -> Vec<Modifier> {
+        let mut modifiers = Vec::new();
+        if input.flag("rallies") {
+            modifiers.push(Modifier::new(
+                "Leader",
+                "Leader Rallies Troops",
+                1,
+                "4.6.2, L734",
+            ));
+        }
+        if input.flag("zero_ap") {
+            modifiers.push(Modifier::new(
+                "Leader",
+                "No AP left, forced into battle",
+                -1,
+                "4.2.6, L676",
+            ));
+        }
+        modifiers
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        tables: &TableSet,
+        faces: &Faces,
+    ) -> Result<Resolution, RuleError> {
+        let side = input.text("side");
+        let other = opponent(side);
+        let name = input.text("leader").trim();
+        let formation = input.text("formation");
+        let napoleon = input.flag("napoleon");
+        let modifiers = self.modifiers(input);
+        let die = faces.first().copied().map_or(0, i32::from);
+        let drm: i32 = modifiers.iter().map(|m| m.value).sum();
+        let lookup = tables
+            .get("leader-casualty")?
+            .lookup_roll_range(None, die + drm)?;
+        let read = CASUALTY_READS
+            .first()
+            .ok_or_else(|| RuleError::Draw("no read".into()))?;
+        let code = lookup.code_for(read)?.to_string();
+        let vp = |points: i32, reason: &str, rule: &str| Effect::VictoryPoints {
+            side: other.into(),
+            points,
+            reason: reason.into(),
+            rule: rule.into(),
+        };
+        let morale = |by: i64, rule: &str| {
+            Effect::add_to(side, formation, attribute::FORMATION_MORALE, by, rule)
+        };
+        let mut effects = Vec::new();
+        let (key, headline) = match code.as_str() {
+            "W" => {
+                effects.push(Effect::set_attribute(
+                    side,
+                    name,
+                    attribute::WOUNDED,
+                    "yes",
+                    "4.6.4, L738",
+                ));
+                effects.push(vp(1, &format!("{name} wounded"), "20.3, L1774"));
+                let failure_die = faces.get(1).copied().unwrap_or(6);
+                let failure = napoleon && failure_die <= 2;
+                let on_wound = input.text(NAPOLEON_WOUND_VP.id) == "on_wound";
+                if failure {
+                    effects.push(morale(-1, "27.1.4, L2236"));
+                }
+                if napoleon && (failure || on_wound) {
+                    effects.push(vp(3, "Napoleon wounded (Combat Game)", "27.1.4, L2236"));
+                }
+                if failure {
+                    (
+                        "wounded, Catastrophic Failure",
+                        format!(
+                            "{name} is wounded; the die shows {failure_die}: Catastrophic Failure, {formation} loses a Morale level"
+                        ),
+                    )
+                } else if napoleon {
+                    (
+                        "wounded",
+                        format!(
+                            "{name} is wounded; the die shows {failure_die}: no further Morale loss"
+                        ),
+                    )
+                } else {
+                    (
+                        "wounded",
+                        format!("{name} is wounded: he shows his wounded side"),
+                    )
+                }
+            }
+            "K" => {
+                effects.push(Effect::set_state(
+                    side,
+                    name,
+                    state::ELIMINATED,
+                    "4.6.2, L732",
+                ));
+                effects.push(vp(2, &format!("{name} killed"), "20.3, L1773"));
+                if name == NAPOLEON && side == "french" {
+                    effects.push(vp(5, "Napoleon killed", "20.3, L1770"));
+                }
+                if napoleon {
+                    effects.push(morale(-2, "27.1.4, L2237"));
+                }
+                effects.push(Effect::reminder(
+                    &format!("{formation} has lost its Leader: replace him from the Leader Pool if one is there, before taking a Leader from another Formation"),
+                    "4.6.8, L744",
+                ));
+                ("killed", format!("{name} is killed"))
+            }
+            _ => ("no effect", format!("{name} is unhurt")),
+        };
+        Ok(Resolution {
+            modifiers,
+            totals: Vec::new(),
+            limits: lookup.limits.clone(),
+            cell: Some(lookup.cell),
+            outcome: Outcome {
+                key: key.into(),
+                rank: match key {
+                    "no effect" => 0,
+                    "wounded" => 1,
+                    "wounded, Catastrophic Failure" => 2,
+                    _ => 3,
+                },
+                headline,
+            },
+            effects,
+        })
+    }
+}
+
+const RECOVERY_FIELDS: &[Field] = &[
+    Field {
+        help: "The side whose wounded Leader rolls.",
+        ..SIDE
+    },
+    leader_field(
+        &[(attribute::TYPE, "leader"), (attribute::WOUNDED, "yes")],
+        "A wounded Leader, on the map or in the Leader Pool (4.6.7, L742).",
+    ),
+];
+
+/// A wounded Leader's roll on the Leader Wound Recovery Table, in a Leader Segment.
+pub struct WoundRecovery;
+
+impl Procedure for WoundRecovery {
+    fn about(&self) -> &About {
+        &About {
+            id: "wound-recovery",
+            title: "Leader wound recovery",
+            rule: "4.6.3, L736",
+            summary: "A wounded Leader rolls 1D6 on the Leader Wound Recovery Table in each Leader Segment after his wound.",
+            fields: RECOVERY_FIELDS,
+        }
+    }
+    fn reads(&self) -> &'static [TableRead] {
+        RECOVERY_READS
+    }
+    fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        let name = input.text("leader").trim();
+        let wounded = record
+            .unit(input.text("side"), name)
+            .is_some_and(|u| u.attribute(attribute::WOUNDED) == Some("yes"));
+        if wounded {
+            Ok(())
+        } else {
+            Err(InputError::new(
+                "leader",
+                format!("{name} is not a wounded Leader on the record"),
+            ))
+        }
+    }
+    fn acting_side(&self, input: &Input) -> String {
+        input.text("side").to_string()
+    }
+    fn dice(&self, _input: &Input) -> DiceSpec {
+        DiceSpec::new(&[("Wound Recovery", Die::D6)])
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        tables: &TableSet,
+        faces: &Faces,
+    ) -> Result<Resolution, RuleError> {
+        let name = input.text("leader").trim();
+        let die = faces.first().copied().map_or(0, i32::from);
+        let lookup = tables.get("wound-recovery")?.lookup_roll_range(None, die)?;
+        let read = RECOVERY_READS
+            .first()
+            .ok_or_else(|| RuleError::Draw("no read".into()))?;
+        let recovered = lookup.code_for(read)? == "R";
+        let effects = if recovered {
+            vec![Effect::set_attribute(
+                input.text("side"),
+                name,
+                attribute::WOUNDED,
+                "no",
+                "4.6.3, L736",
+            )]
+        } else {
+            Vec::new()
+        };
+        Ok(Resolution {
+            modifiers: Vec::new(),
+            totals: Vec::new(),
+            limits: lookup.limits.clone(),
+            cell: Some(lookup.cell),
+            outcome: Outcome {
+                key: if recovered {
+                    "recovered"
+                } else {
+                    "still wounded"
+                }
+                .into(),
+                rank: i32::from(!recovered),
+                headline: if recovered {
+                    format!("{name} recovers: he shows his healthy side")
+                } else {
+                    format!("{name} is still wounded")
+                },
+            },
+            effects,
+        })
+    }
+}

@@ -1,0 +1,459 @@
+//! The Battle Winner (6.16, L1133-1158) and the Combat Game's end (27.1.4, L2238, L2248).
+//!
+//! Readings: the winner compares the loss markers of both Combat Rounds (L914, "all losses from the
+//! battle (First and Second Rounds)"; digest Corrections, "Adjustment-box losses and the winner");
+//! when both sides' units are all eliminated there is no winner; "CFs remaining" are the printed
+//! CFs of the units left in the battle; equal VP at the end is a draw, since the rulebook gives no
+//! tie-break (digest §5.8).
+
+use super::combat_round::retreated;
+use super::forces::{self, Force};
+use super::options::{CATASTROPHIC_VP, on_form};
+use super::roster::{attribute, halves_text, parse_cf};
+use super::{SIDE_IDS as SIDES, opponent, people, side_label};
+use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
+use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
+use crate::engine::record::{Effect, Record};
+use crate::engine::settings::prefill_setting;
+use crate::engine::table_set::TableSet;
+
+const RULE: &str = "6.16 Battle Winner Determination, L1133-1158";
+
+/// The loss markers `by` inflicted over both Combat Rounds (6.10.8, L1052).
+fn inflicted(record: &Record, by: &str) -> i64 {
+    ["First Combat Round", "Second Combat Round"]
+        .iter()
+        .map(|round| {
+            let name = format!("Loss markers on the {}, {round}", people(opponent(by)));
+            record.counters.get(name.as_str()).copied().unwrap_or(0)
+        })
+        .sum()
+}
+
+const fn count(id: &'static str, label: &'static str, group: &'static str) -> Field {
+    Field {
+        id,
+        label,
+        group,
+        kind: FieldKind::Count { max: 99 },
+        rule: "6.10.8, L1052; 6.16.1, L1139",
+        help: "Filled in from the loss markers of both Combat Rounds.",
+    }
+}
+
+const fn flag(
+    id: &'static str,
+    label: &'static str,
+    group: &'static str,
+    rule: &'static str,
+) -> Field {
+    Field::flag(id, label, group, rule, "Filled in from the record.")
+}
+
+const fn text(
+    id: &'static str,
+    label: &'static str,
+    group: &'static str,
+    rule: &'static str,
+) -> Field {
+    Field {
+        id,
+        label,
+        group,
+        kind: FieldKind::Text { max_len: 400 },
+        rule,
+        help: "Filled in from the record.",
+    }
+}
+
+const FIELDS: &[Field] = &[
+    count("french_inflicted", "Steps the French inflicted", "French"),
+    flag(
+        "french_retreated",
+        "The French chose Retreat",
+        "French",
+        "6.16.1, L1138",
+    ),
+    flag(
+        "french_eliminated",
+        "Every French unit in the battle is eliminated",
+        "French",
+        "6.16.1, L1137",
+    ),
+    text(
+        "french_cf",
+        "French CFs remaining",
+        "French",
+        "6.16.1, L1140",
+    ),
+    text(
+        "french_formations",
+        "French Formations in the battle",
+        "French",
+        "6.16.4-6.16.5, L1146-1148",
+    ),
+    count("allied_inflicted", "Steps the Allies inflicted", "Allied"),
+    flag(
+        "allied_retreated",
+        "The Allies chose Retreat",
+        "Allied",
+        "6.16.1, L1138",
+    ),
+    flag(
+        "allied_eliminated",
+        "Every Allied unit in the battle is eliminated",
+        "Allied",
+        "6.16.1, L1137",
+    ),
+    text(
+        "allied_cf",
+        "Allied CFs remaining",
+        "Allied",
+        "6.16.1, L1140",
+    ),
+    text(
+        "allied_formations",
+        "Allied Formations in the battle",
+        "Allied",
+        "6.16.4-6.16.5, L1146-1148",
+    ),
+];
+
+fn field(side: &str, name: &str) -> String {
+    format!("{side}_{name}")
+}
+
+/// What the record knows of the battle, as the form holds it.
+fn fill(input: &mut Input, record: &Record) {
+    for side in SIDES {
+        let forces: Vec<Force> = forces::on_record(record, side).unwrap_or_default();
+        let names: Vec<&str> = forces.iter().map(|f| f.name.as_str()).collect();
+        let cf: u32 = forces.iter().map(|f| f.cf + f.screen_cf).sum();
+        input.set(
+            &field(side, "inflicted"),
+            Value::Number(inflicted(record, side)),
+        );
+        input.set(
+            &field(side, "retreated"),
+            Value::Flag(record.marks.contains(retreated(side).as_str())),
+        );
+        input.set(
+            &field(side, "eliminated"),
+            Value::Flag(!forces.is_empty() && cf == 0),
+        );
+        input.set(
+            &field(side, "cf"),
+            Value::Text(halves_text(cf).as_str().into()),
+        );
+        input.set(
+            &field(side, "formations"),
+            Value::Text(names.join("; ").as_str().into()),
+        );
+    }
+}
+
+pub struct BattleWinner;
+
+impl Procedure for BattleWinner {
+    fn about(&self) -> &About {
+        &About {
+            id: "battle-winner",
+            title: "Battle Winner",
+            rule: RULE,
+            summary: "Names the battle's winner from the Retreats, the eliminations and the steps inflicted over both Combat Rounds: +1 VP and +1 Morale to the winner's Formations, -1 to the loser's, who withdraws.",
+            fields: FIELDS,
+        }
+    }
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        fill(input, record);
+    }
+    fn check_combination(&self, input: &Input) -> Result<(), InputError> {
+        for side in SIDES {
+            let id = field(side, "cf");
+            if parse_cf(input.text(&id)).is_none() {
+                return Err(InputError::new(&id, "a CF, such as 12 or 12 1/2"));
+            }
+        }
+        Ok(())
+    }
+    fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        let mut known = input.clone();
+        fill(&mut known, record);
+        for f in FIELDS {
+            if known.get(f.id) != input.get(f.id) {
+                return Err(InputError::new(
+                    f.id,
+                    format!(
+                        "the record has {}",
+                        known.get(f.id).map(describe).unwrap_or_default()
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+    fn acting_side(&self, _input: &Input) -> String {
+        "french".into()
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        _tables: &TableSet,
+        _faces: &Faces,
+    ) -> Result<Resolution, RuleError> {
+        let flag = |side: &str, name: &str| input.flag(&field(side, name));
+        let (winner, why) = if flag("french", "retreated") && flag("allied", "retreated") {
+            (
+                None,
+                "both chose Retreat: no winner (6.16.2, L1142)".to_string(),
+            )
+        } else if flag("french", "eliminated") && flag("allied", "eliminated") {
+            (
+                None,
+                "both sides' units are all eliminated: no winner".to_string(),
+            )
+        } else if let Some(side) = SIDES.into_iter().find(|s| flag(s, "eliminated")) {
+            (
+                Some(opponent(side)),
+                format!(
+                    "every {} unit in the battle is eliminated (6.16.1, L1137)",
+                    side_label(side)
+                ),
+            )
+        } else if let Some(side) = SIDES.into_iter().find(|s| flag(s, "retreated")) {
+            (
+                Some(opponent(side)),
+                format!("the {} chose Retreat (6.16.1, L1138)", people(side)),
+            )
+        } else {
+            let (french, allied) = (
+                input.number("french_inflicted"),
+                input.number("allied_inflicted"),
+            );
+            let why =
+                format!("the French inflicted {french} steps, the Allies {allied} (6.16.1, L1139)");
+            match french.cmp(&allied) {
+                std::cmp::Ordering::Greater => (Some("french"), why),
+                std::cmp::Ordering::Less => (Some("allied"), why),
+                std::cmp::Ordering::Equal => (None, why),
+            }
+        };
+        let mut effects = Vec::new();
+        let headline = match winner {
+            Some(winner) => {
+                let loser = opponent(winner);
+                effects.push(Effect::VictoryPoints {
+                    side: winner.into(),
+                    points: 1,
+                    reason: "winning the battle".into(),
+                    rule: "6.16.3, L1144; 20.3, L1775".into(),
+                });
+                for name in formations(input, winner) {
+                    effects.push(Effect::add_to(
+                        winner,
+                        name,
+                        attribute::FORMATION_MORALE,
+                        1,
+                        "6.16.4, L1146; 5.2.8, L788",
+                    ));
+                    effects.push(Effect::cap(
+                        winner,
+                        name,
+                        attribute::FORMATION_MORALE,
+                        9,
+                        "5.2.5, L782",
+                    ));
+                }
+                for name in formations(input, loser) {
+                    effects.push(Effect::add_to(
+                        loser,
+                        name,
+                        attribute::FORMATION_MORALE,
+                        -1,
+                        "6.16.5, L1148; 5.2.7, L786",
+                    ));
+                }
+                let step = if flag(loser, "retreated") {
+                    "with the step it already lost for its Retreat"
+                } else {
+                    "without a step loss (6.11.9, L1074)"
+                };
+                effects.push(Effect::reminder(
+                    &format!("The {} withdraw from the area, {step}", people(loser)),
+                    "6.16.6, L1150; 6.11, L1054-1074",
+                ));
+                format!("The {} win the battle: {why}", people(winner))
+            }
+            None => {
+                let both = |fact: &str| flag("french", fact) && flag("allied", fact);
+                let tie = !both("retreated") && !both("eliminated");
+                if tie {
+                    let cf = |side: &str| parse_cf(input.text(&field(side, "cf"))).unwrap_or(0);
+                    let withdraws = match cf("french").cmp(&cf("allied")) {
+                        std::cmp::Ordering::Less => Some("french"),
+                        std::cmp::Ordering::Greater => Some("allied"),
+                        std::cmp::Ordering::Equal => None,
+                    };
+                    effects.push(Effect::reminder(
+                        &match withdraws {
+                            Some(side) => format!("No winner: the {}, with fewer CFs remaining, withdraw from the area", people(side)),
+                            None => "No winner, and both sides have the same CFs remaining: the rulebook does not say who withdraws".into(),
+                        },
+                        "6.16.1, L1140",
+                    ));
+                }
+                format!("No winner: {why}")
+            }
+        };
+        // The battle is over: its pieces go back to their Formation boxes (6.16.7, L1152).
+        for side in SIDES {
+            for name in formations(input, side) {
+                effects.push(Effect::set_attribute(
+                    side,
+                    name,
+                    attribute::ROLE,
+                    "",
+                    "6.16.7, L1152",
+                ));
+            }
+            effects.push(Effect::Unmark {
+                name: retreated(side).as_str().into(),
+                rule: "6.16.7, L1152".into(),
+            });
+        }
+        Ok(Resolution::book_keeping("battle-winner", headline, effects))
+    }
+}
+
+fn formations<'a>(input: &'a Input, side: &str) -> impl Iterator<Item = &'a str> {
+    input
+        .text(&field(side, "formations"))
+        .split(';')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+}
+
+fn describe(value: &Value) -> String {
+    match value {
+        Value::Flag(true) => "yes".into(),
+        Value::Flag(false) => "no".into(),
+        Value::Number(n) => n.to_string(),
+        Value::Text(t) => t.to_string(),
+        Value::List(l) => l
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+/// The mark that ends the Combat Game, which `game_over` reads.
+pub const OVER: &str = "Combat Game over";
+
+const VICTORY_FIELDS: &[Field] = &[
+    Field {
+        id: "french_vp",
+        label: "French VP",
+        group: "Victory",
+        kind: FieldKind::Count { max: 999 },
+        rule: "27.1.4, L2248",
+        help: "Filled in from the record.",
+    },
+    Field {
+        id: "allied_vp",
+        label: "Allied VP",
+        group: "Victory",
+        kind: FieldKind::Count { max: 999 },
+        rule: "27.1.4, L2248",
+        help: "Filled in from the record.",
+    },
+    Field::flag(
+        "catastrophic",
+        "Napoleon's Formation reached Morale 0",
+        "Victory",
+        "27.1.4, L2238",
+        "Filled in from the record: the game ended at once.",
+    ),
+    on_form(CATASTROPHIC_VP),
+];
+
+/// The Combat Game's winner: the most VP (27.1.4, L2248), or at once when Napoleon's Formation
+/// reaches Morale 0 (L2238).
+pub struct Victory;
+
+impl Procedure for Victory {
+    fn about(&self) -> &About {
+        &About {
+            id: "victory",
+            title: "Combat Game: the winner",
+            rule: "27.1.4 Winning the Game, L2238, L2248",
+            summary: "The side with the most VP wins the Combat Game, after the battle or when Napoleon's Formation reaches Morale 0.",
+            fields: VICTORY_FIELDS,
+        }
+    }
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        prefill_setting(input, record, &CATASTROPHIC_VP);
+        for side in SIDES {
+            let vp = record.victory_points.get(side).copied().unwrap_or(0);
+            input.set(&field(side, "vp"), Value::Number(i64::from(vp.max(0))));
+        }
+        input.set(
+            "catastrophic",
+            Value::Flag(super::catastrophic_failure(record).is_some()),
+        );
+    }
+    fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        let mut known = input.clone();
+        self.prefill(&mut known, record);
+        for id in ["french_vp", "allied_vp", "catastrophic"] {
+            if known.get(id) != input.get(id) {
+                return Err(InputError::new(
+                    id,
+                    format!(
+                        "the record has {}",
+                        known.get(id).map(describe).unwrap_or_default()
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+    fn acting_side(&self, _input: &Input) -> String {
+        "french".into()
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        _tables: &TableSet,
+        _faces: &Faces,
+    ) -> Result<Resolution, RuleError> {
+        let mut allied = input.number("allied_vp");
+        let french = input.number("french_vp");
+        let mut effects = Vec::new();
+        if input.flag("catastrophic") && input.text(CATASTROPHIC_VP.id) == "at_zero" {
+            allied += 5;
+            effects.push(Effect::VictoryPoints {
+                side: "allied".into(),
+                points: 5,
+                reason: "the French suffered Catastrophic Failure".into(),
+                rule: "20.3, L1769".into(),
+            });
+        }
+        let result = match french.cmp(&allied) {
+            std::cmp::Ordering::Greater => format!("the French win, {french} VP to {allied}"),
+            std::cmp::Ordering::Less => format!("the Allies win, {allied} VP to {french}"),
+            std::cmp::Ordering::Equal => {
+                format!("a draw at {french} VP each: the rulebook gives no tie-break")
+            }
+        };
+        effects.push(Effect::Mark {
+            name: format!("{OVER}: {result}").as_str().into(),
+            rule: "27.1.4, L2248".into(),
+        });
+        Ok(Resolution::book_keeping(
+            "victory",
+            format!("Combat Game: {result}"),
+            effects,
+        ))
+    }
+}
