@@ -56,6 +56,10 @@ fn charts(filled: bool) -> TableSet {
                 text: include_str!("../fixtures/beyond-waterloo/leader-casualty.toml"),
             },
             BuiltinTable {
+                file: "reaction-move.toml",
+                text: include_str!("../fixtures/beyond-waterloo/reaction-move.toml"),
+            },
+            BuiltinTable {
                 file: "wound-recovery.toml",
                 text: include_str!("../fixtures/beyond-waterloo/wound-recovery.toml"),
             },
@@ -1162,5 +1166,195 @@ fn a_whole_battle_sealed_choices_both_rounds_losses_morale_vp_and_the_winner() {
     assert!(
         failure.message.contains("does not match the commitment"),
         "{failure}"
+    );
+}
+
+fn react(
+    play: &mut Play,
+    side: &str,
+    formation: &str,
+    faces: &[u8],
+) -> aide_de_camp::engine::procedure::Resolution {
+    play.play(
+        "reaction",
+        &[
+            ("side", text(side)),
+            ("formation", text(formation)),
+            ("distance", number(1)),
+        ],
+        faces,
+    )
+}
+
+#[test]
+fn reaction_into_the_battle_against_a_larger_screen_rolls_on_the_reaction_move_table() {
+    // 6.13.8a-e, L1107-1115 and digest D7: Blücher's Army of the Lower Rhine has no screen; the
+    // French Lead's screen is 2 CF: 1D6 +2 on the FICTIONAL Reaction Move Table (5-6 reaches the
+    // battle with a step lost, 7-8 blocked).
+    let mut play = combat_game();
+    play.go_to(1, 1, 0);
+    let input = play.input(
+        "reaction",
+        &[
+            ("side", text("allied")),
+            ("formation", text("Army of the Lower Rhine")),
+        ],
+    );
+    assert_eq!(input.text("enemy_screen"), "2");
+    assert_eq!(input.text("own_screen"), "0");
+    assert_eq!(
+        procedure("reaction")
+            .modifiers(&input)
+            .first()
+            .map(|m| m.value),
+        Some(2)
+    );
+    let blocked = react(&mut play, "allied", "Army of the Lower Rhine", &[6]);
+    assert!(
+        blocked.outcome.headline.contains("Blocked"),
+        "{}",
+        blocked.outcome.headline
+    );
+    assert_eq!(
+        play.attribute("allied", "Army of the Lower Rhine", "role"),
+        None
+    );
+    let reached = react(&mut play, "allied", "Army of the Lower Rhine", &[3]);
+    assert!(
+        reached
+            .outcome
+            .headline
+            .contains("Reaches the battle, 1 step lost"),
+        "{}",
+        reached.outcome.headline
+    );
+    assert_eq!(
+        play.attribute("allied", "Army of the Lower Rhine", "role")
+            .as_deref(),
+        Some("supporting")
+    );
+    assert_eq!(
+        play.attribute("allied", "Army of the Lower Rhine", "area")
+            .as_deref(),
+        Some("Waterloo")
+    );
+    // The loss is marked in the Adjustment Round box with its VP, and the Prussians' own unit
+    // takes it, though the Anglo-Dutch-Belgian Lead is still in the battle (6.13.8e, L1115).
+    assert_eq!(play.vp("french"), 1);
+    assert_eq!(
+        play.record()
+            .counters
+            .get("Loss markers on the Allies, Battle Adjustment Round")
+            .copied(),
+        Some(1)
+    );
+    play.play(
+        "take-losses",
+        &[
+            ("side", text("allied")),
+            ("unit", text("Prussian 4CF Inf Corps")),
+            ("steps", number(1)),
+        ],
+        &[],
+    );
+    assert_eq!(
+        play.attribute("allied", "Prussian 4CF Inf Corps", "face")
+            .as_deref(),
+        Some("reduced")
+    );
+    // Grouchy with a Reaction range of 0 cannot react (6.13.3, L1093).
+    play.play(
+        "counter-value",
+        &[
+            ("side", text("french")),
+            ("unit", text("Grouchy")),
+            ("value_of", text("reaction")),
+            ("value", text("0")),
+        ],
+        &[],
+    );
+    let refusal = play
+        .refused(
+            "reaction",
+            &[
+                ("side", text("french")),
+                ("formation", text("Right Wing")),
+                ("distance", number(1)),
+            ],
+        )
+        .expect("refused");
+    assert!(refusal.contains("cannot react"), "{refusal}");
+}
+
+#[test]
+fn the_adjustments_change_the_lead_and_its_mode_once_in_the_combat_game() {
+    // 6.14.2-6.14.4, L1121-1125; 27.1.4, L2242: one change of Deployment Mode, in the Battle
+    // Adjustment Round.
+    let mut play = combat_game();
+    let new_lead = [
+        ("side", text("french")),
+        ("lead", text("Armée du Nord")),
+        ("mode", text("echelon")),
+        ("supporting", crate::support::list(&["Left Wing"])),
+        ("screen", crate::support::list(&[])),
+    ];
+    let refusal = play
+        .refused("post-battle", &new_lead)
+        .expect("not in Step 1");
+    assert!(
+        refusal.contains("only in the Battle Adjustment Round"),
+        "{refusal}"
+    );
+    play.go_to(1, 1, 1);
+    play.play("post-battle", &new_lead, &[]);
+    assert_eq!(
+        play.attribute("french", "Armée du Nord", "role").as_deref(),
+        Some("lead")
+    );
+    assert_eq!(
+        play.attribute("french", "Armée du Nord", "mode").as_deref(),
+        Some("echelon")
+    );
+    assert_eq!(
+        play.attribute("french", "Left Wing", "role").as_deref(),
+        Some("supporting")
+    );
+    // The screen came back to its Formation box (27.1.4, L2246).
+    assert_eq!(
+        play.attribute("french", "Screen 2CF Cav Corps", "box"),
+        None
+    );
+    let forces = play
+        .input("combat-round", &[])
+        .text("french_forces")
+        .to_string();
+    assert!(
+        forces.starts_with("Armée du Nord: lead, Echelon"),
+        "{forces}"
+    );
+    let again = [
+        ("side", text("french")),
+        ("lead", text("Armée du Nord")),
+        ("mode", text("line_of_battle")),
+        ("supporting", crate::support::list(&["Left Wing"])),
+    ];
+    let refusal = play.refused("post-battle", &again).expect("once");
+    assert!(refusal.contains("once already"), "{refusal}");
+    // Only the Lead's own cavalry screens.
+    let refusal = play
+        .refused(
+            "post-battle",
+            &[
+                ("side", text("french")),
+                ("lead", text("Armée du Nord")),
+                ("mode", text("echelon")),
+                ("supporting", crate::support::list(&["Left Wing"])),
+                ("screen", crate::support::list(&["Left Wing 3CF Cav Corps"])),
+            ],
+        )
+        .expect("not the Lead's");
+    assert!(
+        refusal.contains("not cavalry of the Lead Formation"),
+        "{refusal}"
     );
 }

@@ -22,6 +22,11 @@ pub fn to_take(side: &str) -> String {
     format!("Steps the {} still take", people(side))
 }
 
+/// The steps a Formation owes for its Reaction Move, which its own units take (6.13.8e, L1115).
+pub fn reaction_to_take(formation: &str) -> String {
+    format!("Steps {formation} still takes for its Reaction")
+}
+
 /// The steps a side took from regular units this round (6.10.5).
 fn regular_taken(side: &str) -> String {
     format!("Steps the {} took from regular units", people(side))
@@ -104,6 +109,13 @@ const FIELDS: &[Field] = &[
         rule: "6.2.2, L863-868",
         help: "Filled in from the record; the Division that replaces a Corps takes its place.",
     },
+    Field::flag(
+        "reaction",
+        "Its Formation owes these steps for its Reaction Move",
+        "What the record knows",
+        "6.13.8e, L1115",
+        "Filled in from the record: the reacting Formation's own units take them.",
+    ),
     Field {
         id: "still_to_take",
         label: "Steps still to take this round",
@@ -148,8 +160,9 @@ impl TakeLosses {
     /// The record's counts of steps for the side on the form.
     fn counts(input: &mut Input, record: &Record) {
         let side = input.text("side").to_string();
+        let owed = owed_counter(input);
         for (id, counter) in [
-            ("still_to_take", to_take(&side)),
+            ("still_to_take", owed),
             ("regular_so_far", regular_taken(&side)),
         ] {
             let value = record.counters.get(counter.as_str()).copied().unwrap_or(0);
@@ -167,6 +180,7 @@ impl TakeLosses {
         input.set("half_cf", Value::Flag(facts.half_cf));
         input.set("formation", Value::Text(facts.formation.as_str().into()));
         input.set("box", Value::Text(facts.box_.as_str().into()));
+        input.set("reaction", Value::Flag(facts.reaction(record)));
     }
 }
 
@@ -176,6 +190,26 @@ struct Facts {
     half_cf: bool,
     formation: String,
     box_: String,
+}
+
+impl Facts {
+    /// Whether the unit's Formation owes steps for its Reaction Move.
+    fn reaction(&self, record: &Record) -> bool {
+        record
+            .counters
+            .get(reaction_to_take(&self.formation).as_str())
+            .is_some_and(|n| *n > 0)
+    }
+}
+
+/// The counter of the steps the form's unit takes from: its Formation's Reaction losses, or its
+/// side's losses of the round.
+fn owed_counter(input: &Input) -> String {
+    if input.flag("reaction") {
+        reaction_to_take(input.text("formation"))
+    } else {
+        to_take(input.text("side"))
+    }
 }
 
 fn facts(unit: &UnitRecord) -> Facts {
@@ -289,9 +323,16 @@ impl Procedure for TakeLosses {
                 format!("{name} is not a unit of the {} on the record", people(side)),
             ));
         };
+        let on_record = facts(unit);
+        if on_record.reaction(record) != input.flag("reaction") {
+            return Err(InputError::new(
+                "unit",
+                format!("the record knows {name} otherwise: pick it again"),
+            ));
+        }
         let left = record
             .counters
-            .get(to_take(side).as_str())
+            .get(owed_counter(input).as_str())
             .copied()
             .unwrap_or(0);
         let taken = record
@@ -318,7 +359,6 @@ impl Procedure for TakeLosses {
                 ),
             ));
         }
-        let on_record = facts(unit);
         if on_record.size != input.text("size")
             || on_record.reduced != input.flag("reduced")
             || on_record.half_cf != input.flag("half_cf")
@@ -331,6 +371,8 @@ impl Procedure for TakeLosses {
             ));
         }
         match role(record, side, unit) {
+            // A reacting Formation's own units take its Reaction losses (6.13.8e, L1115).
+            _ if on_record.reaction(record) => {}
             Some("lead") => {}
             Some("supporting") => {
                 if let Some((lead_unit, _)) = troops(record, side, "lead").next() {
@@ -482,7 +524,7 @@ impl Procedure for TakeLosses {
             }
         }
         effects.push(Effect::SetCounter {
-            name: to_take(side).as_str().into(),
+            name: owed_counter(input).as_str().into(),
             value: i64::from(input.number("still_to_take") - steps).max(0),
             rule: RULE.into(),
             lasts: Lasts::Step,

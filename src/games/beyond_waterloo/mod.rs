@@ -4,11 +4,13 @@
 //! charts are printed only on the Player Aid Charts; they ship as templates the owner enters.
 //! References give the rulebook's Case numbers and the lines of the rulebook file.
 
+mod battle_display;
 pub mod combat_round;
 pub mod forces;
 mod leaders;
 mod losses;
 pub mod options;
+mod reaction;
 pub mod roster;
 mod winner;
 
@@ -17,9 +19,11 @@ use crate::engine::record::{Position, Record};
 use crate::engine::table_set::BuiltinTable;
 use crate::engine::turns::{Phase, Scenario, Step, TurnNote, TurnSequence};
 
+pub use battle_display::PostBattle;
 pub use combat_round::CombatRound;
 pub use leaders::{LeaderCasualty, WoundRecovery};
 pub use losses::TakeLosses;
+pub use reaction::Reaction;
 pub use roster::{AddUnit, CounterValue, SetUp};
 pub use winner::{BattleWinner, Victory};
 
@@ -55,9 +59,11 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &SetUp,
     &AddUnit,
     &CounterValue,
+    &PostBattle,
     &CombatRound,
     &TakeLosses,
     &LeaderCasualty,
+    &Reaction,
     &WoundRecovery,
     &BattleWinner,
     &Victory,
@@ -84,6 +90,10 @@ pub const TABLES: &[BuiltinTable] = &[
     BuiltinTable {
         file: "leader-casualty.toml",
         text: include_str!("../../../tables/beyond-waterloo/leader-casualty.toml"),
+    },
+    BuiltinTable {
+        file: "reaction-move.toml",
+        text: include_str!("../../../tables/beyond-waterloo/reaction-move.toml"),
     },
     BuiltinTable {
         file: "wound-recovery.toml",
@@ -120,7 +130,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 Step {
                     title: "Step 1: Post the Battle Display",
                     rule: "6.3.1, L886; 6.2, L850-880",
-                    procedures: &[],
+                    procedures: &["post-battle"],
                     guidance: "Each side posts its Lead Formation, its Supporting Formations and its Cavalry Screen, picks a Grand Tactic chit and up to four Battle Tactics cards in secret. The Initiative goes to the side with more VP, the French on a tie.",
                     repeats_while_cup_holds: None,
                 },
@@ -140,14 +150,14 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 Step {
                     title: "Step 8: Reaction Movement",
                     rule: "6.3.8, L906; 6.13, L1087-1115",
-                    procedures: &[],
+                    procedures: &["reaction", "take-losses"],
                     guidance: "The Initiative player first: Formations within their Leader's Reaction range may move into the battle; a larger enemy Cavalry Screen calls for a roll on the Reaction Move Table.",
                     repeats_while_cup_holds: None,
                 },
                 Step {
                     title: "Step 9: Adjustments",
                     rule: "6.3.9, L908; 6.14, L1117-1125",
-                    procedures: &[],
+                    procedures: &["post-battle"],
                     guidance: "Determine the Initiative. Each side picks a new Grand Tactic, may change its Lead Formation and its Deployment Mode (once in the Combat Game, L2242).",
                     repeats_while_cup_holds: None,
                 },

@@ -1,0 +1,364 @@
+//! Posting the Battle Display (6.2, L850-880): each side's Lead Formation, its Supporting
+//! Formations, the Lead's Cavalry Screen, the cavalry posted to Charge, and the Lead's Deployment
+//! Mode. The same form makes the Adjustments Segment's changes (6.14.2-6.14.4, L1121-1125): a new
+//! Lead, a new mode, screening cavalry brought back (27.1.4, L2246).
+//!
+//! Readings: only non-Broken cavalry of the Lead Formation screens (3.2.1a, L533; 6.2.2c, L867);
+//! cavalry of any Formation in the battle may be posted to Charge (3.2.2, L537). In the Combat Game
+//! every Formation starts in Line of Battle and changes its mode once, in the Battle Adjustment
+//! Round (27.1.4, L2242).
+
+use super::roster::{MODES, attribute, current, mode_label, state};
+use super::{COMBAT_GAME, SIDES, people};
+use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
+use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
+use crate::engine::record::{Effect, Record};
+use crate::engine::symbol::Symbol;
+use crate::engine::table_set::TableSet;
+
+const RULE: &str = "6.2 Posting the Battle Display, L850-880";
+
+/// That a Formation changed its Deployment Mode in this battle (27.1.4, L2242).
+const MODE_CHANGED: &str = "mode_changed";
+
+const FIELDS: &[Field] = &[
+    Field {
+        id: "side",
+        label: "Side",
+        group: "Battle Display",
+        kind: FieldKind::Choice(SIDES),
+        rule: RULE,
+        help: "The side posting its forces.",
+    },
+    Field {
+        id: "lead",
+        label: "Lead Formation",
+        group: "Battle Display",
+        kind: FieldKind::Unit {
+            of: UnitOf::Side("side"),
+            only: &[(attribute::TYPE, "formation"), ("state", state::IN_PLAY)],
+            max_len: 60,
+        },
+        rule: "6.2.2a, L865; 6.14.4, L1125",
+        help: "One Formation among those in the battle; its mode is the side's for the Matrices.",
+    },
+    Field {
+        id: "mode",
+        label: "The Lead Formation's Deployment Mode",
+        group: "Battle Display",
+        kind: FieldKind::Choice(MODES),
+        rule: "6.2.3, L870; 6.14.2, L1121",
+        help: "In the Combat Game a Formation changes its mode once, in the Battle Adjustment Round (L2242).",
+    },
+    Field {
+        id: "supporting",
+        label: "Supporting Formations",
+        group: "Battle Display",
+        kind: FieldKind::Units {
+            of: UnitOf::Side("side"),
+            only: &[(attribute::TYPE, "formation"), ("state", state::IN_PLAY)],
+        },
+        rule: "6.2.2d, L868; 6.6.1, L986",
+        help: "Every other Formation in the battle area: they fight at half strength.",
+    },
+    Field {
+        id: "screen",
+        label: "Cavalry Screen",
+        group: "Battle Display",
+        kind: FieldKind::Units {
+            of: UnitOf::Side("side"),
+            only: &[(attribute::TYPE, "cavalry"), ("state", state::IN_PLAY)],
+        },
+        rule: "3.2.1, L532-535; 6.2.2c, L867",
+        help: "The Lead Formation's screening cavalry, not Broken. Screens impede Reaction and count for neither Cavalry Superiority nor the cards.",
+    },
+    Field {
+        id: "charge",
+        label: "Cavalry Charge box",
+        group: "Battle Display",
+        kind: FieldKind::Units {
+            of: UnitOf::Side("side"),
+            only: &[(attribute::TYPE, "cavalry"), ("state", state::IN_PLAY)],
+        },
+        rule: "3.2.2, L537-541; 3.2.3, L543",
+        help: "Cavalry ready to charge with the Cavalry Charge card: all of it takes part. It does not count for Cavalry Superiority.",
+    },
+    Field {
+        id: "posted_before",
+        label: "Posted before",
+        group: "What the record knows",
+        kind: FieldKind::Text { max_len: 1200 },
+        rule: RULE,
+        help: "Filled in from the record: the Formations in the battle and the units in the Screen and Charge boxes, which this posting replaces.",
+    },
+    Field {
+        id: "mode_before",
+        label: "The Lead Formation's mode before",
+        group: "What the record knows",
+        kind: FieldKind::Choice(MODES),
+        rule: "5.3, L796-812",
+        help: "Filled in from the record.",
+    },
+];
+
+pub struct PostBattle;
+
+/// `side`'s Formations in the battle and its units in the Screen and Charge boxes, as names.
+fn posted(record: &Record, side: &str) -> Vec<String> {
+    record
+        .units_where(Some(side), &[])
+        .filter(|(_, _, u)| {
+            matches!(u.attribute(attribute::ROLE), Some("lead" | "supporting"))
+                || matches!(u.attribute(attribute::BOX), Some("screen" | "charge"))
+        })
+        .map(|(_, name, _)| name.to_string())
+        .collect()
+}
+
+fn fill(input: &mut Input, record: &Record) {
+    let side = input.text("side").to_string();
+    input.set(
+        "posted_before",
+        Value::Text(posted(record, &side).join("; ").as_str().into()),
+    );
+    let lead = input.text("lead").trim().to_string();
+    if let Some(mode) = record
+        .unit(&side, &lead)
+        .and_then(|u| u.attribute(attribute::MODE))
+    {
+        input.set("mode_before", Value::Text(mode.into()));
+    }
+}
+
+impl Procedure for PostBattle {
+    fn about(&self) -> &About {
+        &About {
+            id: "post-battle",
+            title: "Post the Battle Display",
+            rule: RULE,
+            summary: "Posts a side's Lead Formation and its Deployment Mode, its Supporting Formations, its Cavalry Screen and Cavalry Charge boxes; in the Adjustments Segment, changes them.",
+            fields: FIELDS,
+        }
+    }
+    fn frequent(&self) -> &'static [&'static str] {
+        &["side", "lead", "mode", "supporting", "screen", "charge"]
+    }
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        let side = input.text("side").to_string();
+        let lead = record
+            .units_where(Some(&side), &[(attribute::ROLE, "lead")])
+            .next()
+            .map(|(_, name, _)| name.to_string());
+        if let Some(lead) = lead {
+            input.set("lead", Value::Text(lead.as_str().into()));
+        }
+        let by_attribute = |attribute: &str, value: &str| -> Vec<Symbol> {
+            record
+                .units_where(Some(&side), &[(attribute, value)])
+                .map(|(_, name, _)| name.into())
+                .collect()
+        };
+        input.set(
+            "supporting",
+            Value::List(by_attribute(attribute::ROLE, "supporting")),
+        );
+        input.set(
+            "screen",
+            Value::List(by_attribute(attribute::BOX, "screen")),
+        );
+        input.set(
+            "charge",
+            Value::List(by_attribute(attribute::BOX, "charge")),
+        );
+        fill(input, record);
+        let mode_before = input.text("mode_before").to_string();
+        input.set("mode", Value::Text(mode_before.as_str().into()));
+    }
+    fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
+        if changed == "side" {
+            self.prefill(input, record);
+        } else if changed == "lead" {
+            fill(input, record);
+            let mode_before = input.text("mode_before").to_string();
+            input.set("mode", Value::Text(mode_before.as_str().into()));
+        }
+    }
+    fn offers(&self, field: &str, input: &Input, record: &Record, side: &str, name: &str) -> bool {
+        let formation = record
+            .unit(side, name)
+            .and_then(|u| u.attribute(attribute::FORMATION))
+            .unwrap_or("");
+        match field {
+            "screen" => formation == input.text("lead").trim(),
+            "supporting" => name != input.text("lead").trim(),
+            _ => true,
+        }
+    }
+    fn check_combination(&self, input: &Input) -> Result<(), InputError> {
+        let lead = input.text("lead").trim();
+        if lead.is_empty() {
+            return Err(InputError::new(
+                "lead",
+                "name the Lead Formation (6.2.2a, L865)",
+            ));
+        }
+        if input.list("supporting").iter().any(|s| s.as_ref() == lead) {
+            return Err(InputError::new(
+                "supporting",
+                format!("{lead} is the Lead Formation"),
+            ));
+        }
+        if let Some(both) = input
+            .list("charge")
+            .iter()
+            .find(|c| input.list("screen").contains(c))
+        {
+            return Err(InputError::new(
+                "charge",
+                format!("{both} is in the Cavalry Screen"),
+            ));
+        }
+        Ok(())
+    }
+    fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        let side = input.text("side");
+        let mut known = input.clone();
+        fill(&mut known, record);
+        for id in ["posted_before", "mode_before"] {
+            if known.get(id) != input.get(id) {
+                return Err(InputError::new(
+                    id,
+                    "the record has changed: open the form again",
+                ));
+            }
+        }
+        let lead = input.text("lead").trim();
+        let formation = |name: &str| {
+            record
+                .unit(side, name)
+                .filter(|u| u.attribute(attribute::TYPE) == Some("formation"))
+                .ok_or_else(|| format!("{name} is not a Formation of the {}", people(side)))
+        };
+        let lead_record = formation(lead).map_err(|m| InputError::new("lead", m))?;
+        for name in input.list("supporting") {
+            formation(name).map_err(|m| InputError::new("supporting", m))?;
+        }
+        let lead_morale: u32 = lead_record
+            .attribute(attribute::FORMATION_MORALE)
+            .and_then(|m| m.parse().ok())
+            .unwrap_or(0);
+        for name in input.list("screen") {
+            let unit = record
+                .unit(side, name)
+                .filter(|u| u.attribute(attribute::FORMATION) == Some(lead));
+            let Some(unit) = unit else {
+                return Err(InputError::new(
+                    "screen",
+                    format!("{name} is not cavalry of the Lead Formation (6.2.2c, L867)"),
+                ));
+            };
+            match current(unit).1 {
+                Some(morale) if morale > lead_morale => {
+                    return Err(InputError::new(
+                        "screen",
+                        format!("{name} is Broken: only non-Broken cavalry screens (3.2.1a, L533)"),
+                    ));
+                }
+                None => {
+                    return Err(InputError::new(
+                        "screen",
+                        format!("enter the Morale of {name} first (Counter values)"),
+                    ));
+                }
+                Some(_) => {}
+            }
+        }
+        let in_battle: Vec<&str> = std::iter::once(lead)
+            .chain(input.list("supporting").iter().map(|s| s.as_ref()))
+            .collect();
+        for name in input.list("charge") {
+            let formation = record
+                .unit(side, name)
+                .and_then(|u| u.attribute(attribute::FORMATION))
+                .unwrap_or("");
+            if !in_battle.contains(&formation) {
+                return Err(InputError::new(
+                    "charge",
+                    format!("{name} is in no Formation of the battle"),
+                ));
+            }
+        }
+        let changes_mode = input.text("mode") != input.text("mode_before");
+        if changes_mode && record.scenario.as_ref() == COMBAT_GAME {
+            let adjustments = record.position.phase == 1 && record.position.step == 1;
+            if !adjustments {
+                return Err(InputError::new(
+                    "mode",
+                    "in the Combat Game a Formation changes its Deployment Mode only in the Battle Adjustment Round (27.1.4, L2242)",
+                ));
+            }
+            if lead_record.attribute(MODE_CHANGED) == Some("yes") {
+                return Err(InputError::new(
+                    "mode",
+                    format!("{lead} has changed its Deployment Mode once already (27.1.4, L2242)"),
+                ));
+            }
+        }
+        Ok(())
+    }
+    fn acting_side(&self, input: &Input) -> String {
+        input.text("side").to_string()
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        _tables: &TableSet,
+        _faces: &Faces,
+    ) -> Result<Resolution, RuleError> {
+        let side = input.text("side");
+        let lead = input.text("lead").trim();
+        let mut effects = Vec::new();
+        let set = |name: &str, attribute: &str, value: &str, rule: &str| {
+            Effect::set_attribute(side, name, attribute, value, rule)
+        };
+        // What was posted before comes off the Display; then the new posting goes on.
+        for name in input
+            .text("posted_before")
+            .split(';')
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+        {
+            effects.push(set(name, attribute::ROLE, "", "6.16.7, L1152"));
+            effects.push(set(name, attribute::BOX, "", "6.16.7, L1152"));
+        }
+        effects.push(set(lead, attribute::ROLE, "lead", "6.2.2a, L865"));
+        for name in input.list("supporting") {
+            effects.push(set(name, attribute::ROLE, "supporting", "6.2.2d, L868"));
+        }
+        for name in input.list("screen") {
+            effects.push(set(name, attribute::BOX, "screen", "6.2.2c, L867"));
+        }
+        for name in input.list("charge") {
+            effects.push(set(name, attribute::BOX, "charge", "3.2.2, L537"));
+        }
+        let mode = input.text("mode");
+        if mode != input.text("mode_before") {
+            effects.push(set(
+                lead,
+                attribute::MODE,
+                mode,
+                "6.14.2, L1121; 5.3, L796-812",
+            ));
+            effects.push(set(lead, MODE_CHANGED, "yes", "27.1.4, L2242"));
+        }
+        let supporting = input.list("supporting").len();
+        let headline = format!(
+            "The {} post {lead} as Lead Formation in {}, with {supporting} Supporting Formation(s), {} screening and {} in the Charge box",
+            people(side),
+            mode_label(mode),
+            input.list("screen").len(),
+            input.list("charge").len()
+        );
+        Ok(Resolution::book_keeping("post-battle", headline, effects))
+    }
+}

@@ -1,0 +1,410 @@
+//! Reaction Movement (6.13, L1087-1115), in the Battle Adjustment Round: a Formation whose Leader's
+//! Reaction range reaches the battle moves toward or into it. Moving into the battle area against a
+//! larger enemy Cavalry Screen calls for 1D6 plus the difference on the Reaction Move Table, printed
+//! only on the Player Aid Charts.
+//!
+//! Readings (digest §7 item 40): a Formation that reaches the battle joins its side's Supporting
+//! Formations; its Reaction losses are taken from its own units, marked in the Adjustment Round box
+//! with their VP (6.13.8e, L1115), and do not count for the winner (6.16.1, L914).
+
+use super::losses::reaction_to_take;
+use super::roster::{attribute, halves_text, parse_cf, state};
+use super::{SIDES, opponent, people};
+use crate::engine::dice::{DiceSpec, Die};
+use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
+use crate::engine::procedure::{About, Faces, Modifier, Outcome, Procedure, Resolution, RuleError};
+use crate::engine::record::{Effect, Lasts, Record};
+use crate::engine::table_set::{TableRead, TableSet};
+
+const RULE: &str = "6.13 Reaction Movement, L1087-1115";
+
+const READS: &[TableRead] = &[TableRead {
+    table: "reaction-move",
+    codes: &["A", "A1", "A2", "B", "B1", "B2"],
+}];
+
+/// The loss markers of the Battle Adjustment Round's box on `side`.
+pub fn adjustment_losses(side: &str) -> String {
+    format!(
+        "Loss markers on the {}, Battle Adjustment Round",
+        people(side)
+    )
+}
+
+const fn fact(id: &'static str, label: &'static str, rule: &'static str) -> Field {
+    Field {
+        id,
+        label,
+        group: "What the record knows",
+        kind: FieldKind::Text { max_len: 60 },
+        rule,
+        help: "Filled in from the record.",
+    }
+}
+
+const FIELDS: &[Field] = &[
+    Field {
+        id: "side",
+        label: "Side reacting",
+        group: "Reaction",
+        kind: FieldKind::Choice(SIDES),
+        rule: "6.13.1, L1089",
+        help: "The Initiative player reacts first, counting the VP just won.",
+    },
+    Field {
+        id: "formation",
+        label: "Formation",
+        group: "Reaction",
+        kind: FieldKind::Unit {
+            of: UnitOf::Side("side"),
+            only: &[(attribute::TYPE, "formation"), ("state", state::IN_PLAY)],
+            max_len: 60,
+        },
+        rule: "6.13.3-6.13.5, L1093-1097",
+        help: "A Formation with a Leader, not in an area holding enemy troops.",
+    },
+    Field {
+        id: "distance",
+        label: "Areas to the battle",
+        group: "Reaction",
+        kind: FieldKind::Count { max: 9 },
+        rule: "6.13.5, L1097",
+        help: "Counting the battle area, not the Formation's own: at most the Leader's Reaction range.",
+    },
+    Field::flag(
+        "into_battle",
+        "It moves into the battle area",
+        "Reaction",
+        "6.13.8, L1105",
+        "Only a move into the battle area may be blocked by the enemy's Cavalry Screen; a move adjacent to it or toward it is not.",
+    ),
+    Field {
+        id: "reaction",
+        label: "Its Leader's Reaction range",
+        group: "What the record knows",
+        kind: FieldKind::Count { max: 9 },
+        rule: "6.13.2, L1091",
+        help: "Filled in from the record: the Leader's last number, a dot being 0.",
+    },
+    fact("own_screen", "Its Cavalry Screen's CF", "6.13.8a, L1107"),
+    fact(
+        "enemy_screen",
+        "The enemy Lead Formation's Cavalry Screen CF",
+        "6.13.8a, L1107",
+    ),
+    fact("battle_area", "The battle area", "6.1.5; 6.13.6, L1099"),
+    Field {
+        id: "adjustment_losses",
+        label: "Loss markers already in its Adjustment Round box",
+        group: "What the record knows",
+        kind: FieldKind::Count { max: 99 },
+        rule: "6.13.8e, L1115",
+        help: "Filled in from the record.",
+    },
+];
+
+fn screen_cf(record: &Record, side: &str, formation: &str) -> u32 {
+    record
+        .units_where(
+            Some(side),
+            &[
+                (attribute::FORMATION, formation),
+                (attribute::BOX, "screen"),
+            ],
+        )
+        .filter(|(_, _, u)| u.state.as_ref() == state::IN_PLAY)
+        .filter_map(|(_, _, u)| super::roster::current(u).0)
+        .sum()
+}
+
+fn fill(input: &mut Input, record: &Record) {
+    let side = input.text("side").to_string();
+    let other = opponent(&side);
+    let formation = input.text("formation").trim().to_string();
+    let reaction = record
+        .units_where(
+            Some(&side),
+            &[
+                (attribute::TYPE, "leader"),
+                (attribute::FORMATION, formation.as_str()),
+            ],
+        )
+        .find(|(_, _, u)| u.state.as_ref() == state::IN_PLAY)
+        .and_then(|(_, _, leader)| {
+            let value = if leader.attribute(attribute::WOUNDED) == Some("yes") {
+                attribute::WOUNDED_REACTION
+            } else {
+                attribute::REACTION
+            };
+            leader.attribute(value)?.parse::<i64>().ok()
+        })
+        .unwrap_or(0);
+    input.set("reaction", Value::Number(reaction));
+    input.set(
+        "own_screen",
+        Value::Text(
+            halves_text(screen_cf(record, &side, &formation))
+                .as_str()
+                .into(),
+        ),
+    );
+    let enemy_lead = record
+        .units_where(Some(other), &[(attribute::ROLE, "lead")])
+        .next()
+        .map(|(_, name, unit)| {
+            (
+                name.to_string(),
+                unit.attribute(attribute::AREA).unwrap_or("").to_string(),
+            )
+        });
+    let (enemy_screen, area) = enemy_lead
+        .map(|(name, area)| (screen_cf(record, other, &name), area))
+        .unwrap_or_default();
+    input.set(
+        "enemy_screen",
+        Value::Text(halves_text(enemy_screen).as_str().into()),
+    );
+    input.set("battle_area", Value::Text(area.as_str().into()));
+    let losses = record
+        .counters
+        .get(adjustment_losses(&side).as_str())
+        .copied()
+        .unwrap_or(0);
+    input.set("adjustment_losses", Value::Number(losses));
+}
+
+/// The +DRM when the reacting Formation's screen is the smaller (6.13.8c, L1111), if a check is
+/// called for.
+fn check_drm(input: &Input) -> Option<i32> {
+    let own = parse_cf(input.text("own_screen"))?;
+    let enemy = parse_cf(input.text("enemy_screen"))?;
+    // The CFs are compared in halves; the DRM is their difference in whole CFs, a half rounded up
+    // as every fraction is (6.6.4, L992).
+    (input.flag("into_battle") && own < enemy)
+        .then(|| i32::try_from((enemy - own).div_ceil(2)).unwrap_or(i32::MAX))
+}
+
+pub struct Reaction;
+
+impl Procedure for Reaction {
+    fn about(&self) -> &About {
+        &About {
+            id: "reaction",
+            title: "Reaction Movement",
+            rule: RULE,
+            summary: "A Formation within its Leader's Reaction range moves toward or into the battle; against a larger enemy Cavalry Screen it rolls 1D6 plus the difference on the Reaction Move Table.",
+            fields: FIELDS,
+        }
+    }
+    fn reads(&self) -> &'static [TableRead] {
+        READS
+    }
+    fn frequent(&self) -> &'static [&'static str] {
+        &["side", "formation", "distance", "into_battle"]
+    }
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        input.set("into_battle", Value::Flag(true));
+        input.set("side", Value::Text(super::initiative(record).into()));
+        fill(input, record);
+    }
+    fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
+        if matches!(changed, "side" | "formation") {
+            fill(input, record);
+        }
+    }
+    fn offers(&self, field: &str, _input: &Input, record: &Record, side: &str, name: &str) -> bool {
+        field != "formation"
+            || record
+                .unit(side, name)
+                .is_some_and(|u| u.attribute(attribute::ROLE).is_none_or(str::is_empty))
+    }
+    fn check_combination(&self, input: &Input) -> Result<(), InputError> {
+        let reaction = input.number("reaction");
+        if reaction == 0 {
+            return Err(InputError::new(
+                "formation",
+                "its Leader's Reaction range is 0 (a dot), or it has no Leader: it cannot react (6.13.3, L1093)",
+            ));
+        }
+        let distance = input.number("distance");
+        if distance == 0 || distance > reaction {
+            return Err(InputError::new(
+                "distance",
+                format!(
+                    "the battle must be 1 to {reaction} areas away, its Leader's Reaction range (6.13.4-6.13.5, L1095-1097)"
+                ),
+            ));
+        }
+        for id in ["own_screen", "enemy_screen"] {
+            if parse_cf(input.text(id)).is_none() {
+                return Err(InputError::new(id, "a CF, such as 3"));
+            }
+        }
+        Ok(())
+    }
+    fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        let side = input.text("side");
+        let name = input.text("formation").trim();
+        let Some(formation) = record
+            .unit(side, name)
+            .filter(|u| u.attribute(attribute::TYPE) == Some("formation"))
+        else {
+            return Err(InputError::new(
+                "formation",
+                format!("{name} is not a Formation of the {}", people(side)),
+            ));
+        };
+        if formation
+            .attribute(attribute::ROLE)
+            .is_some_and(|r| !r.is_empty())
+        {
+            return Err(InputError::new(
+                "formation",
+                format!("{name} is in the battle already"),
+            ));
+        }
+        let mut known = input.clone();
+        fill(&mut known, record);
+        for f in FIELDS.iter().filter(|f| f.group == "What the record knows") {
+            if known.get(f.id) != input.get(f.id) {
+                return Err(InputError::new(
+                    f.id,
+                    "the record knows otherwise: pick the Formation again",
+                ));
+            }
+        }
+        Ok(())
+    }
+    fn acting_side(&self, input: &Input) -> String {
+        input.text("side").to_string()
+    }
+    fn dice(&self, input: &Input) -> DiceSpec {
+        if check_drm(input).is_some() {
+            DiceSpec::new(&[("Reaction Move", Die::D6)])
+        } else {
+            DiceSpec::default()
+        }
+    }
+    fn modifiers(&self, input: &Input) -> Vec<Modifier> {
+        check_drm(input)
+            .map(|drm| {
+                vec![Modifier::new(
+                    "Reaction",
+                    format!(
+                        "Enemy screen {} CF against its own {}",
+                        input.text("enemy_screen"),
+                        input.text("own_screen")
+                    ),
+                    drm,
+                    "6.13.8c, L1111",
+                )]
+            })
+            .unwrap_or_default()
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        tables: &TableSet,
+        faces: &Faces,
+    ) -> Result<Resolution, RuleError> {
+        let side = input.text("side");
+        let name = input.text("formation").trim();
+        let area = input.text("battle_area");
+        let join = |effects: &mut Vec<Effect>| {
+            effects.push(Effect::set_attribute(
+                side,
+                name,
+                attribute::ROLE,
+                "supporting",
+                "6.13, L1087-1115",
+            ));
+            if !area.is_empty() {
+                effects.push(Effect::set_attribute(
+                    side,
+                    name,
+                    attribute::AREA,
+                    area,
+                    "6.13.6, L1099",
+                ));
+            }
+        };
+        let mut effects = Vec::new();
+        if !input.flag("into_battle") {
+            effects.push(Effect::reminder(
+                &format!("Move {name} toward the battle on the map"),
+                "6.13.6, L1099",
+            ));
+            return Ok(Resolution::book_keeping(
+                "toward",
+                format!("{name} moves toward the battle"),
+                effects,
+            ));
+        }
+        let Some(drm) = check_drm(input) else {
+            join(&mut effects);
+            return Ok(Resolution::book_keeping(
+                "joins",
+                format!(
+                    "{name} reacts into the battle unimpeded: its screen is no smaller than the enemy's (6.13.8b, L1109)"
+                ),
+                effects,
+            ));
+        };
+        let die = faces.first().copied().map_or(0, i32::from);
+        let lookup = tables
+            .get("reaction-move")?
+            .lookup_roll_range(None, die + drm)?;
+        let read = READS
+            .first()
+            .ok_or_else(|| RuleError::Draw("no read".into()))?;
+        let code = lookup.code_for(read)?.to_string();
+        let reaches = code.starts_with('A');
+        let steps: i64 = code.get(1..).and_then(|n| n.parse().ok()).unwrap_or(0);
+        if reaches {
+            join(&mut effects);
+        }
+        if steps > 0 {
+            effects.extend([
+                Effect::SetCounter {
+                    name: reaction_to_take(name).as_str().into(),
+                    value: steps,
+                    rule: "6.13.8e, L1115".into(),
+                    lasts: Lasts::Step,
+                },
+                Effect::SetCounter {
+                    name: adjustment_losses(side).as_str().into(),
+                    value: i64::from(input.number("adjustment_losses")) + steps,
+                    rule: "6.13.8e, L1115".into(),
+                    lasts: Lasts::Game,
+                },
+                Effect::VictoryPoints {
+                    side: opponent(side).into(),
+                    points: i32::try_from(steps).unwrap_or(0),
+                    reason: format!("{name}'s Reaction losses").as_str().into(),
+                    rule: "6.13.8e, L1115; 20.3, L1776".into(),
+                },
+                Effect::reminder(
+                    &format!("{name} takes {steps} step(s) from its own units (Take step losses)"),
+                    "6.13.8e, L1115",
+                ),
+            ]);
+        }
+        let headline = format!(
+            "{name}: roll {die} {drm:+} = {}, {}",
+            die + drm,
+            lookup.result.label
+        );
+        Ok(Resolution {
+            modifiers: self.modifiers(input),
+            totals: Vec::new(),
+            limits: lookup.limits.clone(),
+            cell: Some(lookup.cell),
+            outcome: Outcome {
+                key: lookup.result.label.clone(),
+                rank: i32::from(!reaches) * 10 + i32::try_from(steps).unwrap_or(0),
+                headline,
+            },
+            effects,
+        })
+    }
+}
