@@ -133,7 +133,7 @@ impl SealedPanel {
                             }
                             Err(message) => {
                                 *problem = Some(format!(
-                                    "{name}'s choice was not sealed: {message}. Type it again."
+                                    "{name}'s choice was not sealed: {message}. Enter it again."
                                 ));
                             }
                         }
@@ -192,10 +192,12 @@ impl SealedPanel {
                 .accessible_name(format!("{name}: secret choice"))
                 .changed();
         };
-        let shown = choices
-            .iter()
-            .find(|(id, _)| *id == typing.as_str())
-            .map_or("Choose…", |(_, label)| *label);
+        // Once picked, the choice stays out of sight: the list shows it only while open.
+        let shown = if typing.is_empty() {
+            "Choose…"
+        } else {
+            "Chosen (hidden)"
+        };
         let mut changed = false;
         egui::ComboBox::from_id_salt(("sealed", field))
             .selected_text(shown)

@@ -122,7 +122,7 @@ const fn unbrigaded(id: &'static str, group: &'static str) -> Field {
         "The Lead is an un-brigaded unit, not a Formation",
         group,
         "6.2.2b, L866; 6.7.3, L1002",
-        "It has no Formation Morale: a Formation always has Morale Superiority over it.",
+        "It has no Formation Morale: a Formation always has Morale Superiority over it. Not in the Combat Game, which has no un-brigaded units (L2244).",
     )
 }
 
@@ -132,7 +132,7 @@ const fn card_drm(id: &'static str, group: &'static str) -> Field {
         label: "Battle Tactics cards: net DRM",
         group,
         kind: FieldKind::Number { min: -9, max: 9 },
-        rule: "6.5.8, L970-976",
+        rule: "6.5.8, L974-976",
         help: "The DRMs of the cards revealed this round that stand after the cancellations.",
     }
 }
@@ -143,7 +143,7 @@ const fn card_shift(id: &'static str, group: &'static str) -> Field {
         label: "Battle Tactics cards: column shift (R +, L -)",
         group,
         kind: FieldKind::Number { min: -5, max: 5 },
-        rule: "6.5.8, L970-976",
+        rule: "6.5.8, L974-976",
         help: "The column shifts of the cards revealed this round that stand after the cancellations.",
     }
 }
@@ -166,7 +166,7 @@ const fn terrain(id: &'static str, group: &'static str) -> Field {
         group,
         kind: FieldKind::Number { min: -9, max: 9 },
         rule: "6.8.6, L1020; 18.3.8, L1666-1671",
-        help: "From the Terrain Effects Chart; none in the Combat Game (L2186).",
+        help: "From the Terrain Effects Chart. Not in the Combat Game, which uses no terrain (L2186).",
     }
 }
 
@@ -195,7 +195,7 @@ const FIELDS: &[Field] = &[
         group: "Battle",
         kind: FieldKind::Choice(FORTRESS),
         rule: "19.1 Fortresses, L1718-1742",
-        help: "A Fortress not destroyed, held by the side that occupied the area when the other entered (19.1.10, L1740). Its benefit needs Hold, in the First Combat Round.",
+        help: "A Fortress not destroyed, held by the side that occupied the area when the other entered (19.1.10, L1740). Its benefit needs Hold, in the First Combat Round. None at Waterloo in the Combat Game.",
     },
     grand_tactic("french_gt", "French"),
     forces("french_forces", "French"),
@@ -351,7 +351,7 @@ impl<'a> Round<'a> {
                 label,
                 "Battle Tactics cards",
                 card_shift,
-                "6.5.8, L970-976",
+                "6.5.8, L974-976",
             ));
         }
 
@@ -458,7 +458,7 @@ impl<'a> Round<'a> {
         }
         for (id, what, rule) in [
             ("terrain", "Terrain (TEC)", "6.8.6, L1020"),
-            ("card_drm", "Battle Tactics cards", "6.5.8, L970-976"),
+            ("card_drm", "Battle Tactics cards", "6.5.8, L974-976"),
         ] {
             let value = self.input.number(&field(side, id));
             if value != 0 {
@@ -577,16 +577,19 @@ impl<'a> Round<'a> {
             }
             let exact = scaled(halves, power);
             exact_total += exact;
+            // Rounded once on the total, each Formation's line shows its exact share and adds 0.
             let shown = if each { ceil_cf(exact) } else { 0 };
             let detail = if why.is_empty() {
                 String::new()
             } else {
                 format!(", {}", why.join(", "))
             };
-            let rounded = if each && !exact.is_multiple_of(64) {
-                ", rounded up (6.6.4)"
+            let rounded = if !each {
+                format!(" = {}, added to the total below", sixty_fourths_text(exact))
+            } else if !exact.is_multiple_of(64) {
+                ", rounded up (6.6.4)".to_string()
             } else {
-                ""
+                String::new()
             };
             reckoning.strength.push(Modifier::new(
                 &label,
@@ -627,6 +630,24 @@ fn scaled(halves: u32, power: i32) -> u64 {
         base << power.unsigned_abs()
     } else {
         base >> power.unsigned_abs()
+    }
+}
+
+/// 64ths of a CF as a player reads them: "5", "5 1/2", "2 3/4".
+fn sixty_fourths_text(value: u64) -> String {
+    let (whole, rest) = (value / 64, value % 64);
+    if rest == 0 {
+        return whole.to_string();
+    }
+    let (mut numerator, mut denominator) = (rest, 64);
+    while numerator % 2 == 0 {
+        numerator /= 2;
+        denominator /= 2;
+    }
+    if whole == 0 {
+        format!("{numerator}/{denominator}")
+    } else {
+        format!("{whole} {numerator}/{denominator}")
     }
 }
 
@@ -678,7 +699,7 @@ impl Procedure for CombatRound {
                     Value::Text(forces::describe_all(&forces).as_str().into()),
                 );
             }
-            if let Some(ability) = lead_battle_ability(record, side) {
+            if let Ok(Some(ability)) = lead_battle_ability(record, side) {
                 input.set(&field(side, "battle"), Value::Number(ability));
             }
         }
@@ -691,6 +712,36 @@ impl Procedure for CombatRound {
         Round::read(input).map(|_| ())
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        let round = if record.position.phase >= 2 {
+            "second"
+        } else {
+            "first"
+        };
+        if input.text("round") != round {
+            return Err(InputError::new(
+                "round",
+                "the Battle Sequence stands in the other Combat Round: move to its step",
+            ));
+        }
+        for side in SIDES {
+            match lead_battle_ability(record, side) {
+                Ok(Some(ability)) if i64::from(input.number(&field(side, "battle"))) != ability => {
+                    return Err(InputError::new(
+                        &field(side, "battle"),
+                        format!("the record has {ability} for the Lead Formation's Leader"),
+                    ));
+                }
+                Err(leader) => {
+                    return Err(InputError::new(
+                        &field(side, "battle"),
+                        format!(
+                            "enter {leader}'s Battle Ability from his counter first (Counter values)"
+                        ),
+                    ));
+                }
+                _ => {}
+            }
+        }
         for side in SIDES {
             let id = field(side, "forces");
             let on_record = forces::on_record(record, side).map_err(|m| InputError::new(&id, m))?;
@@ -768,7 +819,9 @@ impl Procedure for CombatRound {
         for (index, side) in SIDES.into_iter().enumerate() {
             let reckoning = round.reckon(side, tables)?;
             let label = side_label(side);
-            let dice = faces.get(index * 2..index * 2 + 2).unwrap_or(&[]);
+            let dice = faces
+                .get(index * 2..index * 2 + 2)
+                .ok_or_else(|| InputError::new("", "both sides roll 2D6: four dice"))?;
             let natural: i32 = dice.iter().map(|d| i32::from(*d)).sum();
             let strength = Reckoning::total(&reckoning.strength).max(0);
             let shift = Reckoning::total(&reckoning.shifts);
@@ -964,26 +1017,36 @@ fn no_combat_round(both: &str, first: bool) -> Resolution {
     )
 }
 
-/// The Battle Ability of the Leader of `side`'s Lead Formation, by the side he shows.
-fn lead_battle_ability(record: &Record, side: &str) -> Option<i64> {
+/// The Battle Ability of the Leader of `side`'s Lead Formation, by the side he shows: `None`
+/// for a Lead without a Leader, the Leader's name if his value is not entered yet.
+fn lead_battle_ability(record: &Record, side: &str) -> Result<Option<i64>, String> {
     use super::roster::attribute;
-    let (_, lead, _) = record
+    let Some((_, lead, _)) = record
         .units_where(
             Some(side),
             &[(attribute::TYPE, "formation"), (attribute::ROLE, "lead")],
         )
-        .next()?;
+        .next()
+    else {
+        return Ok(None);
+    };
     // A killed Leader is off the record's Formation: a Lead without a Leader adds nothing.
     let conditions = [
         (attribute::TYPE, "leader"),
         (attribute::FORMATION, lead),
         ("state", super::roster::state::IN_PLAY),
     ];
-    let (_, _, leader) = record.units_where(Some(side), &conditions).next()?;
+    let Some((_, name, leader)) = record.units_where(Some(side), &conditions).next() else {
+        return Ok(None);
+    };
     let value = if leader.attribute(attribute::WOUNDED) == Some("yes") {
         attribute::WOUNDED_BATTLE
     } else {
         attribute::BATTLE
     };
-    leader.attribute(value)?.parse().ok()
+    leader
+        .attribute(value)
+        .and_then(|v| v.parse().ok())
+        .map(Some)
+        .ok_or_else(|| name.to_string())
 }

@@ -149,6 +149,18 @@ impl Procedure for LeaderCasualty {
                 format!("{name} is not a Leader of the {} in play", people(side)),
             ));
         }
+        let in_battle = record
+            .unit(side, input.text("formation"))
+            .and_then(|f| f.attribute(attribute::ROLE))
+            .is_some_and(|role| matches!(role, "lead" | "supporting"));
+        if !in_battle {
+            return Err(InputError::new(
+                "leader",
+                format!(
+                    "{name}'s Formation is not in the battle: only the Leaders involved roll (4.6.2, L732)"
+                ),
+            ));
+        }
         let mut known = input.clone();
         fill(&mut known, record);
         if known.flag("napoleon") != input.flag("napoleon")
@@ -333,6 +345,10 @@ impl Procedure for WoundRecovery {
     }
     fn reads(&self) -> &'static [TableRead] {
         RECOVERY_READS
+    }
+    /// Only in the Leader Segments of the Basic and Advanced Games: the Combat Game has none.
+    fn applies(&self, record: &Record) -> bool {
+        record.scenario.as_ref() != super::COMBAT_GAME
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let name = input.text("leader").trim();

@@ -8,7 +8,7 @@
 //! apply a single step loss"). The Lead-first rule is checked unit by unit: a Supporting
 //! Formation's unit takes a step only when the Lead Formation has no unit left.
 
-use super::roster::{attribute, current, halves_text, state};
+use super::roster::{attribute, current, halves, halves_text, state};
 use super::{SIDES, people};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
@@ -78,6 +78,22 @@ const FIELDS: &[Field] = &[
         },
         rule: "3.6.5, L598-602; 27.1.1, L2190",
         help: "At a Corps' second step: a Division of its type from the Divisions Pool, CF lower than the Corps' and Morale value no lower. None if no Division qualifies: the Corps is eliminated.",
+    },
+    Field {
+        id: "reduced_cf",
+        label: "Its reduced side's CF",
+        group: "Losses",
+        kind: FieldKind::Text { max_len: 4 },
+        rule: "3.6.1, L588",
+        help: "As the back of the counter prints it, when the unit turns over: the record keeps it.",
+    },
+    Field {
+        id: "reduced_morale",
+        label: "Its reduced side's Morale",
+        group: "Losses",
+        kind: FieldKind::Text { max_len: 4 },
+        rule: "3.6.1, L588; 5.2.2, L776",
+        help: "As the back of the counter prints it (none on a National Guard unit).",
     },
     Field {
         id: "size",
@@ -156,6 +172,85 @@ fn counter_steps(input: &Input) -> i32 {
 
 pub struct TakeLosses;
 
+/// The CF and Morale of a Corps at its second loss: its reduced side (3.6.5, L598-602).
+fn reduced_side(unit: &UnitRecord, input: &Input) -> (Option<u32>, Option<u32>) {
+    let typed = |id: &str, attribute: &str| {
+        halves(input.text(id)).or_else(|| unit.attribute(attribute).and_then(halves))
+    };
+    (
+        typed("reduced_cf", attribute::REDUCED_CF),
+        typed("reduced_morale", attribute::REDUCED_MORALE).map(|h| h / 2),
+    )
+}
+
+/// Whether `division` may replace the Corps (3.6.5a-b, L600-601): of its type and nation, a CF
+/// lower than the Corps' and a Morale value no lower; or why not.
+fn qualifies(
+    division: &UnitRecord,
+    corps: (Option<u32>, Option<u32>),
+    unit: &UnitRecord,
+) -> Result<(), String> {
+    if division.attribute(attribute::TYPE) != unit.attribute(attribute::TYPE) {
+        return Err("the Division must be of the Corps' type (3.6.5, L598)".into());
+    }
+    if division.attribute(attribute::NATION) != unit.attribute(attribute::NATION) {
+        return Err("the Division must be of the Corps' nation (5.4.1, L822)".into());
+    }
+    let (Some(corps_cf), Some(corps_morale)) = corps else {
+        return Err("enter the Corps' reduced side (CF and Morale) first".into());
+    };
+    let (Some(division_cf), Some(division_morale)) = current(division) else {
+        return Err("enter the Division's CF and Morale first (Counter values)".into());
+    };
+    if division_cf >= corps_cf {
+        return Err(format!(
+            "its CF {} is not lower than the Corps' {} (3.6.5a, L600)",
+            halves_text(division_cf),
+            halves_text(corps_cf)
+        ));
+    }
+    if division_morale < corps_morale {
+        return Err(format!(
+            "its Morale value {division_morale} is below the Corps' {corps_morale} (3.6.5b, L601)"
+        ));
+    }
+    Ok(())
+}
+
+/// The Division named to replace a Corps at its second loss, or the refusal: one must be named
+/// when one qualifies, since only then is the Corps eliminated (3.6.5c, L602).
+fn check_substitute(
+    input: &Input,
+    record: &Record,
+    side: &str,
+    unit: &UnitRecord,
+) -> Result<(), InputError> {
+    let corps = reduced_side(unit, input);
+    let substitute = input.text("substitute").trim();
+    if substitute.is_empty() {
+        let mut pool = record.units_where(Some(side), &[("state", state::DIVISIONS_POOL)]);
+        if let Some((_, name, _)) = pool.find(|(_, _, d)| qualifies(d, corps, unit).is_ok()) {
+            return Err(InputError::new(
+                "substitute",
+                format!(
+                    "{name} in the Divisions Pool qualifies: it replaces the Corps (3.6.5, L598-602)"
+                ),
+            ));
+        }
+        return Ok(());
+    }
+    let division = record
+        .unit(side, substitute)
+        .filter(|d| d.state.as_ref() == state::DIVISIONS_POOL)
+        .ok_or_else(|| {
+            InputError::new(
+                "substitute",
+                format!("{substitute} is not in the Divisions Pool"),
+            )
+        })?;
+    qualifies(division, corps, unit).map_err(|m| InputError::new("substitute", m))
+}
+
 impl TakeLosses {
     /// The record's counts of steps for the side on the form.
     fn counts(input: &mut Input, record: &Record) {
@@ -181,6 +276,16 @@ impl TakeLosses {
         input.set("formation", Value::Text(facts.formation.as_str().into()));
         input.set("box", Value::Text(facts.box_.as_str().into()));
         input.set("reaction", Value::Flag(facts.reaction(record)));
+        for (id, attribute) in [
+            ("reduced_cf", attribute::REDUCED_CF),
+            ("reduced_morale", attribute::REDUCED_MORALE),
+        ] {
+            let value = unit
+                .attribute(attribute)
+                .filter(|v| halves(v).is_some())
+                .unwrap_or("");
+            input.set(id, Value::Text(value.into()));
+        }
     }
 }
 
@@ -304,6 +409,23 @@ impl Procedure for TakeLosses {
         if input.number("steps") == 0 {
             return Err(InputError::new("steps", "at least one step"));
         }
+        let turns_over =
+            input.number("steps") < counter_steps(input) || input.text("size") == "corps";
+        if turns_over && !input.flag("reduced") {
+            let guard = input.text("size") == "national-guard";
+            for (id, what) in [("reduced_cf", "CF"), ("reduced_morale", "Morale")] {
+                if id == "reduced_morale" && guard {
+                    continue;
+                }
+                let value = input.text(id);
+                if halves(value).is_none_or(|h| id == "reduced_morale" && h % 2 == 1) {
+                    return Err(InputError::new(
+                        id,
+                        format!("enter the {what} on the back of the counter: it turns over"),
+                    ));
+                }
+            }
+        }
         let reach_second =
             input.text("size") == "corps" && input.number("steps") >= counter_steps(input);
         if !reach_second && !input.text("substitute").trim().is_empty() {
@@ -404,50 +526,10 @@ impl Procedure for TakeLosses {
                 ));
             }
         }
-        let substitute = input.text("substitute").trim();
-        if !substitute.is_empty() {
-            let Some(division) = record.unit(side, substitute) else {
-                return Err(InputError::new(
-                    "substitute",
-                    format!("{substitute} is not on the record"),
-                ));
-            };
-            if division.state.as_ref() != state::DIVISIONS_POOL {
-                return Err(InputError::new(
-                    "substitute",
-                    format!("{substitute} is not in the Divisions Pool"),
-                ));
-            }
-            if division.attribute(attribute::TYPE) != unit.attribute(attribute::TYPE) {
-                return Err(InputError::new(
-                    "substitute",
-                    "the Division must be of the Corps' type (3.6.5, L598)",
-                ));
-            }
-            let (corps_cf, corps_morale) = current(unit);
-            let (division_cf, division_morale) = current(division);
-            if let (Some(corps_cf), Some(division_cf)) = (corps_cf, division_cf)
-                && division_cf >= corps_cf
-            {
-                return Err(InputError::new(
-                    "substitute",
-                    format!(
-                        "its CF {} is not lower than the Corps' {} (3.6.5a, L600)",
-                        halves_text(division_cf),
-                        halves_text(corps_cf)
-                    ),
-                ));
-            }
-            if let (Some(corps), Some(division)) = (corps_morale, division_morale)
-                && division < corps
-            {
-                return Err(InputError::new(
-                    "substitute",
-                    format!(
-                        "its Morale value {division} is below the Corps' {corps} (3.6.5b, L601)"
-                    ),
-                ));
-            }
+        let reach_second =
+            input.text("size") == "corps" && input.number("steps") >= counter_steps(input);
+        if reach_second {
+            check_substitute(input, record, side, unit)?;
         }
         Ok(())
     }
@@ -466,6 +548,23 @@ impl Procedure for TakeLosses {
         let on_counter = counter_steps(input);
         let mut effects = Vec::new();
         let mut told = Vec::new();
+        // The back of the counter, as typed when it turns over.
+        for (id, attribute) in [
+            ("reduced_cf", attribute::REDUCED_CF),
+            ("reduced_morale", attribute::REDUCED_MORALE),
+        ] {
+            if let Some(h) = halves(input.text(id)) {
+                effects.push(Effect::set_attribute(
+                    side,
+                    name,
+                    attribute,
+                    halves_text(h),
+                    "3.6.1, L588",
+                ));
+            }
+        }
+        // Steps no unit can take stay owed, for another unit.
+        let mut absorbed = steps;
         if steps < on_counter {
             effects.push(Effect::set_attribute(
                 side,
@@ -519,20 +618,21 @@ impl Procedure for TakeLosses {
             } else {
                 told.push(format!("{name} is eliminated"));
                 if beyond > 0 {
-                    told.push(format!("{beyond} step(s) find no unit to take them"));
+                    absorbed -= beyond;
+                    told.push(format!("{beyond} step(s) still to take from another unit"));
                 }
             }
         }
         effects.push(Effect::SetCounter {
             name: owed_counter(input).as_str().into(),
-            value: i64::from(input.number("still_to_take") - steps).max(0),
+            value: i64::from(input.number("still_to_take") - absorbed).max(0),
             rule: RULE.into(),
             lasts: Lasts::Step,
         });
         if input.text("size") != "national-guard" {
             effects.push(Effect::SetCounter {
                 name: regular_taken(side).as_str().into(),
-                value: i64::from(input.number("regular_so_far") + steps),
+                value: i64::from(input.number("regular_so_far") + absorbed),
                 rule: "6.10.5, L1046".into(),
                 lasts: Lasts::Step,
             });

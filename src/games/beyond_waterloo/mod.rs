@@ -131,7 +131,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     title: "Step 1: Post the Battle Display",
                     rule: "6.3.1, L886; 6.2, L850-880",
                     procedures: &["post-battle"],
-                    guidance: "Each side posts its Lead Formation, its Supporting Formations and its Cavalry Screen, picks a Grand Tactic chit and up to four Battle Tactics cards in secret. The Initiative goes to the side with more VP, the French on a tie.",
+                    guidance: "Each side posts its Lead Formation, its Supporting Formations and its Cavalry Screen (the Combat Game's set-up has posted them), and picks a Grand Tactic chit in secret, sealed on the Combat Round's form, and up to four Battle Tactics cards, which the players keep on the table. The Initiative goes to the side with more VP, the French on a tie.",
                     repeats_while_cup_holds: None,
                 },
                 Step {
@@ -170,7 +170,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 title: "Step 10: Steps 2-7 again",
                 rule: "6.3.10, L912",
                 procedures: &["combat-round", "take-losses", "leader-casualty"],
-                guidance: "As the first round, with only the Battle Tactics cards still face down, no Morale loss for suffering more, and no Fortress effects.",
+                guidance: "As the first round, with only the Battle Tactics cards still face down, no Morale loss for suffering more, and the Fortress benefit suspended (19.1.6).",
                 repeats_while_cup_holds: None,
             }],
         },

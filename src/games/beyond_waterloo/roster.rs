@@ -83,7 +83,7 @@ pub const MAJOR_NATIONS: &[&str] = &["british", "prussian", "russian", "austrian
 
 pub const NAPOLEON: &str = "Napoleon";
 
-/// Formation Morale starts at 3 in every scenario (5.2.4, L780; 27.1.2, L2214).
+/// Formation Morale starts at 3 in every scenario (5.2.4, L780; 27.1.2, L2216).
 const STARTING_MORALE: i64 = 3;
 
 /// A Formation of the set-up: its side, name, Leader, nation, map area and part in the battle.
@@ -464,7 +464,7 @@ impl Procedure for SetUp {
                     name,
                     attribute::FORMATION_MORALE,
                     STARTING_MORALE,
-                    "27.1.2, L2214; 27.1.3, L2230",
+                    "27.1.2, L2216; 27.1.3, L2230",
                 ),
             ]);
             let leader = formation.leader;
@@ -588,7 +588,7 @@ const ENTRY_FIELDS: &[Field] = &[
         group: "Counter",
         kind: FieldKind::Choice(VALUES),
         rule: COUNTER_RULE,
-        help: "A Troop unit prints its CF and Morale on each side; a Leader his AP, Battle Ability and Reaction range (a dot is 0).",
+        help: "A Troop unit prints its CF and Morale on each side; a Leader his Battle Ability and Reaction range on each side (a dot is 0).",
     },
     Field {
         id: "value",
@@ -605,7 +605,7 @@ pub fn halves(text: &str) -> Option<u32> {
     let text = text.trim();
     match text {
         "1/2" | "½" | "0.5" => Some(1),
-        _ => text.parse::<u32>().ok().map(|n| n * 2),
+        _ => text.parse::<u32>().ok().and_then(|n| n.checked_mul(2)),
     }
 }
 
@@ -613,7 +613,7 @@ pub fn halves(text: &str) -> Option<u32> {
 pub fn parse_cf(text: &str) -> Option<u32> {
     halves(text).or_else(|| {
         let (whole, half) = text.trim().split_once(' ')?;
-        (half == "1/2").then_some(whole.parse::<u32>().ok()? * 2 + 1)
+        (half == "1/2").then_some(whole.parse::<u32>().ok()?.checked_mul(2)?.checked_add(1)?)
     })
 }
 
@@ -843,7 +843,7 @@ const ADD_FIELDS: &[Field] = &[
         label: "Box",
         group: "Troop unit",
         kind: FieldKind::Choice(BOXES),
-        rule: "6.2.2, L863-868; 3.2, L527-543",
+        rule: "6.2.2, L863-868; 3.2, L528-543",
         help: "Its place beside the Formation on the Battle Display.",
     },
     Field {
@@ -851,7 +851,7 @@ const ADD_FIELDS: &[Field] = &[
         label: "Nation",
         group: "Troop unit",
         kind: FieldKind::Text { max_len: 20 },
-        rule: "5.4 Nationality, L814-830",
+        rule: "5.4 Nationalities and Formations, L820-830",
         help: "french, british, prussian, russian, austrian, spanish, or a Minor Ally (hanover, kgl, dutch-belgian...).",
     },
     Field {
@@ -1002,6 +1002,14 @@ impl Procedure for AddUnit {
             let value = input.text(id).trim();
             halves(value).map_or_else(|| NOT_ENTERED.to_string(), halves_text)
         };
+        // A 1 CF National Guard unit's reduced side is the ½ CF (3.4.4, L570).
+        let guard_of_one =
+            input.text("size") == "national-guard" && halves(input.text("cf")) == Some(2);
+        let reduced_cf = if guard_of_one && input.text("reduced_cf").trim().is_empty() {
+            halves_text(1)
+        } else {
+            printed("reduced_cf")
+        };
         let mut effects = vec![
             Effect::set_state(side, name, input.text("where"), ADD_RULE),
             set(attribute::TYPE, input.text("type")),
@@ -1021,7 +1029,7 @@ impl Procedure for AddUnit {
             set(attribute::BOX, if in_play { input.text("box") } else { "" }),
             set(attribute::FACE, "full"),
             set(attribute::CF, &printed("cf")),
-            set(attribute::REDUCED_CF, &printed("reduced_cf")),
+            set(attribute::REDUCED_CF, &reduced_cf),
             set(attribute::REDUCED_MORALE, &printed("reduced_morale")),
         ];
         if input.text("size") != "national-guard" {

@@ -177,6 +177,10 @@ impl Procedure for BattleWinner {
         Ok(())
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        for side in SIDES {
+            forces::on_record(record, side)
+                .map_err(|m| InputError::new(&field(side, "formations"), m))?;
+        }
         let mut known = input.clone();
         fill(&mut known, record);
         for f in FIELDS {
