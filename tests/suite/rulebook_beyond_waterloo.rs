@@ -948,6 +948,21 @@ fn the_battle_winner_inflicted_more_over_both_rounds() {
         ],
     );
     assert!(tie.outcome.headline.starts_with("No winner"));
+    // The other reading of L1074: the side withdrawing after a tie loses a step, +1 VP.
+    let stepped = winner(
+        &play,
+        &[
+            ("french_inflicted", number(3)),
+            ("allied_inflicted", number(3)),
+            ("french_cf", text("20")),
+            ("allied_cf", text("31")),
+            ("tie_withdrawal", text("step")),
+        ],
+    );
+    assert!(stepped.effects.iter().any(|e| matches!(e,
+        aide_de_camp::engine::record::Effect::SetCounter { name, value: 1, .. } if name.as_ref() == "Steps Left Wing still takes")));
+    assert!(stepped.effects.iter().any(|e| matches!(e,
+        aide_de_camp::engine::record::Effect::VictoryPoints { side, points: 1, .. } if side.as_ref() == "allied")));
     assert!(
         crate::support::reminders(&tie)
             .iter()
@@ -1282,6 +1297,13 @@ fn reaction_into_the_battle_against_a_larger_screen_rolls_on_the_reaction_move_t
             ("steps", number(1)),
         ],
         &[],
+    );
+    // The Adjustment box's losses count for the winner only under that reading (6.3.11, L914).
+    let rounds = play.input("battle-winner", &[]);
+    let all = play.input("battle-winner", &[("adjustment_losses", text("all_boxes"))]);
+    assert_eq!(
+        all.number("french_inflicted"),
+        rounds.number("french_inflicted") + 1
     );
     assert_eq!(
         play.attribute("allied", "Prussian 4CF Inf Corps", "face")

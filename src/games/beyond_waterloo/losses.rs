@@ -8,6 +8,7 @@
 //! apply a single step loss"). The Lead-first rule is checked unit by unit: a Supporting
 //! Formation's unit takes a step only when the Lead Formation has no unit left.
 
+use super::options::GUARD_ORDER;
 use super::roster::{attribute, current, halves, halves_text, state};
 use super::{SIDES, people};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
@@ -22,9 +23,11 @@ pub fn to_take(side: &str) -> String {
     format!("Steps the {} still take", people(side))
 }
 
-/// The steps a Formation owes for its Reaction Move, which its own units take (6.13.8e, L1115).
-pub fn reaction_to_take(formation: &str) -> String {
-    format!("Steps {formation} still takes for its Reaction")
+/// The steps a Formation owes on its own, which its own units take whatever its part in the
+/// battle: its Reaction Move's losses (6.13.8e, L1115), or its step for withdrawing after a tie
+/// under the `tie_withdrawal` setting.
+pub fn formation_to_take(formation: &str) -> String {
+    format!("Steps {formation} still takes")
 }
 
 /// The steps a side took from regular units this round (6.10.5).
@@ -127,10 +130,10 @@ const FIELDS: &[Field] = &[
     },
     Field::flag(
         "reaction",
-        "Its Formation owes these steps for its Reaction Move",
+        "Its Formation owes these steps on its own",
         "What the record knows",
         "6.13.8e, L1115",
-        "Filled in from the record: the reacting Formation's own units take them.",
+        "Filled in from the record: a Reaction Move's losses, which the reacting Formation's own units take.",
     ),
     Field {
         id: "still_to_take",
@@ -298,20 +301,20 @@ struct Facts {
 }
 
 impl Facts {
-    /// Whether the unit's Formation owes steps for its Reaction Move.
+    /// Whether the unit's Formation owes steps on its own.
     fn reaction(&self, record: &Record) -> bool {
         record
             .counters
-            .get(reaction_to_take(&self.formation).as_str())
+            .get(formation_to_take(&self.formation).as_str())
             .is_some_and(|n| *n > 0)
     }
 }
 
-/// The counter of the steps the form's unit takes from: its Formation's Reaction losses, or its
-/// side's losses of the round.
+/// The counter of the steps the form's unit takes from: its Formation's own, or its side's losses
+/// of the round.
 fn owed_counter(input: &Input) -> String {
     if input.flag("reaction") {
-        reaction_to_take(input.text("formation"))
+        formation_to_take(input.text("formation"))
     } else {
         to_take(input.text("side"))
     }
@@ -492,10 +495,19 @@ impl Procedure for TakeLosses {
                 format!("the record knows {name} otherwise: pick it again"),
             ));
         }
+        let regular = |u: &UnitRecord| u.attribute(attribute::SIZE) != Some("national-guard");
+        let guard_order = record.option(GUARD_ORDER.id, "lead_first");
+        let lead_only_guard = troops(record, side, "lead").next().is_some()
+            && !troops(record, side, "lead").any(|(_, u)| regular(u));
+        // Under the other reading, regular Supporting units take the first two steps when the
+        // Lead holds only National Guard units.
+        let regular_first = guard_order == "regular_first" && lead_only_guard && taken < 2;
+        let owed_alone = on_record.reaction(record);
         match role(record, side, unit) {
-            // A reacting Formation's own units take its Reaction losses (6.13.8e, L1115).
-            _ if on_record.reaction(record) => {}
+            // A Formation's own units take the steps it owes on its own (6.13.8e, L1115).
+            _ if owed_alone => {}
             Some("lead") => {}
+            Some("supporting") if regular_first && regular(unit) => {}
             Some("supporting") => {
                 if let Some((lead_unit, _)) = troops(record, side, "lead").next() {
                     return Err(InputError::new(
@@ -513,11 +525,17 @@ impl Procedure for TakeLosses {
                 ));
             }
         }
-        if on_record.size == "national-guard" {
-            let regular_present = troops(record, side, "lead")
-                .chain(troops(record, side, "supporting"))
-                .any(|(_, u)| u.attribute(attribute::SIZE) != Some("national-guard"));
-            if regular_present && taken < 2 {
+        if !regular(unit) && !owed_alone {
+            // Lead first: the two regular steps come from the Lead while it has regular units.
+            let others = if guard_order == "regular_first" {
+                troops(record, side, "lead")
+                    .chain(troops(record, side, "supporting"))
+                    .any(|(_, u)| regular(u))
+            } else {
+                let own_role = role(record, side, unit).unwrap_or("lead");
+                troops(record, side, own_role).any(|(_, u)| regular(u))
+            };
+            if others && taken < 2 {
                 return Err(InputError::new(
                     "unit",
                     format!(

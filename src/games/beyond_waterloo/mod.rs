@@ -180,7 +180,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
             steps: &[Step {
                 title: "Step 11: Battle Winner Determination",
                 rule: "6.3.11, L914-916",
-                procedures: &["battle-winner", "victory"],
+                procedures: &["battle-winner", "take-losses", "victory"],
                 guidance: "The side that inflicted more step losses over both rounds wins: +1 VP and +1 Morale to its Formations, -1 to the loser's, who withdraws. The most VP wins the Combat Game (L2248).",
                 repeats_while_cup_holds: None,
             }],

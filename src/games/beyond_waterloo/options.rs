@@ -154,6 +154,57 @@ pub const CATASTROPHIC_VP: Field = setting(
     "Whether the award carries the Combat Game's blue margin (L2188) the text does not show.",
 );
 
+/// L1046 against L874/L1040 when the Lead Formation holds only National Guard units and regular
+/// units support (Corrections, "National Guard loss rule vs Lead-first").
+pub const GUARD_ORDER: Field = setting(
+    "guard_order",
+    "When the Lead holds only National Guard units",
+    &[
+        (
+            "lead_first",
+            "they take the losses: the Lead Formation goes first (6.10.2, L1040)",
+        ),
+        (
+            "regular_first",
+            "Supporting regular units take two steps first (6.10.5, L1046)",
+        ),
+    ],
+    "6.2.5, L874; 6.10.2, L1040; 6.10.5, L1046",
+    "Either way the two regular steps come once, not before every National Guard step.",
+);
+
+/// L1140 makes the side with fewer CFs withdraw after a tie; the step loss of L1060 is the
+/// Retreat chit's, and L1074 exempts "the loser" only (Corrections, "Withdrawal after a tie").
+pub const TIE_WITHDRAWAL: Field = setting(
+    "tie_withdrawal",
+    "After a tie, the side that withdraws",
+    &[
+        (
+            "no_step",
+            "loses no step (the step is the Retreat chit's, L1060)",
+        ),
+        ("step", "loses a step, as L1074 spares only the loser"),
+    ],
+    "6.11.2, L1060; 6.11.9, L1074; 6.16.1, L1140",
+    "The step, if lost, scores +1 VP for the other side (20.3, L1776).",
+);
+
+/// L914 counts "all losses from the battle (First and Second Rounds)"; L856 says every box of the
+/// Battle Track helps decide the winner (Corrections, "Adjustment-box losses and the winner").
+pub const ADJUSTMENT_LOSSES: Field = setting(
+    "adjustment_losses",
+    "The winner's count of steps inflicted",
+    &[
+        ("rounds", "counts both Combat Rounds only (6.3.11, L914)"),
+        (
+            "all_boxes",
+            "adds the Reaction losses of the Adjustment Round box (L856, L1115)",
+        ),
+    ],
+    "6.3.11, L914; 6.2.1, L856; 6.13.8e, L1115",
+    "The Reaction losses score their VP either way.",
+);
+
 const FIELDS: &[Field] = &[
     CAVALRY_COUNT,
     SCREENS_IN_STRENGTH,
@@ -163,6 +214,9 @@ const FIELDS: &[Field] = &[
     FORTRESS_MORALE,
     NAPOLEON_WOUND_VP,
     CATASTROPHIC_VP,
+    GUARD_ORDER,
+    TIE_WITHDRAWAL,
+    ADJUSTMENT_LOSSES,
 ];
 
 pub const SETTINGS: Settings = Settings {

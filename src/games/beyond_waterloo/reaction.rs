@@ -7,7 +7,7 @@
 //! Formations; its Reaction losses are taken from its own units, marked in the Adjustment Round box
 //! with their VP (6.13.8e, L1115), and do not count for the winner (6.16.1, L914).
 
-use super::losses::reaction_to_take;
+use super::losses::formation_to_take;
 use super::roster::{attribute, halves_text, parse_cf, state};
 use super::{SIDES, opponent, people};
 use crate::engine::dice::{DiceSpec, Die};
@@ -366,7 +366,7 @@ impl Procedure for Reaction {
         if steps > 0 {
             effects.extend([
                 Effect::SetCounter {
-                    name: reaction_to_take(name).as_str().into(),
+                    name: formation_to_take(name).as_str().into(),
                     value: steps,
                     rule: "6.13.8e, L1115".into(),
                     lasts: Lasts::Step,

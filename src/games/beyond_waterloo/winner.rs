@@ -8,20 +8,32 @@
 
 use super::combat_round::retreated;
 use super::forces::{self, Force};
-use super::options::{CATASTROPHIC_VP, on_form};
+use super::losses::formation_to_take;
+use super::options::{ADJUSTMENT_LOSSES, CATASTROPHIC_VP, TIE_WITHDRAWAL, on_form};
 use super::roster::{attribute, halves_text, parse_cf};
 use super::{SIDE_IDS as SIDES, opponent, people, side_label};
 use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
+use crate::engine::record::Lasts;
 use crate::engine::record::{Effect, Record};
 use crate::engine::settings::prefill_setting;
 use crate::engine::table_set::TableSet;
 
 const RULE: &str = "6.16 Battle Winner Determination, L1133-1158";
 
-/// The loss markers `by` inflicted over both Combat Rounds (6.10.8, L1052).
-fn inflicted(record: &Record, by: &str) -> i64 {
-    ["First Combat Round", "Second Combat Round"]
+/// The loss markers `by` inflicted over both Combat Rounds (6.10.8, L1052), and in the Battle
+/// Adjustment box if `all_boxes`.
+fn inflicted(record: &Record, by: &str, all_boxes: bool) -> i64 {
+    let boxes: &[&str] = if all_boxes {
+        &[
+            "First Combat Round",
+            "Battle Adjustment Round",
+            "Second Combat Round",
+        ]
+    } else {
+        &["First Combat Round", "Second Combat Round"]
+    };
+    boxes
         .iter()
         .map(|round| {
             let name = format!("Loss markers on the {}, {round}", people(opponent(by)));
@@ -117,6 +129,8 @@ const FIELDS: &[Field] = &[
         "Allied",
         "6.16.4-6.16.5, L1146-1148",
     ),
+    on_form(ADJUSTMENT_LOSSES),
+    on_form(TIE_WITHDRAWAL),
 ];
 
 fn field(side: &str, name: &str) -> String {
@@ -129,9 +143,10 @@ fn fill(input: &mut Input, record: &Record) {
         let forces: Vec<Force> = forces::on_record(record, side).unwrap_or_default();
         let names: Vec<&str> = forces.iter().map(|f| f.name.as_str()).collect();
         let cf: u32 = forces.iter().map(|f| f.cf + f.screen_cf).sum();
+        let all_boxes = input.text(ADJUSTMENT_LOSSES.id) == "all_boxes";
         input.set(
             &field(side, "inflicted"),
-            Value::Number(inflicted(record, side)),
+            Value::Number(inflicted(record, side, all_boxes)),
         );
         input.set(
             &field(side, "retreated"),
@@ -165,7 +180,14 @@ impl Procedure for BattleWinner {
         }
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
+        prefill_setting(input, record, &ADJUSTMENT_LOSSES);
+        prefill_setting(input, record, &TIE_WITHDRAWAL);
         fill(input, record);
+    }
+    fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
+        if changed == ADJUSTMENT_LOSSES.id {
+            fill(input, record);
+        }
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
         for side in SIDES {
@@ -183,7 +205,7 @@ impl Procedure for BattleWinner {
         }
         let mut known = input.clone();
         fill(&mut known, record);
-        for f in FIELDS {
+        for f in FIELDS.iter().filter(|f| f.group != "Settings") {
             if known.get(f.id) != input.get(f.id) {
                 return Err(InputError::new(
                     f.id,
@@ -298,6 +320,27 @@ impl Procedure for BattleWinner {
                         std::cmp::Ordering::Greater => Some("allied"),
                         std::cmp::Ordering::Equal => None,
                     };
+                    let step = input.text(TIE_WITHDRAWAL.id) == "step";
+                    if let (Some(side), true) = (withdraws, step)
+                        && let Some(lead) = formations(input, side).next()
+                    {
+                        effects.extend([
+                            Effect::SetCounter {
+                                name: formation_to_take(lead).as_str().into(),
+                                value: 1,
+                                rule: "6.11.2, L1060".into(),
+                                lasts: Lasts::Step,
+                            },
+                            Effect::VictoryPoints {
+                                side: opponent(side).into(),
+                                points: 1,
+                                reason: format!("the withdrawal step of the {}", people(side))
+                                    .as_str()
+                                    .into(),
+                                rule: "6.11.2, L1060; 20.3, L1776".into(),
+                            },
+                        ]);
+                    }
                     effects.push(Effect::reminder(
                         &match withdraws {
                             Some(side) => format!("No winner: the {}, with fewer CFs remaining, withdraw from the area", people(side)),
