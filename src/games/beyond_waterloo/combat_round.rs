@@ -833,8 +833,13 @@ impl Procedure for CombatRound {
             if let Some(slot) = inflicted.get_mut(index) {
                 *slot = losses;
             }
+            let shifted = match shift {
+                0 => "column".to_string(),
+                right if right > 0 => format!("shifted {right}R to column"),
+                left => format!("shifted {}L to column", -left),
+            };
             lines.push(format!(
-                "{label}: strength {strength}, column {} ({shift:+} shift), roll {natural} {drm:+} = {}: {losses} step loss(es) to the {}",
+                "{label}: strength {strength}, {shifted} {}, roll {natural} {drm:+} = {}: {losses} step loss(es) to the {}",
                 lookup.cell.column.as_deref().unwrap_or("?"),
                 natural + drm,
                 people(opponent(side)),

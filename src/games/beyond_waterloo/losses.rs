@@ -175,6 +175,13 @@ fn counter_steps(input: &Input) -> i32 {
 
 pub struct TakeLosses;
 
+/// Whether the unit shows its back after these steps, or (a Corps) is compared by it: the form
+/// then asks for the back of the counter.
+fn turns_over(input: &Input) -> bool {
+    !input.flag("reduced")
+        && (input.number("steps") < counter_steps(input) || input.text("size") == "corps")
+}
+
 /// The CF and Morale of a Corps at its second loss: its reduced side (3.6.5, L598-602).
 fn reduced_side(unit: &UnitRecord, input: &Input) -> (Option<u32>, Option<u32>) {
     let typed = |id: &str, attribute: &str| {
@@ -365,7 +372,23 @@ impl Procedure for TakeLosses {
         }
     }
     fn frequent(&self) -> &'static [&'static str] {
-        &["side", "unit", "steps", "substitute"]
+        &[
+            "side",
+            "still_to_take",
+            "unit",
+            "steps",
+            "reduced_cf",
+            "reduced_morale",
+            "substitute",
+        ]
+    }
+    /// The back of the counter only when it turns over, the Division only for a Corps.
+    fn shows(&self, field: &str, input: &Input) -> bool {
+        match field {
+            "reduced_cf" | "reduced_morale" => turns_over(input),
+            "substitute" => input.text("size") == "corps",
+            _ => true,
+        }
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         input.set("steps", Value::Number(1));
@@ -412,9 +435,13 @@ impl Procedure for TakeLosses {
         if input.number("steps") == 0 {
             return Err(InputError::new("steps", "at least one step"));
         }
-        let turns_over =
-            input.number("steps") < counter_steps(input) || input.text("size") == "corps";
-        if turns_over && !input.flag("reduced") {
+        if input.text("unit").trim().is_empty() {
+            return Err(InputError::new(
+                "unit",
+                "pick the unit that takes the steps",
+            ));
+        }
+        if turns_over(input) {
             let guard = input.text("size") == "national-guard";
             for (id, what) in [("reduced_cf", "CF"), ("reduced_morale", "Morale")] {
                 if id == "reduced_morale" && guard {

@@ -542,21 +542,17 @@ const UNIT_VALUES: &[(&str, &str)] = &[
     (attribute::REDUCED_MORALE, "Morale, reduced side"),
 ];
 
+/// Short, as the roster editor's columns show them: the back of a Troop unit's counter is its
+/// reduced side, of a Leader's his wounded side.
 const VALUES: &[(&str, &str)] = &[
     (attribute::CF, "CF"),
     (attribute::MORALE, "Morale"),
-    (attribute::REDUCED_CF, "CF, reduced side"),
-    (attribute::REDUCED_MORALE, "Morale, reduced side"),
-    (attribute::BATTLE, "Battle Ability (Leader)"),
-    (attribute::REACTION, "Reaction range (Leader)"),
-    (
-        attribute::WOUNDED_BATTLE,
-        "Battle Ability, wounded side (Leader)",
-    ),
-    (
-        attribute::WOUNDED_REACTION,
-        "Reaction range, wounded side (Leader)",
-    ),
+    (attribute::REDUCED_CF, "Back CF"),
+    (attribute::REDUCED_MORALE, "Back Morale"),
+    (attribute::BATTLE, "Battle"),
+    (attribute::REACTION, "Reaction"),
+    (attribute::WOUNDED_BATTLE, "Wounded Battle"),
+    (attribute::WOUNDED_REACTION, "Wounded Reaction"),
 ];
 
 const COUNTER_RULE: &str = "2.2.1-2.2.2 Counters, L452-456";

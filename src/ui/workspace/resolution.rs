@@ -22,6 +22,21 @@ impl Workspace {
             action = card_action;
             ui.add_space(6.0);
         }
+        // Before the secret choices are revealed the form holds no choice yet: modifiers and
+        // odds worked out from its defaults would only mislead.
+        if self.sealed.as_ref().is_some_and(|s| !s.is_revealed()) {
+            ui.label(section("Modifiers"));
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(
+                        "The modifiers and the odds appear once the secret choices are revealed.",
+                    )
+                    .weak(),
+                )
+                .wrap(),
+            );
+            return action;
+        }
         self.modifier_breakdown(ui, tables);
         // A procedure without dice (victory determination) has no odds.
         if !self.procedure.dice(&self.input).is_empty() {
