@@ -15,6 +15,7 @@ mod cli;
 mod draws;
 mod gui;
 mod gui_battles_of_waterloo_operations;
+mod gui_beyond_waterloo;
 mod gui_charts;
 mod gui_roster_file;
 mod gui_small_screen;

@@ -1,0 +1,165 @@
+//! Beyond Waterloo's Grand Tactics sealed at one screen: each player picks a chit while the other
+//! looks away, it is sealed and out of sight, both are revealed together, the First Combat Round
+//! is rolled on them, and `verify` proves the commitments and catches an edited reveal.
+//!
+//! The counter values are put on the record through the engine first, as the players would from
+//! the roster editor; they are FICTIONAL, as are the charts in the data folder
+//! (tests/fixtures/beyond-waterloo).
+
+use crate::support;
+
+use aide_de_camp::engine::log::EventBody;
+use aide_de_camp::ui::AideApp;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use support::gui::{
+    app_harness, apply, choose, click, open_procedure, radio, record, set_up, type_into,
+};
+use support::text;
+
+/// Every value the counters print, FICTIONAL: Morale 3, backs CF 2 and Morale 3, Minor Allies 3
+/// CF, Leaders Battle 2 and Reaction 1.
+fn counters(harness: &mut Harness<'_, AideApp>) {
+    let entries: Vec<(String, String, String)> = record(harness)
+        .units
+        .iter()
+        .flat_map(|((side, name), unit)| {
+            let values: &[(&str, &str)] = match unit.attribute("type") {
+                Some("leader") => &[("battle", "2"), ("reaction", "1")],
+                Some("formation") => &[],
+                _ => &[
+                    ("morale", "3"),
+                    ("cf", "3"),
+                    ("reduced_cf", "2"),
+                    ("reduced_morale", "3"),
+                ],
+            };
+            values
+                .iter()
+                .filter(|(id, _)| unit.attribute(id) == Some("not entered"))
+                .map(|(id, value)| (side.to_string(), name.to_string(), format!("{id}={value}")))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    for (side, name, entry) in entries {
+        let (value_of, value) = entry.split_once('=').expect("an entry");
+        set_up(
+            harness,
+            "counter-value",
+            &[
+                ("side", text(&side)),
+                ("unit", text(&name)),
+                ("value_of", text(value_of)),
+                ("value", text(value)),
+            ],
+        );
+    }
+}
+
+/// Whether the chit's name is anywhere on screen, as a label or a value.
+fn on_screen(harness: &Harness<'_, AideApp>, words: &str) -> bool {
+    harness.query_all_by_label_contains(words).next().is_some()
+        || harness.query_all_by_value(words).next().is_some()
+}
+
+#[test]
+fn grand_tactics_sealed_at_one_screen_then_revealed_together_and_verified() {
+    let folder = tempfile::tempdir().unwrap();
+    let charts = folder.path().join("data/tables/beyond-waterloo");
+    std::fs::create_dir_all(&charts).unwrap();
+    let fixtures =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/beyond-waterloo");
+    for entry in std::fs::read_dir(&fixtures).unwrap().flatten() {
+        std::fs::copy(entry.path(), charts.join(entry.file_name())).unwrap();
+    }
+    let mut harness = app_harness(folder.path());
+    radio(&mut harness, "Beyond Waterloo");
+    click(&mut harness, "Start the game");
+    counters(&mut harness);
+    click(&mut harness, "Steps 2-7: Grand Tactics to Final Resolution");
+    open_procedure(
+        &mut harness,
+        "Resolve: Combat Round: Grand Tactics and the FERT",
+    );
+
+    // Before the reveal, the form shows neither chit, nor modifiers worked out from defaults.
+    assert!(
+        harness
+            .query_by_label_contains("appear once the secret choices are revealed")
+            .is_some()
+    );
+    choose(&mut harness, "French: secret choice", "Left Flank Attack");
+    // Once picked, the choice stays out of sight.
+    assert!(!on_screen(&harness, "Left Flank Attack"));
+    click(&mut harness, "Seal French's choice");
+    choose(&mut harness, "Allied: secret choice", "General Advance");
+    click(&mut harness, "Seal Allied's choice");
+    assert!(!on_screen(&harness, "Left Flank Attack"));
+    assert!(!on_screen(&harness, "General Advance"));
+    assert!(harness.query_by_label("Reveal all choices").is_some());
+    {
+        let view = harness.state_mut().game_view_mut().expect("a game");
+        let sealed = view
+            .session
+            .events()
+            .iter()
+            .filter(|e| matches!(e.body, EventBody::Sealed { .. }))
+            .count();
+        assert_eq!(sealed, 2, "the log holds two commitments and no choice");
+        let log = view
+            .session
+            .events()
+            .iter()
+            .map(|e| format!("{:?}", e.body))
+            .collect::<String>();
+        assert!(!log.contains("left_flank_attack") && !log.contains("general_advance"));
+    }
+    click(&mut harness, "Reveal all choices");
+    // Revealed, in the form; the Matrices' readings now appear (6.4.5, L941: 1R each).
+    assert!(on_screen(
+        &harness,
+        "Grand Tactics Matrix: Left Flank Attack against General Advance"
+    ));
+    assert!(on_screen(
+        &harness,
+        "Grand Tactics Matrix: General Advance against Left Flank Attack"
+    ));
+    type_into(&mut harness, "Or enter physical dice:", "5,4,3,3");
+    click(&mut harness, "Use these dice");
+    apply(&mut harness);
+
+    let view = harness.state_mut().game_view_mut().expect("a game");
+    assert!(
+        view.session
+            .record()
+            .victory_points
+            .values()
+            .any(|vp| *vp > 0)
+    );
+    let report = view
+        .game
+        .verify(&view.session, &view.tables)
+        .expect("verifies");
+    assert_eq!(report.reveals, 2);
+    // An edited reveal no longer matches its commitment.
+    let mut events = view.session.events().to_vec();
+    let edited = events
+        .iter_mut()
+        .find_map(|e| match &mut e.body {
+            EventBody::Revealed { reveals, .. } => reveals.first_mut().map(|r| {
+                r.choice = "hold".into();
+                e.seq
+            }),
+            _ => None,
+        })
+        .expect("a reveal");
+    support::forgery::rechain(&mut events);
+    let failure = view
+        .game
+        .verify(
+            &support::forgery::session_from_events(&events),
+            &view.tables,
+        )
+        .expect_err("caught");
+    assert_eq!(failure.seq, edited, "{failure}");
+}
