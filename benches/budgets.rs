@@ -290,6 +290,69 @@ fn main() {
         ms(0.050),
     );
 
+    // Beyond Waterloo: a Combat Round on FICTIONAL charts, two Formations a side, both sides'
+    // 2D6 on the FERT: 1,296 throws, each through both Matrices, the Formation Deployment Chart,
+    // every DRM and two FERT cells.
+    let beyond = games::find("beyond-waterloo").expect("game");
+    let charts = TableSet::builtin(
+        &[
+            BuiltinTable {
+                file: "fert.toml",
+                text: include_str!("../tests/fixtures/beyond-waterloo/fert.toml"),
+            },
+            BuiltinTable {
+                file: "grand-tactics.toml",
+                text: include_str!("../tests/fixtures/beyond-waterloo/grand-tactics.toml"),
+            },
+            BuiltinTable {
+                file: "battle-deployment.toml",
+                text: include_str!("../tests/fixtures/beyond-waterloo/battle-deployment.toml"),
+            },
+            BuiltinTable {
+                file: "formation-deployment.toml",
+                text: include_str!("../tests/fixtures/beyond-waterloo/formation-deployment.toml"),
+            },
+        ],
+        &beyond.reads(),
+    )
+    .expect("the fictional charts");
+    let round = beyond.procedure("combat-round").expect("procedure");
+    let mut input = Input::defaults(round.fields());
+    for (field, value) in [
+        ("french_gt", "left_flank_attack"),
+        ("allied_gt", "general_advance"),
+        (
+            "french_forces",
+            "Left Wing: lead, Echelon, Morale 3, CF 17, screen CF 2, cavalry CF 5, broken 0, National Guard 0, nations french; Armée du Nord: supporting, Line of Battle, Morale 3, CF 11, screen CF 0, cavalry CF 2, broken 0, National Guard 1, nations french",
+        ),
+        (
+            "allied_forces",
+            "Anglo-Dutch-Belgian: lead, Line of Battle, Morale 3, CF 24, screen CF 2, cavalry CF 3, broken 1, National Guard 0, nations british+hanover; Army of the Lower Rhine: supporting, March Order, Morale 3, CF 24, screen CF 0, cavalry CF 6, broken 0, National Guard 0, nations prussian",
+        ),
+    ] {
+        input.set(field, Value::Text(value.into()));
+    }
+    input.set("french_battle", Value::Number(2));
+    input.set("allied_battle", Value::Number(3));
+    let took = median(21, || {
+        black_box(odds(round, black_box(&input), &charts).expect("odds"));
+    });
+    report(
+        "odds: Beyond Waterloo Combat Round (4 dice, 1296)",
+        took,
+        ms(5.0),
+    );
+    let per_batch = median(15, || {
+        for _ in 0..1_000 {
+            black_box(resolve_checked(round, black_box(&input), &charts, &[5, 4, 3, 3]).ok());
+        }
+    });
+    report(
+        "resolve: Beyond Waterloo Combat Round",
+        per_batch / 1_000,
+        ms(0.050),
+    );
+
     let folder = std::env::temp_dir().join(format!("aide-de-camp-bench-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&folder);
     for (events, budget) in [(1_000usize, ms(20.0)), (100_000, ms(1000.0))] {

@@ -1406,3 +1406,62 @@ fn the_adjustments_change_the_lead_and_its_mode_once_in_the_combat_game() {
         "{refusal}"
     );
 }
+
+#[test]
+fn the_second_mover_withdraws_before_a_battle_by_cavalry_screens_then_ap() {
+    // 18.1.15, L1624. Not in the Combat Game, which has no Movement Segment.
+    let play = combat_game();
+    assert!(!play.applies("exit-before-battle"));
+    let exit = |values: &[(&str, Value)]| {
+        let input = play.input("exit-before-battle", values);
+        aide_de_camp::engine::procedure::resolve_checked(
+            procedure("exit-before-battle"),
+            &input,
+            &play.tables,
+            &[],
+        )
+        .expect("resolves")
+    };
+    // The French hold the Initiative on 0-0 VP: the Allies move second.
+    assert_eq!(play.input("exit-before-battle", &[]).text("side"), "allied");
+    let may = |r: &aide_de_camp::engine::procedure::Resolution| r.outcome.key == "may withdraw";
+    assert!(may(&exit(&[("enemy_cavalry", flag(false))])));
+    assert!(may(&exit(&[
+        ("enemy_cavalry", flag(true)),
+        ("enemy_screen", number(0))
+    ])));
+    assert!(!may(&exit(&[
+        ("enemy_cavalry", flag(true)),
+        ("enemy_screen", number(3)),
+        ("own_screen", number(2))
+    ])));
+    assert!(may(&exit(&[
+        ("enemy_cavalry", flag(true)),
+        ("enemy_screen", number(3)),
+        ("own_screen", number(4))
+    ])));
+    let equal = |own_ap: i64, enemy_ap: i64| {
+        exit(&[
+            ("enemy_cavalry", flag(true)),
+            ("enemy_screen", number(3)),
+            ("own_screen", number(3)),
+            ("own_ap", number(own_ap)),
+            ("enemy_ap", number(enemy_ap)),
+        ])
+    };
+    assert!(may(&equal(2, 1)));
+    assert!(!may(&equal(1, 1)));
+    assert!(may(&exit(&[
+        ("forces", text("lone_cavalry")),
+        ("enemy_cavalry", flag(true)),
+        ("enemy_screen", number(5))
+    ])));
+    assert!(!may(&exit(&[
+        ("forces", text("lone_infantry")),
+        ("enemy_cavalry", flag(false))
+    ])));
+    // The other reading: the Withdrawal costs a step, +1 VP to the other side.
+    let stepped = exit(&[("enemy_cavalry", flag(false)), ("exit_step", text("step"))]);
+    assert!(stepped.effects.iter().any(|e| matches!(e,
+        aide_de_camp::engine::record::Effect::VictoryPoints { side, points: 1, .. } if side.as_ref() == "french")));
+}

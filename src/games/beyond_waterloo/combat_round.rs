@@ -16,6 +16,9 @@
 //!   Charge box", reading (i)).
 //! - The Formation Deployment Chart's forbidden Grand Tactics are read for the Lead Formation's
 //!   mode, the mode "used for the combat resolution" (6.2.3, L870).
+//! - The chits are revealed together (6.4.5, L935); 6.2.1a-ii has the Initiative player reveal
+//!   first (digest §7 item 25). Both choices are sealed before either is shown, so the order of
+//!   showing cannot change a choice, and the app reveals them at once.
 
 use super::forces::{self, Force, Role};
 use super::options::{

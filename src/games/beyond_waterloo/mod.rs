@@ -6,6 +6,7 @@
 
 mod battle_display;
 pub mod combat_round;
+mod exit;
 pub mod forces;
 mod leaders;
 mod losses;
@@ -21,6 +22,7 @@ use crate::engine::turns::{Phase, Scenario, Step, TurnNote, TurnSequence};
 
 pub use battle_display::PostBattle;
 pub use combat_round::CombatRound;
+pub use exit::ExitBeforeBattle;
 pub use leaders::{LeaderCasualty, WoundRecovery};
 pub use losses::TakeLosses;
 pub use reaction::Reaction;
@@ -59,6 +61,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &SetUp,
     &AddUnit,
     &CounterValue,
+    &ExitBeforeBattle,
     &PostBattle,
     &CombatRound,
     &TakeLosses,

@@ -205,6 +205,22 @@ pub const ADJUSTMENT_LOSSES: Field = setting(
     "The Reaction losses score their VP either way.",
 );
 
+/// 18.1.15 (L1624) lets the second mover "Withdraw (Section 6.11)"; whether that costs the step of
+/// 6.11.2 (L1060), which follows the Retreat chit, is not stated (digest §7 item 56).
+pub const EXIT_STEP: Field = setting(
+    "exit_step",
+    "The second mover withdrawing before a battle",
+    &[
+        (
+            "no_step",
+            "loses no step: the step is the Retreat chit's (6.11.2, L1060)",
+        ),
+        ("step", "loses a step, as every Withdrawal under 6.11"),
+    ],
+    "18.1.15, L1624; 6.11.2, L1060",
+    "A step, if lost, scores +1 VP for the other side (20.3, L1776).",
+);
+
 const FIELDS: &[Field] = &[
     CAVALRY_COUNT,
     SCREENS_IN_STRENGTH,
@@ -217,6 +233,7 @@ const FIELDS: &[Field] = &[
     GUARD_ORDER,
     TIE_WITHDRAWAL,
     ADJUSTMENT_LOSSES,
+    EXIT_STEP,
 ];
 
 pub const SETTINGS: Settings = Settings {
