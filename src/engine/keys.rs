@@ -18,6 +18,9 @@ use std::path::{Path, PathBuf};
 /// signed with a game key can pass for one.
 const SIGNATURE_CONTEXT: &str = "aide-de-camp signed session v1";
 
+/// What a sealing salt hashes before the secret, so that no other use of the key gives its bytes.
+const SEALING_CONTEXT: &str = "aide-de-camp sealing salt v1";
+
 /// The key file format this version writes and reads.
 const KEY_FILE_VERSION: u32 = 1;
 
@@ -98,6 +101,22 @@ impl GameKey {
         self.seeds()
             .find(|seed| seed.commitment() == commitment)
             .copied()
+    }
+
+    /// The salt of `player`'s secret choice in `round`, derived from the secret: the machine that
+    /// holds the key finds a choice again from its commitment (a card kept face down from one
+    /// round to the next, or over a restart of the app), while whoever holds only the file cannot
+    /// guess the salt, and so cannot test the choices against the commitment.
+    pub fn sealing_salt(&self, round: &str, player: &str) -> String {
+        use sha2::{Digest, Sha256};
+        let mut hasher = Sha256::new();
+        hasher.update(SEALING_CONTEXT.as_bytes());
+        hasher.update(self.signing.to_bytes());
+        for part in [round, player] {
+            hasher.update([0u8]);
+            hasher.update(part.as_bytes());
+        }
+        hex(&hasher.finalize())
     }
 
     /// Adds a fresh seed, for play after the current one is revealed, and returns it.

@@ -341,6 +341,18 @@ pub trait Procedure: Sync + Send {
     fn deciding_dice(&self, _input: &Input) -> Option<usize> {
         None
     }
+    /// Dice that fall in independent groups, each deciding its own part of the outcome whatever
+    /// the others show (each side's own roll on its own column): the odds are then given for each
+    /// group apart, which is both what the players ask ("what do I inflict?") and far fewer
+    /// throws to try. None by default: the dice decide the outcome together.
+    fn dice_groups(&self, _input: &Input) -> Vec<DiceGroup> {
+        Vec::new()
+    }
+    /// The part of `outcome` that dice group `group` decides, and its rank among the group's
+    /// parts. The whole outcome by default.
+    fn group_outcome(&self, _group: usize, outcome: &Outcome) -> (String, i32) {
+        (outcome.key.clone(), outcome.rank)
+    }
     /// The chits drawn from cups on the record, in the order `Faces::chits` gives them; may depend
     /// on the input. None by default.
     fn draws(&self, _input: &Input) -> Vec<DrawSlot> {
@@ -408,6 +420,14 @@ pub fn resolve_drawn(
     procedure.resolve(input, tables, &faces)
 }
 
+/// Dice of a procedure that decide one part of its outcome on their own (see
+/// [`Procedure::dice_groups`]): their slots in the dice spec, and whose they are.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiceGroup {
+    pub label: String,
+    pub slots: std::ops::Range<usize>,
+}
+
 /// One outcome's share of every face combination.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct OddsLine {
@@ -437,6 +457,10 @@ pub fn odds_drawing(
 ) -> Result<Vec<OddsLine>, RuleError> {
     input.check(procedure.fields())?;
     procedure.check_combination(input)?;
+    let groups = procedure.dice_groups(input);
+    if !groups.is_empty() && procedure.draws(input).is_empty() {
+        return odds_by_group(procedure, input, tables, &groups);
+    }
     let spec = procedure.dice(input);
     let draw_orders = draw_orders(&procedure.draws(input), cups)?;
     let total = spec.combination_count() * draw_orders.len() as u64;
@@ -491,6 +515,69 @@ pub fn odds_drawing(
         line.probability = line.count as f64 / total as f64;
     }
     lines.sort_by_key(|l| l.rank);
+    Ok(lines)
+}
+
+/// The odds of each dice group's part of the outcome, the group's dice enumerated while the others
+/// show their first face: the groups' lines in turn, each group's summing to one.
+fn odds_by_group(
+    procedure: &dyn Procedure,
+    input: &Input,
+    tables: &TableSet,
+    groups: &[DiceGroup],
+) -> Result<Vec<OddsLine>, RuleError> {
+    let spec = procedure.dice(input);
+    let resting: Vec<u8> = spec.slots.iter().map(|s| s.die.face_at(0)).collect();
+    let mut lines: Vec<OddsLine> = Vec::new();
+    for (index, group) in groups.iter().enumerate() {
+        let slots = spec.slots.get(group.slots.clone()).unwrap_or(&[]);
+        let enumerated = DiceSpec {
+            slots: slots.to_vec(),
+            pool: false,
+        };
+        let total = enumerated.combination_count();
+        let mut group_lines: Vec<OddsLine> = Vec::new();
+        let mut failure = None;
+        enumerated.for_each_weighted(|dice, weight| {
+            if failure.is_some() {
+                return;
+            }
+            let mut thrown = resting.clone();
+            for (slot, face) in group.slots.clone().zip(dice) {
+                if let Some(at) = thrown.get_mut(slot) {
+                    *at = *face;
+                }
+            }
+            let faces = Faces {
+                dice: thrown,
+                chits: Vec::new(),
+            };
+            match procedure.resolve(input, tables, &faces) {
+                Ok(resolution) => {
+                    let (part, rank) = procedure.group_outcome(index, &resolution.outcome);
+                    let key = format!("{}: {part}", group.label);
+                    match group_lines.iter_mut().find(|l| l.key == key) {
+                        Some(line) => line.count += weight,
+                        None => group_lines.push(OddsLine {
+                            key,
+                            rank,
+                            count: weight,
+                            probability: 0.0,
+                        }),
+                    }
+                }
+                Err(e) => failure = Some(e),
+            }
+        });
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        for line in &mut group_lines {
+            line.probability = line.count as f64 / total.max(1) as f64;
+        }
+        group_lines.sort_by_key(|l| l.rank);
+        lines.extend(group_lines);
+    }
     Ok(lines)
 }
 

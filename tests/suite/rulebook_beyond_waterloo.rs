@@ -1465,3 +1465,61 @@ fn the_second_mover_withdraws_before_a_battle_by_cavalry_screens_then_ap() {
     assert!(stepped.effects.iter().any(|e| matches!(e,
         aide_de_camp::engine::record::Effect::VictoryPoints { side, points: 1, .. } if side.as_ref() == "french")));
 }
+
+#[test]
+fn the_odds_are_shown_for_each_side_and_match_every_throw_of_the_four_dice() {
+    // 6.9.3-6.9.5, L1028-1032: each side's 2D6 decide what it inflicts. The odds give each side's
+    // share, and they are the marginals of all 1,296 throws of the four dice.
+    let play = combat_game();
+    let input = play.input(
+        "combat-round",
+        &[
+            ("french_gt", text("left_flank_attack")),
+            ("allied_gt", text("general_advance")),
+        ],
+    );
+    let round = procedure("combat-round");
+    let lines = aide_de_camp::engine::procedure::odds(round, &input, &play.tables).expect("odds");
+    for side in ["French roll", "Allied roll"] {
+        let total: f64 = lines
+            .iter()
+            .filter(|l| l.key.starts_with(side))
+            .map(|l| l.probability)
+            .sum();
+        assert!((total - 1.0).abs() < 1e-9, "{side}: {total}");
+    }
+    let mut french = std::collections::BTreeMap::<String, u64>::new();
+    for a in 1..=6u8 {
+        for b in 1..=6u8 {
+            for c in 1..=6u8 {
+                for d in 1..=6u8 {
+                    let resolution = aide_de_camp::engine::procedure::resolve_checked(
+                        round,
+                        &input,
+                        &play.tables,
+                        &[a, b, c, d],
+                    )
+                    .expect("resolves");
+                    let part = resolution
+                        .outcome
+                        .key
+                        .split(", ")
+                        .next()
+                        .unwrap_or_default()
+                        .to_string();
+                    *french.entry(part).or_default() += 1;
+                }
+            }
+        }
+    }
+    for (part, count) in french {
+        let line = lines
+            .iter()
+            .find(|l| l.key == format!("French roll: {part}"))
+            .unwrap_or_else(|| panic!("{part} in {lines:?}"));
+        assert!(
+            (line.probability - count as f64 / 1296.0).abs() < 1e-9,
+            "{part}"
+        );
+    }
+}

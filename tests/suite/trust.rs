@@ -491,3 +491,63 @@ fn an_undo_after_a_save_drops_the_signature_that_covered_it() {
     assert_eq!(loaded.signatures().len(), 1);
     assert_eq!(loaded.signed_through(), 6);
 }
+
+#[test]
+fn a_choice_sealed_under_the_game_key_is_found_again_only_where_the_key_is() {
+    // A choice kept face down over several rounds (a Battle Tactics card) is sealed with a salt
+    // derived from the game's key: this machine finds it again from the log, the file alone does
+    // not give it away, and the reveal checks against the commitment.
+    let key = GameKey::from_parts([7; 32], Seed::from_u64(11));
+    let mut session = played(key.clone());
+    let sealed = session
+        .seal_with_key("cards", "french 1", "F3")
+        .expect("the key is here");
+    session
+        .execute(
+            game(),
+            &tables(),
+            Command::Seal {
+                round: "cards".into(),
+                side: "french".into(),
+                sealed,
+            },
+        )
+        .expect("sealed");
+    assert!(!session.to_toml().expect("text").contains("F3"));
+    let candidates = ["F1", "F2", "F3", "F4"];
+    let reveal = session
+        .sealed_with_key("cards", "french 1", &candidates)
+        .expect("found");
+    assert_eq!(reveal.choice, "F3");
+    // The file read back without the key: nothing to find it with.
+    let without = saved(&session);
+    assert!(
+        without
+            .sealed_with_key("cards", "french 1", &candidates)
+            .is_none()
+    );
+    // Another game's key derives other salts.
+    let other = played(GameKey::from_parts([8; 32], Seed::from_u64(11)));
+    assert_ne!(
+        key.sealing_salt("cards", "french 1"),
+        GameKey::from_parts([8; 32], Seed::from_u64(11)).sealing_salt("cards", "french 1")
+    );
+    assert!(
+        other
+            .sealed_with_key("cards", "french 1", &candidates)
+            .is_none()
+    );
+    // Revealed, it checks against its commitment.
+    session
+        .execute(
+            game(),
+            &tables(),
+            Command::Reveal {
+                round: "cards".into(),
+                reveals: vec![reveal],
+            },
+        )
+        .expect("revealed");
+    let report = game().verify(&session, &tables()).expect("verifies");
+    assert_eq!(report.reveals, 1);
+}

@@ -14,7 +14,7 @@ use super::keys::GameKey;
 use super::log::{Event, EventBody, GENESIS_HASH, RolledDie, SideName, chain_hash, now_rfc3339};
 use super::record::{Effect, Position, Record};
 use super::roller::Seed;
-use super::sealed::Reveal;
+use super::sealed::{Reveal, SealedChoice};
 use super::signatures::Signature;
 use super::symbol::Symbol;
 use std::collections::{HashMap, HashSet};
@@ -1074,6 +1074,43 @@ impl Session {
             message: format!("cannot be read: {e}"),
         })?;
         Session::from_toml(&path.display().to_string(), &text)
+    }
+
+    /// `player`'s `choice` for `round`, sealed under the game's key (see
+    /// [`GameKey::sealing_salt`]): the commitment to log with `Command::Seal`. `None` on a machine
+    /// without the key.
+    pub fn seal_with_key(&self, round: &str, player: &str, choice: &str) -> Option<SealedChoice> {
+        let salt = self.key.as_ref()?.sealing_salt(round, player);
+        Some(SealedChoice {
+            player: player.to_string(),
+            commitment: super::sealed::commitment(&salt, choice),
+        })
+    }
+
+    /// The choice `player` sealed under the game's key for `round`, found again among
+    /// `candidates` from the last commitment the log holds, as the reveal that proves it. `None`
+    /// without the key, without such a commitment, or if no candidate matches it.
+    pub fn sealed_with_key(
+        &self,
+        round: &str,
+        player: &str,
+        candidates: &[&str],
+    ) -> Option<Reveal> {
+        let salt = self.key.as_ref()?.sealing_salt(round, player);
+        let sealed = self.events.iter().rev().find_map(|e| match &e.body {
+            EventBody::Sealed { round: r, sealed } if r == round && sealed.player == player => {
+                Some(sealed)
+            }
+            _ => None,
+        })?;
+        candidates
+            .iter()
+            .map(|choice| Reveal {
+                player: player.to_string(),
+                choice: (*choice).to_string(),
+                salt: salt.clone(),
+            })
+            .find(|reveal| reveal.matches(sealed))
     }
 
     /// Appends reveals after checking each against its sealed commitment in the log.

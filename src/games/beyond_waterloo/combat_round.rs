@@ -30,7 +30,7 @@ use super::{SIDE_IDS as SIDES, opponent, people, side_label};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
 use crate::engine::procedure::{
-    About, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
+    About, DiceGroup, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
 use crate::engine::record::{Effect, Lasts, Record};
 use crate::engine::settings::prefill_setting;
@@ -771,6 +771,33 @@ impl Procedure for CombatRound {
             ("Allied die 1", Die::D6),
             ("Allied die 2", Die::D6),
         ])
+    }
+    /// Each side's 2D6 decide what it inflicts, whatever the other rolls: the odds are shown for
+    /// each side (6.9.3-6.9.5, L1028-1032).
+    fn dice_groups(&self, input: &Input) -> Vec<DiceGroup> {
+        if no_combat(input).is_some() {
+            return Vec::new();
+        }
+        vec![
+            DiceGroup {
+                label: "French roll".into(),
+                slots: 0..2,
+            },
+            DiceGroup {
+                label: "Allied roll".into(),
+                slots: 2..4,
+            },
+        ]
+    }
+    fn group_outcome(&self, group: usize, outcome: &Outcome) -> (String, i32) {
+        // The key reads "French inflict 3, Allies inflict 2": the group's own half.
+        let part = outcome.key.split(", ").nth(group).unwrap_or(&outcome.key);
+        let steps = part
+            .rsplit(' ')
+            .next()
+            .and_then(|n| n.parse::<i32>().ok())
+            .unwrap_or(0);
+        (part.to_string(), -steps)
     }
     fn modifiers_read(&self, input: &Input, tables: &TableSet) -> Vec<Modifier> {
         let Ok(round) = Round::read(input) else {
