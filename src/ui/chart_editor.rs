@@ -226,7 +226,7 @@ impl ChartEditor {
                     ui.label(egui::RichText::new("Odds (attack:defence)").strong());
                 }
                 for line in &lines {
-                    ui.label(egui::RichText::new(format!("{line} SP")).strong());
+                    ui.label(egui::RichText::new(line).strong());
                 }
                 ui.end_row();
                 for (i, column) in self.draft.columns.iter_mut().enumerate() {
@@ -266,7 +266,7 @@ impl ChartEditor {
                             ui,
                             band,
                             "4-6",
-                            format!("Column {}: {line} Strength Points (4-6, 10+ or 5)", i + 1),
+                            format!("Column {}: {line} band (4-6, 10+ or 5)", i + 1),
                         );
                     }
                     if ui

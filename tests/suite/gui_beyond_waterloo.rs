@@ -163,3 +163,147 @@ fn grand_tactics_sealed_at_one_screen_then_revealed_together_and_verified() {
         .expect_err("caught");
     assert_eq!(failure.seq, edited, "{failure}");
 }
+
+/// Replaces what a text field holds with `text`, as a player selecting it all and typing.
+fn retype(harness: &mut Harness<'_, AideApp>, label: &str, text: &str) {
+    harness.get_by_label(label).scroll_to_me();
+    harness.run();
+    harness.get_by_label(label).click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.run();
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+}
+
+/// Enters the open chart editor's blank cells, each as `cell(row label, column label)` gives it,
+/// and saves the chart. The editor names each cell "<row header> <row>, column <column>".
+fn fill_blank_cells(harness: &mut Harness<'_, AideApp>, cell: &dyn Fn(&str, &str) -> String) {
+    let (header, blanks) = {
+        let editor = harness
+            .state()
+            .game_view()
+            .and_then(|v| v.chart_editor.as_ref())
+            .expect("the chart editor is open");
+        let columns: Vec<String> = editor
+            .draft
+            .columns
+            .iter()
+            .map(|c| c.label.clone())
+            .collect();
+        let blanks: Vec<(String, String)> = editor
+            .draft
+            .rows
+            .iter()
+            .flat_map(|row| {
+                row.cells
+                    .iter()
+                    .zip(&columns)
+                    .filter(|(cell, _)| cell.trim().is_empty() || cell.trim() == "?")
+                    .map(|(_, column)| (row.label.clone(), column.clone()))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        (editor.draft.table().row_header(), blanks)
+    };
+    for (row, column) in blanks {
+        retype(
+            harness,
+            &format!("{header} {row}, column {column}"),
+            &cell(&row, &column),
+        );
+    }
+    click(harness, "Save chart");
+}
+
+#[test]
+fn the_combat_games_first_round_on_charts_entered_in_the_editor() {
+    // 27.1 from its set-up: the owner enters the FERT, the Formation Deployment Chart and the
+    // Matrices' blank cells from the card, here PLAINLY FICTIONAL values; then the First Combat
+    // Round is sealed, revealed, rolled and applied, and the losses are taken.
+    let folder = tempfile::tempdir().unwrap();
+    let mut harness = app_harness(folder.path());
+    radio(&mut harness, "Beyond Waterloo");
+    click(&mut harness, "Start the game");
+    counters(&mut harness);
+    click(&mut harness, "Steps 2-7: Grand Tactics to Final Resolution");
+    open_procedure(
+        &mut harness,
+        "Resolve: Combat Round: Grand Tactics and the FERT",
+    );
+
+    // The FERT: two FICTIONAL columns, 1-20 and 21+, losses rising with the roll.
+    click(&mut harness, "Enter the Fire Exchange Results Table (FERT)");
+    retype(&mut harness, "Column 1: label", "1-20");
+    retype(
+        &mut harness,
+        "Column 1: Combat strength band (4-6, 10+ or 5)",
+        "1-20",
+    );
+    click(&mut harness, "+ after");
+    retype(&mut harness, "Column 2: label", "21+");
+    retype(
+        &mut harness,
+        "Column 2: Combat strength band (4-6, 10+ or 5)",
+        "21+",
+    );
+    fill_blank_cells(&mut harness, &|row, column| {
+        let roll: i64 = row.parse().unwrap_or(2);
+        let extra = i64::from(column == "21+");
+        ((roll - 2) / 4 + extra).to_string() // FICTIONAL
+    });
+    // The Formation Deployment Chart: FICTIONAL, every Grand Tactic allowed at full strength.
+    click(
+        &mut harness,
+        "Enter the Formation Deployment Chart: combat strength by Grand Tactic",
+    );
+    fill_blank_cells(&mut harness, &|_, _| "x1".into());
+    // The Matrices hold the cells the rulebook prints (L941, L948); the rest are the owner's:
+    // FICTIONAL, no shift and no DRM.
+    click(&mut harness, "Enter the Grand Tactics Matrix");
+    fill_blank_cells(&mut harness, &|_, _| "0".into());
+    click(&mut harness, "Enter the Battle Deployment Matrix");
+    fill_blank_cells(&mut harness, &|_, _| "0".into());
+    let view = harness.state().game_view().expect("a game");
+    for chart in [
+        "fert",
+        "formation-deployment",
+        "grand-tactics",
+        "battle-deployment",
+    ] {
+        assert_eq!(
+            view.tables.get(chart).unwrap().status,
+            aide_de_camp::engine::tables::TableStatus::Entered,
+            "{chart}"
+        );
+    }
+
+    choose(&mut harness, "French: secret choice", "Left Flank Attack");
+    click(&mut harness, "Seal French's choice");
+    choose(&mut harness, "Allied: secret choice", "General Advance");
+    click(&mut harness, "Seal Allied's choice");
+    click(&mut harness, "Reveal all choices");
+    assert!(on_screen(
+        &harness,
+        "Grand Tactics Matrix: Left Flank Attack against General Advance"
+    ));
+    type_into(&mut harness, "Or enter physical dice:", "6,6,1,2");
+    click(&mut harness, "Use these dice");
+    apply(&mut harness);
+
+    // The French: 19 + 6 = 25 CF on the 21+ column (the Matrix's 1R stops at the edge), 12 + 6
+    // (Deployment +2, Ney 2, Cavalry Superiority 2) = 18, read on the last row, 12: 3 steps. The
+    // Allies: 28 CF, 21+, 3 + 1 (Wellington 2, inferiority -1) = 4: 1 step. FICTIONAL cells.
+    let state = record(&harness);
+    let vp = |side: &str| state.victory_points.get(side).copied().unwrap_or(0);
+    assert_eq!((vp("french"), vp("allied")), (3, 1));
+    // The Allies suffered more: their Formation's Morale drops (5.2.6, L784).
+    assert_eq!(
+        state
+            .unit("allied", "Anglo-Dutch-Belgian")
+            .and_then(|u| u.attribute("formation_morale")),
+        Some("2")
+    );
+    // A natural 12 for the French: the Allies roll for their Leaders (4.6.1, L730).
+    assert!(on_screen(&harness, "natural 12"));
+}

@@ -76,7 +76,7 @@ fn the_fire_table_is_entered_in_the_editor_used_exported_and_imported() {
     // FICTIONAL values: the infantry band of the one column, and the ten rolls' results.
     retype(
         &mut harness,
-        "Column 1: Infantry Strength Points (4-6, 10+ or 5)",
+        "Column 1: Infantry band (4-6, 10+ or 5)",
         "2-3",
     );
     retype(&mut harness, "Roll 0, column 4-6", "1X");

@@ -518,7 +518,7 @@ impl<'a> Round<'a> {
         let lead_mode = self
             .lead(side)
             .map_or("line_of_battle", |f| f.mode.as_str());
-        let permitted = chart.lookup_matrix(lead_mode, gt)?;
+        let permitted = chart.lookup_matrix(mode_label(lead_mode), grand_tactic_label(gt))?;
         if permitted.result.code == "no" {
             return Err(InputError::new(
                 &field(side, "gt"),
@@ -557,7 +557,7 @@ impl<'a> Round<'a> {
                 _ => Some(force.mode.as_str()),
             };
             if let Some(mode) = mode {
-                let lookup = chart.lookup_matrix(mode, gt)?;
+                let lookup = chart.lookup_matrix(mode_label(mode), grand_tactic_label(gt))?;
                 match lookup.result.code.as_str() {
                     "x2" => {
                         power += 1;

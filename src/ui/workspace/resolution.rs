@@ -54,22 +54,27 @@ impl Workspace {
             let Ok(table) = tables.get(read.table) else {
                 continue;
             };
-            // A modifiers chart answers the values the rulebook gives even as a template: a
-            // blank one stops the resolution and names the chart.
-            if table.is_resolvable() || table.kind == crate::engine::tables::TableKind::Modifiers {
+            if table.is_resolvable() {
                 continue;
             }
+            // A modifiers chart answers the values the rulebook gives even as a template; only a
+            // resolution that needs one of its blanks stops, naming the chart.
+            let text = if table.kind == crate::engine::tables::TableKind::Modifiers {
+                format!(
+                    "The rulebook prints some of the {}'s values; the others are on the game's card. Enter them once from your own card; a resolution that needs one resolves nothing until then.",
+                    table.title
+                )
+            } else {
+                format!(
+                    "{} needs the {}, printed only on the game's card. Enter it once from your own card; until then it resolves nothing.",
+                    self.procedure.title(),
+                    table.title
+                )
+            };
             egui::Frame::group(ui.style())
                 .stroke(egui::Stroke::new(1.0, ui.visuals().warn_fg_color))
                 .show(ui, |ui| {
-                    ui.add(
-                        egui::Label::new(format!(
-                            "{} needs the {}, printed only on the game's card. Enter it once from your own card; until then it resolves nothing.",
-                            self.procedure.title(),
-                            table.title
-                        ))
-                        .wrap(),
-                    );
+                    ui.add(egui::Label::new(text).wrap());
                     if ui.button(format!("Enter the {}", table.title)).clicked() {
                         action = Some(WorkspaceAction::EnterChart(table.id.clone()));
                     }
