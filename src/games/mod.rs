@@ -100,7 +100,7 @@ pub static GAMES: &[Game] = &[
         roster: Some(Roster {
             entry: "counter-value",
             addition: "add-unit",
-            further: &[],
+            further: &["battle-tactics-card"],
             piece: "counter",
             what: "each Troop unit's CF and Morale and each Leader's Battle Ability and Reaction range",
         }),

@@ -1523,3 +1523,59 @@ fn the_odds_are_shown_for_each_side_and_match_every_throw_of_the_four_dice() {
         );
     }
 }
+
+#[test]
+fn the_battle_tactics_cards_are_entered_from_the_owners_deck() {
+    // 2.0, L422: 24 cards, A1-A12 and F1-F12; their texts are on the cards. The rulebook's own
+    // names and kinds of effect are offered (6.5.3, L964; 6.5.8, L974-976).
+    let mut play = Play::start(ID, "combat-game");
+    for (side, letter) in [("french", "F"), ("allied", "A")] {
+        for n in 1..=12 {
+            assert_eq!(play.state(side, &format!("{letter}{n}")), "in hand");
+        }
+    }
+    let entry = |effect: &str, value: i64| {
+        vec![
+            ("side", text("allied")),
+            ("card", text("A7")),
+            ("title", text("Reverse Slope")), // FICTIONAL
+            ("effect", text(effect)),
+            ("value", number(value)),
+        ]
+    };
+    let refusal = play
+        .refused("battle-tactics-card", &entry("drm", 0))
+        .expect("a DRM needs its number");
+    assert!(refusal.contains("give the card's number"), "{refusal}");
+    play.play("battle-tactics-card", &entry("drm", 2), &[]);
+    assert_eq!(
+        play.attribute("allied", "A7", "effect").as_deref(),
+        Some("drm")
+    );
+    assert_eq!(
+        play.attribute("allied", "A7", "value").as_deref(),
+        Some("2")
+    );
+    let summary = aide_de_camp::games::beyond_waterloo::roster::summary(
+        play.record().unit("allied", "A7").expect("A7"),
+    );
+    assert_eq!(
+        summary,
+        "Battle Tactics card: Reverse Slope, A DRM on its side's FERT roll 2"
+    );
+    play.play(
+        "battle-tactics-card",
+        &[
+            ("side", text("french")),
+            ("card", text("F3")),
+            ("title", text("Guard Assault")),
+            ("effect", text("guards_assault")),
+            ("needs", text("guards")),
+        ],
+        &[],
+    );
+    assert_eq!(
+        play.attribute("french", "F3", "needs").as_deref(),
+        Some("guards")
+    );
+}

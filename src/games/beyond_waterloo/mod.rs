@@ -5,6 +5,7 @@
 //! References give the rulebook's Case numbers and the lines of the rulebook file.
 
 mod battle_display;
+pub mod cards;
 pub mod combat_round;
 mod exit;
 pub mod forces;
@@ -21,6 +22,7 @@ use crate::engine::table_set::BuiltinTable;
 use crate::engine::turns::{Phase, Scenario, Step, TurnNote, TurnSequence};
 
 pub use battle_display::PostBattle;
+pub use cards::CardEntry;
 pub use combat_round::CombatRound;
 pub use exit::ExitBeforeBattle;
 pub use leaders::{LeaderCasualty, WoundRecovery};
@@ -61,6 +63,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &SetUp,
     &AddUnit,
     &CounterValue,
+    &CardEntry,
     &ExitBeforeBattle,
     &PostBattle,
     &CombatRound,

@@ -58,6 +58,8 @@ pub mod attribute {
 /// A piece's state on the record.
 pub mod state {
     pub const IN_PLAY: &str = "in play";
+    /// A Battle Tactics card in its side's hand, to be picked for a battle (6.5, L954-982).
+    pub const IN_HAND: &str = "in hand";
     /// A Division waiting to replace a Corps reduced twice (3.6.5, L598-602; 27.1.1, L2190).
     pub const DIVISIONS_POOL: &str = "divisions pool";
     pub const ELIMINATED: &str = "eliminated";
@@ -505,6 +507,9 @@ impl Procedure for SetUp {
                 }
             }
         }
+        for side in ["french", "allied"] {
+            effects.extend(super::cards::set_up(side));
+        }
         Ok(Resolution::book_keeping(
             "set-up",
             format!(
@@ -738,6 +743,7 @@ pub fn current(unit: &UnitRecord) -> (Option<u32>, Option<u32>) {
 /// What the record panel shows beside a piece.
 pub fn summary(unit: &UnitRecord) -> String {
     match unit.attribute(attribute::TYPE) {
+        Some("card") => super::cards::summary(unit),
         Some("formation") => format!(
             "Formation, Morale {}, {}{}",
             unit.attribute(attribute::FORMATION_MORALE).unwrap_or("?"),
