@@ -103,20 +103,25 @@ impl GameKey {
             .copied()
     }
 
-    /// The salt of `player`'s secret choice in `round`, derived from the secret: the machine that
-    /// holds the key finds a choice again from its commitment (a card kept face down from one
-    /// round to the next, or over a restart of the app), while whoever holds only the file cannot
-    /// guess the salt, and so cannot test the choices against the commitment.
-    pub fn sealing_salt(&self, round: &str, player: &str) -> String {
+    /// The salt of `player`'s `nth` secret choice in `round`, derived from the secret: the machine
+    /// that holds the key finds a choice again from its commitment (a card kept face down from
+    /// one round to the next, or over a restart of the app), while whoever holds only the file
+    /// cannot guess the salt, and so cannot test the choices against the commitment. Each seal of
+    /// the same player and round has its own salt, so a revealed one opens no other.
+    pub fn sealing_salt(&self, round: &str, player: &str, nth: usize) -> String {
         use sha2::{Digest, Sha256};
-        let mut hasher = Sha256::new();
-        hasher.update(SEALING_CONTEXT.as_bytes());
-        hasher.update(self.signing.to_bytes());
-        for part in [round, player] {
-            hasher.update([0u8]);
-            hasher.update(part.as_bytes());
+        // The fields, each with its length, hashed first; then the secret and that digest, whose
+        // fixed length leaves no room to extend a revealed salt into another.
+        let mut fields = Sha256::new();
+        fields.update(SEALING_CONTEXT.as_bytes());
+        for part in [round.as_bytes(), player.as_bytes(), &nth.to_le_bytes()] {
+            fields.update((part.len() as u64).to_le_bytes());
+            fields.update(part);
         }
-        hex(&hasher.finalize())
+        let mut salt = Sha256::new();
+        salt.update(self.signing.to_bytes());
+        salt.update(fields.finalize());
+        hex(&salt.finalize())
     }
 
     /// Adds a fresh seed, for play after the current one is revealed, and returns it.

@@ -458,7 +458,7 @@ pub fn odds_drawing(
     input.check(procedure.fields())?;
     procedure.check_combination(input)?;
     let groups = procedure.dice_groups(input);
-    if !groups.is_empty() && procedure.draws(input).is_empty() {
+    if partitions(&groups, procedure.dice(input).slots.len()) && procedure.draws(input).is_empty() {
         return odds_by_group(procedure, input, tables, &groups);
     }
     let spec = procedure.dice(input);
@@ -516,6 +516,21 @@ pub fn odds_drawing(
     }
     lines.sort_by_key(|l| l.rank);
     Ok(lines)
+}
+
+/// Whether `groups` split the `dice` slots between them, each die in one group: only then are the
+/// odds given group by group.
+fn partitions(groups: &[DiceGroup], dice: usize) -> bool {
+    let mut covered = vec![false; dice];
+    for group in groups {
+        for slot in group.slots.clone() {
+            match covered.get_mut(slot) {
+                Some(seen) if !*seen => *seen = true,
+                _ => return false,
+            }
+        }
+    }
+    !groups.is_empty() && covered.iter().all(|seen| *seen)
 }
 
 /// The odds of each dice group's part of the outcome, the group's dice enumerated while the others

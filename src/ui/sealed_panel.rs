@@ -203,11 +203,9 @@ impl SealedPanel {
             .selected_text(shown)
             .width(170.0)
             .show_ui(ui, |ui| {
+                // No item is marked as picked: the list may be opened again with others looking.
                 for (id, label) in choices {
-                    if ui
-                        .selectable_label(typing.as_str() == *id, *label)
-                        .clicked()
-                    {
+                    if ui.selectable_label(false, *label).clicked() {
                         *typing = (*id).to_string();
                         changed = true;
                     }

@@ -667,12 +667,13 @@ fn losses_come_from_the_lead_formation_first() {
         &take("Left Wing 6CF Inf Corps 2", 1, ""),
         &[],
     );
-    let left = still_to_take(&play);
-    assert_eq!(left, owed - 3);
+    assert_eq!(still_to_take(&play), owed - 3);
+    take_steps(&mut play, "french", 1);
+    assert_eq!(still_to_take(&play), 1);
     let refusal = play
         .refused("take-losses", &take("Left Wing 2CF Cav Corps", 2, ""))
-        .filter(|_| left < 2);
-    assert!(left >= 2 || refusal.is_some_and(|r| r.contains("still to take")));
+        .expect("one step is owed");
+    assert!(refusal.contains("still to take"), "{refusal}");
 }
 
 #[test]
@@ -960,7 +961,7 @@ fn the_battle_winner_inflicted_more_over_both_rounds() {
         ],
     );
     assert!(stepped.effects.iter().any(|e| matches!(e,
-        aide_de_camp::engine::record::Effect::SetCounter { name, value: 1, .. } if name.as_ref() == "Steps Left Wing still takes")));
+        aide_de_camp::engine::record::Effect::SetCounter { name, value: 1, .. } if name.as_ref() == "Steps the French still take")));
     assert!(stepped.effects.iter().any(|e| matches!(e,
         aide_de_camp::engine::record::Effect::VictoryPoints { side, points: 1, .. } if side.as_ref() == "allied")));
     assert!(
@@ -1006,6 +1007,11 @@ fn seal_and_reveal(play: &mut Play, round: &str, french: &str, allied: &str) {
 /// Takes every step `side` still owes, one at a time, from the first unit the rules allow: the
 /// Lead Formation's first, a Corps eliminated at its second step (no Division in the Pool).
 fn take_every_step(play: &mut Play, side: &str) {
+    take_steps(play, side, 0);
+}
+
+/// The same, until `left` steps are still owed.
+fn take_steps(play: &mut Play, side: &str, left: i64) {
     let counter = format!(
         "Steps the {} still take",
         if side == "french" { "French" } else { "Allies" }
@@ -1016,7 +1022,7 @@ fn take_every_step(play: &mut Play, side: &str) {
         .get(counter.as_str())
         .copied()
         .unwrap_or(0)
-        > 0
+        > left
     {
         let candidates: Vec<String> = play
             .record()
@@ -1260,6 +1266,23 @@ fn reaction_into_the_battle_against_a_larger_screen_rolls_on_the_reaction_move_t
         play.attribute("allied", "Army of the Lower Rhine", "role"),
         None
     );
+    // One attempt a battle, whatever came of it (27.1.1, L2186).
+    let refusal = play
+        .refused(
+            "reaction",
+            &[
+                ("side", text("allied")),
+                ("formation", text("Army of the Lower Rhine")),
+                ("distance", number(1)),
+            ],
+        )
+        .expect("one attempt");
+    assert!(
+        refusal.contains("has made its Reaction attempt"),
+        "{refusal}"
+    );
+    let mut play = combat_game();
+    play.go_to(1, 1, 0);
     let reached = react(&mut play, "allied", "Army of the Lower Rhine", &[3]);
     assert!(
         reached
@@ -1349,8 +1372,9 @@ fn the_adjustments_change_the_lead_and_its_mode_once_in_the_combat_game() {
     let refusal = play
         .refused("post-battle", &new_lead)
         .expect("not in Step 1");
+    // The set-up posted the Display: it changes in the Adjustments Segment only.
     assert!(
-        refusal.contains("only in the Battle Adjustment Round"),
+        refusal.contains("changes in the Adjustments Segment"),
         "{refusal}"
     );
     play.go_to(1, 1, 1);
@@ -1409,9 +1433,8 @@ fn the_adjustments_change_the_lead_and_its_mode_once_in_the_combat_game() {
 
 #[test]
 fn the_second_mover_withdraws_before_a_battle_by_cavalry_screens_then_ap() {
-    // 18.1.15, L1624. Not in the Combat Game, which has no Movement Segment.
+    // 18.1.15, L1624.
     let play = combat_game();
-    assert!(!play.applies("exit-before-battle"));
     let exit = |values: &[(&str, Value)]| {
         let input = play.input("exit-before-battle", values);
         aide_de_camp::engine::procedure::resolve_checked(
@@ -1488,7 +1511,7 @@ fn the_odds_are_shown_for_each_side_and_match_every_throw_of_the_four_dice() {
             .sum();
         assert!((total - 1.0).abs() < 1e-9, "{side}: {total}");
     }
-    let mut french = std::collections::BTreeMap::<String, u64>::new();
+    let mut parts: [std::collections::BTreeMap<String, u64>; 2] = Default::default();
     for a in 1..=6u8 {
         for b in 1..=6u8 {
             for c in 1..=6u8 {
@@ -1500,27 +1523,27 @@ fn the_odds_are_shown_for_each_side_and_match_every_throw_of_the_four_dice() {
                         &[a, b, c, d],
                     )
                     .expect("resolves");
-                    let part = resolution
-                        .outcome
-                        .key
-                        .split(", ")
-                        .next()
-                        .unwrap_or_default()
-                        .to_string();
-                    *french.entry(part).or_default() += 1;
+                    for (side, part) in resolution.outcome.key.split(", ").enumerate() {
+                        let steps = part.rsplit(' ').next().unwrap_or_default();
+                        *parts[side]
+                            .entry(format!("inflicts {steps} step(s)"))
+                            .or_default() += 1;
+                    }
                 }
             }
         }
     }
-    for (part, count) in french {
-        let line = lines
-            .iter()
-            .find(|l| l.key == format!("French roll: {part}"))
-            .unwrap_or_else(|| panic!("{part} in {lines:?}"));
-        assert!(
-            (line.probability - count as f64 / 1296.0).abs() < 1e-9,
-            "{part}"
-        );
+    for (side, counts) in ["French roll", "Allied roll"].iter().zip(parts) {
+        for (part, count) in counts {
+            let line = lines
+                .iter()
+                .find(|l| l.key == format!("{side}: {part}"))
+                .unwrap_or_else(|| panic!("{side}: {part} in {lines:?}"));
+            assert!(
+                (line.probability - count as f64 / 1296.0).abs() < 1e-9,
+                "{side}: {part}"
+            );
+        }
     }
 }
 
@@ -1578,4 +1601,66 @@ fn the_battle_tactics_cards_are_entered_from_the_owners_deck() {
         play.attribute("french", "F3", "needs").as_deref(),
         Some("guards")
     );
+}
+
+#[test]
+fn only_the_battle_areas_formations_are_posted_and_a_retreat_skips_the_adjustment_round() {
+    // 6.2.2d, L868: every other Formation in the area is Supporting; only Reaction brings one from
+    // elsewhere (6.13, L1087). 6.12.1, L1078: no Battle Adjustment Round after a Retreat.
+    let mut play = combat_game();
+    play.go_to(1, 1, 1);
+    let refusal = play
+        .refused(
+            "post-battle",
+            &[
+                ("side", text("french")),
+                ("lead", text("Left Wing")),
+                (
+                    "supporting",
+                    crate::support::list(&["Armée du Nord", "Right Wing"]),
+                ),
+            ],
+        )
+        .expect("Ligny is not Waterloo");
+    assert!(
+        refusal.contains("Right Wing is not in Waterloo"),
+        "{refusal}"
+    );
+    let refusal = play
+        .refused(
+            "post-battle",
+            &[
+                ("side", text("french")),
+                ("lead", text("Left Wing")),
+                ("supporting", crate::support::list(&[])),
+            ],
+        )
+        .expect("the Armée du Nord is in the area");
+    assert!(
+        refusal.contains("Armée du Nord is in Waterloo"),
+        "{refusal}"
+    );
+
+    let mut play = combat_game();
+    play.go_to(1, 0, 1);
+    play.play(
+        "combat-round",
+        &[
+            ("french_gt", text("retreat")),
+            ("allied_gt", text("general_advance")),
+        ],
+        &[3, 3, 3, 3],
+    );
+    play.go_to(1, 1, 0);
+    let refusal = play
+        .refused(
+            "reaction",
+            &[
+                ("side", text("allied")),
+                ("formation", text("Army of the Lower Rhine")),
+                ("distance", number(1)),
+            ],
+        )
+        .expect("no Adjustment Round");
+    assert!(refusal.contains("no Battle Adjustment Round"), "{refusal}");
 }

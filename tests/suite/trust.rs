@@ -13,6 +13,7 @@ use aide_de_camp::engine::log::{Event, EventBody, SideName};
 use aide_de_camp::engine::play::{self, Command, CommandError, Dice};
 use aide_de_camp::engine::record::Position;
 use aide_de_camp::engine::roller::{Seed, roll_die};
+use aide_de_camp::engine::sealed::SealedChoice;
 use aide_de_camp::engine::session::{KeyStatus, Session};
 use aide_de_camp::engine::session_file::to_text;
 use aide_de_camp::games::{self, Game};
@@ -526,16 +527,40 @@ fn a_choice_sealed_under_the_game_key_is_found_again_only_where_the_key_is() {
             .sealed_with_key("cards", "french 1", &candidates)
             .is_none()
     );
-    // Another game's key derives other salts.
-    let other = played(GameKey::from_parts([8; 32], Seed::from_u64(11)));
+    // Another game's key derives other salts, and so does a second seal of the same choice.
+    let other_key = GameKey::from_parts([8; 32], Seed::from_u64(11));
     assert_ne!(
-        key.sealing_salt("cards", "french 1"),
-        GameKey::from_parts([8; 32], Seed::from_u64(11)).sealing_salt("cards", "french 1")
+        key.sealing_salt("cards", "french 1", 0),
+        other_key.sealing_salt("cards", "french 1", 0)
     );
+    assert_ne!(
+        key.sealing_salt("cards", "french 1", 0),
+        key.sealing_salt("cards", "french 1", 1)
+    );
+    let mut other = played(other_key);
+    let forged = SealedChoice {
+        player: "french 1".into(),
+        commitment: aide_de_camp::engine::sealed::commitment(
+            &key.sealing_salt("cards", "french 1", 0),
+            "F3",
+        ),
+    };
+    other
+        .execute(
+            game(),
+            &tables(),
+            Command::Seal {
+                round: "cards".into(),
+                side: "french".into(),
+                sealed: forged,
+            },
+        )
+        .expect("sealed");
     assert!(
         other
             .sealed_with_key("cards", "french 1", &candidates)
-            .is_none()
+            .is_none(),
+        "another key opens nothing"
     );
     // Revealed, it checks against its commitment.
     session
@@ -550,4 +575,10 @@ fn a_choice_sealed_under_the_game_key_is_found_again_only_where_the_key_is() {
         .expect("revealed");
     let report = game().verify(&session, &tables()).expect("verifies");
     assert_eq!(report.reveals, 1);
+    // Once revealed, it is not offered as a reveal again.
+    assert!(
+        session
+            .sealed_with_key("cards", "french 1", &candidates)
+            .is_none()
+    );
 }

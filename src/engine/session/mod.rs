@@ -1076,33 +1076,58 @@ impl Session {
         Session::from_toml(&path.display().to_string(), &text)
     }
 
+    /// How many choices `player` has sealed for `round` so far.
+    fn seals_of(&self, round: &str, player: &str) -> usize {
+        self.events
+            .iter()
+            .filter(|e| {
+                matches!(&e.body, EventBody::Sealed { round: r, sealed } if r == round && sealed.player == player)
+            })
+            .count()
+    }
+
     /// `player`'s `choice` for `round`, sealed under the game's key (see
     /// [`GameKey::sealing_salt`]): the commitment to log with `Command::Seal`. `None` on a machine
     /// without the key.
     pub fn seal_with_key(&self, round: &str, player: &str, choice: &str) -> Option<SealedChoice> {
-        let salt = self.key.as_ref()?.sealing_salt(round, player);
+        let nth = self.seals_of(round, player);
+        let salt = self.key.as_ref()?.sealing_salt(round, player, nth);
         Some(SealedChoice {
             player: player.to_string(),
             commitment: super::sealed::commitment(&salt, choice),
         })
     }
 
-    /// The choice `player` sealed under the game's key for `round`, found again among
-    /// `candidates` from the last commitment the log holds, as the reveal that proves it. `None`
-    /// without the key, without such a commitment, or if no candidate matches it.
+    /// The choice `player` last sealed under the game's key for `round`, found again among
+    /// `candidates` from its commitment, as the reveal that proves it. `None` without the key,
+    /// without such a commitment, once it is revealed, or if no candidate matches it.
     pub fn sealed_with_key(
         &self,
         round: &str,
         player: &str,
         candidates: &[&str],
     ) -> Option<Reveal> {
-        let salt = self.key.as_ref()?.sealing_salt(round, player);
-        let sealed = self.events.iter().rev().find_map(|e| match &e.body {
-            EventBody::Sealed { round: r, sealed } if r == round && sealed.player == player => {
-                Some(sealed)
-            }
-            _ => None,
-        })?;
+        let nth = self.seals_of(round, player).checked_sub(1)?;
+        let salt = self.key.as_ref()?.sealing_salt(round, player, nth);
+        let (at, sealed) =
+            self.events
+                .iter()
+                .enumerate()
+                .rev()
+                .find_map(|(at, e)| match &e.body {
+                    EventBody::Sealed { round: r, sealed }
+                        if r == round && sealed.player == player =>
+                    {
+                        Some((at, sealed))
+                    }
+                    _ => None,
+                })?;
+        let revealed = self.events.iter().skip(at + 1).any(|e| {
+            matches!(&e.body, EventBody::Revealed { round: r, reveals } if r == round && reveals.iter().any(|x| x.player == player))
+        });
+        if revealed {
+            return None;
+        }
         candidates
             .iter()
             .map(|choice| Reveal {

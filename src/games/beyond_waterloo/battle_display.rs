@@ -3,13 +3,15 @@
 //! Mode. The same form makes the Adjustments Segment's changes (6.14.2-6.14.4, L1121-1125): a new
 //! Lead, a new mode, screening cavalry brought back (27.1.4, L2246).
 //!
-//! Readings: only non-Broken cavalry of the Lead Formation screens (3.2.1a, L533; 6.2.2c, L867);
+//! Readings: only non-Broken cavalry of the Lead Formation screens (3.2.1a, L534; 6.2.2c, L867);
+//! the Adjustments change the Lead Formation's mode (6.14.2, L1121), the mode the Matrices read
+//! (6.2.3, L870), though 27.1.4 (L2242) speaks of "each Formation";
 //! cavalry of any Formation in the battle may be posted to Charge (3.2.2, L537). In the Combat Game
 //! every Formation starts in Line of Battle and changes its mode once, in the Battle Adjustment
 //! Round (27.1.4, L2242).
 
 use super::roster::{MODES, attribute, current, mode_label, state};
-use super::{COMBAT_GAME, SIDES, people};
+use super::{COMBAT_GAME, SIDE_IDS, SIDES, people};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
@@ -102,6 +104,40 @@ const FIELDS: &[Field] = &[
 ];
 
 pub struct PostBattle;
+
+/// Why the Battle Adjustment Round is not held, if it is not: a side chose Retreat, or one side's
+/// units in the battle are all eliminated, in the First Combat Round (6.12.1, L1078).
+pub fn no_adjustment_round(record: &Record) -> Option<String> {
+    if SIDE_IDS.iter().any(|side| {
+        record
+            .marks
+            .contains(super::combat_round::retreated(side).as_str())
+    }) {
+        return Some(
+            "a Retreat ended the battle: there is no Battle Adjustment Round (6.12.1, L1078)"
+                .into(),
+        );
+    }
+    SIDE_IDS
+        .iter()
+        .find(|side| {
+            super::forces::on_record(record, side)
+                .is_ok_and(|forces| !forces.is_empty() && forces.iter().all(|f| f.cf + f.screen_cf == 0))
+        })
+        .map(|side| {
+            format!(
+                "every unit of the {} in the battle is eliminated: there is no Battle Adjustment Round (6.12.1, L1078)",
+                people(side)
+            )
+        })
+}
+
+/// The battle's area: where a Lead Formation of either side stands, if one is posted.
+fn battle_area(record: &Record) -> Option<&str> {
+    record
+        .units_where(None, &[(attribute::ROLE, "lead")])
+        .find_map(|(_, _, u)| u.attribute(attribute::AREA))
+}
 
 /// `side`'s Formations in the battle and its units in the Screen and Charge boxes, as names.
 fn posted(record: &Record, side: &str) -> Vec<String> {
@@ -261,7 +297,7 @@ impl Procedure for PostBattle {
                 Some(morale) if morale > lead_morale => {
                     return Err(InputError::new(
                         "screen",
-                        format!("{name} is Broken: only non-Broken cavalry screens (3.2.1a, L533)"),
+                        format!("{name} is Broken: only non-Broken cavalry screens (3.2.1a, L534)"),
                     ));
                 }
                 None => {
@@ -288,9 +324,49 @@ impl Procedure for PostBattle {
                 ));
             }
         }
+        // Every Formation in the battle area is in the battle: the Lead, or Supporting (6.2.2d,
+        // L868); none from elsewhere, which only Reaction brings (6.13, L1087).
+        if let Some(area) = battle_area(record) {
+            for name in &in_battle {
+                let here = record
+                    .unit(side, name)
+                    .and_then(|u| u.attribute(attribute::AREA));
+                if here != Some(area) {
+                    return Err(InputError::new(
+                        "supporting",
+                        format!(
+                            "{name} is not in {area}, the battle area: only Reaction brings a Formation in (6.13, L1087)"
+                        ),
+                    ));
+                }
+            }
+            let in_area = [(attribute::TYPE, "formation"), (attribute::AREA, area)];
+            let left_out = record
+                .units_where(Some(side), &in_area)
+                .find(|(_, name, u)| {
+                    u.state.as_ref() == state::IN_PLAY && !in_battle.contains(name)
+                });
+            if let Some((_, name, _)) = left_out {
+                return Err(InputError::new(
+                    "supporting",
+                    format!(
+                        "{name} is in {area}: every Formation in the battle area is the Lead or Supporting (6.2.2d, L868)"
+                    ),
+                ));
+            }
+        }
+        let adjustments = record.position.phase == 1 && record.position.step == 1;
+        if adjustments && let Some(reason) = no_adjustment_round(record) {
+            return Err(InputError::new("lead", reason));
+        }
+        if record.scenario.as_ref() == COMBAT_GAME && !adjustments {
+            return Err(InputError::new(
+                "lead",
+                "the Combat Game's set-up posts the Battle Display (27.1.2-27.1.3, L2196-2230): it changes in the Adjustments Segment (Step 9)",
+            ));
+        }
         let changes_mode = input.text("mode") != input.text("mode_before");
         if changes_mode && record.scenario.as_ref() == COMBAT_GAME {
-            let adjustments = record.position.phase == 1 && record.position.step == 1;
             if !adjustments {
                 return Err(InputError::new(
                     "mode",

@@ -791,13 +791,14 @@ impl Procedure for CombatRound {
     }
     fn group_outcome(&self, group: usize, outcome: &Outcome) -> (String, i32) {
         // The key reads "French inflict 3, Allies inflict 2": the group's own half.
-        let part = outcome.key.split(", ").nth(group).unwrap_or(&outcome.key);
-        let steps = part
-            .rsplit(' ')
-            .next()
+        let steps = outcome
+            .key
+            .split(", ")
+            .nth(group)
+            .and_then(|part| part.rsplit(' ').next())
             .and_then(|n| n.parse::<i32>().ok())
             .unwrap_or(0);
-        (part.to_string(), -steps)
+        (format!("inflicts {steps} step(s)"), -steps)
     }
     fn modifiers_read(&self, input: &Input, tables: &TableSet) -> Vec<Modifier> {
         let Ok(round) = Round::read(input) else {

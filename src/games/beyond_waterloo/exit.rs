@@ -2,7 +2,8 @@
 //! that began their move in an area the Initiative player entered may Withdraw only if the
 //! Initiative player has no cavalry there, or no cavalry CFs on screen, or fewer screen CFs than
 //! his; on equal screens, if his commanding Leader has more AP left. Lone cavalry always may, lone
-//! infantry never. It belongs to the Basic and Advanced Games' Movement Segment.
+//! infantry never. It belongs to the Basic and Advanced Games' Movement Segment, which the Combat
+//! Game does not play: there it is offered among all the procedures, not on the checklist.
 //!
 //! Readings (digest §7 item 56): the commanding Leaders' remaining AP are compared; whether this
 //! Withdrawal costs the step of 6.11.2 (L1060), which is the Retreat chit's, is a setting, by
@@ -93,10 +94,6 @@ impl Procedure for ExitBeforeBattle {
             summary: "Whether the second mover's forces may Withdraw from an area the Initiative player entered: by cavalry, screens, then the Leaders' AP.",
             fields: FIELDS,
         }
-    }
-    /// The Combat Game has no Movement Segment.
-    fn applies(&self, record: &Record) -> bool {
-        record.scenario.as_ref() != super::COMBAT_GAME
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_setting(input, record, &EXIT_STEP);

@@ -76,7 +76,7 @@ const FIELDS: &[Field] = &[
         group: "Losses",
         kind: FieldKind::Unit {
             of: UnitOf::Side("side"),
-            only: &[("state", state::DIVISIONS_POOL)],
+            only: &[(attribute::SIZE, "division")],
             max_len: 60,
         },
         rule: "3.6.5, L598-602; 27.1.1, L2190",
@@ -203,8 +203,19 @@ fn qualifies(
     if division.attribute(attribute::TYPE) != unit.attribute(attribute::TYPE) {
         return Err("the Division must be of the Corps' type (3.6.5, L598)".into());
     }
-    if division.attribute(attribute::NATION) != unit.attribute(attribute::NATION) {
-        return Err("the Division must be of the Corps' nation (5.4.1, L822)".into());
+    // Of the Corps' nation, as in a breakdown (3.7.2, L610); a Minor Allied Corps is replaced by
+    // one of the two anonymous Minor Allied Divisions (23.1.3, L2005), entered with nation "minor".
+    let corps_nation = unit.attribute(attribute::NATION).unwrap_or("");
+    let minor_ally =
+        corps_nation != "french" && !super::roster::MAJOR_NATIONS.contains(&corps_nation);
+    let division_nation = division.attribute(attribute::NATION).unwrap_or("");
+    let fits = division_nation == corps_nation || (minor_ally && division_nation == "minor");
+    if !fits {
+        return Err(if minor_ally {
+            "a Minor Allied Corps is replaced by a Minor Allied Division (23.1.3, L2005)".into()
+        } else {
+            "the Division must be of the Corps' nation (3.7.2, L610)".into()
+        });
     }
     let (Some(corps_cf), Some(corps_morale)) = corps else {
         return Err("enter the Corps' reduced side (CF and Morale) first".into());
@@ -227,6 +238,14 @@ fn qualifies(
     Ok(())
 }
 
+/// Whether `division` may come in to replace a Corps: a Division in the Divisions Pool, or for the
+/// French in the Eliminated pile (3.6.5, L598).
+fn in_a_pool(side: &str, division: &UnitRecord) -> bool {
+    division.attribute(attribute::SIZE) == Some("division")
+        && (division.state.as_ref() == state::DIVISIONS_POOL
+            || (side == "french" && division.state.as_ref() == state::ELIMINATED))
+}
+
 /// The Division named to replace a Corps at its second loss, or the refusal: one must be named
 /// when one qualifies, since only then is the Corps eliminated (3.6.5c, L602).
 fn check_substitute(
@@ -238,7 +257,9 @@ fn check_substitute(
     let corps = reduced_side(unit, input);
     let substitute = input.text("substitute").trim();
     if substitute.is_empty() {
-        let mut pool = record.units_where(Some(side), &[("state", state::DIVISIONS_POOL)]);
+        let mut pool = record
+            .units_where(Some(side), &[])
+            .filter(|(_, _, d)| in_a_pool(side, d));
         if let Some((_, name, _)) = pool.find(|(_, _, d)| qualifies(d, corps, unit).is_ok()) {
             return Err(InputError::new(
                 "substitute",
@@ -251,7 +272,7 @@ fn check_substitute(
     }
     let division = record
         .unit(side, substitute)
-        .filter(|d| d.state.as_ref() == state::DIVISIONS_POOL)
+        .filter(|d| in_a_pool(side, d))
         .ok_or_else(|| {
             InputError::new(
                 "substitute",
@@ -393,15 +414,22 @@ impl Procedure for TakeLosses {
     fn prefill(&self, input: &mut Input, record: &Record) {
         input.set("steps", Value::Number(1));
         Self::counts(input, record);
-        // The side with steps still to take, the French first.
-        if let Some(side) = SIDES.iter().map(|(id, _)| *id).find(|side| {
-            record
+        // The side with steps still to take, the French first: its own, or a Formation's.
+        let owes = |side: &str| {
+            let own = record
                 .counters
                 .get(to_take(side).as_str())
-                .copied()
-                .unwrap_or(0)
-                > 0
-        }) {
+                .is_some_and(|n| *n > 0);
+            own || record
+                .units_where(Some(side), &[(attribute::TYPE, "formation")])
+                .any(|(_, name, _)| {
+                    record
+                        .counters
+                        .get(formation_to_take(name).as_str())
+                        .is_some_and(|n| *n > 0)
+                })
+        };
+        if let Some(side) = SIDES.iter().map(|(id, _)| *id).find(|side| owes(side)) {
             input.set("side", Value::Text(side.into()));
         }
     }
@@ -417,17 +445,21 @@ impl Procedure for TakeLosses {
         };
         match field {
             "unit" => {
-                matches!(role(record, side, unit), Some("lead" | "supporting"))
+                (matches!(role(record, side, unit), Some("lead" | "supporting"))
+                    || facts(unit).reaction(record))
                     && matches!(
                         unit.attribute(attribute::TYPE),
                         Some("infantry" | "cavalry")
                     )
             }
-            "substitute" => record
-                .unit(input.text("side"), input.text("unit").trim())
-                .is_some_and(|corps| {
-                    unit.attribute(attribute::TYPE) == corps.attribute(attribute::TYPE)
-                }),
+            "substitute" => {
+                in_a_pool(side, unit)
+                    && record
+                        .unit(input.text("side"), input.text("unit").trim())
+                        .is_some_and(|corps| {
+                            unit.attribute(attribute::TYPE) == corps.attribute(attribute::TYPE)
+                        })
+            }
             _ => true,
         }
     }
@@ -506,7 +538,7 @@ impl Procedure for TakeLosses {
             return Err(InputError::new(
                 "steps",
                 format!(
-                    "the {} have {left} step(s) still to take this round",
+                    "the {} have {left} step(s) still to take here",
                     people(side)
                 ),
             ));
@@ -643,6 +675,8 @@ impl Procedure for TakeLosses {
                     ),
                 ]);
                 told.push(format!("{name} is replaced by {substitute}"));
+                // The Division takes two steps at most; more find no unit.
+                absorbed -= (beyond - 2).max(0);
                 match beyond {
                     0 => {}
                     1 => {

@@ -198,7 +198,7 @@ pub const ADJUSTMENT_LOSSES: Field = setting(
         ("rounds", "counts both Combat Rounds only (6.3.11, L914)"),
         (
             "all_boxes",
-            "adds the Reaction losses of the Adjustment Round box (L856, L1115)",
+            "adds the Adjustment Round box's losses, of Reaction and Charges (L856, L1115)",
         ),
     ],
     "6.3.11, L914; 6.2.1, L856; 6.13.8e, L1115",

@@ -5,7 +5,10 @@
 //!
 //! Readings (digest §7 item 40): a Formation that reaches the battle joins its side's Supporting
 //! Formations; its Reaction losses are taken from its own units, marked in the Adjustment Round box
-//! with their VP (6.13.8e, L1115), and do not count for the winner (6.16.1, L914).
+//! with their VP (6.13.8e, L1115), and count for the winner only under a setting (6.3.11, L914).
+//! Each Formation makes one attempt in a battle, whatever comes of it. The Initiative player
+//! reacts first (6.13.1, L1089): the form opens on his side; the order is the players' to keep,
+//! since a player may decline to react at all.
 
 use super::losses::formation_to_take;
 use super::roster::{attribute, halves_text, parse_cf, state};
@@ -178,13 +181,39 @@ fn fill(input: &mut Input, record: &Record) {
 fn check_drm(input: &Input) -> Option<i32> {
     let own = parse_cf(input.text("own_screen"))?;
     let enemy = parse_cf(input.text("enemy_screen"))?;
-    // The CFs are compared in halves; the DRM is their difference in whole CFs, a half rounded up
-    // as every fraction is (6.6.4, L992).
+    // The CFs are compared in halves; the DRM is their difference in whole CFs, a half rounded up.
     (input.flag("into_battle") && own < enemy)
-        .then(|| i32::try_from((enemy - own).div_ceil(2)).unwrap_or(i32::MAX))
+        .then(|| i32::try_from((enemy - own).div_ceil(2)).unwrap_or(99))
 }
 
 pub struct Reaction;
+
+/// That a Formation made its Reaction attempt in this battle, whatever came of it (27.1.1,
+/// L2186: Formations "attempt to enter the combat").
+const REACTED: &str = "reacted";
+
+/// The Formation's Leader, if his Reaction range is not entered yet.
+fn leader_without_reaction(record: &Record, side: &str, formation: &str) -> Option<String> {
+    let conditions = [
+        (attribute::TYPE, "leader"),
+        (attribute::FORMATION, formation),
+    ];
+    record
+        .units_where(Some(side), &conditions)
+        .find(|(_, _, u)| u.state.as_ref() == state::IN_PLAY)
+        .filter(|(_, _, leader)| {
+            let value = if leader.attribute(attribute::WOUNDED) == Some("yes") {
+                attribute::WOUNDED_REACTION
+            } else {
+                attribute::REACTION
+            };
+            leader
+                .attribute(value)
+                .and_then(|v| v.parse::<i64>().ok())
+                .is_none()
+        })
+        .map(|(_, name, _)| name.to_string())
+}
 
 impl Procedure for Reaction {
     fn about(&self) -> &About {
@@ -263,6 +292,21 @@ impl Procedure for Reaction {
                 format!("{name} is in the battle already"),
             ));
         }
+        if formation.attribute(REACTED) == Some("yes") {
+            return Err(InputError::new(
+                "formation",
+                format!("{name} has made its Reaction attempt in this battle"),
+            ));
+        }
+        if let Some(reason) = super::battle_display::no_adjustment_round(record) {
+            return Err(InputError::new("formation", reason));
+        }
+        if let Some(leader) = leader_without_reaction(record, side, name) {
+            return Err(InputError::new(
+                "formation",
+                format!("enter {leader}'s Reaction range from his counter first (Counter values)"),
+            ));
+        }
         let mut known = input.clone();
         fill(&mut known, record);
         for f in FIELDS.iter().filter(|f| f.group == "What the record knows") {
@@ -328,7 +372,13 @@ impl Procedure for Reaction {
                 ));
             }
         };
-        let mut effects = Vec::new();
+        let mut effects = vec![Effect::set_attribute(
+            side,
+            name,
+            REACTED,
+            "yes",
+            "27.1.1, L2186",
+        )];
         if !input.flag("into_battle") {
             effects.push(Effect::reminder(
                 &format!("Move {name} toward the battle on the map"),

@@ -8,7 +8,7 @@
 
 use super::combat_round::retreated;
 use super::forces::{self, Force};
-use super::losses::formation_to_take;
+use super::losses::to_take;
 use super::options::{ADJUSTMENT_LOSSES, CATASTROPHIC_VP, TIE_WITHDRAWAL, on_form};
 use super::roster::{attribute, halves_text, parse_cf};
 use super::{SIDE_IDS as SIDES, opponent, people, side_label};
@@ -49,7 +49,7 @@ const fn count(id: &'static str, label: &'static str, group: &'static str) -> Fi
         group,
         kind: FieldKind::Count { max: 99 },
         rule: "6.10.8, L1052; 6.16.1, L1139",
-        help: "Filled in from the loss markers of both Combat Rounds.",
+        help: "Filled in from the loss markers of both Combat Rounds, and of the Adjustment Round under that setting.",
     }
 }
 
@@ -265,6 +265,8 @@ impl Procedure for BattleWinner {
             }
         };
         let mut effects = Vec::new();
+        // A step still owed keeps the pieces on the Display until it is taken.
+        let mut owes_step = false;
         let headline = match winner {
             Some(winner) => {
                 let loser = opponent(winner);
@@ -321,12 +323,11 @@ impl Procedure for BattleWinner {
                         std::cmp::Ordering::Equal => None,
                     };
                     let step = input.text(TIE_WITHDRAWAL.id) == "step";
-                    if let (Some(side), true) = (withdraws, step)
-                        && let Some(lead) = formations(input, side).next()
-                    {
+                    if let (Some(side), true) = (withdraws, step) {
+                        owes_step = true;
                         effects.extend([
                             Effect::SetCounter {
-                                name: formation_to_take(lead).as_str().into(),
+                                name: to_take(side).as_str().into(),
                                 value: 1,
                                 rule: "6.11.2, L1060".into(),
                                 lasts: Lasts::Step,
@@ -352,8 +353,9 @@ impl Procedure for BattleWinner {
                 format!("No winner: {why}")
             }
         };
-        // The battle is over: its pieces go back to their Formation boxes (6.16.7, L1152).
-        for side in SIDES {
+        // The battle is over: its pieces go back to their Formation boxes (6.16.7, L1152), once
+        // any step owed for the withdrawal is taken.
+        for side in SIDES.into_iter().filter(|_| !owes_step) {
             for name in formations(input, side) {
                 effects.push(Effect::set_attribute(
                     side,
