@@ -276,9 +276,6 @@ pub fn summary(card: &UnitRecord) -> String {
                 None => format!("Battle Tactics card: {title}, {}", effect_label(effect)),
             }
         }
-        _ => {
-            "Battle Tactics card: title and effect not entered yet (Roster: a Battle Tactics card)"
-                .into()
-        }
+        _ => "Battle Tactics card, not entered yet".into(),
     }
 }
