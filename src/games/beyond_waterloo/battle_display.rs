@@ -132,6 +132,11 @@ pub fn no_adjustment_round(record: &Record) -> Option<String> {
         })
 }
 
+/// Whether play stands in the Adjustments Segment (Step 9).
+fn adjustments(record: &Record) -> bool {
+    record.position.phase == 1 && record.position.step == 1
+}
+
 /// The battle's area: where a Lead Formation of either side stands, if one is posted.
 fn battle_area(record: &Record) -> Option<&str> {
     record
@@ -224,11 +229,34 @@ impl Procedure for PostBattle {
             .unit(side, name)
             .and_then(|u| u.attribute(attribute::FORMATION))
             .unwrap_or("");
+        let lead = input.text("lead").trim();
+        // Only the battle area's Formations, as `check_record` holds them.
+        let in_area = |unit: &str| match battle_area(record) {
+            Some(area) => {
+                record
+                    .unit(side, unit)
+                    .and_then(|u| u.attribute(attribute::AREA))
+                    == Some(area)
+            }
+            None => true,
+        };
         match field {
-            "screen" => formation == input.text("lead").trim(),
-            "supporting" => name != input.text("lead").trim(),
+            "screen" => formation == lead,
+            "lead" => in_area(name),
+            "supporting" => name != lead && in_area(name),
+            "charge" => {
+                formation == lead
+                    || input
+                        .list("supporting")
+                        .iter()
+                        .any(|s| s.as_ref() == formation)
+            }
             _ => true,
         }
+    }
+    /// In the Combat Game the set-up posts the Display, which changes only in the Adjustments.
+    fn applies(&self, record: &Record) -> bool {
+        record.scenario.as_ref() != COMBAT_GAME || adjustments(record)
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
         let lead = input.text("lead").trim();
@@ -355,11 +383,11 @@ impl Procedure for PostBattle {
                 ));
             }
         }
-        let adjustments = record.position.phase == 1 && record.position.step == 1;
-        if adjustments && let Some(reason) = no_adjustment_round(record) {
+        let in_adjustments = adjustments(record);
+        if in_adjustments && let Some(reason) = no_adjustment_round(record) {
             return Err(InputError::new("lead", reason));
         }
-        if record.scenario.as_ref() == COMBAT_GAME && !adjustments {
+        if record.scenario.as_ref() == COMBAT_GAME && !in_adjustments {
             return Err(InputError::new(
                 "lead",
                 "the Combat Game's set-up posts the Battle Display (27.1.2-27.1.3, L2196-2230): it changes in the Adjustments Segment (Step 9)",
@@ -367,7 +395,7 @@ impl Procedure for PostBattle {
         }
         let changes_mode = input.text("mode") != input.text("mode_before");
         if changes_mode && record.scenario.as_ref() == COMBAT_GAME {
-            if !adjustments {
+            if !in_adjustments {
                 return Err(InputError::new(
                     "mode",
                     "in the Combat Game a Formation changes its Deployment Mode only in the Battle Adjustment Round (27.1.4, L2242)",
