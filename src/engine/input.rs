@@ -534,6 +534,23 @@ impl Input {
         self.values.get(id)
     }
 
+    /// The first of the fields `ids` whose value differs from `known`'s (the form as the record
+    /// would fill it in), with `known`'s value: a fact that went stale since the form opened.
+    pub fn first_difference<'a>(
+        &self,
+        known: &Input,
+        ids: impl IntoIterator<Item = &'a str>,
+    ) -> Option<(&'a str, String)> {
+        ids.into_iter()
+            .find(|id| self.get(id) != known.get(id))
+            .map(|id| {
+                (
+                    id,
+                    known.get(id).map(ToString::to_string).unwrap_or_default(),
+                )
+            })
+    }
+
     /// Sets a value; the caller checks it against its field.
     pub fn set(&mut self, id: &str, value: Value) {
         self.values.insert(id, value);

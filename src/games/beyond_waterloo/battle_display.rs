@@ -288,13 +288,11 @@ impl Procedure for PostBattle {
         let side = input.text("side");
         let mut known = input.clone();
         fill(&mut known, record);
-        for id in ["posted_before", "mode_before"] {
-            if known.get(id) != input.get(id) {
-                return Err(InputError::new(
-                    id,
-                    "the record has changed: open the form again",
-                ));
-            }
+        if let Some((id, _)) = input.first_difference(&known, ["posted_before", "mode_before"]) {
+            return Err(InputError::new(
+                id,
+                "the record has changed: open the form again",
+            ));
         }
         let lead = input.text("lead").trim();
         let formation = |name: &str| {

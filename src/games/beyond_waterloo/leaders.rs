@@ -163,8 +163,9 @@ impl Procedure for LeaderCasualty {
         }
         let mut known = input.clone();
         fill(&mut known, record);
-        if known.flag("napoleon") != input.flag("napoleon")
-            || known.text("formation") != input.text("formation")
+        if input
+            .first_difference(&known, ["napoleon", "formation"])
+            .is_some()
         {
             return Err(InputError::new(
                 "leader",

@@ -508,25 +508,22 @@ impl Procedure for TakeLosses {
             ));
         };
         let on_record = facts(unit);
-        if on_record.reaction(record) != input.flag("reaction") {
-            return Err(InputError::new(
+        let mut known = input.clone();
+        Self::fill(&mut known, record);
+        Self::counts(&mut known, record);
+        let stale = |ids: &[&'static str]| input.first_difference(&known, ids.iter().copied());
+        let otherwise = || {
+            InputError::new(
                 "unit",
                 format!("the record knows {name} otherwise: pick it again"),
-            ));
+            )
+        };
+        if stale(&["reaction"]).is_some() {
+            return Err(otherwise());
         }
-        let left = record
-            .counters
-            .get(owed_counter(input).as_str())
-            .copied()
-            .unwrap_or(0);
-        let taken = record
-            .counters
-            .get(regular_taken(side).as_str())
-            .copied()
-            .unwrap_or(0);
-        if i64::from(input.number("still_to_take")) != left
-            || i64::from(input.number("regular_so_far")) != taken
-        {
+        let left = known.number("still_to_take").into();
+        let taken: i64 = known.number("regular_so_far").into();
+        if stale(&["still_to_take", "regular_so_far"]).is_some() {
             return Err(InputError::new(
                 "still_to_take",
                 format!(
@@ -543,16 +540,8 @@ impl Procedure for TakeLosses {
                 ),
             ));
         }
-        if on_record.size != input.text("size")
-            || on_record.reduced != input.flag("reduced")
-            || on_record.half_cf != input.flag("half_cf")
-            || on_record.formation != input.text("formation")
-            || on_record.box_ != input.text("box")
-        {
-            return Err(InputError::new(
-                "unit",
-                format!("the record knows {name} otherwise: pick it again"),
-            ));
+        if stale(&["size", "reduced", "half_cf", "formation", "box"]).is_some() {
+            return Err(otherwise());
         }
         let regular = |u: &UnitRecord| u.attribute(attribute::SIZE) != Some("national-guard");
         let guard_order = record.option(GUARD_ORDER.id, "lead_first");

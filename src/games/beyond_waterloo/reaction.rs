@@ -309,15 +309,17 @@ impl Procedure for Reaction {
         }
         let mut known = input.clone();
         fill(&mut known, record);
-        for f in FIELDS.iter().filter(|f| f.group == "What the record knows") {
-            if known.get(f.id) != input.get(f.id) {
-                return Err(InputError::new(
-                    f.id,
-                    "the record knows otherwise: pick the Formation again",
-                ));
-            }
+        let facts = FIELDS
+            .iter()
+            .filter(|f| f.group == "What the record knows")
+            .map(|f| f.id);
+        match input.first_difference(&known, facts) {
+            Some((id, _)) => Err(InputError::new(
+                id,
+                "the record knows otherwise: pick the Formation again",
+            )),
+            None => Ok(()),
         }
-        Ok(())
     }
     fn acting_side(&self, input: &Input) -> String {
         input.text("side").to_string()

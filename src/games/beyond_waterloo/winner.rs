@@ -205,18 +205,14 @@ impl Procedure for BattleWinner {
         }
         let mut known = input.clone();
         fill(&mut known, record);
-        for f in FIELDS.iter().filter(|f| f.group != "Settings") {
-            if known.get(f.id) != input.get(f.id) {
-                return Err(InputError::new(
-                    f.id,
-                    format!(
-                        "the record has {}",
-                        known.get(f.id).map(describe).unwrap_or_default()
-                    ),
-                ));
-            }
+        let facts = FIELDS
+            .iter()
+            .filter(|f| f.group != "Settings")
+            .map(|f| f.id);
+        match input.first_difference(&known, facts) {
+            Some((id, value)) => Err(InputError::new(id, format!("the record has {value}"))),
+            None => Ok(()),
         }
-        Ok(())
     }
     fn acting_side(&self, _input: &Input) -> String {
         "french".into()
@@ -382,20 +378,6 @@ fn formations<'a>(input: &'a Input, side: &str) -> impl Iterator<Item = &'a str>
         .filter(|n| !n.is_empty())
 }
 
-fn describe(value: &Value) -> String {
-    match value {
-        Value::Flag(true) => "yes".into(),
-        Value::Flag(false) => "no".into(),
-        Value::Number(n) => n.to_string(),
-        Value::Text(t) => t.to_string(),
-        Value::List(l) => l
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(", "),
-    }
-}
-
 /// The mark that ends the Combat Game, which `game_over` reads.
 pub const OVER: &str = "Combat Game over";
 
@@ -454,18 +436,10 @@ impl Procedure for Victory {
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let mut known = input.clone();
         self.prefill(&mut known, record);
-        for id in ["french_vp", "allied_vp", "catastrophic"] {
-            if known.get(id) != input.get(id) {
-                return Err(InputError::new(
-                    id,
-                    format!(
-                        "the record has {}",
-                        known.get(id).map(describe).unwrap_or_default()
-                    ),
-                ));
-            }
+        match input.first_difference(&known, ["french_vp", "allied_vp", "catastrophic"]) {
+            Some((id, value)) => Err(InputError::new(id, format!("the record has {value}"))),
+            None => Ok(()),
         }
-        Ok(())
     }
     fn acting_side(&self, _input: &Input) -> String {
         "french".into()
