@@ -896,9 +896,7 @@ impl Procedure for CombatRound {
             }
             let other = opponent(side);
             effects.push(Effect::SetCounter {
-                name: format!("Loss markers on the {}, {round_title}", people(other))
-                    .as_str()
-                    .into(),
+                name: super::loss_markers(other, round_title).as_str().into(),
                 value: i64::from(losses),
                 rule: "6.10.8, L1052".into(),
                 lasts: Lasts::Game,

@@ -53,6 +53,18 @@ pub fn people(side: &str) -> &'static str {
     if side == "french" { "French" } else { "Allies" }
 }
 
+/// The Battle Track's boxes, in order (6.2.1, L856).
+pub const BATTLE_TRACK: [&str; 3] = [
+    "First Combat Round",
+    "Battle Adjustment Round",
+    "Second Combat Round",
+];
+
+/// The counter of the loss markers on `side` in the Battle Track's box `round` (6.10.8, L1052).
+pub fn loss_markers(side: &str, round: &str) -> String {
+    format!("Loss markers on the {}, {round}", people(side))
+}
+
 /// The other side.
 pub fn opponent(side: &str) -> &'static str {
     if side == "french" { "allied" } else { "french" }

@@ -26,14 +26,6 @@ const READS: &[TableRead] = &[TableRead {
     codes: &["A", "A1", "A2", "B", "B1", "B2"],
 }];
 
-/// The loss markers of the Battle Adjustment Round's box on `side`.
-pub fn adjustment_losses(side: &str) -> String {
-    format!(
-        "Loss markers on the {}, Battle Adjustment Round",
-        people(side)
-    )
-}
-
 const fn fact(id: &'static str, label: &'static str, rule: &'static str) -> Field {
     Field {
         id,
@@ -170,7 +162,7 @@ fn fill(input: &mut Input, record: &Record) {
     input.set("battle_area", Value::Text(area.as_str().into()));
     let losses = record
         .counters
-        .get(adjustment_losses(&side).as_str())
+        .get(super::loss_markers(&side, "Battle Adjustment Round").as_str())
         .copied()
         .unwrap_or(0);
     input.set("adjustment_losses", Value::Number(losses));
@@ -424,7 +416,9 @@ impl Procedure for Reaction {
                     lasts: Lasts::Step,
                 },
                 Effect::SetCounter {
-                    name: adjustment_losses(side).as_str().into(),
+                    name: super::loss_markers(side, "Battle Adjustment Round")
+                        .as_str()
+                        .into(),
                     value: i64::from(input.number("adjustment_losses")) + steps,
                     rule: "6.13.8e, L1115".into(),
                     lasts: Lasts::Game,

@@ -24,19 +24,12 @@ const RULE: &str = "6.16 Battle Winner Determination, L1133-1158";
 /// The loss markers `by` inflicted over both Combat Rounds (6.10.8, L1052), and in the Battle
 /// Adjustment box if `all_boxes`.
 fn inflicted(record: &Record, by: &str, all_boxes: bool) -> i64 {
-    let boxes: &[&str] = if all_boxes {
-        &[
-            "First Combat Round",
-            "Battle Adjustment Round",
-            "Second Combat Round",
-        ]
-    } else {
-        &["First Combat Round", "Second Combat Round"]
-    };
-    boxes
+    // The Battle Adjustment box, the Track's middle one, counts only under that reading.
+    super::BATTLE_TRACK
         .iter()
+        .filter(|round| all_boxes || **round != super::BATTLE_TRACK[1])
         .map(|round| {
-            let name = format!("Loss markers on the {}, {round}", people(opponent(by)));
+            let name = super::loss_markers(opponent(by), round);
             record.counters.get(name.as_str()).copied().unwrap_or(0)
         })
         .sum()
