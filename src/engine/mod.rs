@@ -4,6 +4,7 @@
 pub mod dice;
 pub mod draws;
 pub mod export;
+pub mod hand;
 pub mod input;
 pub mod keys;
 pub mod log;

@@ -319,6 +319,11 @@ pub trait Procedure: Sync + Send {
     ) -> Result<(), InputError> {
         Ok(())
     }
+    /// The hand of cards each side chooses in secret and plays from (see `engine::hand`), where
+    /// play stands. None by default.
+    fn hand(&self, _input: &Input, _record: &Record) -> Option<crate::engine::hand::Hand> {
+        None
+    }
     /// The id of the side that acts, as the log records it. By default the side the form's `side`
     /// field names; a procedure whose form has none says who acts.
     fn acting_side(&self, input: &Input) -> String {

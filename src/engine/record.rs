@@ -378,6 +378,9 @@ pub struct Record {
     pub scenario: Symbol,
     /// Session settings by name (see `Effect::SetOption`).
     pub options: BTreeMap<Symbol, Symbol>,
+    /// Each sealed choice by (round, player): `None` while sealed, the choice once revealed (see
+    /// `engine::hand`).
+    pub seals: BTreeMap<(Symbol, Symbol), Option<Symbol>>,
     /// How many sets of effects have been applied (corrected ones excluded).
     pub applied: usize,
 }

@@ -7,6 +7,7 @@ pub mod confirm;
 pub mod files;
 pub mod focus;
 pub mod game_view;
+pub mod hand_panel;
 pub mod help;
 pub mod log_view;
 pub mod notice;

@@ -1,6 +1,8 @@
-//! Beyond Waterloo's Grand Tactics sealed at one screen: each player picks a chit while the other
-//! looks away, it is sealed and out of sight, both are revealed together, the First Combat Round
-//! is rolled on them, and `verify` proves the commitments and catches an edited reveal.
+//! Beyond Waterloo's Grand Tactics and Battle Tactics cards sealed at one screen: each player
+//! picks a chit while the other looks away, it is sealed and out of sight, both are revealed
+//! together; each picks cards face down, and the Initiative player turns up his first; the First
+//! Combat Round is rolled on them, and `verify` proves the commitments and catches an edited
+//! reveal.
 //!
 //! The counter values are put on the record through the engine first, as the players would from
 //! the roster editor; they are FICTIONAL, as are the charts in the data folder
@@ -56,6 +58,43 @@ fn counters(harness: &mut Harness<'_, AideApp>) {
     }
 }
 
+/// `side` ("French") ticks the cards labelled `cards` in the list only it sees, and seals them.
+fn pick_cards(harness: &mut Harness<'_, AideApp>, side: &str, cards: &[&str]) {
+    let list = format!("{side}: cards to pick");
+    harness
+        .get_by_role_and_label(egui::Role::ComboBox, &list)
+        .click();
+    harness.run();
+    for card in cards {
+        harness
+            .get_by_role_and_label(egui::Role::CheckBox, card)
+            .click();
+        harness.run();
+    }
+    // Closed again before the others look.
+    harness
+        .get_by_role_and_label(egui::Role::ComboBox, &list)
+        .click();
+    harness.run();
+    click(harness, &format!("Seal {side}'s cards"));
+}
+
+/// `side` looks at its own face-down cards and turns up those labelled `cards` (none: plays none).
+fn turn_up(harness: &mut Harness<'_, AideApp>, side: &str, cards: &[&str]) {
+    click(harness, &format!("Show {side}'s face-down cards"));
+    if cards.is_empty() {
+        click(harness, "Play none this round");
+        return;
+    }
+    for card in cards {
+        harness
+            .get_by_role_and_label(egui::Role::CheckBox, card)
+            .click();
+        harness.run();
+    }
+    click(harness, "Turn up the ticked cards");
+}
+
 /// Whether the chit's name is anywhere on screen, as a label or a value.
 fn on_screen(harness: &Harness<'_, AideApp>, words: &str) -> bool {
     harness.query_all_by_label_contains(words).next().is_some()
@@ -76,6 +115,18 @@ fn grand_tactics_sealed_at_one_screen_then_revealed_together_and_verified() {
     radio(&mut harness, "Beyond Waterloo");
     click(&mut harness, "Start the game");
     counters(&mut harness);
+    // The owner enters card F2 from his deck: a PLAINLY FICTIONAL title and DRM.
+    set_up(
+        &mut harness,
+        "battle-tactics-card",
+        &[
+            ("side", text("french")),
+            ("card", text("F2")),
+            ("title", text("Fictional Test Card")),
+            ("effect", text("drm")),
+            ("value", support::number(1)),
+        ],
+    );
     click(&mut harness, "Steps 2-7: Grand Tactics to Final Resolution");
     open_procedure(
         &mut harness,
@@ -124,6 +175,47 @@ fn grand_tactics_sealed_at_one_screen_then_revealed_together_and_verified() {
         &harness,
         "Grand Tactics Matrix: General Advance against Left Flank Attack"
     ));
+
+    // Then the cards (6.5.4, L966): picked face down, out of sight once sealed.
+    pick_cards(
+        &mut harness,
+        "French",
+        &["F2 Fictional Test Card", "F5 (not entered yet)"],
+    );
+    // The list only the picker saw is closed: no card shows as picked (the record panel lists
+    // the whole deck, which both players know).
+    assert!(harness.query_by_label("F2 Fictional Test Card").is_none());
+    assert!(harness.query_by_label_contains("picked (hidden)").is_none());
+    pick_cards(&mut harness, "Allied", &[]);
+    {
+        let view = harness.state().game_view().expect("a game");
+        let events = view.session.events();
+        let sealed = events
+            .iter()
+            .filter(|e| matches!(e.body, EventBody::Sealed { .. }))
+            .count();
+        assert_eq!(
+            sealed,
+            2 + 8,
+            "four card places a side, whatever was picked"
+        );
+        let revealed = events
+            .iter()
+            .filter(|e| matches!(e.body, EventBody::Revealed { .. }))
+            .map(|e| format!("{:?}", e.body))
+            .collect::<String>();
+        assert!(!revealed.contains("\"F2\"") && !revealed.contains("\"F5\""));
+    }
+    // The Initiative player (the French, on a VP tie) turns up first (6.5.6-6.5.7, L970-972).
+    assert!(
+        harness
+            .query_by_label("Show Allied's face-down cards")
+            .is_none()
+    );
+    turn_up(&mut harness, "French", &["F2 Fictional Test Card"]);
+    turn_up(&mut harness, "Allied", &[]);
+    // Turned up, the card is on the form and its DRM among the modifiers (6.5.8, L976).
+    assert!(on_screen(&harness, "F2 Fictional Test Card: drm, drm +1"));
     type_into(&mut harness, "Or enter physical dice:", "5,4,3,3");
     click(&mut harness, "Use these dice");
     apply(&mut harness);
@@ -140,7 +232,15 @@ fn grand_tactics_sealed_at_one_screen_then_revealed_together_and_verified() {
         .game
         .verify(&view.session, &view.tables)
         .expect("verifies");
-    assert_eq!(report.reveals, 2);
+    assert_eq!(report.reveals, 3, "two chits and one card");
+    // F2 is spent; F5 stays face down, its commitment unopened (6.5.9, L978).
+    assert_eq!(
+        view.session
+            .record()
+            .unit("french", "F2")
+            .map(|c| c.state.to_string()),
+        Some("played".to_string())
+    );
     // An edited reveal no longer matches its commitment.
     let mut events = view.session.events().to_vec();
     let edited = events
@@ -287,6 +387,10 @@ fn the_combat_games_first_round_on_charts_entered_in_the_editor() {
         &harness,
         "Grand Tactics Matrix: Left Flank Attack against General Advance"
     ));
+    pick_cards(&mut harness, "French", &[]);
+    pick_cards(&mut harness, "Allied", &[]);
+    turn_up(&mut harness, "French", &[]);
+    turn_up(&mut harness, "Allied", &[]);
     type_into(&mut harness, "Or enter physical dice:", "6,6,1,2");
     click(&mut harness, "Use these dice");
     apply(&mut harness);

@@ -5,10 +5,11 @@
 //! Deployment Matrices are the shipped templates, which hold only the cells the rulebook prints.
 
 use crate::support::{Play, flag, number, text};
+use aide_de_camp::engine::hand;
 use aide_de_camp::engine::input::Value;
 use aide_de_camp::engine::procedure::{Modifier, Procedure};
 use aide_de_camp::engine::table_set::{BuiltinTable, TableSet};
-use aide_de_camp::games::beyond_waterloo::{ID, game_over};
+use aide_de_camp::games::beyond_waterloo::{ID, cards, game_over, tactics};
 use aide_de_camp::games::{self, Game};
 
 fn game() -> &'static Game {
@@ -80,7 +81,63 @@ fn charts(filled: bool) -> TableSet {
 /// A Combat Game with FICTIONAL charts and every counter value entered: Morale 3 on every Troop
 /// unit, reduced sides CF 2 and Morale 3, the Minor Allies' CFs 3 (the Dutch-Belgian and Hanoverian are 3CF in other setups,
 /// L2520; here all FICTIONAL), Battle Ability 2 for every Leader.
+/// The Combat Game with every counter value entered (FICTIONAL values), and both sides' Battle
+/// Tactics cards picked face down: none.
 fn combat_game() -> Play {
+    let mut play = combat_game_without_hands();
+    pick_cards(&mut play, "french", &[]);
+    pick_cards(&mut play, "allied", &[]);
+    play
+}
+
+/// `side` picks `cards` face down for the battle (6.5.1, L958), sealed as the app seals them.
+fn pick_cards(play: &mut Play, side: &str, cards: &[&str]) {
+    use aide_de_camp::engine::play::Command;
+    let name = tactics::hand_name(play.record());
+    let cards: Vec<String> = cards.iter().map(|c| (*c).to_string()).collect();
+    let seals = hand::seal(&play.session, &name, side, &cards, tactics::SLOTS).expect("the key");
+    for (round, sealed) in seals {
+        play.session
+            .execute(
+                play.game,
+                &play.tables,
+                Command::Seal {
+                    round,
+                    side: side.into(),
+                    sealed,
+                },
+            )
+            .expect("sealed");
+    }
+}
+
+/// `side` turns `cards` face up from its hand (6.5.6-6.5.7, L970-972).
+fn turn_up(play: &mut Play, side: &str, cards: &[&str]) {
+    use aide_de_camp::engine::play::Command;
+    let name = tactics::hand_name(play.record());
+    let deck = cards::deck(side);
+    let deck: Vec<&str> = deck.iter().map(String::as_str).collect();
+    let face_down = hand::face_down(&play.session, &name, side, tactics::SLOTS, &deck);
+    for card in cards {
+        let (round, reveal) = face_down
+            .iter()
+            .find(|(_, reveal)| reveal.choice == *card)
+            .cloned()
+            .expect("a card face down in the hand");
+        play.session
+            .execute(
+                play.game,
+                &play.tables,
+                Command::Reveal {
+                    round,
+                    reveals: vec![reveal],
+                },
+            )
+            .expect("revealed");
+    }
+}
+
+fn combat_game_without_hands() -> Play {
     let mut play = Play::start(ID, "combat-game");
     play.tables = charts(true);
     let units: Vec<(String, String, String)> = play
@@ -1663,4 +1720,241 @@ fn only_the_battle_areas_formations_are_posted_and_a_retreat_skips_the_adjustmen
         )
         .expect("no Adjustment Round");
     assert!(refusal.contains("no Battle Adjustment Round"), "{refusal}");
+}
+
+/// Enters `card` of `side` (a FICTIONAL title and number) with its `effect`.
+fn enter_card(play: &mut Play, side: &str, card: &str, effect: &str, extra: &[(&str, Value)]) {
+    let mut values = vec![
+        ("side", text(side)),
+        ("card", text(card)),
+        ("title", text(&format!("Test card {card}"))), // FICTIONAL
+        ("effect", text(effect)),
+    ];
+    values.extend(extra.iter().cloned());
+    play.play("battle-tactics-card", &values, &[]);
+}
+
+#[test]
+fn the_cards_are_picked_face_down_turned_up_initiative_first_and_spent_for_the_battle() {
+    // 6.5.1 (L958): up to four cards, face down; 6.5.5-6.5.7 (L968-972): turned up round by
+    // round; 6.5.2 (L962) and 6.3.7 (L902): used once, discarded after the round.
+    let mut play = combat_game_without_hands();
+    let refusal = play
+        .refused("combat-round", &[])
+        .expect("no hands picked yet");
+    assert!(refusal.contains("face down"), "{refusal}");
+    enter_card(&mut play, "french", "F2", "drm", &[("value", number(2))]); // FICTIONAL +2
+    enter_card(&mut play, "french", "F5", "shift", &[("value", number(1))]); // FICTIONAL 1R
+    let name = tactics::hand_name(play.record());
+    let five: Vec<String> = ["F1", "F2", "F3", "F4", "F5"].map(String::from).into();
+    let too_many = hand::seal(&play.session, &name, "french", &five, tactics::SLOTS);
+    assert!(too_many.is_err(), "five cards are too many");
+    pick_cards(&mut play, "french", &["F2", "F5"]);
+    pick_cards(&mut play, "allied", &[]);
+    // The log holds four commitments a side, whatever was picked: no card and no count shows.
+    let sealed = play
+        .session
+        .events()
+        .iter()
+        .filter(|e| e.body.kind_name() == "sealed")
+        .count();
+    assert_eq!(sealed, 8);
+    turn_up(&mut play, "french", &["F2"]);
+    let input = play.input(
+        "combat-round",
+        &[
+            ("french_gt", text("general_advance")),
+            ("allied_gt", text("general_advance")),
+        ],
+    );
+    assert!(
+        input
+            .text("french_cards")
+            .starts_with("F2 Test card F2: drm, drm +2"),
+        "{}",
+        input.text("french_cards")
+    );
+    let modifiers = procedure("combat-round").modifiers_read(&input, &play.tables);
+    assert!(
+        items(&modifiers, "French DRM").contains(&("F2 Test card F2".to_string(), 2)),
+        "{modifiers:?}"
+    );
+    assert!(
+        items(&modifiers, "French column shift")
+            .iter()
+            .all(|(label, _)| !label.contains("F5"))
+    );
+    play.play(
+        "combat-round",
+        &[
+            ("french_gt", text("general_advance")),
+            ("allied_gt", text("general_advance")),
+        ],
+        &[3, 3, 3, 3],
+    );
+    assert_eq!(play.state("french", "F2"), "played");
+    assert_eq!(play.state("french", "F5"), "in hand");
+    // F5 stays face down for the Second Combat Round (6.15.1, L1127); F2 is gone.
+    let deck = cards::deck("french");
+    let deck: Vec<&str> = deck.iter().map(String::as_str).collect();
+    let left: Vec<String> = hand::face_down(&play.session, &name, "french", tactics::SLOTS, &deck)
+        .into_iter()
+        .map(|(_, reveal)| reveal.choice)
+        .collect();
+    assert_eq!(left, vec!["F5".to_string()]);
+    let report = play
+        .game
+        .verify(&play.session, &play.tables)
+        .expect("verifies");
+    assert!(report.reveals >= 1, "{report:?}");
+}
+
+/// A round's form with the cards' texts set as the record would fill them once turned up.
+fn card_input(
+    play: &Play,
+    french_cards: &str,
+    allied_cards: &str,
+    extra: &[(&str, Value)],
+) -> aide_de_camp::engine::input::Input {
+    let mut values = vec![
+        ("french_gt", text("general_advance")),
+        ("allied_gt", text("general_advance")),
+    ];
+    values.extend(extra.iter().cloned());
+    let mut input = play.input("combat-round", &values);
+    input.set("french_cards", text(french_cards));
+    input.set("allied_cards", text(allied_cards));
+    input
+}
+
+/// The modifiers of a round with those cards.
+fn with_cards(
+    play: &Play,
+    french_cards: &str,
+    allied_cards: &str,
+    extra: &[(&str, Value)],
+) -> Vec<Modifier> {
+    let input = card_input(play, french_cards, allied_cards, extra);
+    procedure("combat-round").modifiers_read(&input, &play.tables)
+}
+
+#[test]
+fn cards_cancel_the_matrices_first_then_cards_then_the_rest_stand() {
+    // 6.5.8, L974-976. FICTIONAL card numbers.
+    let play = combat_game();
+    let plain = with_cards(&play, "", "", &[]);
+    let allied_matrix = items(&plain, "Allied DRM")
+        .into_iter()
+        .find(|(label, _)| label.starts_with("Battle Deployment Matrix"))
+        .expect("the matrix DRM");
+    let modifiers = with_cards(
+        &play,
+        "F1 Test: cancel_matrices; F2 Test: drm, drm +2",
+        "A1 Test: cancel_card; A2 Test: shift, shift +1",
+        &[("allied_cancels", Value::List(vec!["F2".into()]))],
+    );
+    let allied = items(&modifiers, "Allied DRM");
+    let cancelled = allied
+        .iter()
+        .find(|(label, _)| label.starts_with("Battle Deployment Matrix"))
+        .expect("the matrix DRM");
+    assert_eq!(cancelled.1, 0, "{allied:?}");
+    assert!(
+        cancelled.0.contains("cancelled by F1 Test"),
+        "{allied_matrix:?}"
+    );
+    let french = items(&modifiers, "French DRM");
+    assert!(
+        french.contains(&(
+            "F2 Test is cancelled by A1 Test (6.5.8, L974-976)".to_string(),
+            0
+        )),
+        "{french:?}"
+    );
+    assert!(items(&modifiers, "Allied column shift").contains(&("A2 Test".to_string(), 1)));
+    // A card that cancels the Matrices is carried out first: no card cancels it.
+    let input = card_input(
+        &play,
+        "F1 Test: cancel_matrices",
+        "A1 Test: cancel_card",
+        &[("allied_cancels", Value::List(vec!["F1".into()]))],
+    );
+    let error = procedure("combat-round")
+        .check_combination(&input)
+        .expect_err("refused");
+    assert!(
+        error.message.contains("before any card cancels"),
+        "{error:?}"
+    );
+}
+
+#[test]
+fn a_cancelled_canceller_still_cancels_unless_the_initiative_players_act_first() {
+    // 6.5.8, L974 is silent (digest Corrections, "A card that is itself cancelled"). The
+    // French hold the Initiative on a VP tie (6.2.1a, L858).
+    let play = combat_game();
+    let cards = |setting: &str| {
+        with_cards(
+            &play,
+            "F1 Test: cancel_card; F2 Test: drm, drm +2",
+            "A1 Test: cancel_card",
+            &[
+                ("french_cancels", Value::List(vec!["A1".into()])),
+                ("allied_cancels", Value::List(vec!["F2".into()])),
+                ("card_cancel", text(setting)),
+            ],
+        )
+    };
+    let mutual = items(&cards("mutual"), "French DRM");
+    assert!(
+        mutual
+            .iter()
+            .any(|(l, v)| l.starts_with("F2 Test is cancelled") && *v == 0)
+    );
+    let first = items(&cards("initiative_first"), "French DRM");
+    assert!(first.contains(&("F2 Test".to_string(), 2)), "{first:?}");
+}
+
+#[test]
+fn a_cavalry_charge_doubles_the_charge_box_against_a_lead_without_cavalry_unless_squares() {
+    // 3.2.2b, L541. FICTIONAL CFs.
+    let play = combat_game();
+    let lead = "Left Wing: lead, Line of Battle, Morale 3, CF 10, screen CF 0, cavalry CF 0, broken 0, National Guard 0, charge CF 3, nations french";
+    let no_cavalry = "Anglo-Dutch-Belgian: lead, Line of Battle, Morale 3, CF 10, screen CF 0, cavalry CF 0, broken 0, National Guard 0, nations british";
+    let forces = [
+        ("french_forces", text(lead)),
+        ("allied_forces", text(no_cavalry)),
+    ];
+    let charge = "F4 Test: cavalry_charge";
+    let plain = total(&with_cards(&play, "", "", &forces), "French strength");
+    let charged = total(&with_cards(&play, charge, "", &forces), "French strength");
+    assert_eq!(charged - plain, 6, "3 CF doubled");
+    let squared = with_cards(&play, charge, "A9 Test: infantry_squares", &forces);
+    assert_eq!(total(&squared, "French strength"), plain);
+    assert!(
+        items(&squared, "French DRM")
+            .iter()
+            .any(|(l, _)| l.contains("cancelled by A9 Test"))
+    );
+    // Reading (ii): the Charge box counts at 1× without a Charge, 2× with one.
+    let mut counted = forces.to_vec();
+    counted.push(("charge_box", text("counted")));
+    let base = total(&with_cards(&play, "", "", &counted), "French strength");
+    assert_eq!(base - plain, 3);
+    let doubled = total(&with_cards(&play, charge, "", &counted), "French strength");
+    assert_eq!(doubled - plain, 6);
+    // Against a Lead with cavalry it is a cavalry battle: no CFs added here.
+    let mut against = forces.to_vec();
+    against[1] = ("allied_forces", text(ALLIED_LEAD));
+    let battle = with_cards(&play, charge, "", &against);
+    assert_eq!(
+        total(&battle, "French strength"),
+        total(&with_cards(&play, "", "", &against), "French strength")
+    );
+    // A Charge needs cavalry in the Charge box (3.2.2, L537).
+    let input = card_input(&play, charge, "", &[("allied_forces", text(no_cavalry))]);
+    let error = procedure("combat-round")
+        .check_combination(&input)
+        .expect_err("no cavalry in the Charge box");
+    assert!(error.message.contains("Cavalry Charge box"), "{error:?}");
 }

@@ -536,6 +536,19 @@ impl Session {
                 }
                 self.applied.insert(*resolution, event.seq);
             }
+            EventBody::Sealed { round, sealed } => {
+                self.record
+                    .seals
+                    .insert((round.as_str().into(), sealed.player.as_str().into()), None);
+            }
+            EventBody::Revealed { round, reveals } => {
+                for reveal in reveals {
+                    self.record.seals.insert(
+                        (round.as_str().into(), reveal.player.as_str().into()),
+                        Some(reveal.choice.as_str().into()),
+                    );
+                }
+            }
             EventBody::SessionStarted {
                 start,
                 scenario,

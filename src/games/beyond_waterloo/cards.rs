@@ -20,6 +20,9 @@ pub mod attribute {
     pub const NEEDS: &str = "needs";
     pub const NEEDS_MODE: &str = "needs_mode";
     pub const RP: &str = "rp";
+    /// What the card's number is: "drm", "shift", "strength", "inflicted" or "suffered" (a
+    /// change to the FERT result its side inflicts or suffers), or "none".
+    pub const NUMBER_IS: &str = "number_is";
 }
 
 /// What a card does, as far as the rulebook tells: the five cards it names, and the kinds of
@@ -48,6 +51,20 @@ pub const EFFECTS: &[(&str, &str)] = &[
         "leader_rallies",
         "Leader Rallies Troops: +1 to Leader casualty rolls (4.6.2, L734)",
     ),
+];
+
+/// What the number of a named card with a number of its own is (a Grand Battery's DRM, say).
+const NAMED_NUMBER: &[(&str, &str)] = &[
+    ("none", "It has none"),
+    ("drm", "A DRM on its side's FERT roll"),
+    ("shift", "A column shift on its side's FERT"),
+    ("strength", "A change to its side's combat strength"),
+];
+
+/// Whose FERT result a result-changing card changes.
+const RESULT_OF: &[(&str, &str)] = &[
+    ("inflicted", "The steps its side inflicts"),
+    ("suffered", "The steps its side suffers"),
 ];
 
 /// What a card needs to be played (6.5.3, L964; 6.2.4, L872).
@@ -137,6 +154,22 @@ const FIELDS: &[Field] = &[
         help: "For a DRM, a column shift, a change of strength or of a FERT result; 0 for the others.",
     },
     Field {
+        id: "number_is",
+        label: "What its number is",
+        group: "Card",
+        kind: FieldKind::Choice(NAMED_NUMBER),
+        rule: "6.5.8, L976",
+        help: "For a named card whose text also gives a DRM, a column shift or CFs.",
+    },
+    Field {
+        id: "result_of",
+        label: "The result it changes",
+        group: "Card",
+        kind: FieldKind::Choice(RESULT_OF),
+        rule: "6.5.8, L976",
+        help: "A positive number adds steps, a negative one takes them away.",
+    },
+    Field {
         id: "needs",
         label: "It needs",
         group: "Card",
@@ -178,19 +211,21 @@ impl Procedure for CardEntry {
     fn shows(&self, field: &str, input: &Input) -> bool {
         match field {
             "needs_mode" => input.text("needs") == "mode",
+            "number_is" => matches!(input.text("effect"), "guards_assault" | "grand_battery"),
+            "result_of" => input.text("effect") == "result",
+            "value" => number_is(input) != "none",
             _ => true,
         }
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
         let title = input.text("title").trim();
-        if title.is_empty() || title.contains([';', ',']) {
-            return Err(InputError::new("title", "the card's title, without ; or ,"));
+        if title.is_empty() || title.contains([';', ',', ':']) {
+            return Err(InputError::new(
+                "title",
+                "the card's title, without ; , or :",
+            ));
         }
-        let numbered = matches!(
-            input.text("effect"),
-            "drm" | "shift" | "strength" | "result"
-        );
-        if numbered && input.number("value") == 0 {
+        if number_is(input) != "none" && input.number("value") == 0 {
             return Err(InputError::new(
                 "value",
                 "give the card's number: a DRM, a shift, CFs or steps",
@@ -230,6 +265,7 @@ impl Procedure for CardEntry {
             set(attribute::TITLE, input.text("title").trim()),
             set(attribute::EFFECT, input.text("effect")),
             set(attribute::VALUE, &input.number("value").to_string()),
+            set(attribute::NUMBER_IS, number_is(input)),
             set(attribute::NEEDS, needs),
             set(
                 attribute::NEEDS_MODE,
@@ -250,6 +286,16 @@ impl Procedure for CardEntry {
             ),
             effects,
         ))
+    }
+}
+
+/// What the entered card's number is, from its kind of effect.
+fn number_is(input: &Input) -> &str {
+    match input.text("effect") {
+        kind @ ("drm" | "shift" | "strength") => kind,
+        "result" => input.text("result_of"),
+        "guards_assault" | "grand_battery" => input.text("number_is"),
+        _ => "none",
     }
 }
 

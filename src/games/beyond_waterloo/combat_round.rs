@@ -22,13 +22,15 @@
 
 use super::forces::{self, Force, Role};
 use super::options::{
-    CAVALRY_COUNT, DEPLOYMENT_STRENGTH, FORTRESS_CAVALRY, FORTRESS_MORALE, ROUNDING,
-    SCREENS_IN_STRENGTH, on_form,
+    CARD_CANCEL, CARD_TIMING, CAVALRY_COUNT, CHARGE_BOX, DEPLOYMENT_STRENGTH, FORTRESS_CAVALRY,
+    FORTRESS_MORALE, ROUNDING, SCREENS_IN_STRENGTH, on_form,
 };
 use super::roster::{halves_text, mode_label};
+use super::tactics;
 use super::{SIDE_IDS as SIDES, opponent, people, side_label};
 use crate::engine::dice::{DiceSpec, Die};
-use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
+use crate::engine::hand::{Hand, HandSide};
+use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
     About, DiceGroup, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
@@ -129,36 +131,28 @@ const fn unbrigaded(id: &'static str, group: &'static str) -> Field {
     )
 }
 
-const fn card_drm(id: &'static str, group: &'static str) -> Field {
+const fn cards(id: &'static str, group: &'static str) -> Field {
     Field {
         id,
-        label: "Battle Tactics cards: net DRM",
+        label: "Battle Tactics cards revealed this round",
         group,
-        kind: FieldKind::Number { min: -9, max: 9 },
-        rule: "6.5.8, L974-976",
-        help: "The DRMs of the cards revealed this round that stand after the cancellations.",
+        kind: FieldKind::Text { max_len: 1200 },
+        rule: "6.5.5-6.5.8, L968-976",
+        help: "Filled in from the record as the cards are turned face up: each with its effect, its number and what it needs.",
     }
 }
 
-const fn card_shift(id: &'static str, group: &'static str) -> Field {
+const fn cancels(id: &'static str, group: &'static str, opponent: &'static str) -> Field {
     Field {
         id,
-        label: "Battle Tactics cards: column shift (R +, L -)",
+        label: "The opponent's cards its cancelling cards cancel",
         group,
-        kind: FieldKind::Number { min: -5, max: 5 },
-        rule: "6.5.8, L974-976",
-        help: "The column shifts of the cards revealed this round that stand after the cancellations.",
-    }
-}
-
-const fn charge(id: &'static str, group: &'static str) -> Field {
-    Field {
-        id,
-        label: "Cavalry Charge: CF of the charging cavalry",
-        group,
-        kind: FieldKind::Count { max: 30 },
-        rule: "3.2.2b, L541",
-        help: "Only when the Charge is played against a Lead Formation without cavalry and no Infantry Squares cancels it: the CFs are doubled and added to the strength.",
+        kind: FieldKind::Units {
+            of: UnitOf::Fixed(opponent),
+            only: &[(super::roster::attribute::TYPE, "card")],
+        },
+        rule: "6.5.8, L974",
+        help: "One for each card played that cancels a card of the opponent's, in the order they are listed.",
     }
 }
 
@@ -193,6 +187,14 @@ const FIELDS: &[Field] = &[
         help: "From the Battle Sequence where play stands.",
     },
     Field {
+        id: "initiative",
+        label: "Initiative",
+        group: "Battle",
+        kind: FieldKind::Choice(super::SIDES),
+        rule: "6.2.1a, L858; 1.1, L404",
+        help: "From the record: the side with more VP, the French on a tie. It turns its cards up first (6.5.6, L970).",
+    },
+    Field {
         id: "fortress",
         label: "Fortress",
         group: "Battle",
@@ -204,18 +206,16 @@ const FIELDS: &[Field] = &[
     forces("french_forces", "French"),
     battle_ability("french_battle", "French"),
     unbrigaded("french_unbrigaded", "French"),
-    card_drm("french_card_drm", "French"),
-    card_shift("french_card_shift", "French"),
-    charge("french_charge", "French"),
+    cards("french_cards", "French"),
+    cancels("french_cancels", "French", "allied"),
     terrain("french_terrain", "French"),
     zero_ap("french_zero_ap", "French"),
     grand_tactic("allied_gt", "Allied"),
     forces("allied_forces", "Allied"),
     battle_ability("allied_battle", "Allied"),
     unbrigaded("allied_unbrigaded", "Allied"),
-    card_drm("allied_card_drm", "Allied"),
-    card_shift("allied_card_shift", "Allied"),
-    charge("allied_charge", "Allied"),
+    cards("allied_cards", "Allied"),
+    cancels("allied_cancels", "Allied", "french"),
     terrain("allied_terrain", "Allied"),
     zero_ap("allied_zero_ap", "Allied"),
     on_form(CAVALRY_COUNT),
@@ -224,15 +224,19 @@ const FIELDS: &[Field] = &[
     on_form(ROUNDING),
     on_form(FORTRESS_CAVALRY),
     on_form(FORTRESS_MORALE),
+    on_form(CARD_CANCEL),
+    on_form(CHARGE_BOX),
 ];
 
-const SETTINGS: [Field; 6] = [
+const SETTINGS: [Field; 8] = [
     CAVALRY_COUNT,
     SCREENS_IN_STRENGTH,
     DEPLOYMENT_STRENGTH,
     ROUNDING,
     FORTRESS_CAVALRY,
     FORTRESS_MORALE,
+    CARD_CANCEL,
+    CHARGE_BOX,
 ];
 
 fn field(side: &str, name: &str) -> String {
@@ -259,6 +263,7 @@ struct Round<'a> {
     input: &'a Input,
     first: bool,
     forces: [Vec<Force>; 2],
+    cards: tactics::Play,
 }
 
 impl<'a> Round<'a> {
@@ -267,11 +272,49 @@ impl<'a> Round<'a> {
             let id = field(side, "forces");
             forces::parse_all(input.text(&id)).map_err(|message| InputError::new(&id, message))
         };
+        let forces = [read("french")?, read("allied")?];
+        let mut played = [Vec::new(), Vec::new()];
+        let mut targets = [Vec::new(), Vec::new()];
+        let mut meets_cavalry = [false, false];
+        for (index, side) in SIDES.into_iter().enumerate() {
+            let id = field(side, "cards");
+            let cards = tactics::parse_all(input.text(&id)).map_err(|m| InputError::new(&id, m))?;
+            let own = forces.get(index).map_or(&[][..], Vec::as_slice);
+            if let Some(unmet) = cards.iter().find_map(|card| card.unmet_need(own)) {
+                return Err(InputError::new(&id, unmet));
+            }
+            let opposing_lead = forces
+                .get(1 - index)
+                .and_then(|f| f.iter().find(|f| f.role == Role::Lead));
+            if let Some(slot) = meets_cavalry.get_mut(index) {
+                *slot = opposing_lead.is_some_and(|f| f.cavalry_cf > 0);
+            }
+            if let Some(slot) = played.get_mut(index) {
+                *slot = cards;
+            }
+            if let Some(slot) = targets.get_mut(index) {
+                *slot = input
+                    .list(&field(side, "cancels"))
+                    .iter()
+                    .map(|c| c.as_str().to_string())
+                    .collect();
+            }
+        }
+        let initiative = usize::from(input.text("initiative") == "allied");
+        let initiative_first = input.text(CARD_CANCEL.id) == "initiative_first";
+        let cards =
+            tactics::Play::new(played, targets, meets_cavalry, initiative, initiative_first)
+                .map_err(|m| InputError::new("french_cancels", m))?;
         Ok(Round {
             input,
             first: input.text("round") == "first",
-            forces: [read("french")?, read("allied")?],
+            forces,
+            cards,
         })
+    }
+
+    fn index(side: &str) -> usize {
+        usize::from(side != "french")
     }
 
     fn of(&self, side: &str) -> &[Force] {
@@ -321,16 +364,14 @@ impl<'a> Round<'a> {
             let table = tables.get("grand-tactics")?;
             let (shift, _) =
                 table.modifier(self.gt(side), Some(grand_tactic_label(self.gt(other))))?;
-            reckoning.shifts.push(Modifier::new(
-                label,
-                format!(
-                    "Grand Tactics Matrix: {} against {}",
-                    grand_tactic_label(self.gt(side)),
-                    grand_tactic_label(self.gt(other))
-                ),
-                shift,
-                "6.4.5, L935-941",
-            ));
+            let text = format!(
+                "Grand Tactics Matrix: {} against {}",
+                grand_tactic_label(self.gt(side)),
+                grand_tactic_label(self.gt(other))
+            );
+            reckoning
+                .shifts
+                .push(self.matrix_effect(side, text, shift, "6.4.5, L935-941"));
         }
         if self.morale_superior(side) {
             reckoning.shifts.push(Modifier::new(
@@ -348,15 +389,9 @@ impl<'a> Round<'a> {
                 "19.1.5, L1728",
             ));
         }
-        let card_shift = self.input.number(&field(side, "card_shift"));
-        if card_shift != 0 {
-            reckoning.shifts.push(Modifier::new(
-                label,
-                "Battle Tactics cards",
-                card_shift,
-                "6.5.8, L974-976",
-            ));
-        }
+        reckoning
+            .shifts
+            .extend(self.card_numbers(side, "shift", label));
 
         // DRMs (6.3.5, L896-898; 6.8, L1008-1020).
         let Some(opposing_lead) = self.lead(other) else {
@@ -364,16 +399,14 @@ impl<'a> Round<'a> {
         };
         let table = tables.get("battle-deployment")?;
         let (drm, _) = table.modifier(self.gt(side), Some(mode_label(&opposing_lead.mode)))?;
-        reckoning.drms.push(Modifier::new(
-            label,
-            format!(
-                "Battle Deployment Matrix: {} against {}",
-                grand_tactic_label(self.gt(side)),
-                mode_label(&opposing_lead.mode)
-            ),
-            drm,
-            "6.4.6, L943-948",
-        ));
+        let text = format!(
+            "Battle Deployment Matrix: {} against {}",
+            grand_tactic_label(self.gt(side)),
+            mode_label(&opposing_lead.mode)
+        );
+        reckoning
+            .drms
+            .push(self.matrix_effect(side, text, drm, "6.4.6, L943-948"));
         let ability = self.input.number(&field(side, "battle"));
         if ability != 0 {
             reckoning.drms.push(Modifier::new(
@@ -459,13 +492,26 @@ impl<'a> Round<'a> {
                 "19.1.5, L1728",
             ));
         }
-        for (id, what, rule) in [
-            ("terrain", "Terrain (TEC)", "6.8.6, L1020"),
-            ("card_drm", "Battle Tactics cards", "6.5.8, L974-976"),
-        ] {
-            let value = self.input.number(&field(side, id));
-            if value != 0 {
-                reckoning.drms.push(Modifier::new(label, what, value, rule));
+        let terrain = self.input.number(&field(side, "terrain"));
+        if terrain != 0 {
+            reckoning.drms.push(Modifier::new(
+                label,
+                "Terrain (TEC)",
+                terrain,
+                "6.8.6, L1020",
+            ));
+        }
+        reckoning.drms.extend(self.card_numbers(side, "drm", label));
+        // A cancelled card is shown at 0, with what cancelled it.
+        let index = Self::index(side);
+        for card in self.cards.cards.get(index).into_iter().flatten() {
+            if let Some(by) = self.cards.cancelled_by(index, &card.id) {
+                reckoning.drms.push(Modifier::new(
+                    label,
+                    tactics::cancelled_text(card, by),
+                    0,
+                    "6.5.8, L974",
+                ));
             }
         }
         if self.input.flag(&field(side, "zero_ap")) {
@@ -477,6 +523,90 @@ impl<'a> Round<'a> {
             ));
         }
         Ok(reckoning)
+    }
+
+    /// A Battle Matrix's effect for `side`, or 0 where an opposing card cancels it (6.5.8, L974).
+    fn matrix_effect(&self, side: &str, text: String, value: i32, rule: &str) -> Modifier {
+        let label = side_label(side);
+        match self.cards.matrices_cancelled(Self::index(side)) {
+            Some(card) => Modifier::new(
+                label,
+                format!("{text}: {value:+}, cancelled by {}", card.name()),
+                0,
+                "6.5.8, L974",
+            ),
+            None => Modifier::new(label, text, value, rule),
+        }
+    }
+
+    /// `side`'s standing cards whose number is a `number_is`, one line each.
+    fn card_numbers(&self, side: &str, number_is: &str, label: &str) -> Vec<Modifier> {
+        self.cards
+            .numbers(Self::index(side), number_is)
+            .into_iter()
+            .map(|(card, value)| Modifier::new(label, card, value, "6.5.8, L976"))
+            .collect()
+    }
+
+    /// Whether `side`'s Cavalry Charge stands and meets a Lead Formation without cavalry, so its
+    /// doubled CFs count (3.2.2b, L541).
+    fn charge_succeeds(&self, side: &str) -> bool {
+        self.cards.charges(Self::index(side))
+            && self
+                .lead(opponent(side))
+                .is_some_and(|lead| lead.cavalry_cf == 0)
+    }
+
+    /// What `side`'s revealed cards leave on the record: each is spent for the battle (6.5.2,
+    /// L962; 6.3.7, L902); a standing Leader Rallies Troops, Cavalry Charge or Guards Assault
+    /// leaves what the Leader casualty roll and the losses need. A cancelled Charge or Assault
+    /// owes no first loss: the card had no effect.
+    fn card_effects(&self, index: usize, side: &str) -> Vec<Effect> {
+        let mut effects: Vec<Effect> = self
+            .cards
+            .cards
+            .get(index)
+            .into_iter()
+            .flatten()
+            .map(|card| {
+                Effect::set_state(
+                    side,
+                    &card.id,
+                    super::roster::state::PLAYED,
+                    "6.5.2, L962; 6.3.7, L902",
+                )
+            })
+            .collect();
+        // A first loss owed from an earlier round's Charge or Assault is owed no more.
+        for kind in tactics::FIRST_LOSS_KINDS {
+            effects.push(Effect::Unmark {
+                name: tactics::first_loss(side, kind).as_str().into(),
+                rule: "6.10.4, L1044".into(),
+            });
+        }
+        for card in self.cards.standing(index) {
+            match card.effect.as_str() {
+                "leader_rallies" => effects.push(Effect::SetCounter {
+                    name: tactics::rallies(side).as_str().into(),
+                    value: 1,
+                    rule: "4.6.2, L734".into(),
+                    lasts: Lasts::Step,
+                }),
+                "cavalry_charge" | "guards_assault" => {
+                    let kind = if card.effect == "cavalry_charge" {
+                        "cavalry"
+                    } else {
+                        "Guards"
+                    };
+                    effects.push(Effect::Mark {
+                        name: tactics::first_loss(side, kind).as_str().into(),
+                        rule: "6.10.4, L1044".into(),
+                    });
+                }
+                _ => {}
+            }
+        }
+        effects
     }
 
     /// Whether `side`'s Lead has Morale Superiority (6.7, L996-1006): the higher Formation Morale;
@@ -533,10 +663,18 @@ impl<'a> Round<'a> {
         let screens = self.setting(&SCREENS_IN_STRENGTH) == "counted";
         let applies_to = self.setting(&DEPLOYMENT_STRENGTH);
         let each = self.setting(&ROUNDING) == "each";
+        let charge_counted = self.setting(&CHARGE_BOX) == "counted";
+        let charging = self.charge_succeeds(side);
         // Strengths in 64ths of a CF: halvings of halves stay whole.
         let mut exact_total: u64 = 0;
         for force in self.of(side) {
-            let halves = force.cf + if screens { force.screen_cf } else { 0 };
+            // Reading (ii): the Charge box counts at 1×, and at 2× in a successful Charge.
+            let charge = match (charge_counted, charging) {
+                (false, _) => 0,
+                (true, false) => force.charge_cf,
+                (true, true) => force.charge_cf * 2,
+            };
+            let halves = force.cf + if screens { force.screen_cf } else { 0 } + charge;
             let mut power: i32 = 0;
             let mut why: Vec<String> = Vec::new();
             if force.role == Role::Supporting {
@@ -613,15 +751,36 @@ impl<'a> Round<'a> {
                 "6.6.4-6.6.5, L992-994",
             ));
         }
-        let charge = self.input.number(&field(side, "charge"));
-        if charge > 0 {
+        let charge_cf: u32 = self.of(side).iter().map(|f| f.charge_cf).sum();
+        if charging && !charge_counted {
+            // Halves doubled are whole CFs.
             reckoning.strength.push(Modifier::new(
                 &label,
-                format!("Cavalry Charge: {charge} CF doubled"),
-                charge * 2,
+                format!("Cavalry Charge: {} CF doubled", halves_text(charge_cf)),
+                i32::try_from(charge_cf).unwrap_or(i32::MAX),
+                "3.2.2b, L541",
+            ));
+        } else if charging {
+            reckoning.strength.push(Modifier::new(
+                &label,
+                format!(
+                    "Cavalry Charge: the Charge box's {} CF doubled in its Formation above",
+                    halves_text(charge_cf)
+                ),
+                0,
+                "3.2.2b, L541",
+            ));
+        } else if self.cards.charges(Self::index(side)) {
+            reckoning.strength.push(Modifier::new(
+                &label,
+                "Cavalry Charge against a Lead Formation with cavalry: a cavalry battle under the Cavalry Charge Combat Subroutine on the charts, which adds no CFs here",
+                0,
                 "3.2.2b, L541",
             ));
         }
+        reckoning
+            .strength
+            .extend(self.card_numbers(side, "strength", &label));
         Ok(())
     }
 }
@@ -679,10 +838,10 @@ impl Procedure for CombatRound {
             "round",
             "french_gt",
             "allied_gt",
-            "french_card_drm",
-            "french_card_shift",
-            "allied_card_drm",
-            "allied_card_shift",
+            "french_cards",
+            "allied_cards",
+            "french_cancels",
+            "allied_cancels",
         ]
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
@@ -695,7 +854,14 @@ impl Procedure for CombatRound {
             "first"
         };
         input.set("round", Value::Text(round.into()));
+        input.set("initiative", Value::Text(super::initiative(record).into()));
         for side in SIDES {
+            if let Ok(cards) = tactics::revealed(record, side) {
+                input.set(
+                    &field(side, "cards"),
+                    Value::Text(tactics::describe_all(&cards).as_str().into()),
+                );
+            }
             if let Ok(forces) = forces::on_record(record, side) {
                 input.set(
                     &field(side, "forces"),
@@ -710,6 +876,60 @@ impl Procedure for CombatRound {
     /// The chits are picked in secret and revealed together (6.3.1, L886; 6.4.5, L935).
     fn sealed_fields(&self, _record: &Record) -> Vec<(&'static str, &'static str)> {
         vec![("french", "french_gt"), ("allied", "allied_gt")]
+    }
+    fn shows(&self, field_id: &str, input: &Input) -> bool {
+        match field_id.strip_suffix("_cancels") {
+            Some(side) => input.text(&field(side, "cards")).contains(": cancel_card"),
+            None => true,
+        }
+    }
+    /// The cards each side picks face down for the battle, and turns up round by round, the
+    /// Initiative player first (6.5.1-6.5.7, L958-972).
+    fn hand(&self, _input: &Input, record: &Record) -> Option<Hand> {
+        let initiative = super::initiative(record);
+        let sides = [initiative, opponent(initiative)].map(|side| HandSide {
+            side,
+            cards: record
+                .units_where(
+                    Some(side),
+                    &[
+                        (super::roster::attribute::TYPE, "card"),
+                        ("state", super::roster::state::IN_HAND),
+                    ],
+                )
+                .map(|(_, id, card)| {
+                    let title = card
+                        .attribute(super::cards::attribute::TITLE)
+                        .unwrap_or("(not entered yet)");
+                    (id.to_string(), format!("{id} {title}"))
+                })
+                .collect(),
+            field: if side == "french" {
+                "french_cards"
+            } else {
+                "allied_cards"
+            },
+        });
+        Some(Hand {
+            name: tactics::hand_name(record),
+            slots: tactics::SLOTS,
+            sides: sides.into(),
+            choosing: record.position.phase < 2,
+            before_sealed_choices: record.option(CARD_TIMING.id, "after_matrices") == "step_1",
+        })
+    }
+    /// A side's cards as the record has them once turned up.
+    fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
+        for side in SIDES {
+            if changed == field(side, "cards")
+                && let Ok(cards) = tactics::revealed(record, side)
+            {
+                input.set(
+                    changed,
+                    Value::Text(tactics::describe_all(&cards).as_str().into()),
+                );
+            }
+        }
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
         Round::read(input).map(|_| ())
@@ -743,6 +963,44 @@ impl Procedure for CombatRound {
                     ));
                 }
                 _ => {}
+            }
+        }
+        if input.text("initiative") != super::initiative(record) {
+            return Err(InputError::new(
+                "initiative",
+                format!(
+                    "the record gives it to the {} (6.2.1a, L858)",
+                    people(super::initiative(record))
+                ),
+            ));
+        }
+        let hand = tactics::hand_name(record);
+        for side in SIDES {
+            if !record.hand_sealed(&hand, side) {
+                return Err(InputError::new(
+                    &field(side, "cards"),
+                    format!(
+                        "the {} have not picked their Battle Tactics cards face down for this battle (6.5.1, L958)",
+                        people(side)
+                    ),
+                ));
+            }
+            let id = field(side, "cards");
+            let on_record = tactics::revealed(record, side).map_err(|m| InputError::new(&id, m))?;
+            let listed =
+                tactics::parse_all(input.text(&id)).map_err(|m| InputError::new(&id, m))?;
+            if listed != on_record {
+                return Err(InputError::new(
+                    &id,
+                    format!(
+                        "the cards turned up are: {}",
+                        if on_record.is_empty() {
+                            "none".to_string()
+                        } else {
+                            tactics::describe_all(&on_record)
+                        }
+                    ),
+                ));
             }
         }
         for side in SIDES {
@@ -847,6 +1105,7 @@ impl Procedure for CombatRound {
         } else {
             "Second Combat Round"
         };
+        let mut naturals = [0i32; 2];
         for (index, side) in SIDES.into_iter().enumerate() {
             let reckoning = round.reckon(side, tables)?;
             let label = side_label(side);
@@ -863,6 +1122,9 @@ impl Procedure for CombatRound {
             let losses: i32 = code.parse().unwrap_or(0);
             if let Some(slot) = inflicted.get_mut(index) {
                 *slot = losses;
+            }
+            if let Some(slot) = naturals.get_mut(index) {
+                *slot = natural;
             }
             let shifted = match shift {
                 0 => "column".to_string(),
@@ -894,6 +1156,45 @@ impl Procedure for CombatRound {
             if cell.is_none() {
                 cell = Some(lookup.cell.clone());
             }
+        }
+        // After the roll, the cards that change a FERT result (6.5.8, L976).
+        for (index, side) in SIDES.into_iter().enumerate() {
+            let other = 1 - index;
+            let changes = round
+                .cards
+                .numbers(index, "inflicted")
+                .into_iter()
+                .map(|(card, value)| (card, value, index))
+                .chain(
+                    round
+                        .cards
+                        .numbers(other, "suffered")
+                        .into_iter()
+                        .map(|(card, value)| (card, value, other)),
+                );
+            for (card, value, owner) in changes {
+                let Some(result) = inflicted.get_mut(index) else {
+                    continue;
+                };
+                *result = (*result + value).max(0);
+                let by = side_label(SIDES.get(owner).copied().unwrap_or(side));
+                modifiers.push(Modifier::new(
+                    &format!("{} result", side_label(side)),
+                    format!("{by} card {card}, after the roll"),
+                    value,
+                    "6.5.8, L976",
+                ));
+                lines.push(format!(
+                    "{card} changes the {} result by {value:+}: {} step loss(es) to the {}",
+                    side_label(side),
+                    *result,
+                    people(opponent(side))
+                ));
+            }
+        }
+        for (index, side) in SIDES.into_iter().enumerate() {
+            let losses = inflicted.get(index).copied().unwrap_or(0);
+            let natural = naturals.get(index).copied().unwrap_or(0);
             let other = opponent(side);
             effects.push(Effect::SetCounter {
                 name: super::loss_markers(other, round_title).as_str().into(),
@@ -929,6 +1230,7 @@ impl Procedure for CombatRound {
                     "4.6.1-4.6.2, L730-734",
                 ));
             }
+            effects.extend(round.card_effects(index, side));
         }
         let [french, allied] = inflicted;
         for side in SIDES {

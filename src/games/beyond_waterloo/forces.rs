@@ -36,6 +36,10 @@ pub struct Force {
     /// Units whose printed Morale is above the Formation's (5.2.2, L776).
     pub broken: u32,
     pub national_guard: u32,
+    /// Guard units in the Formation box, which a Guards Assault needs (3.3.2d, L556).
+    pub guards: u32,
+    /// In halves: the cavalry in its Cavalry Charge box (3.2.2, L537).
+    pub charge_cf: u32,
     pub nations: Vec<String>,
     pub force_marched: bool,
     pub out_of_supply: bool,
@@ -59,6 +63,13 @@ impl Force {
             self.national_guard,
             self.nations.join("+"),
         );
+        // Written only where they hold, so a plain Formation reads as before.
+        if self.guards > 0 {
+            text.push_str(&format!(", Guard {}", self.guards));
+        }
+        if self.charge_cf > 0 {
+            text.push_str(&format!(", charge CF {}", halves_text(self.charge_cf)));
+        }
         if self.force_marched {
             text.push_str(", force marched");
         }
@@ -83,6 +94,8 @@ impl Force {
             cavalry_cf: 0,
             broken: 0,
             national_guard: 0,
+            guards: 0,
+            charge_cf: 0,
             nations: Vec::new(),
             force_marched: false,
             out_of_supply: false,
@@ -118,6 +131,10 @@ impl Force {
                         force.broken = number(v, "Broken units")?;
                     } else if let Some(v) = part.strip_prefix("National Guard ") {
                         force.national_guard = number(v, "National Guard units")?;
+                    } else if let Some(v) = part.strip_prefix("Guard ") {
+                        force.guards = number(v, "Guard units")?;
+                    } else if let Some(v) = part.strip_prefix("charge CF ") {
+                        force.charge_cf = strength(v)?;
                     } else if let Some(v) = part.strip_prefix("nations ") {
                         force.nations = v.split('+').map(|n| n.trim().to_string()).collect();
                     } else {
@@ -195,6 +212,8 @@ pub fn on_record(record: &Record, side: &str) -> Result<Vec<Force>, String> {
             cavalry_cf: 0,
             broken: 0,
             national_guard: 0,
+            guards: 0,
+            charge_cf: 0,
             nations: Vec::new(),
             force_marched: formation.attribute("force_marched") == Some("yes"),
             out_of_supply: formation.attribute("out_of_supply") == Some("yes"),
@@ -220,9 +239,12 @@ pub fn on_record(record: &Record, side: &str) -> Result<Vec<Force>, String> {
             }
             match unit.attribute(attribute::BOX) {
                 Some("screen") => force.screen_cf += cf,
-                Some("charge") => {}
+                Some("charge") => force.charge_cf += cf,
                 _ => {
                     force.cf += cf;
+                    if unit.attribute(attribute::GUARD) == Some("yes") {
+                        force.guards += 1;
+                    }
                     if unit.attribute(attribute::TYPE) == Some("cavalry") {
                         force.cavalry_cf += cf;
                     }
@@ -267,6 +289,8 @@ mod tests {
             cavalry_cf: 4,
             broken: 1,
             national_guard: 2,
+            guards: 1,
+            charge_cf: 3,
             nations: vec!["french".into()],
             force_marched: true,
             out_of_supply: false,

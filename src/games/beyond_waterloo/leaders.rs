@@ -109,6 +109,13 @@ fn fill(input: &mut Input, record: &Record) {
     let napoleon =
         side == "french" && name == NAPOLEON && record.scenario.as_ref() == super::COMBAT_GAME;
     input.set("napoleon", Value::Flag(napoleon));
+    // The side's own Leader Rallies Troops, played this round, raises its Leaders' rolls
+    // (4.6.2, L734; digest §7 item 39: the card of the side whose Leaders roll).
+    let rallies = record
+        .counters
+        .get(super::tactics::rallies(&side).as_str())
+        .is_some_and(|n| *n > 0);
+    input.set("rallies", Value::Flag(rallies));
     input.set("formation", Value::Text(formation.as_str().into()));
 }
 

@@ -10,6 +10,7 @@
 
 use super::options::GUARD_ORDER;
 use super::roster::{attribute, current, halves, halves_text, state};
+use super::tactics::{FIRST_LOSS_KINDS, first_loss};
 use super::{SIDES, people};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
@@ -370,6 +371,40 @@ fn role<'a>(record: &'a Record, side: &str, unit: &UnitRecord) -> Option<&'a str
 }
 
 /// `side`'s Troop units in play in the Formations of role `role`.
+/// After a Cavalry Charge or a Guards Assault, the first loss comes from a unit of that type
+/// while the side has one in the battle (6.10.4, L1044): any cavalry unit, not only one that
+/// charged (digest Corrections, "First loss after a Cavalry Charge").
+fn check_first_loss(record: &Record, side: &str, unit: &UnitRecord) -> Result<(), InputError> {
+    let is = |kind: &str, u: &UnitRecord| match kind {
+        "cavalry" => u.attribute(attribute::TYPE) == Some("cavalry"),
+        _ => u.attribute(attribute::GUARD) == Some("yes"),
+    };
+    let owed: Vec<&str> = FIRST_LOSS_KINDS
+        .into_iter()
+        .filter(|kind| record.marks.contains(first_loss(side, kind).as_str()))
+        .filter(|kind| {
+            troops(record, side, "lead")
+                .chain(troops(record, side, "supporting"))
+                .any(|(_, u)| is(kind, u))
+        })
+        .collect();
+    if owed.is_empty() || owed.iter().any(|kind| is(kind, unit)) {
+        return Ok(());
+    }
+    Err(InputError::new(
+        "unit",
+        format!(
+            "after the {}, the first loss comes from {} (6.10.4, L1044)",
+            if owed.contains(&"cavalry") {
+                "Cavalry Charge"
+            } else {
+                "Guards Assault"
+            },
+            owed.join(" or ")
+        ),
+    ))
+}
+
 fn troops<'a>(
     record: &'a Record,
     side: &'a str,
@@ -592,6 +627,7 @@ impl Procedure for TakeLosses {
                 ));
             }
         }
+        check_first_loss(record, side, unit)?;
         let reach_second =
             input.text("size") == "corps" && input.number("steps") >= counter_steps(input);
         if reach_second {
@@ -703,6 +739,13 @@ impl Procedure for TakeLosses {
                 value: i64::from(input.number("regular_so_far") + absorbed),
                 rule: "6.10.5, L1046".into(),
                 lasts: Lasts::Step,
+            });
+        }
+        // The first loss is taken: a Charge's or an Assault's claim on it is met (6.10.4, L1044).
+        for kind in FIRST_LOSS_KINDS {
+            effects.push(Effect::Unmark {
+                name: first_loss(side, kind).as_str().into(),
+                rule: "6.10.4, L1044".into(),
             });
         }
         Ok(Resolution::book_keeping(

@@ -14,6 +14,7 @@ mod losses;
 pub mod options;
 mod reaction;
 pub mod roster;
+pub mod tactics;
 mod winner;
 
 use crate::engine::procedure::Procedure;

@@ -221,6 +221,64 @@ pub const EXIT_STEP: Field = setting(
     "A step, if lost, scores +1 VP for the other side (20.3, L1776).",
 );
 
+/// 6.5.4 (L966) has the cards chosen "After having determined the Grand Tactic's conditions
+/// applicable to the First Combat Round"; L886 puts them in Step 1 (Corrections, "When the cards
+/// are selected").
+pub const CARD_TIMING: Field = setting(
+    "card_timing",
+    "The Battle Tactics cards are chosen",
+    &[
+        (
+            "after_matrices",
+            "after the Grand Tactics are revealed and read (6.5.4, L966)",
+        ),
+        (
+            "step_1",
+            "in Step 1, before the Grand Tactics (6.3.1, L886)",
+        ),
+    ],
+    "6.5.4, L966; 6.3.1, L886",
+    "Either way they are chosen face down before the combat is resolved (6.5.1, L958).",
+);
+
+/// 6.5.8 (L974-976) orders the cancellations but does not say whether a cancelled card still
+/// cancels (Corrections, "A card that is itself cancelled").
+pub const CARD_CANCEL: Field = setting(
+    "card_cancel",
+    "Cards that cancel cards",
+    &[
+        (
+            "mutual",
+            "all act at once on the revealed cards, even one that is itself cancelled",
+        ),
+        (
+            "initiative_first",
+            "the Initiative player's act first; a card they cancel cancels nothing",
+        ),
+    ],
+    "6.5.8, L974-976; 6.5.6-6.5.7, L970-972",
+    "A card cancelling the Battle Matrix effects is carried out before any card cancels a card.",
+);
+
+/// Whether the Charge box's cavalry counts in the strength without a Charge (Corrections, "CF
+/// formula, Charge box", readings (i) and (ii)).
+pub const CHARGE_BOX: Field = setting(
+    "charge_box",
+    "Cavalry in the Cavalry Charge box",
+    &[
+        (
+            "outside",
+            "is outside the strength; a successful Charge adds its CFs doubled (3.2.2b, L541)",
+        ),
+        (
+            "counted",
+            "counts in its Formation's strength; a successful Charge doubles it there",
+        ),
+    ],
+    "3.2.2b, L541; 6.3.6, L900",
+    "A Charge that meets cavalry or is cancelled adds nothing either way.",
+);
+
 const FIELDS: &[Field] = &[
     CAVALRY_COUNT,
     SCREENS_IN_STRENGTH,
@@ -234,6 +292,9 @@ const FIELDS: &[Field] = &[
     TIE_WITHDRAWAL,
     ADJUSTMENT_LOSSES,
     EXIT_STEP,
+    CARD_TIMING,
+    CARD_CANCEL,
+    CHARGE_BOX,
 ];
 
 pub const SETTINGS: Settings = Settings {

@@ -60,6 +60,10 @@ pub mod state {
     pub const IN_PLAY: &str = "in play";
     /// A Battle Tactics card in its side's hand, to be picked for a battle (6.5, L954-982).
     pub const IN_HAND: &str = "in hand";
+    /// A card played in this battle: gone for the rest of it (6.5.2, L962; 6.3.7, L902).
+    pub const PLAYED: &str = "played";
+    /// The Grand Battery after its battle: once per OPs Phase (6.5.10, L980).
+    pub const USED_THIS_OPS_PHASE: &str = "used this OPs Phase";
     /// A Division waiting to replace a Corps reduced twice (3.6.5, L598-602; 27.1.1, L2190).
     pub const DIVISIONS_POOL: &str = "divisions pool";
     pub const ELIMINATED: &str = "eliminated";

@@ -13,6 +13,7 @@ mod roster_files;
 mod status_bar;
 
 use super::chart_editor::ChartEditor;
+use super::hand_panel::HandAction;
 use super::log_view::{LogAction, LogView};
 use super::notice::Notice;
 use super::roster_editor::{RosterTransfer, RosterValue, RosterWindow};
@@ -533,6 +534,27 @@ impl GameView {
                 Some(WorkspaceAction::Sealed(round, SealedAction::Reveal(reveals))) => {
                     if let Err(e) = self.execute(Command::Reveal { round, reveals }) {
                         self.notice = Some((e.to_string(), true));
+                    }
+                }
+                Some(WorkspaceAction::Hand(HandAction::Seal { side, seals })) => {
+                    for (round, sealed) in seals {
+                        if let Err(e) = self.execute(Command::Seal {
+                            round,
+                            side: side.clone(),
+                            sealed,
+                        }) {
+                            self.notice = Some((e.to_string(), true));
+                        }
+                    }
+                }
+                Some(WorkspaceAction::Hand(HandAction::TurnUp(reveals))) => {
+                    for (round, reveal) in reveals {
+                        if let Err(e) = self.execute(Command::Reveal {
+                            round,
+                            reveals: vec![reveal],
+                        }) {
+                            self.notice = Some((e.to_string(), true));
+                        }
                     }
                 }
                 Some(WorkspaceAction::EnterChart(id)) => self.open_chart_editor(&id),

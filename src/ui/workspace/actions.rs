@@ -132,6 +132,17 @@ impl Workspace {
             );
             return None;
         }
+        if let Some(panel) = &self.hand
+            && !panel.is_complete(session)
+        {
+            ui.add(
+                egui::Label::new(format!(
+                    "Waiting for the cards: pick them face down and turn up this round's (or none) in the form to {verb}."
+                ))
+                .wrap(),
+            );
+            return None;
+        }
         // Facts that contradict each other are refused before anything is rolled.
         let problem = self
             .procedure

@@ -6,6 +6,7 @@ use super::{Workspace, WorkspaceAction};
 use crate::engine::input::{Field, FieldKind, UnitOf, Value};
 use crate::engine::log::SideName;
 use crate::engine::record::Record;
+use crate::engine::session::Session;
 use crate::ui::style::{rule_label, rule_text, section};
 
 /// Text fields longer than this wrap over several lines.
@@ -16,13 +17,34 @@ const LONG_TEXT: usize = 100;
 const LARGEST_CLICKED_COUNT: u32 = 6;
 
 impl Workspace {
+    fn hand_panel(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &Session,
+        sides: &[SideName],
+        may_turn_up: bool,
+    ) -> Option<WorkspaceAction> {
+        let panel = self.hand.as_mut()?;
+        let done = panel.ui(
+            ui,
+            self.procedure,
+            &mut self.input,
+            session,
+            sides,
+            may_turn_up,
+        );
+        ui.add_space(6.0);
+        done.map(WorkspaceAction::Hand)
+    }
+
     pub(super) fn form(
         &mut self,
         ui: &mut egui::Ui,
-        record: &Record,
+        session: &Session,
         sides: &[SideName],
         narrow: bool,
     ) -> Option<WorkspaceAction> {
+        let record = session.record();
         let procedure = self.procedure;
         ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new(procedure.title()).heading().strong());
@@ -31,11 +53,33 @@ impl Workspace {
         ui.add(egui::Label::new(egui::RichText::new(procedure.summary()).weak()).wrap());
         ui.add_space(6.0);
         let mut action = None;
+        // The cards are picked before the secret choices or after their reveal, as the hand says;
+        // they are turned up only after the reveal.
+        let hand_first = self
+            .hand
+            .as_ref()
+            .is_some_and(|panel| panel.hand.choosing && panel.hand.before_sealed_choices);
+        let revealed = self.sealed.as_ref().is_none_or(|s| s.is_revealed());
+        let hands_sealed = self
+            .hand
+            .as_ref()
+            .is_none_or(|panel| panel.all_sealed(session));
+        if hand_first {
+            action = self.hand_panel(ui, session, sides, revealed);
+        }
         if let Some(sealed) = &mut self.sealed {
-            if let Some(done) = sealed.ui(ui, procedure, &mut self.input, record, sides) {
+            if hand_first && !hands_sealed {
+                ui.label(
+                    egui::RichText::new("The secret choices follow once the cards are face down.")
+                        .weak(),
+                );
+            } else if let Some(done) = sealed.ui(ui, procedure, &mut self.input, record, sides) {
                 action = Some(WorkspaceAction::Sealed(sealed.round.clone(), done));
             }
             ui.add_space(6.0);
+        }
+        if !hand_first && revealed {
+            action = action.or(self.hand_panel(ui, session, sides, revealed));
         }
         // Secret fields stay off the form until they are revealed; fields that do not bear on
         // the form as it stands stay off while they hold nothing.

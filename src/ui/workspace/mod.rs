@@ -18,6 +18,7 @@ use crate::engine::session::Session;
 use crate::engine::table_set::TableSet;
 use crate::engine::tables::CellRef;
 use crate::games::Game;
+use crate::ui::hand_panel::{HandAction, HandPanel};
 use crate::ui::sealed_panel::{SealedAction, SealedPanel};
 
 pub use actions::{APPLY_SHORTCUT, ROLL_AND_APPLY_SHORTCUT, ROLL_SHORTCUT};
@@ -81,6 +82,8 @@ pub enum WorkspaceAction {
     EnterChart(String),
     /// A secret choice was sealed, or all were revealed (round, what to log).
     Sealed(String, SealedAction),
+    /// A hand of cards was sealed, or cards from it turned up.
+    Hand(HandAction),
 }
 
 pub struct Workspace {
@@ -96,6 +99,8 @@ pub struct Workspace {
     odds_cache: Option<(Input, Result<Vec<OddsLine>, String>)>,
     /// The secret choices, for a procedure that has some (an Initiative bid).
     sealed: Option<SealedPanel>,
+    /// The hand of cards, for a procedure that has one (a battle's Battle Tactics cards).
+    hand: Option<HandPanel>,
 }
 
 impl Workspace {
@@ -108,6 +113,7 @@ impl Workspace {
         let round = format!("{}, turn {}", procedure.title(), record.position.turn);
         Workspace {
             sealed: SealedPanel::new(procedure, record, round),
+            hand: procedure.hand(&input, record).map(HandPanel::new),
             game,
             procedure,
             opening_input: input.clone(),
@@ -201,7 +207,6 @@ impl Workspace {
         session: &Session,
         shortcuts: bool,
     ) -> Option<WorkspaceAction> {
-        let record = session.record();
         let sides = session.sides();
         let mut action = None;
         egui::Panel::bottom("workspace_actions").show(ui, |ui| {
@@ -215,7 +220,7 @@ impl Workspace {
                     .id_salt("form_scroll")
                     .auto_shrink(false)
                     .show(ui, |ui| {
-                        let sealed = self.form(ui, record, sides, width < 600.0);
+                        let sealed = self.form(ui, session, sides, width < 600.0);
                         action = action.take().or(sealed);
                         if let Some(result) = &self.result {
                             ui.separator();
@@ -244,7 +249,7 @@ impl Workspace {
                     .auto_shrink(false)
                     .show(ui, |ui| {
                         let narrow = ui.available_width() < 440.0;
-                        let sealed = self.form(ui, record, sides, narrow);
+                        let sealed = self.form(ui, session, sides, narrow);
                         action = action.take().or(sealed);
                         crate::ui::focus::follow_keyboard_focus(ui);
                     });
@@ -255,7 +260,7 @@ impl Workspace {
                     .id_salt("form_scroll")
                     .auto_shrink(false)
                     .show(ui, |ui| {
-                        let sealed = self.form(ui, record, sides, true);
+                        let sealed = self.form(ui, session, sides, true);
                         ui.separator();
                         let shown = self.resolution_column(ui, tables, sides);
                         action = action.take().or(sealed).or(shown);

@@ -1,0 +1,271 @@
+//! The hand panel: where a procedure has a hand of cards (a battle's Battle Tactics cards), each
+//! player in turn picks cards face down and seals them, and later, in the order the hand gives,
+//! shows his own face-down cards to himself and turns up the ones he plays. See `engine::hand`.
+
+use std::collections::BTreeSet;
+
+use crate::engine::hand::{self, Hand};
+use crate::engine::input::Input;
+use crate::engine::log::{SideName, side_name};
+use crate::engine::procedure::Procedure;
+use crate::engine::sealed::{Reveal, SealedChoice};
+use crate::engine::session::Session;
+
+/// What the players asked the game view to log: each as (round, what).
+pub enum HandAction {
+    Seal {
+        side: String,
+        seals: Vec<(String, SealedChoice)>,
+    },
+    TurnUp(Vec<(String, Reveal)>),
+}
+
+pub struct HandPanel {
+    pub hand: Hand,
+    /// The cards each side has ticked before sealing, by the hand's side order.
+    picks: Vec<BTreeSet<String>>,
+    /// Each side has turned up its cards for this round (or none).
+    turned: Vec<bool>,
+    /// The side whose face-down cards are on screen for its owner, with them as found.
+    shown: Option<(usize, Vec<(String, Reveal)>)>,
+    ticked: BTreeSet<String>,
+    problem: Option<String>,
+    /// The form's field to fill in again from the record once a turn-up is logged.
+    refresh: Option<&'static str>,
+}
+
+impl HandPanel {
+    pub fn new(hand: Hand) -> HandPanel {
+        HandPanel {
+            picks: vec![BTreeSet::new(); hand.sides.len()],
+            turned: vec![false; hand.sides.len()],
+            shown: None,
+            ticked: BTreeSet::new(),
+            problem: None,
+            refresh: None,
+            hand,
+        }
+    }
+
+    /// Whether every side has picked its hand and turned up its cards for this round.
+    pub fn is_complete(&self, session: &Session) -> bool {
+        self.all_sealed(session) && self.turned.iter().all(|t| *t)
+    }
+
+    /// Whether every side has sealed its hand.
+    pub fn all_sealed(&self, session: &Session) -> bool {
+        let record = session.record();
+        self.hand
+            .sides
+            .iter()
+            .all(|s| record.hand_sealed(&self.hand.name, s.side))
+    }
+
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        procedure: &dyn Procedure,
+        input: &mut Input,
+        session: &Session,
+        sides: &[SideName],
+        may_turn_up: bool,
+    ) -> Option<HandAction> {
+        if let Some(field) = self.refresh.take() {
+            procedure.follow(field, input, session.record());
+        }
+        ui.label(egui::RichText::new("Cards face down").strong().size(16.0));
+        let hand = self.hand.clone();
+        let hand = &hand;
+        let action = if self.all_sealed(session) && !may_turn_up {
+            ui.label("Sealed, face down. They are turned up once the secret choices are revealed.");
+            None
+        } else if self.all_sealed(session) {
+            self.turn_up(ui, hand, session, sides)
+        } else if hand.choosing {
+            self.pick(ui, hand, session, sides)
+        } else {
+            ui.add(
+                egui::Label::new(
+                    "No cards were picked face down for this battle: the first round picks them.",
+                )
+                .wrap(),
+            );
+            None
+        };
+        if let Some(problem) = &self.problem {
+            ui.colored_label(ui.visuals().error_fg_color, problem);
+        }
+        action
+    }
+
+    /// Each side in turn ticks up to `slots` cards, out of the others' sight, and seals them.
+    fn pick(
+        &mut self,
+        ui: &mut egui::Ui,
+        hand: &Hand,
+        session: &Session,
+        sides: &[SideName],
+    ) -> Option<HandAction> {
+        ui.add(
+            egui::Label::new(format!(
+                "Each player in turn, with the others looking away: tick up to {} cards and seal them. The log keeps a commitment for each of {} places, so it shows neither the cards nor how many.",
+                hand.slots, hand.slots
+            ))
+            .wrap(),
+        );
+        let mut action = None;
+        for (at, part) in hand.sides.iter().enumerate() {
+            let name = side_name(sides, part.side).to_string();
+            let Some(picks) = self.picks.get_mut(at) else {
+                continue;
+            };
+            ui.horizontal_wrapped(|ui| {
+                ui.label(egui::RichText::new(&name).strong());
+                if session.record().hand_sealed(&hand.name, part.side) {
+                    ui.label("Sealed, face down");
+                    return;
+                }
+                // The ticks show only while the list is open, to the player picking.
+                let shown = match picks.len() {
+                    0 => "Pick cards…".to_string(),
+                    n => format!("{n} picked (hidden)"),
+                };
+                egui::ComboBox::from_id_salt(("hand", part.side))
+                    .selected_text(shown)
+                    .width(170.0)
+                    .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
+                    .show_ui(ui, |ui| {
+                        for (id, label) in &part.cards {
+                            let mut on = picks.contains(id);
+                            if ui.checkbox(&mut on, label).changed() {
+                                if on {
+                                    picks.insert(id.clone());
+                                } else {
+                                    picks.remove(id);
+                                }
+                            }
+                        }
+                    })
+                    .response
+                    .accessible_name(format!("{name}: cards to pick"));
+                if ui.button(format!("Seal {name}'s cards")).clicked() {
+                    let cards: Vec<String> = picks.iter().cloned().collect();
+                    match hand::seal(session, &hand.name, part.side, &cards, hand.slots) {
+                        Ok(seals) => {
+                            picks.clear();
+                            self.problem = None;
+                            action = Some(HandAction::Seal {
+                                side: part.side.to_string(),
+                                seals,
+                            });
+                        }
+                        Err(message) => {
+                            self.problem =
+                                Some(format!("{name}'s cards were not sealed: {message}."));
+                        }
+                    }
+                }
+            });
+        }
+        action
+    }
+
+    /// In the hand's order, each side shows its own face-down cards and turns up those it plays.
+    fn turn_up(
+        &mut self,
+        ui: &mut egui::Ui,
+        hand: &Hand,
+        session: &Session,
+        sides: &[SideName],
+    ) -> Option<HandAction> {
+        ui.add(
+            egui::Label::new(
+                "In turn, the first side first: show your face-down cards with the others looking away, tick the ones you play this round and turn them up. Cards not turned up stay face down.",
+            )
+            .wrap(),
+        );
+        let mut action = None;
+        let mut earlier_done = true;
+        for (at, part) in hand.sides.iter().enumerate() {
+            let name = side_name(sides, part.side).to_string();
+            let done = self.turned.get(at).copied().unwrap_or(true);
+            ui.horizontal_wrapped(|ui| {
+                ui.label(egui::RichText::new(&name).strong());
+                if done {
+                    ui.label("Turned up for this round; the form lists the cards.");
+                    return;
+                }
+                if !earlier_done {
+                    ui.label("Waits for the side before to turn up its cards.");
+                    return;
+                }
+                let showing = self.shown.as_ref().is_some_and(|(side, _)| *side == at);
+                if !showing
+                    && ui
+                        .button(format!("Show {name}'s face-down cards"))
+                        .on_hover_text("Only to their owner: the others look away")
+                        .clicked()
+                {
+                    let ids: Vec<&str> = part.cards.iter().map(|(id, _)| id.as_str()).collect();
+                    let found = hand::face_down(session, &hand.name, part.side, hand.slots, &ids);
+                    self.ticked.clear();
+                    self.shown = Some((at, found));
+                }
+            });
+            if let Some((side, found)) = &self.shown
+                && *side == at
+                && !done
+                && earlier_done
+            {
+                if found.is_empty() {
+                    ui.label(
+                        "No card is face down (or this machine does not hold the game's key).",
+                    );
+                }
+                for (_, reveal) in found {
+                    let label = part
+                        .cards
+                        .iter()
+                        .find(|(id, _)| *id == reveal.choice)
+                        .map_or(reveal.choice.as_str(), |(_, label)| label.as_str());
+                    let mut on = self.ticked.contains(&reveal.choice);
+                    if ui.checkbox(&mut on, label).changed() {
+                        if on {
+                            self.ticked.insert(reveal.choice.clone());
+                        } else {
+                            self.ticked.remove(&reveal.choice);
+                        }
+                    }
+                }
+                let mut finished = None;
+                ui.horizontal_wrapped(|ui| {
+                    if ui.button("Turn up the ticked cards").clicked() {
+                        finished = Some(
+                            found
+                                .iter()
+                                .filter(|(_, r)| self.ticked.contains(&r.choice))
+                                .cloned()
+                                .collect::<Vec<_>>(),
+                        );
+                    }
+                    if ui.button("Play none this round").clicked() {
+                        finished = Some(Vec::new());
+                    }
+                });
+                if let Some(reveals) = finished {
+                    self.shown = None;
+                    self.ticked.clear();
+                    if let Some(turned) = self.turned.get_mut(at) {
+                        *turned = true;
+                    }
+                    if !reveals.is_empty() {
+                        self.refresh = Some(part.field);
+                        action = Some(HandAction::TurnUp(reveals));
+                    }
+                }
+            }
+            earlier_done = earlier_done && self.turned.get(at).copied().unwrap_or(true);
+        }
+        action
+    }
+}
