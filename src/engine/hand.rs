@@ -21,6 +21,13 @@ pub fn slot_round(hand: &str, slot: usize) -> String {
 /// A procedure's hand where play stands: its name in the log and each side's part.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hand {
+    /// What the players call the cards, for the panel's heading ("Battle Tactics cards").
+    pub title: &'static str,
+    /// Who turns up first, and the rule ("the Initiative player first (6.5.6, L970)").
+    pub order: &'static str,
+    /// The record's state of a card once played: a card turned up and not yet in it is this
+    /// round's.
+    pub played_state: &'static str,
     /// Unique to this hand (a battle's), so each battle's slots are sealed afresh.
     pub name: String,
     pub slots: usize,

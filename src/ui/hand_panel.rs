@@ -4,10 +4,11 @@
 
 use std::collections::BTreeSet;
 
-use crate::engine::hand::{self, Hand};
+use crate::engine::hand::{self, Hand, HandSide};
 use crate::engine::input::Input;
 use crate::engine::log::{SideName, side_name};
 use crate::engine::procedure::Procedure;
+use crate::engine::record::Record;
 use crate::engine::sealed::{Reveal, SealedChoice};
 use crate::engine::session::Session;
 
@@ -24,8 +25,8 @@ pub struct HandPanel {
     pub hand: Hand,
     /// The cards each side has ticked before sealing, by the hand's side order.
     picks: Vec<BTreeSet<String>>,
-    /// Each side has turned up its cards for this round (or none).
-    turned: Vec<bool>,
+    /// What each side turned up for this round, once it has: the cards' labels (none: plays none).
+    turned: Vec<Option<Vec<String>>>,
     /// The side whose face-down cards are on screen for its owner, with them as found.
     shown: Option<(usize, Vec<(String, Reveal)>)>,
     ticked: BTreeSet<String>,
@@ -35,10 +36,29 @@ pub struct HandPanel {
 }
 
 impl HandPanel {
-    pub fn new(hand: Hand) -> HandPanel {
+    /// The panel for `hand`; a side that has already turned up cards this round (before the
+    /// form was closed, or the app restarted) shows them as turned up.
+    pub fn new(hand: Hand, record: &Record) -> HandPanel {
+        let turned = hand
+            .sides
+            .iter()
+            .map(|part| {
+                let cards: Vec<String> = record
+                    .revealed_from_hand(&hand.name, part.side, hand.slots)
+                    .iter()
+                    .filter(|card| {
+                        record
+                            .unit(part.side, card)
+                            .is_none_or(|unit| unit.state.as_str() != hand.played_state)
+                    })
+                    .map(|card| label_of(part, card))
+                    .collect();
+                (!cards.is_empty()).then_some(cards)
+            })
+            .collect();
         HandPanel {
             picks: vec![BTreeSet::new(); hand.sides.len()],
-            turned: vec![false; hand.sides.len()],
+            turned,
             shown: None,
             ticked: BTreeSet::new(),
             problem: None,
@@ -49,7 +69,7 @@ impl HandPanel {
 
     /// Whether every side has picked its hand and turned up its cards for this round.
     pub fn is_complete(&self, session: &Session) -> bool {
-        self.all_sealed(session) && self.turned.iter().all(|t| *t)
+        self.all_sealed(session) && self.turned.iter().all(Option::is_some)
     }
 
     /// Whether every side has sealed its hand.
@@ -73,7 +93,7 @@ impl HandPanel {
         if let Some(field) = self.refresh.take() {
             procedure.follow(field, input, session.record());
         }
-        ui.label(egui::RichText::new("Cards face down").strong().size(16.0));
+        ui.label(egui::RichText::new(self.hand.title).strong().size(16.0));
         let hand = self.hand.clone();
         let hand = &hand;
         let action = if self.all_sealed(session) && !may_turn_up {
@@ -126,9 +146,11 @@ impl HandPanel {
                     return;
                 }
                 // The ticks show only while the list is open, to the player picking.
-                let shown = match picks.len() {
-                    0 => "Pick cards…".to_string(),
-                    n => format!("{n} picked (hidden)"),
+                // Not even how many: the log does not tell that either.
+                let shown = if picks.is_empty() {
+                    "Pick cards…"
+                } else {
+                    "Cards picked (hidden)"
                 };
                 egui::ComboBox::from_id_salt(("hand", part.side))
                     .selected_text(shown)
@@ -179,21 +201,30 @@ impl HandPanel {
         sides: &[SideName],
     ) -> Option<HandAction> {
         ui.add(
-            egui::Label::new(
-                "In turn, the first side first: show your face-down cards with the others looking away, tick the ones you play this round and turn them up. Cards not turned up stay face down.",
-            )
+            egui::Label::new(format!(
+                "In turn, {}: show your face-down cards with the others looking away, tick the ones you play this round and turn them up. Cards not turned up stay face down.",
+                hand.order
+            ))
             .wrap(),
         );
         let mut action = None;
         let mut earlier_done = true;
         for (at, part) in hand.sides.iter().enumerate() {
             let name = side_name(sides, part.side).to_string();
-            let done = self.turned.get(at).copied().unwrap_or(true);
+            let turned = self.turned.get(at).cloned().flatten();
+            let done = turned.is_some();
             ui.horizontal_wrapped(|ui| {
                 ui.label(egui::RichText::new(&name).strong());
-                if done {
-                    ui.label("Turned up for this round; the form lists the cards.");
-                    return;
+                match turned {
+                    Some(cards) if cards.is_empty() => {
+                        ui.label("Plays none this round.");
+                        return;
+                    }
+                    Some(cards) => {
+                        ui.label(format!("Turned up: {}.", cards.join(", ")));
+                        return;
+                    }
+                    None => {}
                 }
                 if !earlier_done {
                     ui.label("Waits for the side before to turn up its cards.");
@@ -223,11 +254,7 @@ impl HandPanel {
                     );
                 }
                 for (_, reveal) in found {
-                    let label = part
-                        .cards
-                        .iter()
-                        .find(|(id, _)| *id == reveal.choice)
-                        .map_or(reveal.choice.as_str(), |(_, label)| label.as_str());
+                    let label = label_of(part, &reveal.choice);
                     let mut on = self.ticked.contains(&reveal.choice);
                     if ui.checkbox(&mut on, label).changed() {
                         if on {
@@ -238,6 +265,7 @@ impl HandPanel {
                     }
                 }
                 let mut finished = None;
+                let mut hide = false;
                 ui.horizontal_wrapped(|ui| {
                     if ui.button("Turn up the ticked cards").clicked() {
                         finished = Some(
@@ -251,12 +279,22 @@ impl HandPanel {
                     if ui.button("Play none this round").clicked() {
                         finished = Some(Vec::new());
                     }
+                    if ui.button("Hide them").clicked() {
+                        hide = true;
+                    }
                 });
-                if let Some(reveals) = finished {
+                if hide {
                     self.shown = None;
                     self.ticked.clear();
+                } else if let Some(reveals) = finished {
+                    self.shown = None;
+                    self.ticked.clear();
+                    let labels = reveals
+                        .iter()
+                        .map(|(_, reveal)| label_of(part, &reveal.choice))
+                        .collect();
                     if let Some(turned) = self.turned.get_mut(at) {
-                        *turned = true;
+                        *turned = Some(labels);
                     }
                     if !reveals.is_empty() {
                         self.refresh = Some(part.field);
@@ -264,8 +302,17 @@ impl HandPanel {
                     }
                 }
             }
-            earlier_done = earlier_done && self.turned.get(at).copied().unwrap_or(true);
+            earlier_done = earlier_done && self.turned.get(at).is_some_and(Option::is_some);
         }
         action
     }
+}
+
+/// A card's label as the hand offers it, or its id.
+fn label_of(part: &HandSide, card: &str) -> String {
+    part.cards
+        .iter()
+        .find(|(id, _)| id == card)
+        .map_or(card, |(_, label)| label.as_str())
+        .to_string()
 }

@@ -44,6 +44,28 @@ impl SealedPanel {
         })
     }
 
+    /// Takes the choices from the log where it has revealed every one of them for this round
+    /// (the form was closed and opened again, or the app restarted): they are not sealed again.
+    pub fn restore(&mut self, procedure: &dyn Procedure, record: &Record, input: &mut Input) {
+        let revealed: Option<Vec<(&str, Value)>> = self
+            .choices
+            .iter()
+            .map(|(side, field)| {
+                let choice = record
+                    .seals
+                    .get(&(self.round.as_str().into(), (*side).into()))?
+                    .as_ref()?;
+                Some((*field, Self::value(procedure, field, choice.as_str())?))
+            })
+            .collect();
+        if let Some(revealed) = revealed {
+            for (field, value) in revealed {
+                input.set(field, value);
+            }
+            self.revealed = true;
+        }
+    }
+
     /// Whether the form holds the field back until the reveal: the secret fields and their group,
     /// so a side that makes no choice this time (an army not yet in play) shows no empty field.
     pub fn hides(&self, field: &Field, procedure: &dyn Procedure) -> bool {

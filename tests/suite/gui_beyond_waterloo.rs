@@ -176,6 +176,19 @@ fn grand_tactics_sealed_at_one_screen_then_revealed_together_and_verified() {
         "Grand Tactics Matrix: General Advance against Left Flank Attack"
     ));
 
+    // Opened again, the form keeps the revealed chits: nobody seals a new one after the reveal.
+    harness
+        .state_mut()
+        .game_view_mut()
+        .expect("a game")
+        .open_procedure("combat-round");
+    harness.run();
+    assert!(harness.query_by_label("Seal French's choice").is_none());
+    assert!(on_screen(
+        &harness,
+        "Grand Tactics Matrix: Left Flank Attack against General Advance"
+    ));
+
     // Then the cards (6.5.4, L966): picked face down, out of sight once sealed.
     pick_cards(
         &mut harness,
@@ -213,7 +226,13 @@ fn grand_tactics_sealed_at_one_screen_then_revealed_together_and_verified() {
             .is_none()
     );
     turn_up(&mut harness, "French", &["F2 Fictional Test Card"]);
+    assert!(
+        harness
+            .query_by_label("Turned up: F2 Fictional Test Card.")
+            .is_some()
+    );
     turn_up(&mut harness, "Allied", &[]);
+    assert!(harness.query_by_label("Plays none this round.").is_some());
     // Turned up, the card is on the form and its DRM among the modifiers (6.5.8, L976).
     assert!(on_screen(&harness, "F2 Fictional Test Card: drm, drm +1"));
     type_into(&mut harness, "Or enter physical dice:", "5,4,3,3");

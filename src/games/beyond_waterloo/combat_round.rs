@@ -889,21 +889,23 @@ impl Procedure for CombatRound {
         let initiative = super::initiative(record);
         let sides = [initiative, opponent(initiative)].map(|side| HandSide {
             side,
-            cards: record
-                .units_where(
-                    Some(side),
-                    &[
-                        (super::roster::attribute::TYPE, "card"),
-                        ("state", super::roster::state::IN_HAND),
-                    ],
-                )
-                .map(|(_, id, card)| {
-                    let title = card
-                        .attribute(super::cards::attribute::TITLE)
-                        .unwrap_or("(not entered yet)");
-                    (id.to_string(), format!("{id} {title}"))
-                })
-                .collect(),
+            cards: tactics::in_number_order(
+                record
+                    .units_where(
+                        Some(side),
+                        &[
+                            (super::roster::attribute::TYPE, "card"),
+                            ("state", super::roster::state::IN_HAND),
+                        ],
+                    )
+                    .map(|(_, id, card)| {
+                        let title = card
+                            .attribute(super::cards::attribute::TITLE)
+                            .unwrap_or("(not entered yet)");
+                        (id.to_string(), format!("{id} {title}"))
+                    })
+                    .collect(),
+            ),
             field: if side == "french" {
                 "french_cards"
             } else {
@@ -911,6 +913,9 @@ impl Procedure for CombatRound {
             },
         });
         Some(Hand {
+            title: "Battle Tactics cards",
+            order: "the Initiative player first (6.5.6-6.5.7, L970-972)",
+            played_state: super::roster::state::PLAYED,
             name: tactics::hand_name(record),
             slots: tactics::SLOTS,
             sides: sides.into(),

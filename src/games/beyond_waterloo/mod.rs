@@ -150,7 +150,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     title: "Step 1: Post the Battle Display",
                     rule: "6.3.1, L886; 6.2, L850-880",
                     procedures: &["post-battle"],
-                    guidance: "Each side posts its Lead Formation, its Supporting Formations and its Cavalry Screen (the Combat Game's set-up has posted them), and picks a Grand Tactic chit in secret, sealed on the Combat Round's form, and up to four Battle Tactics cards, which the players keep on the table. The Initiative goes to the side with more VP, the French on a tie.",
+                    guidance: "Each side posts its Lead Formation, its Supporting Formations and its Cavalry Screen (the Combat Game's set-up has posted them), and picks a Grand Tactic chit and up to four Battle Tactics cards face down, both sealed on the Combat Round's form (the cards after the Grand Tactics are read, or before them, as the settings say). The Initiative goes to the side with more VP, the French on a tie.",
                     repeats_while_cup_holds: None,
                 },
                 Step {

@@ -345,3 +345,12 @@ pub fn first_loss(side: &str, kind: &str) -> String {
 
 /// The kinds of unit a first loss may be owed from, as `first_loss` names them.
 pub const FIRST_LOSS_KINDS: [&str; 2] = ["cavalry", "Guards"];
+
+/// Cards as (id, label) in the order of their numbers: F2 before F10.
+pub fn in_number_order(mut cards: Vec<(String, String)>) -> Vec<(String, String)> {
+    cards.sort_by_key(|(id, _)| {
+        let number: u32 = id.get(1..).and_then(|n| n.parse().ok()).unwrap_or(0);
+        (id.get(..1).map(str::to_string), number)
+    });
+    cards
+}

@@ -109,11 +109,26 @@ impl Workspace {
         procedure: &'static dyn Procedure,
         record: &Record,
     ) -> Workspace {
-        let input = opening_input(procedure, record);
-        let round = format!("{}, turn {}", procedure.title(), record.position.turn);
+        let mut input = opening_input(procedure, record);
+        // One round of secrets per step: a second round in the same turn seals afresh.
+        let position = record.position;
+        let round = format!(
+            "{}, turn {}, phase {}, step {}",
+            procedure.title(),
+            position.turn,
+            position.phase + 1,
+            position.step + 1
+        );
+        let mut sealed = SealedPanel::new(procedure, record, round);
+        // Choices the log has already revealed stay: the form never asks for them again.
+        if let Some(sealed) = &mut sealed {
+            sealed.restore(procedure, record, &mut input);
+        }
         Workspace {
-            sealed: SealedPanel::new(procedure, record, round),
-            hand: procedure.hand(&input, record).map(HandPanel::new),
+            sealed,
+            hand: procedure
+                .hand(&input, record)
+                .map(|hand| HandPanel::new(hand, record)),
             game,
             procedure,
             opening_input: input.clone(),
