@@ -1958,3 +1958,51 @@ fn a_cavalry_charge_doubles_the_charge_box_against_a_lead_without_cavalry_unless
         .expect_err("no cavalry in the Charge box");
     assert!(error.message.contains("Cavalry Charge box"), "{error:?}");
 }
+
+#[test]
+fn after_the_battle_the_cards_are_in_hand_again_but_the_grand_battery_waits_for_the_next_ops_phase()
+{
+    // 6.5.11 (L982): every card may be reused in every new battle; 6.5.10 (L980): the Grand
+    // Battery once per OPs Phase. FICTIONAL card numbers.
+    let mut play = combat_game_without_hands();
+    enter_card(&mut play, "french", "F2", "drm", &[("value", number(1))]);
+    enter_card(
+        &mut play,
+        "french",
+        "F7",
+        "grand_battery",
+        &[("number_is", text("drm")), ("value", number(2))],
+    );
+    pick_cards(&mut play, "french", &["F2", "F7"]);
+    pick_cards(&mut play, "allied", &[]);
+    turn_up(&mut play, "french", &["F2", "F7"]);
+    let first = tactics::hand_name(play.record());
+    let round = play.play(
+        "combat-round",
+        &[
+            ("french_gt", text("general_advance")),
+            ("allied_gt", text("general_advance")),
+        ],
+        &[3, 3, 3, 3],
+    );
+    // The Grand Battery's own DRM, as its owner entered it (6.5.8, L976).
+    assert!(
+        items(&round.modifiers, "French DRM").contains(&("F7 Test card F7".to_string(), 2)),
+        "{:?}",
+        round.modifiers
+    );
+    assert_eq!(play.state("french", "F7"), "played");
+    play.go_to(1, 3, 0);
+    let input = play.input("battle-winner", &[]);
+    assert_eq!(input.text("french_cards_played"), "F2, F7 (Grand Battery)");
+    play.play("battle-winner", &[], &[]);
+    assert_eq!(play.state("french", "F2"), "in hand");
+    assert_eq!(play.state("french", "F7"), "used this OPs Phase");
+    // The next battle's cards are sealed afresh, under another name.
+    assert_ne!(tactics::hand_name(play.record()), first);
+    assert!(
+        !play
+            .record()
+            .hand_sealed(&tactics::hand_name(play.record()), "french")
+    );
+}

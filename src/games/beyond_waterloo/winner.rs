@@ -10,8 +10,9 @@ use super::combat_round::retreated;
 use super::forces::{self, Force};
 use super::losses::to_take;
 use super::options::{ADJUSTMENT_LOSSES, CATASTROPHIC_VP, TIE_WITHDRAWAL, on_form};
-use super::roster::{attribute, halves_text, parse_cf};
+use super::roster::{attribute, halves_text, parse_cf, state};
 use super::{SIDE_IDS as SIDES, opponent, people, side_label};
+use super::{cards, tactics};
 use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::Lasts;
@@ -97,6 +98,12 @@ const FIELDS: &[Field] = &[
         "French",
         "6.16.4-6.16.5, L1146-1148",
     ),
+    text(
+        "french_cards_played",
+        "Battle Tactics cards the French played",
+        "French",
+        "6.5.10-6.5.11, L980-982",
+    ),
     count("allied_inflicted", "Steps the Allies inflicted", "Allied"),
     flag(
         "allied_retreated",
@@ -122,9 +129,26 @@ const FIELDS: &[Field] = &[
         "Allied",
         "6.16.4-6.16.5, L1146-1148",
     ),
+    text(
+        "allied_cards_played",
+        "Battle Tactics cards the Allies played",
+        "Allied",
+        "6.5.10-6.5.11, L980-982",
+    ),
+    Field {
+        id: "battles_fought",
+        label: "Battles fought before this one",
+        group: "Battle",
+        kind: FieldKind::Count { max: 999 },
+        rule: "6.5.11, L982",
+        help: "Filled in from the record: each battle's cards are picked afresh.",
+    },
     on_form(ADJUSTMENT_LOSSES),
     on_form(TIE_WITHDRAWAL),
 ];
+
+/// How a played Grand Battery is marked in the list of cards played.
+const GRAND_BATTERY: &str = " (Grand Battery)";
 
 fn field(side: &str, name: &str) -> String {
     format!("{side}_{name}")
@@ -157,7 +181,48 @@ fn fill(input: &mut Input, record: &Record) {
             &field(side, "formations"),
             Value::Text(names.join("; ").as_str().into()),
         );
+        let played: Vec<String> = record
+            .units_where(Some(side), &[("state", state::PLAYED)])
+            .map(|(_, id, card)| {
+                let battery = card.attribute(cards::attribute::EFFECT) == Some("grand_battery");
+                format!("{id}{}", if battery { GRAND_BATTERY } else { "" })
+            })
+            .collect();
+        input.set(
+            &field(side, "cards_played"),
+            Value::Text(played.join(", ").as_str().into()),
+        );
     }
+    let fought = record
+        .counters
+        .get(tactics::BATTLES_FOUGHT)
+        .copied()
+        .unwrap_or(0);
+    input.set("battles_fought", Value::Number(fought));
+}
+
+/// After the battle the played cards are in hand again (6.5.11, L982), but a Grand Battery waits
+/// for the next OPs Phase (6.5.10, L980); the next battle's cards are sealed under a new name.
+fn cards_after_the_battle(input: &Input) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    for side in SIDES {
+        let played = input.text(&field(side, "cards_played"));
+        for card in played.split(", ").filter(|c| !c.trim().is_empty()) {
+            effects.push(match card.strip_suffix(GRAND_BATTERY) {
+                Some(card) => {
+                    Effect::set_state(side, card, state::USED_THIS_OPS_PHASE, "6.5.10, L980")
+                }
+                None => Effect::set_state(side, card.trim(), state::IN_HAND, "6.5.11, L982"),
+            });
+        }
+    }
+    effects.push(Effect::SetCounter {
+        name: tactics::BATTLES_FOUGHT.into(),
+        value: i64::from(input.number("battles_fought")) + 1,
+        rule: "6.5.11, L982".into(),
+        lasts: Lasts::Game,
+    });
+    effects
 }
 
 pub struct BattleWinner;
@@ -253,7 +318,7 @@ impl Procedure for BattleWinner {
                 std::cmp::Ordering::Equal => (None, why),
             }
         };
-        let mut effects = Vec::new();
+        let mut effects = cards_after_the_battle(input);
         // A step still owed keeps the pieces on the Display until it is taken.
         let mut owes_step = false;
         let headline = match winner {
