@@ -2006,3 +2006,168 @@ fn after_the_battle_the_cards_are_in_hand_again_but_the_grand_battery_waits_for_
             .hand_sealed(&tactics::hand_name(play.record()), "french")
     );
 }
+
+fn counter(play: &Play, name: &str) -> i64 {
+    play.record().counters.get(name).copied().unwrap_or(0)
+}
+
+fn vp(play: &Play, side: &str) -> i32 {
+    play.record().victory_points.get(side).copied().unwrap_or(0)
+}
+
+#[test]
+fn a_charge_against_a_lead_with_cavalry_is_a_cavalry_battle_whose_losses_the_app_records() {
+    // 3.2.2b (L541): against a Lead Formation with cavalry the Charge is a cavalry battle under
+    // the Subroutine on the charts; 6.10.4 (L1044): the charger's first loss is cavalry.
+    // FICTIONAL card and steps.
+    let mut play = combat_game_without_hands();
+    // Step 1: the Combat Game's set-up stands, but cavalry may go to the Charge box (L854).
+    let refusal = play
+        .refused(
+            "post-battle",
+            &[("side", text("french")), ("mode", text("echelon"))],
+        )
+        .expect("the set-up's mode stands");
+    assert!(refusal.contains("only the Cavalry Charge box"), "{refusal}");
+    play.play(
+        "post-battle",
+        &[
+            ("side", text("french")),
+            (
+                "charge",
+                Value::List(vec!["Left Wing 3CF Cav Corps".into()]),
+            ),
+        ],
+        &[],
+    );
+    enter_card(&mut play, "french", "F4", "cavalry_charge", &[]);
+    pick_cards(&mut play, "french", &["F4"]);
+    pick_cards(&mut play, "allied", &[]);
+    turn_up(&mut play, "french", &["F4"]);
+    let round = play.play(
+        "combat-round",
+        &[
+            ("french_gt", text("general_advance")),
+            ("allied_gt", text("general_advance")),
+        ],
+        &[3, 3, 3, 3],
+    );
+    let strength = items(&round.modifiers, "French strength");
+    assert!(
+        strength
+            .iter()
+            .any(|(label, value)| label.contains("a cavalry battle") && *value == 0),
+        "{strength:?}"
+    );
+    let refusal = play
+        .refused("cavalry-battle", &[("side", text("allied"))])
+        .expect("no Allied Charge");
+    assert!(refusal.contains("no Allied Cavalry Charge"), "{refusal}");
+    let (owed, markers) = (
+        counter(&play, "Steps the Allies still take"),
+        counter(&play, "Loss markers on the Allies, First Combat Round"),
+    );
+    let (french_vp, allied_vp) = (vp(&play, "french"), vp(&play, "allied"));
+    play.play(
+        "cavalry-battle",
+        &[
+            ("side", text("french")),
+            ("charger_steps", number(1)),
+            ("defender_steps", number(2)),
+        ],
+        &[],
+    );
+    assert_eq!(counter(&play, "Steps the Allies still take"), owed + 2);
+    assert_eq!(
+        counter(&play, "Loss markers on the Allies, First Combat Round"),
+        markers + 2
+    );
+    assert_eq!(
+        (vp(&play, "french"), vp(&play, "allied")),
+        (french_vp + 2, allied_vp + 1)
+    );
+    // The battle is fought once.
+    assert!(
+        play.refused("cavalry-battle", &[("side", text("french"))])
+            .is_some()
+    );
+    // The French first loss comes from cavalry.
+    let refusal = play
+        .refused("take-losses", &take("Left Wing 6CF Inf Corps 1", 1, ""))
+        .expect("cavalry first");
+    assert!(
+        refusal.contains("first loss comes from cavalry"),
+        "{refusal}"
+    );
+    play.play("take-losses", &take("Left Wing 2CF Cav Corps", 1, ""), &[]);
+    play.play(
+        "take-losses",
+        &take("Left Wing 6CF Inf Corps 1", 1, ""),
+        &[],
+    );
+}
+
+#[test]
+fn in_the_adjustment_round_only_the_cavalry_charge_is_played_against_the_enemy_screen() {
+    // 3.2.2a (L539), 6.13.8a (L1107), 6.13.8e (L1115). FICTIONAL cards and steps.
+    let mut play = combat_game_without_hands();
+    play.play(
+        "post-battle",
+        &[
+            ("side", text("french")),
+            (
+                "charge",
+                Value::List(vec!["Left Wing 3CF Cav Corps".into()]),
+            ),
+        ],
+        &[],
+    );
+    enter_card(&mut play, "french", "F4", "cavalry_charge", &[]);
+    enter_card(&mut play, "french", "F2", "drm", &[("value", number(1))]);
+    pick_cards(&mut play, "french", &["F2", "F4"]);
+    pick_cards(&mut play, "allied", &[]);
+    play.play(
+        "combat-round",
+        &[
+            ("french_gt", text("general_advance")),
+            ("allied_gt", text("general_advance")),
+        ],
+        &[3, 3, 3, 3],
+    );
+    take_every_step(&mut play, "french");
+    take_every_step(&mut play, "allied");
+    play.go_to(1, 1, 0);
+    let charge = [("side", text("french")), ("defender_steps", number(1))];
+    let refusal = play
+        .refused("cavalry-battle", &charge)
+        .expect("the Charge is not turned up");
+    assert!(
+        refusal.contains("turn up their Cavalry Charge"),
+        "{refusal}"
+    );
+    turn_up(&mut play, "french", &["F4"]);
+    let (markers, french_vp) = (
+        counter(&play, "Loss markers on the Allies, Battle Adjustment Round"),
+        vp(&play, "french"),
+    );
+    let input = play.input("cavalry-battle", &charge);
+    assert_eq!(input.text("round"), "adjustment");
+    assert_eq!(input.text("card"), "F4");
+    assert_ne!(input.text("target_cf"), "0", "the Allied screen");
+    play.play("cavalry-battle", &charge, &[]);
+    assert_eq!(
+        counter(&play, "Loss markers on the Allies, Battle Adjustment Round"),
+        markers + 1
+    );
+    assert_eq!(vp(&play, "french"), french_vp + 1);
+    assert_eq!(play.state("french", "F4"), "played");
+    // Any other card turned up now is refused (L537, L968).
+    turn_up(&mut play, "french", &["F2"]);
+    let refusal = play
+        .refused("cavalry-battle", &charge)
+        .expect("only the Charge");
+    assert!(
+        refusal.contains("only the Cavalry Charge is played"),
+        "{refusal}"
+    );
+}

@@ -132,6 +132,11 @@ pub fn no_adjustment_round(record: &Record) -> Option<String> {
         })
 }
 
+/// Whether play stands in Step 1, posting the Battle Display.
+fn step_one(record: &Record) -> bool {
+    record.position.phase == 0 && record.position.step == 0
+}
+
 /// Whether play stands in the Adjustments Segment (Step 9).
 fn adjustments(record: &Record) -> bool {
     record.position.phase == 1 && record.position.step == 1
@@ -254,9 +259,10 @@ impl Procedure for PostBattle {
             _ => true,
         }
     }
-    /// In the Combat Game the set-up posts the Display, which changes only in the Adjustments.
+    /// In the Combat Game the set-up posts the Display, which changes in the Adjustments; in
+    /// Step 1 the players may still post cavalry to the Charge box (6.2.1, L854).
     fn applies(&self, record: &Record) -> bool {
-        record.scenario.as_ref() != COMBAT_GAME || adjustments(record)
+        record.scenario.as_ref() != COMBAT_GAME || adjustments(record) || step_one(record)
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
         let lead = input.text("lead").trim();
@@ -386,10 +392,17 @@ impl Procedure for PostBattle {
             return Err(InputError::new("lead", reason));
         }
         if record.scenario.as_ref() == COMBAT_GAME && !in_adjustments {
-            return Err(InputError::new(
-                "lead",
-                "the Combat Game's set-up posts the Battle Display (27.1.2-27.1.3, L2196-2230): it changes in the Adjustments Segment (Step 9)",
-            ));
+            // The set-up's posting stands; Step 1 may add the optional Charge box.
+            let mut as_set_up = input.clone();
+            self.prefill(&mut as_set_up, record);
+            let changed =
+                input.first_difference(&as_set_up, ["lead", "mode", "supporting", "screen"]);
+            if !step_one(record) || changed.is_some() {
+                return Err(InputError::new(
+                    changed.map_or("lead", |(id, _)| id),
+                    "the Combat Game's set-up posts the Battle Display (27.1.2-27.1.3, L2196-2230): in Step 1 only the Cavalry Charge box is posted, and the rest changes in the Adjustments Segment (Step 9)",
+                ));
+            }
         }
         let changes_mode = input.text("mode") != input.text("mode_before");
         if changes_mode && record.scenario.as_ref() == COMBAT_GAME {

@@ -577,13 +577,17 @@ impl<'a> Round<'a> {
                 )
             })
             .collect();
-        // A first loss owed from an earlier round's Charge or Assault is owed no more.
+        // A first loss or a cavalry battle owed from an earlier round is owed no more.
         for kind in tactics::FIRST_LOSS_KINDS {
             effects.push(Effect::Unmark {
                 name: tactics::first_loss(side, kind).as_str().into(),
                 rule: "6.10.4, L1044".into(),
             });
         }
+        effects.push(Effect::Unmark {
+            name: super::charge::meets_cavalry(side).as_str().into(),
+            rule: "3.2.2b, L541".into(),
+        });
         for card in self.cards.standing(index) {
             match card.effect.as_str() {
                 "leader_rallies" => effects.push(Effect::SetCounter {
@@ -592,6 +596,25 @@ impl<'a> Round<'a> {
                     rule: "4.6.2, L734".into(),
                     lasts: Lasts::Step,
                 }),
+                "cavalry_charge" if !self.charge_succeeds(side) => {
+                    effects.extend([
+                        Effect::Mark {
+                            name: super::charge::meets_cavalry(side).as_str().into(),
+                            rule: "3.2.2b, L541".into(),
+                        },
+                        Effect::reminder(
+                            &format!(
+                                "The {} Cavalry Charge meets a Lead Formation with cavalry: fight the cavalry battle from the Cavalry Charge Combat Subroutine on the charts (Cavalry Charge: the cavalry battle)",
+                                side_label(side)
+                            ),
+                            "3.2.2b, L541",
+                        ),
+                        Effect::Mark {
+                            name: tactics::first_loss(side, "cavalry").as_str().into(),
+                            rule: "6.10.4, L1044".into(),
+                        },
+                    ]);
+                }
                 "cavalry_charge" | "guards_assault" => {
                     let kind = if card.effect == "cavalry_charge" {
                         "cavalry"

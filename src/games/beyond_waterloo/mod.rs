@@ -6,6 +6,7 @@
 
 mod battle_display;
 pub mod cards;
+mod charge;
 pub mod combat_round;
 mod exit;
 pub mod forces;
@@ -24,6 +25,7 @@ use crate::engine::turns::{Phase, Scenario, Step, TurnNote, TurnSequence};
 
 pub use battle_display::PostBattle;
 pub use cards::CardEntry;
+pub use charge::CavalryBattle;
 pub use combat_round::CombatRound;
 pub use exit::ExitBeforeBattle;
 pub use leaders::{LeaderCasualty, WoundRecovery};
@@ -80,6 +82,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &ExitBeforeBattle,
     &PostBattle,
     &CombatRound,
+    &CavalryBattle,
     &TakeLosses,
     &LeaderCasualty,
     &Reaction,
@@ -150,13 +153,18 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     title: "Step 1: Post the Battle Display",
                     rule: "6.3.1, L886; 6.2, L850-880",
                     procedures: &["post-battle"],
-                    guidance: "Each side posts its Lead Formation, its Supporting Formations and its Cavalry Screen (the Combat Game's set-up has posted them), and picks a Grand Tactic chit and up to four Battle Tactics cards face down, both sealed on the Combat Round's form (the cards after the Grand Tactics are read, or before them, as the settings say). The Initiative goes to the side with more VP, the French on a tie.",
+                    guidance: "Each side posts its Lead Formation, its Supporting Formations and its Cavalry Screen (the Combat Game's set-up has posted them) and any cavalry to its Cavalry Charge box, and picks a Grand Tactic chit and up to four Battle Tactics cards face down, both sealed on the Combat Round's form (the cards after the Grand Tactics are read, or before them, as the settings say). The Initiative goes to the side with more VP, the French on a tie.",
                     repeats_while_cup_holds: None,
                 },
                 Step {
                     title: "Steps 2-7: Grand Tactics to Final Resolution",
                     rule: "6.3.2-6.3.7, L890-902",
-                    procedures: &["combat-round", "take-losses", "leader-casualty"],
+                    procedures: &[
+                        "combat-round",
+                        "cavalry-battle",
+                        "take-losses",
+                        "leader-casualty",
+                    ],
                     guidance: "Reveal the Grand Tactics together, read both Matrices, reveal the Battle Tactics cards (the Initiative player first), then both roll 2D6 on the FERT. Losses go to the Lead Formation first; the side that suffered more loses a Morale level.",
                     repeats_while_cup_holds: None,
                 },
@@ -169,8 +177,8 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 Step {
                     title: "Step 8: Reaction Movement",
                     rule: "6.3.8, L906; 6.13, L1087-1115",
-                    procedures: &["reaction", "take-losses"],
-                    guidance: "The Initiative player first: Formations within their Leader's Reaction range may move into the battle; a larger enemy Cavalry Screen calls for a roll on the Reaction Move Table.",
+                    procedures: &["reaction", "cavalry-battle", "take-losses"],
+                    guidance: "The Initiative player first: Formations within their Leader's Reaction range may move into the battle; a larger enemy Cavalry Screen calls for a roll on the Reaction Move Table. Either side may play its Cavalry Charge against the enemy screen first (6.13.8a).",
                     repeats_while_cup_holds: None,
                 },
                 Step {
@@ -188,7 +196,12 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
             steps: &[Step {
                 title: "Step 10: Steps 2-7 again",
                 rule: "6.3.10, L912",
-                procedures: &["combat-round", "take-losses", "leader-casualty"],
+                procedures: &[
+                    "combat-round",
+                    "cavalry-battle",
+                    "take-losses",
+                    "leader-casualty",
+                ],
                 guidance: "As the first round, with only the Battle Tactics cards still face down, no Morale loss for suffering more, and the Fortress benefit suspended (19.1.6).",
                 repeats_while_cup_holds: None,
             }],
