@@ -290,8 +290,8 @@ fn main() {
         ms(0.050),
     );
 
-    // Beyond Waterloo: a Combat Round on FICTIONAL charts, two Formations a side, both sides'
-    // 2D6 on the FERT, each side's odds apart: 72 throws, each through both Matrices, the Formation
+    // Beyond Waterloo: a Combat Round on FICTIONAL charts, two Formations a side and three
+    // Battle Tactics cards, both sides' 2D6 on the FERT, each side's odds apart: 72 throws, each through both Matrices, the Formation
     // Deployment Chart, every DRM and two FERT cells.
     let beyond = games::find("beyond-waterloo").expect("game");
     let charts = TableSet::builtin(
@@ -334,6 +334,13 @@ fn main() {
     }
     input.set("french_battle", Value::Number(2));
     input.set("allied_battle", Value::Number(3));
+    // FICTIONAL cards: a DRM, a shift the other side cancels, and the cancelling card.
+    input.set(
+        "french_cards",
+        Value::Text("F2 Test: drm, drm +2; F5 Test: shift, shift +1".into()),
+    );
+    input.set("allied_cards", Value::Text("A1 Test: cancel_card".into()));
+    input.set("allied_cancels", Value::List(vec!["F5".into()]));
     let took = median(21, || {
         black_box(odds(round, black_box(&input), &charts).expect("odds"));
     });

@@ -249,6 +249,8 @@ impl Procedure for PostBattle {
             "screen" => formation == lead,
             "lead" => in_area(name),
             "supporting" => name != lead && in_area(name),
+            // Screening cavalry is not used for Battle Tactics (3.2.1b, L535).
+            "charge" if input.list("screen").iter().any(|s| s.as_ref() == name) => false,
             "charge" => {
                 formation == lead
                     || input
