@@ -39,6 +39,17 @@ pub struct Hand {
     pub before_sealed_choices: bool,
 }
 
+/// What a form does with the hand, as its facts stand (a round without combat turns up no card).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HandUse {
+    /// The hands are picked (where still to be) and cards turned up.
+    PickAndPlay,
+    /// The hands are picked where still to be, but no card is turned up, for this reason.
+    PickOnly(&'static str),
+    /// Neither, for this reason.
+    Idle(&'static str),
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HandSide {
     pub side: &'static str,

@@ -324,6 +324,10 @@ pub trait Procedure: Sync + Send {
     fn hand(&self, _input: &Input, _record: &Record) -> Option<crate::engine::hand::Hand> {
         None
     }
+    /// What the form does with its hand as the facts stand.
+    fn hand_use(&self, _input: &Input) -> crate::engine::hand::HandUse {
+        crate::engine::hand::HandUse::PickAndPlay
+    }
     /// The id of the side that acts, as the log records it. By default the side the form's `side`
     /// field names; a procedure whose form has none says who acts.
     fn acting_side(&self, input: &Input) -> String {

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::engine::hand::{self, Hand, HandSide};
+use crate::engine::hand::{self, Hand, HandSide, HandUse};
 use crate::engine::input::Input;
 use crate::engine::log::{SideName, side_name};
 use crate::engine::procedure::Procedure;
@@ -68,8 +68,14 @@ impl HandPanel {
     }
 
     /// Whether every side has picked its hand and turned up its cards for this round.
-    pub fn is_complete(&self, session: &Session) -> bool {
-        self.all_sealed(session) && self.turned.iter().all(Option::is_some)
+    pub fn is_complete(&self, session: &Session, procedure: &dyn Procedure, input: &Input) -> bool {
+        match procedure.hand_use(input) {
+            HandUse::PickAndPlay => {
+                self.all_sealed(session) && self.turned.iter().all(Option::is_some)
+            }
+            HandUse::PickOnly(_) => self.all_sealed(session) || !self.hand.choosing,
+            HandUse::Idle(_) => true,
+        }
     }
 
     /// Whether every side has sealed its hand.
@@ -96,7 +102,15 @@ impl HandPanel {
         ui.label(egui::RichText::new(self.hand.title).strong().size(16.0));
         let hand = self.hand.clone();
         let hand = &hand;
-        let action = if self.all_sealed(session) && !may_turn_up {
+        let action = if let HandUse::Idle(why) = procedure.hand_use(input) {
+            ui.label(why);
+            None
+        } else if let (true, HandUse::PickOnly(why)) =
+            (self.all_sealed(session), procedure.hand_use(input))
+        {
+            ui.label(format!("Sealed, face down. {why}"));
+            None
+        } else if self.all_sealed(session) && !may_turn_up {
             ui.label("Sealed, face down. They are turned up once the secret choices are revealed.");
             None
         } else if self.all_sealed(session) {

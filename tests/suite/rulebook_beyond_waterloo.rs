@@ -2171,3 +2171,21 @@ fn in_the_adjustment_round_only_the_cavalry_charge_is_played_against_the_enemy_s
         "{refusal}"
     );
 }
+
+#[test]
+fn both_retreat_needs_no_cards_but_both_hold_still_picks_them_for_the_second_round() {
+    // 6.4.3-6.4.4 (L928-933): no combat; the cards are picked for the whole battle (6.5.4,
+    // L966), so a First Combat Round without combat still picks them; a Retreat ends the battle.
+    let both = |gt: &str| [("french_gt", text(gt)), ("allied_gt", text(gt))];
+    let mut play = combat_game_without_hands();
+    let refusal = play
+        .refused("combat-round", &both("hold"))
+        .expect("the cards are picked first");
+    assert!(refusal.contains("face down"), "{refusal}");
+    let round = procedure("combat-round");
+    let input = play.input("combat-round", &both("hold"));
+    assert!(matches!(round.hand_use(&input), hand::HandUse::PickOnly(_)));
+    let input = play.input("combat-round", &both("retreat"));
+    assert!(matches!(round.hand_use(&input), hand::HandUse::Idle(_)));
+    play.play("combat-round", &both("retreat"), &[]);
+}

@@ -29,7 +29,7 @@ use super::roster::{halves_text, mode_label};
 use super::tactics;
 use super::{SIDE_IDS as SIDES, opponent, people, side_label};
 use crate::engine::dice::{DiceSpec, Die};
-use crate::engine::hand::{Hand, HandSide};
+use crate::engine::hand::{Hand, HandSide, HandUse};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
     About, DiceGroup, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
@@ -946,6 +946,20 @@ impl Procedure for CombatRound {
             before_sealed_choices: record.option(CARD_TIMING.id, "after_matrices") == "step_1",
         })
     }
+    /// No card is turned up in a round without combat: both Hold (the cards are still picked in
+    /// the First Combat Round, for the second), or both Retreat, which ends the battle (6.4.3-6.4.4,
+    /// L928-933; Step 4 follows Step 2, L890-894).
+    fn hand_use(&self, input: &Input) -> HandUse {
+        match no_combat(input) {
+            Some("hold") => HandUse::PickOnly(
+                "Both chose Hold: no combat this round, and no card is turned up (6.4.4, L930-933).",
+            ),
+            Some(_) => HandUse::Idle(
+                "Both chose Retreat: no battle is fought, and no card is played (6.4.3, L928).",
+            ),
+            None => HandUse::PickAndPlay,
+        }
+    }
     /// A side's cards as the record has them once turned up.
     fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
         for side in SIDES {
@@ -1004,7 +1018,8 @@ impl Procedure for CombatRound {
         }
         let hand = tactics::hand_name(record);
         for side in SIDES {
-            if !record.hand_sealed(&hand, side) {
+            let picked = record.hand_sealed(&hand, side) || no_combat(input) == Some("retreat");
+            if !picked {
                 return Err(InputError::new(
                     &field(side, "cards"),
                     format!(

@@ -133,7 +133,7 @@ impl Workspace {
             return None;
         }
         if let Some(panel) = &self.hand
-            && !panel.is_complete(session)
+            && !panel.is_complete(session, self.procedure, &self.input)
         {
             ui.add(
                 egui::Label::new(format!(
