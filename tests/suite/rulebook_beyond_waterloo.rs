@@ -2007,6 +2007,23 @@ fn after_the_battle_the_cards_are_in_hand_again_but_the_grand_battery_waits_for_
     );
 }
 
+/// In Step 1 the French post the Left Wing's 3CF Cavalry Corps to the Charge box (L854), and
+/// F4 is entered as their Cavalry Charge (FICTIONAL card number).
+fn charge_box_and_charge_card(play: &mut Play) {
+    play.play(
+        "post-battle",
+        &[
+            ("side", text("french")),
+            (
+                "charge",
+                Value::List(vec!["Left Wing 3CF Cav Corps".into()]),
+            ),
+        ],
+        &[],
+    );
+    enter_card(play, "french", "F4", "cavalry_charge", &[]);
+}
+
 fn counter(play: &Play, name: &str) -> i64 {
     play.record().counters.get(name).copied().unwrap_or(0)
 }
@@ -2029,18 +2046,7 @@ fn a_charge_against_a_lead_with_cavalry_is_a_cavalry_battle_whose_losses_the_app
         )
         .expect("the set-up's mode stands");
     assert!(refusal.contains("only the Cavalry Charge box"), "{refusal}");
-    play.play(
-        "post-battle",
-        &[
-            ("side", text("french")),
-            (
-                "charge",
-                Value::List(vec!["Left Wing 3CF Cav Corps".into()]),
-            ),
-        ],
-        &[],
-    );
-    enter_card(&mut play, "french", "F4", "cavalry_charge", &[]);
+    charge_box_and_charge_card(&mut play);
     pick_cards(&mut play, "french", &["F4"]);
     pick_cards(&mut play, "allied", &[]);
     turn_up(&mut play, "french", &["F4"]);
@@ -2111,18 +2117,7 @@ fn a_charge_against_a_lead_with_cavalry_is_a_cavalry_battle_whose_losses_the_app
 fn in_the_adjustment_round_only_the_cavalry_charge_is_played_against_the_enemy_screen() {
     // 3.2.2a (L539), 6.13.8a (L1107), 6.13.8e (L1115). FICTIONAL cards and steps.
     let mut play = combat_game_without_hands();
-    play.play(
-        "post-battle",
-        &[
-            ("side", text("french")),
-            (
-                "charge",
-                Value::List(vec!["Left Wing 3CF Cav Corps".into()]),
-            ),
-        ],
-        &[],
-    );
-    enter_card(&mut play, "french", "F4", "cavalry_charge", &[]);
+    charge_box_and_charge_card(&mut play);
     enter_card(&mut play, "french", "F2", "drm", &[("value", number(1))]);
     pick_cards(&mut play, "french", &["F2", "F4"]);
     pick_cards(&mut play, "allied", &[]);

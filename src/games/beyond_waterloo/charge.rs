@@ -263,26 +263,8 @@ impl Procedure for CavalryBattle {
         }
         let initiative = super::initiative(record);
         let sides = [initiative, opponent(initiative)].map(|side| HandSide {
-            side,
-            cards: tactics::in_number_order(
-                record
-                    .units_where(
-                        Some(side),
-                        &[
-                            (super::roster::attribute::TYPE, "card"),
-                            ("state", state::IN_HAND),
-                            (super::cards::attribute::EFFECT, "cavalry_charge"),
-                        ],
-                    )
-                    .map(|(_, id, card)| {
-                        let title = card
-                            .attribute(super::cards::attribute::TITLE)
-                            .unwrap_or("(not entered yet)");
-                        (id.to_string(), format!("{id} {title}"))
-                    })
-                    .collect(),
-            ),
             field: "card",
+            ..tactics::hand_side(record, side, Some("cavalry_charge"))
         });
         Some(Hand {
             title: "Battle Tactics cards: the Cavalry Charge",

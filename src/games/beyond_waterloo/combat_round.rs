@@ -29,7 +29,7 @@ use super::roster::{halves_text, mode_label};
 use super::tactics;
 use super::{SIDE_IDS as SIDES, opponent, people, side_label};
 use crate::engine::dice::{DiceSpec, Die};
-use crate::engine::hand::{Hand, HandSide, HandUse};
+use crate::engine::hand::{Hand, HandUse};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
     About, DiceGroup, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
@@ -910,31 +910,8 @@ impl Procedure for CombatRound {
     /// Initiative player first (6.5.1-6.5.7, L958-972).
     fn hand(&self, _input: &Input, record: &Record) -> Option<Hand> {
         let initiative = super::initiative(record);
-        let sides = [initiative, opponent(initiative)].map(|side| HandSide {
-            side,
-            cards: tactics::in_number_order(
-                record
-                    .units_where(
-                        Some(side),
-                        &[
-                            (super::roster::attribute::TYPE, "card"),
-                            ("state", super::roster::state::IN_HAND),
-                        ],
-                    )
-                    .map(|(_, id, card)| {
-                        let title = card
-                            .attribute(super::cards::attribute::TITLE)
-                            .unwrap_or("(not entered yet)");
-                        (id.to_string(), format!("{id} {title}"))
-                    })
-                    .collect(),
-            ),
-            field: if side == "french" {
-                "french_cards"
-            } else {
-                "allied_cards"
-            },
-        });
+        let sides =
+            [initiative, opponent(initiative)].map(|side| tactics::hand_side(record, side, None));
         Some(Hand {
             title: "Battle Tactics cards",
             order: "the Initiative player first (6.5.6-6.5.7, L970-972)",

@@ -18,6 +18,7 @@ use super::cards::attribute;
 use super::forces::Force;
 use super::people;
 use super::roster::{mode_label, state};
+use crate::engine::hand::HandSide;
 use crate::engine::record::Record;
 
 const RULE: &str = "6.5.8, L974-976";
@@ -353,4 +354,36 @@ pub fn in_number_order(mut cards: Vec<(String, String)>) -> Vec<(String, String)
         (id.get(..1).map(str::to_string), number)
     });
     cards
+}
+
+/// `side`'s part in a battle's hand: its cards in hand, in number order, labelled with their
+/// titles; only those of the kind `only_effect` where it is given.
+pub fn hand_side(record: &Record, side: &'static str, only_effect: Option<&str>) -> HandSide {
+    let cards = record
+        .units_where(
+            Some(side),
+            &[
+                (super::roster::attribute::TYPE, "card"),
+                ("state", state::IN_HAND),
+            ],
+        )
+        .filter(|(_, _, card)| {
+            only_effect.is_none_or(|e| card.attribute(attribute::EFFECT) == Some(e))
+        })
+        .map(|(_, id, card)| {
+            let title = card
+                .attribute(attribute::TITLE)
+                .unwrap_or("(not entered yet)");
+            (id.to_string(), format!("{id} {title}"))
+        })
+        .collect();
+    HandSide {
+        side,
+        cards: in_number_order(cards),
+        field: if side == "french" {
+            "french_cards"
+        } else {
+            "allied_cards"
+        },
+    }
 }
