@@ -1951,12 +1951,25 @@ fn a_cavalry_charge_doubles_the_charge_box_against_a_lead_without_cavalry_unless
         total(&battle, "French strength"),
         total(&with_cards(&play, "", "", &against), "French strength")
     );
-    // A Charge needs cavalry in the Charge box (3.2.2, L537).
-    let input = card_input(&play, charge, "", &[("allied_forces", text(no_cavalry))]);
-    let error = procedure("combat-round")
-        .check_combination(&input)
-        .expect_err("no cavalry in the Charge box");
-    assert!(error.message.contains("Cavalry Charge box"), "{error:?}");
+    // A Charge needs cavalry in the Charge box (3.2.2, L537): without it the card does nothing.
+    let empty_box = with_cards(&play, charge, "", &[("allied_forces", text(no_cavalry))]);
+    assert_eq!(
+        total(&empty_box, "French strength"),
+        total(
+            &with_cards(&play, "", "", &[("allied_forces", text(no_cavalry))]),
+            "French strength"
+        )
+    );
+    assert!(
+        items(&empty_box, "French DRM")
+            .iter()
+            .any(
+                |(label, value)| label.contains("needs cavalry in the Cavalry Charge box")
+                    && label.ends_with("it has no effect")
+                    && *value == 0
+            ),
+        "{empty_box:?}"
+    );
 }
 
 #[test]

@@ -279,10 +279,6 @@ impl<'a> Round<'a> {
         for (index, side) in SIDES.into_iter().enumerate() {
             let id = field(side, "cards");
             let cards = tactics::parse_all(input.text(&id)).map_err(|m| InputError::new(&id, m))?;
-            let own = forces.get(index).map_or(&[][..], Vec::as_slice);
-            if let Some(unmet) = cards.iter().find_map(|card| card.unmet_need(own)) {
-                return Err(InputError::new(&id, unmet));
-            }
             let opposing_lead = forces
                 .get(1 - index)
                 .and_then(|f| f.iter().find(|f| f.role == Role::Lead));
@@ -302,9 +298,19 @@ impl<'a> Round<'a> {
         }
         let initiative = usize::from(input.text("initiative") == "allied");
         let initiative_first = input.text(CARD_CANCEL.id) == "initiative_first";
-        let cards =
-            tactics::Play::new(played, targets, meets_cavalry, initiative, initiative_first)
-                .map_err(|m| InputError::new("french_cancels", m))?;
+        let [french, allied] = &forces;
+        let cards = tactics::Play::new(
+            played,
+            targets,
+            meets_cavalry,
+            initiative,
+            initiative_first,
+            [french.as_slice(), allied.as_slice()],
+        )
+        .map_err(|(side, m)| {
+            let id = field(SIDES.get(side).copied().unwrap_or("french"), "cancels");
+            InputError::new(&id, m)
+        })?;
         Ok(Round {
             input,
             first: input.text("round") == "first",
@@ -505,7 +511,14 @@ impl<'a> Round<'a> {
         // A cancelled card is shown at 0, with what cancelled it.
         let index = Self::index(side);
         for card in self.cards.cards.get(index).into_iter().flatten() {
-            if let Some(by) = self.cards.cancelled_by(index, &card.id) {
+            if let Some(why) = self.cards.unmet(index, &card.id) {
+                reckoning.drms.push(Modifier::new(
+                    label,
+                    format!("{why}: it has no effect"),
+                    0,
+                    "6.5.3, L964; 6.2.4, L872",
+                ));
+            } else if let Some(by) = self.cards.cancelled_by(index, &card.id) {
                 reckoning.drms.push(Modifier::new(
                     label,
                     tactics::cancelled_text(card, by),
@@ -1192,11 +1205,11 @@ impl Procedure for CombatRound {
                         .into_iter()
                         .map(|(card, value)| (card, value, other)),
                 );
+            // All the changes are added up, then the result is at least 0: no card's order
+            // matters.
+            let mut total = 0;
             for (card, value, owner) in changes {
-                let Some(result) = inflicted.get_mut(index) else {
-                    continue;
-                };
-                *result = (*result + value).max(0);
+                total += value;
                 let by = side_label(SIDES.get(owner).copied().unwrap_or(side));
                 modifiers.push(Modifier::new(
                     &format!("{} result", side_label(side)),
@@ -1204,8 +1217,13 @@ impl Procedure for CombatRound {
                     value,
                     "6.5.8, L976",
                 ));
+            }
+            if total != 0
+                && let Some(result) = inflicted.get_mut(index)
+            {
+                *result = (*result + total).max(0);
                 lines.push(format!(
-                    "{card} changes the {} result by {value:+}: {} step loss(es) to the {}",
+                    "the cards change the {} result by {total:+}: {} step loss(es) to the {}",
                     side_label(side),
                     *result,
                     people(opponent(side))

@@ -119,6 +119,7 @@ impl Card {
                 card.needs = need.to_string();
             } else if let Some((kind, number)) = part.split_once(' ')
                 && let Ok(value) = number.parse::<i32>()
+                && (-9..=9).contains(&value)
             {
                 card.number_is = kind.to_string();
                 card.value = value;
@@ -182,22 +183,38 @@ pub struct Play {
     pub cards: [Vec<Card>; 2],
     /// (side index, card id, the name of the card that cancels it).
     cancelled: Vec<(usize, String, String)>,
+    /// (side index, card id, why): cards whose requirement is not met, which do nothing. The
+    /// app does not let such a card be turned up; one the record changed under keeps the round
+    /// resolvable.
+    ineffective: Vec<(usize, String, String)>,
 }
 
 impl Play {
     /// Works out the cancellations (6.5.8, L974-976). `targets` names, for each side, the
     /// opponent's cards its card-cancelling cards cancel, one each, in order. `charge_meets_cavalry`
     /// says, for each side, whether its Charge meets a Lead Formation with cavalry.
+    /// Refused, with the index of the side at fault, where a card-cancelling card names no
+    /// card or a card it cannot cancel.
     pub fn new(
         cards: [Vec<Card>; 2],
         targets: [Vec<String>; 2],
         charge_meets_cavalry: [bool; 2],
         initiative: usize,
         initiative_first: bool,
-    ) -> Result<Play, String> {
+        forces: [&[Force]; 2],
+    ) -> Result<Play, (usize, String)> {
+        let mut ineffective = Vec::new();
+        for (side, (own, forces)) in cards.iter().zip(forces).enumerate() {
+            for card in own {
+                if let Some(why) = card.unmet_need(forces) {
+                    ineffective.push((side, card.id.clone(), why));
+                }
+            }
+        }
         let mut play = Play {
             cards,
             cancelled: Vec::new(),
+            ineffective,
         };
         // Each side's cancellations: (target side, target card, by card).
         let mut cancels: [Vec<(usize, String, String)>; 2] = [Vec::new(), Vec::new()];
@@ -206,19 +223,32 @@ impl Play {
             let own = play.side(side);
             let theirs = play.side(other);
             let mut named = targets.get(side).map_or(&[][..], Vec::as_slice).iter();
-            for card in own.iter().filter(|c| c.effect == "cancel_card") {
+            // A card-cancelling card finds nothing to cancel when the opponent turned up none it
+            // may cancel: it stands with no effect.
+            let cancellable = theirs.iter().any(|c| c.effect != "cancel_matrices");
+            let cancellers = own
+                .iter()
+                .filter(|c| c.effect == "cancel_card" && !play.is_ineffective(side, &c.id));
+            for card in cancellers {
                 let Some(target) = named.next() else {
-                    return Err(format!("name the card {} cancels", card.name()));
+                    if cancellable {
+                        return Err((side, format!("name the card {} cancels", card.name())));
+                    }
+                    continue;
                 };
                 let Some(hit) = theirs.iter().find(|c| c.id == *target) else {
-                    return Err(format!(
-                        "{target} is not among the cards the opponent reveals this round"
+                    return Err((
+                        side,
+                        format!("{target} is not among the cards the opponent reveals this round"),
                     ));
                 };
                 if hit.effect == "cancel_matrices" {
-                    return Err(format!(
-                        "{} cancels the Battle Matrix effects, which 6.5.8 carries out before any card cancels a card",
-                        hit.name()
+                    return Err((
+                        side,
+                        format!(
+                            "{} cancels the Battle Matrix effects, which 6.5.8 carries out before any card cancels a card",
+                            hit.name()
+                        ),
                     ));
                 }
                 if let Some(list) = cancels.get_mut(side) {
@@ -226,9 +256,14 @@ impl Play {
                 }
             }
             if named.next().is_some() {
-                return Err("name one card for each card that cancels a card".into());
+                return Err((
+                    side,
+                    "name one card for each card that cancels a card".into(),
+                ));
             }
-            let squares = own.iter().find(|c| c.effect == "infantry_squares");
+            let squares = own
+                .iter()
+                .find(|c| c.effect == "infantry_squares" && !play.is_ineffective(side, &c.id));
             let meets_cavalry = charge_meets_cavalry.get(other).copied().unwrap_or(false);
             if let Some(squares) = squares
                 && !meets_cavalry
@@ -266,6 +301,20 @@ impl Play {
         self.cancelled.iter().any(|(s, c, _)| *s == side && c == id)
     }
 
+    fn is_ineffective(&self, side: usize, id: &str) -> bool {
+        self.ineffective
+            .iter()
+            .any(|(s, c, _)| *s == side && c == id)
+    }
+
+    /// Why `side`'s card `id` has no effect, if its requirement is not met.
+    pub fn unmet(&self, side: usize, id: &str) -> Option<&str> {
+        self.ineffective
+            .iter()
+            .find(|(s, c, _)| *s == side && c == id)
+            .map(|(_, _, why)| why.as_str())
+    }
+
     /// What cancels `side`'s card `id`, if anything does.
     pub fn cancelled_by(&self, side: usize, id: &str) -> Option<&str> {
         self.cancelled
@@ -278,7 +327,7 @@ impl Play {
     pub fn standing(&self, side: usize) -> impl Iterator<Item = &Card> {
         self.side(side)
             .iter()
-            .filter(move |c| !self.is_cancelled(side, &c.id))
+            .filter(move |c| !self.is_cancelled(side, &c.id) && !self.is_ineffective(side, &c.id))
     }
 
     /// The opponent's card that cancels `side`'s Battle Matrix effects, if one is played.
