@@ -92,12 +92,16 @@ pub fn seal(
     if cards.len() > slots {
         return Err(format!("pick at most {slots} cards"));
     }
-    let picks = cards
+    let mut picks: Vec<&str> = cards
         .iter()
         .map(String::as_str)
         .chain(std::iter::repeat(EMPTY_SLOT))
-        .take(slots);
+        .take(slots)
+        .collect();
+    // In random places: a card turned up from place k tells nothing of the other places.
+    shuffle(&mut picks);
     picks
+        .into_iter()
         .enumerate()
         .map(|(at, card)| {
             let round = slot_round(hand, at + 1);
@@ -110,6 +114,21 @@ pub fn seal(
                 })
         })
         .collect()
+}
+
+/// Shuffles `items` with the operating system's random generator (Fisher-Yates).
+fn shuffle<T>(items: &mut [T]) {
+    use rand_core::TryRngCore;
+    for top in (1..items.len()).rev() {
+        let mut bytes = [0u8; 8];
+        // Without the OS generator the places stay in order: weaker, still binding.
+        if rand_core::OsRng.try_fill_bytes(&mut bytes).is_err() {
+            return;
+        }
+        let bound = u64::try_from(top + 1).unwrap_or(u64::MAX);
+        let pick = usize::try_from(u64::from_le_bytes(bytes) % bound).unwrap_or(0);
+        items.swap(top, pick);
+    }
 }
 
 /// The cards still face down in `player`'s hand, each as (round, the reveal that plays it),
@@ -129,4 +148,21 @@ pub fn face_down(
             (reveal.choice != EMPTY_SLOT).then_some((round, reveal))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_single_card_lands_in_every_place_over_many_shuffles() {
+        let mut seen = [false; 4];
+        for _ in 0..200 {
+            let mut places = ["F2", EMPTY_SLOT, EMPTY_SLOT, EMPTY_SLOT];
+            shuffle(&mut places);
+            let at = places.iter().position(|c| *c == "F2").unwrap();
+            seen[at] = true;
+        }
+        assert_eq!(seen, [true; 4]);
+    }
 }

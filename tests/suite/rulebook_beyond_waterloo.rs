@@ -1751,6 +1751,20 @@ fn the_cards_are_picked_face_down_turned_up_initiative_first_and_spent_for_the_b
     assert!(too_many.is_err(), "five cards are too many");
     pick_cards(&mut play, "french", &["F2", "F5"]);
     pick_cards(&mut play, "allied", &[]);
+    // With the hand face down, F5's text can no longer be written to suit what the other side does.
+    let refusal = play
+        .refused(
+            "battle-tactics-card",
+            &[
+                ("side", text("french")),
+                ("card", text("F5")),
+                ("title", text("Test card F5")),
+                ("effect", text("drm")),
+                ("value", number(3)),
+            ],
+        )
+        .expect("between battles only");
+    assert!(refusal.contains("between battles"), "{refusal}");
     // The log holds four commitments a side, whatever was picked: no card and no count shows.
     let sealed = play
         .session

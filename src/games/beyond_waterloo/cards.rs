@@ -238,6 +238,18 @@ impl Procedure for CardEntry {
         let is_card = record
             .unit(side, card)
             .is_some_and(|u| u.attribute(super::roster::attribute::TYPE) == Some("card"));
+        // A card's text is fixed while its side's hand is face down: the seal commits to the card's
+        // number, so its effect must not change after the other side has seen anything.
+        let hand = super::tactics::hand_name(record);
+        if is_card && record.hand_sealed(&hand, side) {
+            return Err(InputError::new(
+                "card",
+                format!(
+                    "the {} have picked their cards for this battle: enter a card between battles",
+                    people(side)
+                ),
+            ));
+        }
         if is_card {
             Ok(())
         } else {
