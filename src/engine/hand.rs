@@ -31,6 +31,8 @@ pub struct Hand {
     /// Unique to this hand (a battle's), so each battle's slots are sealed afresh.
     pub name: String,
     pub slots: usize,
+    /// The fewest cards a side may pick.
+    pub min_cards: usize,
     /// In the order the sides reveal (the Initiative player first).
     pub sides: Vec<HandSide>,
     /// Whether the hands are chosen now (the first round) rather than only played from.

@@ -324,6 +324,17 @@ pub trait Procedure: Sync + Send {
     fn hand(&self, _input: &Input, _record: &Record) -> Option<crate::engine::hand::Hand> {
         None
     }
+    /// Why `side` may not turn up `cards` from its hand as the form and the record stand (a card
+    /// whose requirement is not met), if it may not. Checked before anything is logged.
+    fn check_turn_up(
+        &self,
+        _side: &str,
+        _cards: &[String],
+        _input: &Input,
+        _record: &Record,
+    ) -> Result<(), String> {
+        Ok(())
+    }
     /// What the form does with its hand as the facts stand.
     fn hand_use(&self, _input: &Input) -> crate::engine::hand::HandUse {
         crate::engine::hand::HandUse::PickAndPlay

@@ -37,9 +37,10 @@ pub struct HandPanel {
 
 impl HandPanel {
     /// The panel for `hand`; a side that has already turned up cards this round (before the
-    /// form was closed, or the app restarted) shows them as turned up.
+    /// form was closed, or the app restarted) shows them as turned up, and so does every side
+    /// before one that has: the order of turning up is not gone through again.
     pub fn new(hand: Hand, record: &Record) -> HandPanel {
-        let turned = hand
+        let mut turned: Vec<Option<Vec<String>>> = hand
             .sides
             .iter()
             .map(|part| {
@@ -56,6 +57,11 @@ impl HandPanel {
                 (!cards.is_empty()).then_some(cards)
             })
             .collect();
+        if let Some(last) = turned.iter().rposition(Option::is_some) {
+            for earlier in turned.iter_mut().take(last) {
+                earlier.get_or_insert_with(Vec::new);
+            }
+        }
         HandPanel {
             picks: vec![BTreeSet::new(); hand.sides.len()],
             turned,
@@ -70,6 +76,8 @@ impl HandPanel {
     /// Whether every side has picked its hand and turned up its cards for this round.
     pub fn is_complete(&self, session: &Session, procedure: &dyn Procedure, input: &Input) -> bool {
         match procedure.hand_use(input) {
+            // A battle whose cards were never picked plays none.
+            HandUse::PickAndPlay if !self.hand.choosing && !self.all_sealed(session) => true,
             HandUse::PickAndPlay => {
                 self.all_sealed(session) && self.turned.iter().all(Option::is_some)
             }
@@ -114,13 +122,13 @@ impl HandPanel {
             ui.label("Sealed, face down. They are turned up once the secret choices are revealed.");
             None
         } else if self.all_sealed(session) {
-            self.turn_up(ui, hand, session, sides)
+            self.turn_up(ui, hand, procedure, input, session, sides)
         } else if hand.choosing {
             self.pick(ui, hand, session, sides)
         } else {
             ui.add(
                 egui::Label::new(
-                    "No cards were picked face down for this battle: the first round picks them.",
+                    "No cards were picked face down in this battle's first round: none are played.",
                 )
                 .wrap(),
             );
@@ -186,7 +194,15 @@ impl HandPanel {
                     .accessible_name(format!("{name}: cards to pick"));
                 if ui.button(format!("Seal {name}'s cards")).clicked() {
                     let cards: Vec<String> = picks.iter().cloned().collect();
-                    match hand::seal(session, &hand.name, part.side, &cards, hand.slots) {
+                    let sealed = if cards.len() < hand.min_cards {
+                        Err(format!(
+                            "pick at least {} card(s), as the settings say",
+                            hand.min_cards
+                        ))
+                    } else {
+                        hand::seal(session, &hand.name, part.side, &cards, hand.slots)
+                    };
+                    match sealed {
                         Ok(seals) => {
                             picks.clear();
                             self.problem = None;
@@ -211,6 +227,8 @@ impl HandPanel {
         &mut self,
         ui: &mut egui::Ui,
         hand: &Hand,
+        procedure: &dyn Procedure,
+        input: &Input,
         session: &Session,
         sides: &[SideName],
     ) -> Option<HandAction> {
@@ -300,7 +318,20 @@ impl HandPanel {
                 if hide {
                     self.shown = None;
                     self.ticked.clear();
+                } else if let Some(reveals) = &finished
+                    && let Err(why) = procedure.check_turn_up(
+                        part.side,
+                        &reveals
+                            .iter()
+                            .map(|(_, r)| r.choice.clone())
+                            .collect::<Vec<_>>(),
+                        input,
+                        session.record(),
+                    )
+                {
+                    self.problem = Some(format!("Not turned up: {why}."));
                 } else if let Some(reveals) = finished {
+                    self.problem = None;
                     self.shown = None;
                     self.ticked.clear();
                     let labels = reveals

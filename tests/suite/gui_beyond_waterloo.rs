@@ -225,6 +225,19 @@ fn grand_tactics_sealed_at_one_screen_then_revealed_together_and_verified() {
             .query_by_label("Show Allied's face-down cards")
             .is_none()
     );
+    // A card not entered yet cannot be carried out, so it is not turned up (6.5.3, L964).
+    click(&mut harness, "Show French's face-down cards");
+    harness
+        .get_by_role_and_label(egui::Role::CheckBox, "F5 (not entered yet)")
+        .click();
+    harness.run();
+    click(&mut harness, "Turn up the ticked cards");
+    assert!(
+        harness
+            .query_by_label_contains("Not turned up: enter F5's title")
+            .is_some()
+    );
+    click(&mut harness, "Hide them");
     turn_up(&mut harness, "French", &["F2 Fictional Test Card"]);
     assert!(
         harness

@@ -272,10 +272,21 @@ impl Procedure for CavalryBattle {
             played_state: state::PLAYED,
             name: tactics::hand_name(record),
             slots: tactics::SLOTS,
+            min_cards: 0,
             sides: sides.into(),
             choosing: false,
             before_sealed_choices: false,
         })
+    }
+    fn check_turn_up(
+        &self,
+        side: &str,
+        cards: &[String],
+        _input: &Input,
+        record: &Record,
+    ) -> Result<(), String> {
+        let forces = forces::on_record(record, side)?;
+        tactics::check_turn_up(side, cards, &forces::describe_all(&forces), record)
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let side = input.text("side");

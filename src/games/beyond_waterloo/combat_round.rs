@@ -22,8 +22,8 @@
 
 use super::forces::{self, Force, Role};
 use super::options::{
-    CARD_CANCEL, CARD_TIMING, CAVALRY_COUNT, CHARGE_BOX, DEPLOYMENT_STRENGTH, FORTRESS_CAVALRY,
-    FORTRESS_MORALE, ROUNDING, SCREENS_IN_STRENGTH, on_form,
+    CARD_CANCEL, CARD_COUNT, CARD_TIMING, CAVALRY_COUNT, CHARGE_BOX, DEPLOYMENT_STRENGTH,
+    FORTRESS_CAVALRY, FORTRESS_MORALE, ROUNDING, SCREENS_IN_STRENGTH, on_form,
 };
 use super::roster::{halves_text, mode_label};
 use super::tactics;
@@ -931,6 +931,7 @@ impl Procedure for CombatRound {
             played_state: super::roster::state::PLAYED,
             name: tactics::hand_name(record),
             slots: tactics::SLOTS,
+            min_cards: usize::from(record.option(CARD_COUNT.id, "up_to_four") == "one_to_four"),
             sides: sides.into(),
             choosing: record.position.phase < 2,
             before_sealed_choices: record.option(CARD_TIMING.id, "after_matrices") == "step_1",
@@ -949,6 +950,16 @@ impl Procedure for CombatRound {
             ),
             None => HandUse::PickAndPlay,
         }
+    }
+    /// A card is turned up only if it is entered and its requirement met (6.5.3, L964).
+    fn check_turn_up(
+        &self,
+        side: &str,
+        cards: &[String],
+        input: &Input,
+        record: &Record,
+    ) -> Result<(), String> {
+        tactics::check_turn_up(side, cards, input.text(&field(side, "forces")), record)
     }
     /// A side's cards as the record has them once turned up.
     fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
@@ -1008,7 +1019,10 @@ impl Procedure for CombatRound {
         }
         let hand = tactics::hand_name(record);
         for side in SIDES {
-            let picked = record.hand_sealed(&hand, side) || no_combat(input) == Some("retreat");
+            // The First Combat Round picks the cards; a battle without them plays none.
+            let picked = record.hand_sealed(&hand, side)
+                || no_combat(input) == Some("retreat")
+                || input.text("round") != "first";
             if !picked {
                 return Err(InputError::new(
                     &field(side, "cards"),

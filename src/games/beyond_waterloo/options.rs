@@ -241,6 +241,18 @@ pub const CARD_TIMING: Field = setting(
     "Either way they are chosen face down before the combat is resolved (6.5.1, L958).",
 );
 
+/// 2.3 (L482) says "1-4" cards; 6.5.1 (L958) "up to four" (digest §7 item 23).
+pub const CARD_COUNT: Field = setting(
+    "card_count",
+    "Each side picks for a battle",
+    &[
+        ("up_to_four", "up to four cards, or none (6.5.1, L958)"),
+        ("one_to_four", "one to four cards (2.3, L482)"),
+    ],
+    "6.5.1, L958; 2.3, L482",
+    "Four places are sealed either way, so the log never shows how many.",
+);
+
 /// 6.5.8 (L974-976) orders the cancellations but does not say whether a cancelled card still
 /// cancels (Corrections, "A card that is itself cancelled").
 pub const CARD_CANCEL: Field = setting(
@@ -293,6 +305,7 @@ const FIELDS: &[Field] = &[
     ADJUSTMENT_LOSSES,
     EXIT_STEP,
     CARD_TIMING,
+    CARD_COUNT,
     CARD_CANCEL,
     CHARGE_BOX,
 ];

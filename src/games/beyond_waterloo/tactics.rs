@@ -436,3 +436,21 @@ pub fn hand_side(record: &Record, side: &'static str, only_effect: Option<&str>)
         },
     }
 }
+
+/// Why `side` may not turn up `cards` with the forces `forces_text` describes: a card not entered
+/// yet, or one whose requirement is not met (6.5.3, L964; 6.2.4, L872).
+pub fn check_turn_up(
+    side: &str,
+    cards: &[String],
+    forces_text: &str,
+    record: &Record,
+) -> Result<(), String> {
+    let forces = super::forces::parse_all(forces_text)?;
+    for id in cards {
+        let card = Card::on_record(record, side, id)?;
+        if let Some(why) = card.unmet_need(&forces) {
+            return Err(why);
+        }
+    }
+    Ok(())
+}
