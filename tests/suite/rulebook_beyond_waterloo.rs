@@ -841,6 +841,30 @@ fn national_guard_steps_come_after_two_regular_steps() {
     );
 }
 
+/// A First Combat Round in which `side` played Leader Rallies Troops (FICTIONAL card number 9),
+/// in the step of its Leader casualty rolls.
+fn rallies_played(side: &str) -> Play {
+    let mut play = combat_game_without_hands();
+    let card = if side == "french" { "F9" } else { "A9" };
+    enter_card(&mut play, side, card, "leader_rallies", &[]);
+    pick_cards(&mut play, side, &[card]);
+    pick_cards(
+        &mut play,
+        aide_de_camp::games::beyond_waterloo::opponent(side),
+        &[],
+    );
+    turn_up(&mut play, side, &[card]);
+    play.play(
+        "combat-round",
+        &[
+            ("french_gt", text("hold")),
+            ("allied_gt", text("general_advance")),
+        ],
+        &[1, 1, 1, 1],
+    );
+    play
+}
+
 fn casualty(play: &mut Play, side: &str, leader: &str, rallies: bool, faces: &[u8]) -> String {
     play.play(
         "leader-casualty",
@@ -867,12 +891,26 @@ fn leader_casualties_wound_or_kill_and_score() {
         Some("yes")
     );
     assert_eq!(play.vp("allied"), 1);
+    // Ticked without the card, the +1 is refused.
+    let refusal = play
+        .refused(
+            "leader-casualty",
+            &[
+                ("side", text("allied")),
+                ("leader", text("Wellington")),
+                ("rallies", flag(true)),
+            ],
+        )
+        .expect("no card played");
+    assert!(refusal.contains("no Leader Rallies Troops"), "{refusal}");
     // Leader Rallies Troops: +1 (L734), 6 + 1 = 7, killed.
-    assert!(casualty(&mut play, "allied", "Wellington", true, &[6]).contains("killed"));
-    assert_eq!(play.state("allied", "Wellington"), "eliminated");
-    assert_eq!(play.vp("french"), 2);
+    let mut rallied = rallies_played("allied");
+    let french = rallied.vp("french");
+    assert!(casualty(&mut rallied, "allied", "Wellington", true, &[6]).contains("killed"));
+    assert_eq!(rallied.state("allied", "Wellington"), "eliminated");
+    assert_eq!(rallied.vp("french"), french + 2);
     // The Anglo-Dutch-Belgian Lead has no Leader now: no Battle Ability on the next round.
-    let input = play.input("combat-round", &[]);
+    let input = rallied.input("combat-round", &[]);
     assert_eq!(input.number("allied_battle"), 0);
     // A wounded Leader recovers on the FICTIONAL table's 4-6 (4.6.3, L736).
     let recovery = play.play(
@@ -924,15 +962,20 @@ fn napoleon_wounded_rolls_for_catastrophic_failure() {
 fn napoleon_killed_costs_two_morale_levels_and_seven_vp() {
     // 27.1.4, L2237: "an automatic 2-level Morale loss"; 20.3, L1770 and L1773: +5 for Napoleon
     // killed and +2 per Leader killed, both scored.
-    let mut play = combat_game();
+    let mut play = rallies_played("french");
+    let (allied, morale) = (
+        play.vp("allied"),
+        play.attribute("french", "Armée du Nord", "formation_morale"),
+    );
     casualty(&mut play, "french", "Napoleon", true, &[6, 1]);
     assert_eq!(play.state("french", "Napoleon"), "eliminated");
+    let morale: i64 = morale.and_then(|m| m.parse().ok()).expect("a Morale");
     assert_eq!(
         play.attribute("french", "Armée du Nord", "formation_morale")
             .as_deref(),
-        Some("1")
+        Some((morale - 2).to_string().as_str())
     );
-    assert_eq!(play.vp("allied"), 7);
+    assert_eq!(play.vp("allied"), allied + 7);
 }
 
 fn winner(play: &Play, values: &[(&str, Value)]) -> aide_de_camp::engine::procedure::Resolution {

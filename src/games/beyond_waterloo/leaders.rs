@@ -11,7 +11,7 @@
 //! L2236 follow the sentence on the 1-2 roll: by default they need it; a setting gives them for the
 //! wound itself.
 
-use super::options::{NAPOLEON_WOUND_VP, on_form};
+use super::options::{NAPOLEON_WOUND_VP, RALLIES_CARD, on_form};
 use super::roster::{NAPOLEON, attribute, state};
 use super::{SIDES, opponent, people};
 use crate::engine::dice::{DiceSpec, Die};
@@ -93,6 +93,7 @@ const CASUALTY_FIELDS: &[Field] = &[
         help: "Filled in from the record.",
     },
     on_form(NAPOLEON_WOUND_VP),
+    on_form(RALLIES_CARD),
 ];
 
 /// A Leader's roll on the Leader Casualty Table.
@@ -109,12 +110,16 @@ fn fill(input: &mut Input, record: &Record) {
     let napoleon =
         side == "french" && name == NAPOLEON && record.scenario.as_ref() == super::COMBAT_GAME;
     input.set("napoleon", Value::Flag(napoleon));
-    // The side's own Leader Rallies Troops, played this round, raises its Leaders' rolls
-    // (4.6.2, L734; digest §7 item 39: the card of the side whose Leaders roll).
-    let rallies = record
-        .counters
-        .get(super::tactics::rallies(&side).as_str())
-        .is_some_and(|n| *n > 0);
+    // Leader Rallies Troops played this round raises the rolls (4.6.2, L734): the own side's
+    // card, or either side's, as the setting reads it.
+    let played = |by: &str| {
+        record
+            .counters
+            .get(super::tactics::rallies(by).as_str())
+            .is_some_and(|n| *n > 0)
+    };
+    let either = input.text(RALLIES_CARD.id) == "either";
+    let rallies = played(&side) || (either && played(super::opponent(&side)));
     input.set("rallies", Value::Flag(rallies));
     input.set("formation", Value::Text(formation.as_str().into()));
 }
@@ -137,10 +142,11 @@ impl Procedure for LeaderCasualty {
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_setting(input, record, &NAPOLEON_WOUND_VP);
+        prefill_setting(input, record, &RALLIES_CARD);
         fill(input, record);
     }
     fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
-        if changed == "leader" || changed == "side" {
+        if matches!(changed, "leader" | "side") || changed == RALLIES_CARD.id {
             fill(input, record);
         }
     }
@@ -177,6 +183,16 @@ impl Procedure for LeaderCasualty {
             return Err(InputError::new(
                 "leader",
                 "the record knows him otherwise: pick him again",
+            ));
+        }
+        if input.flag("rallies") != known.flag("rallies") {
+            return Err(InputError::new(
+                "rallies",
+                if known.flag("rallies") {
+                    "the record has Leader Rallies Troops played this round (4.6.2, L734)"
+                } else {
+                    "the record has no Leader Rallies Troops played this round that counts here (4.6.2, L734; Settings)"
+                },
             ));
         }
         Ok(())

@@ -372,8 +372,9 @@ fn role<'a>(record: &'a Record, side: &str, unit: &UnitRecord) -> Option<&'a str
 
 /// `side`'s Troop units in play in the Formations of role `role`.
 /// After a Cavalry Charge or a Guards Assault, the first loss comes from a unit of that type
-/// while the side has one in the battle (6.10.4, L1044): any cavalry unit, not only one that
-/// charged (digest Corrections, "First loss after a Cavalry Charge").
+/// (6.10.4, L1044): any cavalry unit, not only one that charged (digest Corrections, "First loss
+/// after a Cavalry Charge"), among the units the Lead-first rule lets take the step now, so the
+/// two rules never leave no unit to take it.
 fn check_first_loss(record: &Record, side: &str, unit: &UnitRecord) -> Result<(), InputError> {
     let is = |kind: &str, u: &UnitRecord| match kind {
         "cavalry" => u.attribute(attribute::TYPE) == Some("cavalry"),
@@ -383,9 +384,9 @@ fn check_first_loss(record: &Record, side: &str, unit: &UnitRecord) -> Result<()
         .into_iter()
         .filter(|kind| record.marks.contains(first_loss(side, kind).as_str()))
         .filter(|kind| {
-            troops(record, side, "lead")
-                .chain(troops(record, side, "supporting"))
-                .any(|(_, u)| is(kind, u))
+            let lead_first = troops(record, side, "lead").next().is_some();
+            let allowed = if lead_first { "lead" } else { "supporting" };
+            troops(record, side, allowed).any(|(_, u)| is(kind, u))
         })
         .collect();
     if owed.is_empty() || owed.iter().any(|kind| is(kind, unit)) {
@@ -627,7 +628,9 @@ impl Procedure for TakeLosses {
                 ));
             }
         }
-        check_first_loss(record, side, unit)?;
+        if !owed_alone {
+            check_first_loss(record, side, unit)?;
+        }
         let reach_second =
             input.text("size") == "corps" && input.number("steps") >= counter_steps(input);
         if reach_second {

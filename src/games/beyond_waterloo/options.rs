@@ -241,6 +241,19 @@ pub const CARD_TIMING: Field = setting(
     "Either way they are chosen face down before the combat is resolved (6.5.1, L958).",
 );
 
+/// 4.6.2 (L734) gives +1 to the Leader casualty rolls "if Leader Rallies Troops was used this
+/// round", without saying whose card (digest §7 item 39).
+pub const RALLIES_CARD: Field = setting(
+    "rallies_card",
+    "Leader Rallies Troops adds +1 to the Leader casualty rolls of",
+    &[
+        ("own", "the side that played it: its Leaders are exposed"),
+        ("either", "either side, whoever played it this round"),
+    ],
+    "4.6.2, L734",
+    "The roll is made after a natural 12 on the FERT (4.6.1, L730).",
+);
+
 /// 2.3 (L482) says "1-4" cards; 6.5.1 (L958) "up to four" (digest §7 item 23).
 pub const CARD_COUNT: Field = setting(
     "card_count",
@@ -306,6 +319,7 @@ const FIELDS: &[Field] = &[
     EXIT_STEP,
     CARD_TIMING,
     CARD_COUNT,
+    RALLIES_CARD,
     CARD_CANCEL,
     CHARGE_BOX,
 ];

@@ -216,6 +216,15 @@ fn cards_after_the_battle(input: &Input) -> Vec<Effect> {
             });
         }
     }
+    // What a Charge or an Assault owed ends with the battle.
+    for side in SIDES {
+        for kind in tactics::FIRST_LOSS_KINDS {
+            effects.push(Effect::Unmark {
+                name: tactics::first_loss(side, kind).as_str().into(),
+                rule: "6.10.4, L1044".into(),
+            });
+        }
+    }
     effects.push(Effect::SetCounter {
         name: tactics::BATTLES_FOUGHT.into(),
         value: i64::from(input.number("battles_fought")) + 1,
