@@ -314,6 +314,14 @@ impl Session {
                 side,
                 sealed,
             } => {
+                // A choice revealed is final: no seal may replace it.
+                let key = (round.as_str().into(), sealed.player.as_str().into());
+                if self.record().seals.get(&key).is_some_and(Option::is_some) {
+                    return Err(CommandError::Log(format!(
+                        "{}'s choice for {round} is revealed already: it cannot be sealed again",
+                        sealed.player
+                    )));
+                }
                 let event = self.append(&side, EventBody::Sealed { round, sealed }).seq;
                 Ok(Executed::Logged { event })
             }

@@ -335,6 +335,11 @@ pub trait Procedure: Sync + Send {
     ) -> Result<(), String> {
         Ok(())
     }
+    /// Checks a logged input against what the log had revealed when it was resolved (the cards
+    /// turned up), for `verify`: the form must hold what was revealed. None by default.
+    fn check_revealed(&self, _input: &Input, _record: &Record) -> Result<(), String> {
+        Ok(())
+    }
     /// What the form does with its hand as the facts stand.
     fn hand_use(&self, _input: &Input) -> crate::engine::hand::HandUse {
         crate::engine::hand::HandUse::PickAndPlay

@@ -4,10 +4,13 @@
 use super::Game;
 use crate::engine::export::EventText;
 use crate::engine::input::FieldKind;
+use crate::engine::input::{Input, Value};
 use crate::engine::keys::fingerprint;
 use crate::engine::log::{Event, EventBody};
 use crate::engine::play::{rederive, resolve_logged};
-use crate::engine::procedure::Resolution;
+use crate::engine::procedure::{Procedure, Resolution};
+use crate::engine::record::Record;
+use crate::engine::sealed::round_name;
 use crate::engine::session::{Session, VerifyFailure, VerifyReport};
 use crate::engine::table_set::TableSet;
 
@@ -19,7 +22,8 @@ impl Game {
         session: &Session,
         tables: &TableSet,
     ) -> Result<VerifyReport, VerifyFailure> {
-        let report = session.verify_with(&|event| self.rederive(session, event, tables))?;
+        let report =
+            session.verify_with(&|event, record| self.rederive(session, event, record, tables))?;
         // What was applied must be what the resolution offers: a result cannot be edited on its
         // way to the record.
         for event in session.events() {
@@ -63,9 +67,16 @@ impl Game {
             .map(|(_, resolution)| resolution)
     }
 
-    fn rederive(&self, session: &Session, event: &Event, tables: &TableSet) -> Result<(), String> {
+    fn rederive(
+        &self,
+        session: &Session,
+        event: &Event,
+        record: &Record,
+        tables: &TableSet,
+    ) -> Result<(), String> {
         let EventBody::Resolved {
             procedure,
+            input,
             outcome,
             cell,
             ..
@@ -74,6 +85,8 @@ impl Game {
             return Ok(());
         };
         let p = self.procedure(procedure)?;
+        check_sealed_choices(p, input, record)?;
+        p.check_revealed(input, record)?;
         let resolution = resolve_logged(p, tables, session, event)
             .map_err(|e| format!("its input and dice cannot be resolved again: {e}"))?;
         if resolution.outcome.headline != *outcome {
@@ -330,4 +343,30 @@ pub fn explain(resolution: &Resolution) -> Vec<String> {
         lines.push(format!("Read: {}", cell.describe()));
     }
     lines
+}
+
+/// A form's secret choices must be the ones its round revealed in the log, where the log holds
+/// that round's reveals (a session saved before rounds were named by their step holds none).
+fn check_sealed_choices(
+    procedure: &dyn Procedure,
+    input: &Input,
+    record: &Record,
+) -> Result<(), String> {
+    let round = round_name(procedure.title(), record.position);
+    for (side, field) in procedure.sealed_fields(record) {
+        let Some(Some(revealed)) = record.seals.get(&(round.as_str().into(), side.into())) else {
+            continue;
+        };
+        let held = match input.get(field) {
+            Some(Value::Text(text)) => text.to_string(),
+            Some(Value::Number(n)) => n.to_string(),
+            _ => String::new(),
+        };
+        if held != revealed.as_str() {
+            return Err(format!(
+                "its {field} is \"{held}\", but {side} revealed \"{revealed}\" for this round"
+            ));
+        }
+    }
+    Ok(())
 }

@@ -1864,6 +1864,106 @@ fn the_cards_are_picked_face_down_turned_up_initiative_first_and_spent_for_the_b
         .verify(&play.session, &play.tables)
         .expect("verifies");
     assert!(report.reveals >= 1, "{report:?}");
+    // A turned-up card's place cannot be sealed again: the choice is final.
+    let again = hand::seal(
+        &play.session,
+        &name,
+        "french",
+        &["F7".to_string()],
+        tactics::SLOTS,
+    )
+    .expect("the key");
+    let refused = again.into_iter().any(|(round, sealed)| {
+        play.session
+            .execute(
+                play.game,
+                &play.tables,
+                aide_de_camp::engine::play::Command::Seal {
+                    round,
+                    side: "french".into(),
+                    sealed,
+                },
+            )
+            .is_err()
+    });
+    assert!(
+        refused,
+        "the place F2 was turned up from stays sealed to F2"
+    );
+    // A round whose form lists other cards than the log turned up does not verify, even signed
+    // anew by the key's holder.
+    let mut events = play.session.events().to_vec();
+    let edited = events
+        .iter_mut()
+        .find_map(|e| match &mut e.body {
+            aide_de_camp::engine::log::EventBody::Resolved {
+                procedure, input, ..
+            } if procedure.as_str() == "combat-round" => {
+                input.set("french_cards", text(""));
+                Some(e.seq)
+            }
+            _ => None,
+        })
+        .expect("the round");
+    crate::support::forgery::rechain(&mut events);
+    let failure = play
+        .game
+        .verify(
+            &crate::support::forgery::session_from_events(&events),
+            &play.tables,
+        )
+        .expect_err("caught");
+    assert_eq!(failure.seq, edited, "{failure}");
+    assert!(
+        failure.message.contains("not the ones the log turned up"),
+        "{failure}"
+    );
+}
+
+#[test]
+fn a_round_resolved_on_other_grand_tactics_than_were_revealed_does_not_verify() {
+    // 6.4.5 (L935): the chits revealed are the ones read. The key's holder re-signing an edited
+    // input is caught by `verify` against the round's reveals.
+    let mut play = combat_game();
+    let round = aide_de_camp::engine::sealed::round_name(
+        procedure("combat-round").title(),
+        play.record().position,
+    );
+    seal_and_reveal(&mut play, &round, "left_flank_attack", "general_advance");
+    play.play(
+        "combat-round",
+        &[
+            ("french_gt", text("left_flank_attack")),
+            ("allied_gt", text("general_advance")),
+        ],
+        &[3, 3, 3, 3],
+    );
+    play.game
+        .verify(&play.session, &play.tables)
+        .expect("verifies");
+    let mut events = play.session.events().to_vec();
+    let edited = events
+        .iter_mut()
+        .find_map(|e| match &mut e.body {
+            aide_de_camp::engine::log::EventBody::Resolved {
+                procedure, input, ..
+            } if procedure.as_str() == "combat-round" => {
+                input.set("french_gt", text("general_advance"));
+                Some(e.seq)
+            }
+            _ => None,
+        })
+        .expect("the round");
+    crate::support::forgery::rechain(&mut events);
+    let failure = play
+        .game
+        .verify(
+            &crate::support::forgery::session_from_events(&events),
+            &play.tables,
+        )
+        .expect_err("caught");
+    assert_eq!(failure.seq, edited, "{failure}");
+    assert!(failure.message.contains("revealed"), "{failure}");
 }
 
 /// A round's form with the cards' texts set as the record would fill them once turned up.

@@ -17,6 +17,7 @@ use super::{KeySpan, Session};
 use crate::engine::draws::take_one;
 use crate::engine::keys::{fingerprint, is_public_key};
 use crate::engine::log::{Event, EventBody, GENESIS_HASH};
+use crate::engine::record::Record;
 use crate::engine::roller::{Seed, roll_die};
 use crate::engine::sealed::SealedChoice;
 use crate::engine::sealed::from_hex;
@@ -199,14 +200,15 @@ fn is_commitment(text: &str) -> bool {
 impl Session {
     /// Verifies the session from what its file holds (see the module's documentation).
     pub fn verify(&self) -> Result<VerifyReport, VerifyFailure> {
-        self.verify_with(&|_| Ok(()))
+        self.verify_with(&|_, _| Ok(()))
     }
 
     /// As `verify`, and also asks `rederive` whether each resolution's logged result is what its
-    /// input, dice and chits give (the games supply that check; the engine knows no rules).
+    /// input, dice and chits give, with the record as it stood before it (the games supply that
+    /// check; the engine knows no rules).
     pub fn verify_with(
         &self,
-        rederive: &dyn Fn(&Event) -> Result<(), String>,
+        rederive: &dyn Fn(&Event, &Record) -> Result<(), String>,
     ) -> Result<VerifyReport, VerifyFailure> {
         // The signatures are cheap to check and the events costly: a failure of either names an
         // event, and the earlier of the two is the first event that does not hold.
@@ -222,7 +224,7 @@ impl Session {
     /// The events in order, up to (not including) event `stop_at`.
     fn check_events(
         &self,
-        rederive: &dyn Fn(&Event) -> Result<(), String>,
+        rederive: &dyn Fn(&Event, &Record) -> Result<(), String>,
         stop_at: Option<u64>,
     ) -> Result<VerifyReport, VerifyFailure> {
         let mut report = VerifyReport::default();
@@ -403,7 +405,7 @@ impl Session {
                     // The dice and draws are sound: now the result must be what they give, once
                     // every chit can be named.
                     if self.drawn_chits(event).is_ok() {
-                        rederive(event).map_err(&fail)?;
+                        rederive(event, &replay.record).map_err(&fail)?;
                     } else {
                         report.resolutions_waiting += 1;
                     }
@@ -439,6 +441,17 @@ impl Session {
                     report.reveals += 1;
                 }
                 EventBody::Sealed { round, sealed: s } => {
+                    let revealed = replay
+                        .record
+                        .seals
+                        .get(&(round.as_str().into(), s.player.as_str().into()))
+                        .is_some_and(Option::is_some);
+                    if revealed {
+                        return Err(fail(format!(
+                            "{} seals a choice for round {round} again after revealing it",
+                            s.player
+                        )));
+                    }
                     sealed.insert((round.clone(), s.player.clone()), s.clone());
                 }
                 EventBody::Revealed { round, reveals } => {

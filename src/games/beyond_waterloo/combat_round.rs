@@ -951,6 +951,22 @@ impl Procedure for CombatRound {
             None => HandUse::PickAndPlay,
         }
     }
+    /// The cards on a logged round are the ones its sides had turned up in the log, and not
+    /// played before (6.5.2, L962).
+    fn check_revealed(&self, input: &Input, record: &Record) -> Result<(), String> {
+        for side in SIDES {
+            let on_record = tactics::revealed(record, side)?;
+            let listed = tactics::parse_all(input.text(&field(side, "cards")))?;
+            if listed != on_record {
+                return Err(format!(
+                    "its {} cards are not the ones the log turned up: {}",
+                    people(side),
+                    tactics::describe_all(&on_record)
+                ));
+            }
+        }
+        Ok(())
+    }
     /// A card is turned up only if it is entered and its requirement met (6.5.3, L964).
     fn check_turn_up(
         &self,

@@ -110,15 +110,7 @@ impl Workspace {
         record: &Record,
     ) -> Workspace {
         let mut input = opening_input(procedure, record);
-        // One round of secrets per step: a second round in the same turn seals afresh.
-        let position = record.position;
-        let round = format!(
-            "{}, turn {}, phase {}, step {}",
-            procedure.title(),
-            position.turn,
-            position.phase + 1,
-            position.step + 1
-        );
+        let round = crate::engine::sealed::round_name(procedure.title(), record.position);
         let mut sealed = SealedPanel::new(procedure, record, round);
         // Choices the log has already revealed stay: the form never asks for them again.
         if let Some(sealed) = &mut sealed {
