@@ -270,7 +270,10 @@ impl HandPanel {
                         .clicked()
                 {
                     let ids: Vec<&str> = part.cards.iter().map(|(id, _)| id.as_str()).collect();
-                    let found = hand::face_down(session, &hand.name, part.side, hand.slots, &ids);
+                    let mut found =
+                        hand::face_down(session, &hand.name, part.side, hand.slots, &ids);
+                    // In the hand's order, not the places' random one.
+                    found.sort_by_key(|(_, reveal)| ids.iter().position(|id| *id == reveal.choice));
                     self.ticked.clear();
                     self.shown = Some((at, found));
                 }
