@@ -13,9 +13,12 @@ use crate::engine::session::Session;
 /// What a slot holds when the player picked fewer cards than there are slots.
 pub const EMPTY_SLOT: &str = "none";
 
+/// What names a card's place in the log's round names.
+pub const PLACE: &str = ", slot ";
+
 /// The log's name for slot `slot` (from 1) of the hand named `hand`.
 pub fn slot_round(hand: &str, slot: usize) -> String {
-    format!("{hand}, slot {slot}")
+    format!("{hand}{PLACE}{slot}")
 }
 
 /// A procedure's hand where play stands: its name in the log and each side's part.

@@ -308,6 +308,12 @@ pub trait Procedure: Sync + Send {
     fn sealed_fields(&self, _record: &Record) -> Vec<(&'static str, &'static str)> {
         Vec::new()
     }
+    /// The log's name for the round of secret choices the form seals where play stands. Once a
+    /// round is revealed its choices are final, so the name says how often the choices are
+    /// made: by default once a turn.
+    fn sealed_round(&self, record: &Record) -> String {
+        format!("{}, turn {}", self.title(), record.position.turn)
+    }
     /// Checks one secret choice against the record before it is sealed, so a player learns at
     /// once that a choice cannot stand. The message is shown to everyone at the table: it must
     /// never give the choice away.

@@ -33,17 +33,6 @@ pub fn from_hex<const N: usize>(text: &str) -> Option<[u8; N]> {
     Some(bytes)
 }
 
-/// The log's name for the round of secret choices a procedure's form seals where play stands:
-/// one round per step, so a second round in the same turn seals afresh.
-pub fn round_name(title: &str, position: crate::engine::record::Position) -> String {
-    format!(
-        "{title}, turn {}, phase {}, step {}",
-        position.turn,
-        position.phase + 1,
-        position.step + 1
-    )
-}
-
 /// The commitment to `choice` under `salt`: hex SHA-256 of the salt, a separator, and the choice.
 pub fn commitment(salt: &str, choice: &str) -> String {
     let mut hasher = Sha256::new();

@@ -10,7 +10,6 @@ use crate::engine::log::{Event, EventBody};
 use crate::engine::play::{rederive, resolve_logged};
 use crate::engine::procedure::{Procedure, Resolution};
 use crate::engine::record::Record;
-use crate::engine::sealed::round_name;
 use crate::engine::session::{Session, VerifyFailure, VerifyReport};
 use crate::engine::table_set::TableSet;
 
@@ -346,13 +345,13 @@ pub fn explain(resolution: &Resolution) -> Vec<String> {
 }
 
 /// A form's secret choices must be the ones its round revealed in the log, where the log holds
-/// that round's reveals (a session saved before rounds were named by their step holds none).
+/// that round's reveals.
 fn check_sealed_choices(
     procedure: &dyn Procedure,
     input: &Input,
     record: &Record,
 ) -> Result<(), String> {
-    let round = round_name(procedure.title(), record.position);
+    let round = procedure.sealed_round(record);
     for (side, field) in procedure.sealed_fields(record) {
         let Some(Some(revealed)) = record.seals.get(&(round.as_str().into(), side.into())) else {
             continue;

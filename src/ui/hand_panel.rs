@@ -319,6 +319,8 @@ impl HandPanel {
                     }
                 });
                 if hide {
+                    // The refusal may name a face-down card: it goes with them.
+                    self.problem = None;
                     self.shown = None;
                     self.ticked.clear();
                 } else if let Some(reveals) = &finished

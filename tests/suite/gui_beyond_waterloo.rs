@@ -127,6 +127,16 @@ fn grand_tactics_sealed_at_one_screen_then_revealed_together_and_verified() {
             ("value", support::number(1)),
         ],
     );
+    set_up(
+        &mut harness,
+        "battle-tactics-card",
+        &[
+            ("side", text("french")),
+            ("card", text("F6")),
+            ("title", text("Fictional Assault")),
+            ("effect", text("guards_assault")),
+        ],
+    );
     click(&mut harness, "Steps 2-7: Grand Tactics to Final Resolution");
     open_procedure(
         &mut harness,
@@ -190,10 +200,37 @@ fn grand_tactics_sealed_at_one_screen_then_revealed_together_and_verified() {
     ));
 
     // Then the cards (6.5.4, L966): picked face down, out of sight once sealed.
+    // Only cards entered from the deck are offered: one not entered could never be played.
+    harness
+        .get_by_role_and_label(egui::Role::ComboBox, "French: cards to pick")
+        .click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_role_and_label(egui::Role::CheckBox, "F2 Fictional Test Card")
+            .is_some()
+    );
+    let offered: Vec<String> = harness
+        .query_all_by_role(egui::Role::CheckBox)
+        .map(|node| format!("{node:?}"))
+        .collect();
+    assert!(
+        offered
+            .iter()
+            .any(|node| node.contains("F2 Fictional Test Card"))
+    );
+    assert!(
+        offered.iter().all(|node| !node.contains("F5")),
+        "{offered:?}"
+    );
+    harness
+        .get_by_role_and_label(egui::Role::ComboBox, "French: cards to pick")
+        .click();
+    harness.run();
     pick_cards(
         &mut harness,
         "French",
-        &["F2 Fictional Test Card", "F5 (not entered yet)"],
+        &["F2 Fictional Test Card", "F6 Fictional Assault"],
     );
     // The list only the picker saw is closed: no card shows as picked (the record panel lists
     // the whole deck, which both players know).
@@ -217,7 +254,7 @@ fn grand_tactics_sealed_at_one_screen_then_revealed_together_and_verified() {
             .filter(|e| matches!(e.body, EventBody::Revealed { .. }))
             .map(|e| format!("{:?}", e.body))
             .collect::<String>();
-        assert!(!revealed.contains("\"F2\"") && !revealed.contains("\"F5\""));
+        assert!(!revealed.contains("\"F2\"") && !revealed.contains("\"F6\""));
     }
     // The Initiative player (the French, on a VP tie) turns up first (6.5.6-6.5.7, L970-972).
     assert!(
@@ -225,19 +262,25 @@ fn grand_tactics_sealed_at_one_screen_then_revealed_together_and_verified() {
             .query_by_label("Show Allied's face-down cards")
             .is_none()
     );
-    // A card not entered yet cannot be carried out, so it is not turned up (6.5.3, L964).
+    // A Guards Assault without a Guard unit in the Lead Formation cannot be carried out, so it is
+    // not turned up (3.3.2d, L556; 6.2.4, L872); hiding the cards takes the message away too.
     click(&mut harness, "Show French's face-down cards");
     harness
-        .get_by_role_and_label(egui::Role::CheckBox, "F5 (not entered yet)")
+        .get_by_role_and_label(egui::Role::CheckBox, "F6 Fictional Assault")
         .click();
     harness.run();
     click(&mut harness, "Turn up the ticked cards");
     assert!(
         harness
-            .query_by_label_contains("Not turned up: enter F5's title")
+            .query_by_label_contains("needs a Guard unit in the Lead Formation")
             .is_some()
     );
     click(&mut harness, "Hide them");
+    assert!(
+        harness
+            .query_by_label_contains("needs a Guard unit")
+            .is_none()
+    );
     turn_up(&mut harness, "French", &["F2 Fictional Test Card"]);
     assert!(
         harness
@@ -265,7 +308,7 @@ fn grand_tactics_sealed_at_one_screen_then_revealed_together_and_verified() {
         .verify(&view.session, &view.tables)
         .expect("verifies");
     assert_eq!(report.reveals, 3, "two chits and one card");
-    // F2 is spent; F5 stays face down, its commitment unopened (6.5.9, L978).
+    // F2 is spent; F6 stays face down, its commitment unopened (6.5.9, L978).
     assert_eq!(
         view.session
             .record()

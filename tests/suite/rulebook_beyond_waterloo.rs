@@ -1925,10 +1925,7 @@ fn a_round_resolved_on_other_grand_tactics_than_were_revealed_does_not_verify() 
     // 6.4.5 (L935): the chits revealed are the ones read. The key's holder re-signing an edited
     // input is caught by `verify` against the round's reveals.
     let mut play = combat_game();
-    let round = aide_de_camp::engine::sealed::round_name(
-        procedure("combat-round").title(),
-        play.record().position,
-    );
+    let round = procedure("combat-round").sealed_round(play.record());
     seal_and_reveal(&mut play, &round, "left_flank_attack", "general_advance");
     play.play(
         "combat-round",

@@ -441,11 +441,14 @@ impl Session {
                     report.reveals += 1;
                 }
                 EventBody::Sealed { round, sealed: s } => {
-                    let revealed = replay
-                        .record
-                        .seals
-                        .get(&(round.as_str().into(), s.player.as_str().into()))
-                        .is_some_and(Option::is_some);
+                    // A card's place is final once turned up. (Other rounds are refused a second
+                    // seal in play; logs saved before that sealed some again after a correction.)
+                    let revealed = round.contains(crate::engine::hand::PLACE)
+                        && replay
+                            .record
+                            .seals
+                            .get(&(round.as_str().into(), s.player.as_str().into()))
+                            .is_some_and(Option::is_some);
                     if revealed {
                         return Err(fail(format!(
                             "{} seals a choice for round {round} again after revealing it",

@@ -909,6 +909,16 @@ impl Procedure for CombatRound {
             }
         }
     }
+    /// One round of chits for each Combat Round of each battle, wherever in the battle the form
+    /// is opened: chits once revealed are final.
+    fn sealed_round(&self, record: &Record) -> String {
+        let round = if record.position.phase >= 2 {
+            "Second Combat Round"
+        } else {
+            "First Combat Round"
+        };
+        format!("{} Grand Tactics, {round}", tactics::battle_name(record))
+    }
     /// The chits are picked in secret and revealed together (6.3.1, L886; 6.4.5, L935).
     fn sealed_fields(&self, _record: &Record) -> Vec<(&'static str, &'static str)> {
         vec![("french", "french_gt"), ("allied", "allied_gt")]

@@ -745,7 +745,9 @@ impl Procedure for TakeLosses {
             });
         }
         // The first loss is taken: a Charge's or an Assault's claim on it is met (6.10.4, L1044).
-        for kind in FIRST_LOSS_KINDS {
+        // A Formation's own Reaction steps are not that loss.
+        let reaction = input.flag("reaction");
+        for kind in FIRST_LOSS_KINDS.into_iter().filter(|_| !reaction) {
             effects.push(Effect::Unmark {
                 name: first_loss(side, kind).as_str().into(),
                 rule: "6.10.4, L1044".into(),

@@ -364,8 +364,13 @@ pub const BATTLES_FOUGHT: &str = "Battles fought";
 /// The log's name for the hands of the battle being fought: each battle's cards are picked
 /// afresh (6.5.11, L982).
 pub fn hand_name(record: &Record) -> String {
+    format!("{} Battle Tactics cards", battle_name(record))
+}
+
+/// The battle being fought, by its number: "Battle 1".
+pub fn battle_name(record: &Record) -> String {
     let fought = record.counters.get(BATTLES_FOUGHT).copied().unwrap_or(0);
-    format!("Battle {} Battle Tactics cards", fought + 1)
+    format!("Battle {}", fought + 1)
 }
 
 /// `side`'s cards turned face up in this battle and not yet played, as the record has them.
@@ -405,8 +410,8 @@ pub fn in_number_order(mut cards: Vec<(String, String)>) -> Vec<(String, String)
     cards
 }
 
-/// `side`'s part in a battle's hand: its cards in hand, in number order, labelled with their
-/// titles; only those of the kind `only_effect` where it is given.
+/// `side`'s part in a battle's hand: its cards in hand and entered, in number order, labelled
+/// with their titles; only those of the kind `only_effect` where it is given.
 pub fn hand_side(record: &Record, side: &'static str, only_effect: Option<&str>) -> HandSide {
     let cards = record
         .units_where(
@@ -416,14 +421,13 @@ pub fn hand_side(record: &Record, side: &'static str, only_effect: Option<&str>)
                 ("state", state::IN_HAND),
             ],
         )
-        .filter(|(_, _, card)| {
-            only_effect.is_none_or(|e| card.attribute(attribute::EFFECT) == Some(e))
-        })
-        .map(|(_, id, card)| {
-            let title = card
-                .attribute(attribute::TITLE)
-                .unwrap_or("(not entered yet)");
-            (id.to_string(), format!("{id} {title}"))
+        // A card not entered could never be carried out, nor entered while the hand is down.
+        .filter_map(|(_, id, card)| {
+            let effect = card.attribute(attribute::EFFECT)?;
+            let title = card.attribute(attribute::TITLE)?;
+            only_effect
+                .is_none_or(|e| effect == e)
+                .then(|| (id.to_string(), format!("{id} {title}")))
         })
         .collect();
     HandSide {

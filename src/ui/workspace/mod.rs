@@ -110,7 +110,7 @@ impl Workspace {
         record: &Record,
     ) -> Workspace {
         let mut input = opening_input(procedure, record);
-        let round = crate::engine::sealed::round_name(procedure.title(), record.position);
+        let round = procedure.sealed_round(record);
         let mut sealed = SealedPanel::new(procedure, record, round);
         // Choices the log has already revealed stay: the form never asks for them again.
         if let Some(sealed) = &mut sealed {
