@@ -71,8 +71,15 @@ impl Record {
             .contains_key(&(slot_round(hand, 1).into(), player.into()))
     }
 
-    /// The cards `player` has revealed from the hand named `hand`, slot by slot.
-    pub fn revealed_from_hand(&self, hand: &str, player: &str, slots: usize) -> Vec<String> {
+    /// The cards `player` has turned up from the hand named `hand` and not yet played (a card
+    /// played takes the record's state `played_state`), slot by slot.
+    pub fn turned_up(
+        &self,
+        hand: &str,
+        player: &str,
+        slots: usize,
+        played_state: &str,
+    ) -> Vec<String> {
         (1..=slots)
             .filter_map(|slot| {
                 self.seals
@@ -80,6 +87,10 @@ impl Record {
                     .and_then(Option::as_ref)
             })
             .filter(|card| card.as_str() != EMPTY_SLOT)
+            .filter(|card| {
+                self.unit(player, card.as_str())
+                    .is_none_or(|unit| unit.state.as_str() != played_state)
+            })
             .map(|card| card.as_str().to_string())
             .collect()
     }

@@ -45,13 +45,8 @@ impl HandPanel {
             .iter()
             .map(|part| {
                 let cards: Vec<String> = record
-                    .revealed_from_hand(&hand.name, part.side, hand.slots)
+                    .turned_up(&hand.name, part.side, hand.slots, hand.played_state)
                     .iter()
-                    .filter(|card| {
-                        record
-                            .unit(part.side, card)
-                            .is_none_or(|unit| unit.state.as_str() != hand.played_state)
-                    })
                     .map(|card| label_of(part, card))
                     .collect();
                 (!cards.is_empty()).then_some(cards)

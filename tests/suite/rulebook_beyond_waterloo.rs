@@ -1892,6 +1892,20 @@ fn the_cards_are_picked_face_down_turned_up_initiative_first_and_spent_for_the_b
     );
     // A round whose form lists other cards than the log turned up does not verify, even signed
     // anew by the key's holder.
+    let failure = forged_round(&play, "french_cards", "");
+    assert!(
+        failure.message.contains("not the ones the log turned up"),
+        "{failure}"
+    );
+}
+
+/// What `verify` says of `play`'s log with its Combat Round's `field` edited to `value` and the
+/// whole log signed anew by the key's holder; the failure names the round's event.
+fn forged_round(
+    play: &Play,
+    field: &str,
+    value: &str,
+) -> aide_de_camp::engine::session::VerifyFailure {
     let mut events = play.session.events().to_vec();
     let edited = events
         .iter_mut()
@@ -1899,7 +1913,7 @@ fn the_cards_are_picked_face_down_turned_up_initiative_first_and_spent_for_the_b
             aide_de_camp::engine::log::EventBody::Resolved {
                 procedure, input, ..
             } if procedure.as_str() == "combat-round" => {
-                input.set("french_cards", text(""));
+                input.set(field, text(value));
                 Some(e.seq)
             }
             _ => None,
@@ -1914,10 +1928,7 @@ fn the_cards_are_picked_face_down_turned_up_initiative_first_and_spent_for_the_b
         )
         .expect_err("caught");
     assert_eq!(failure.seq, edited, "{failure}");
-    assert!(
-        failure.message.contains("not the ones the log turned up"),
-        "{failure}"
-    );
+    failure
 }
 
 #[test]
@@ -1938,28 +1949,7 @@ fn a_round_resolved_on_other_grand_tactics_than_were_revealed_does_not_verify() 
     play.game
         .verify(&play.session, &play.tables)
         .expect("verifies");
-    let mut events = play.session.events().to_vec();
-    let edited = events
-        .iter_mut()
-        .find_map(|e| match &mut e.body {
-            aide_de_camp::engine::log::EventBody::Resolved {
-                procedure, input, ..
-            } if procedure.as_str() == "combat-round" => {
-                input.set("french_gt", text("general_advance"));
-                Some(e.seq)
-            }
-            _ => None,
-        })
-        .expect("the round");
-    crate::support::forgery::rechain(&mut events);
-    let failure = play
-        .game
-        .verify(
-            &crate::support::forgery::session_from_events(&events),
-            &play.tables,
-        )
-        .expect_err("caught");
-    assert_eq!(failure.seq, edited, "{failure}");
+    let failure = forged_round(&play, "french_gt", "general_advance");
     assert!(failure.message.contains("revealed"), "{failure}");
 }
 

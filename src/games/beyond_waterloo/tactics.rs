@@ -376,13 +376,8 @@ pub fn battle_name(record: &Record) -> String {
 /// `side`'s cards turned face up in this battle and not yet played, as the record has them.
 pub fn revealed(record: &Record, side: &str) -> Result<Vec<Card>, String> {
     record
-        .revealed_from_hand(&hand_name(record), side, SLOTS)
+        .turned_up(&hand_name(record), side, SLOTS, state::PLAYED)
         .iter()
-        .filter(|id| {
-            record
-                .unit(side, id)
-                .is_none_or(|card| card.state.as_str() != state::PLAYED)
-        })
         .map(|id| Card::on_record(record, side, id))
         .collect()
 }
