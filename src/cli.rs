@@ -4,11 +4,14 @@
 //! non-zero; nothing the user owns is written over.
 
 use crate::data_folder::data_folder;
-use crate::engine::export::{ExportFormat, export};
+use crate::engine::dice_stats::DiceStatistics;
+use crate::engine::dispute::compare_readings;
+use crate::engine::export::{ExportFormat, ExportSources, export};
 use crate::engine::keys::KeyStore;
 use crate::engine::log::{RolledDie, SideName, side_name};
 use crate::engine::play::{self, CommandError, Dice, Executed};
 use crate::engine::procedure::{Procedure, Resolution, odds, parse_input};
+use crate::engine::record::Cups;
 use crate::engine::roller::{Seed, fresh_number};
 use crate::engine::session::{Session, VerifyReport, write_new_atomically};
 use crate::engine::table_set::{TableOrigin, TableSet};
@@ -76,6 +79,23 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The same facts resolved under every reading of every setting that bears on the procedure,
+    /// side by side: modifiers, totals, the cell read, the result and the odds.
+    Dispute {
+        game: String,
+        procedure: String,
+        #[arg(long)]
+        input: PathBuf,
+        /// Faces of the dice thrown, in the order `template` lists them, e.g. "3,5"; without them,
+        /// the readings' odds only.
+        #[arg(long)]
+        dice: Option<String>,
+        /// Markdown or HTML, for posting; plain text by default.
+        #[arg(long, value_parser = ["markdown", "html"], conflicts_with = "json")]
+        format: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Work with table files.
     Tables {
         #[command(subcommand)]
@@ -84,6 +104,14 @@ enum Command {
     /// Check a session file: the hash chain, the signatures, every app roll whose seed is revealed,
     /// every physical die, draw and reveal, and every result.
     Verify { session: PathBuf },
+    /// A session's dice statistics: each side's faces per kind of die against their expectation,
+    /// with a chi-square test, and how lucky each resolution's roll was.
+    Stats {
+        session: PathBuf,
+        /// Print JSON instead of text (`export --format faces-csv` or `luck-csv` for CSV).
+        #[arg(long)]
+        json: bool,
+    },
     /// Reveal the seed of a session's app rolls (at the end of the game, or for an umpire), so that
     /// verify re-derives them; later rolls come from a new sealed seed.
     RevealSeed { session: PathBuf },
@@ -92,10 +120,11 @@ enum Command {
         #[command(subcommand)]
         command: KeyCommand,
     },
-    /// Export a session's log (markdown, html) or its dice (csv) to standard output or a file.
+    /// Export a session's log (markdown, html), its dice (csv), or its dice statistics' face
+    /// counts (faces-csv) and luck (luck-csv) to standard output or a file.
     Export {
         session: PathBuf,
-        #[arg(long, value_parser = ["markdown", "html", "csv"])]
+        #[arg(long, value_parser = ExportFormat::NAMES)]
         format: String,
         /// Write here instead of standard output (an existing file is not overwritten).
         #[arg(long)]
@@ -319,6 +348,40 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
             }
             Ok(())
         }
+        Command::Dispute {
+            game,
+            procedure,
+            input,
+            dice,
+            format,
+            json,
+        } => {
+            let (game, p, input) = game_procedure_input(&game, &procedure, &input)?;
+            let faces = dice
+                .map(|text| {
+                    p.dice(&input)
+                        .parse(&text)
+                        .map_err(|e| bad(format!("--dice: {e}")))
+                })
+                .transpose()?;
+            let tables = load_tables(game);
+            let dispute = compare_readings(
+                p,
+                &game.settings_bearing_on(p),
+                &input,
+                &tables,
+                &Cups::default(),
+                faces.as_deref(),
+            );
+            let text = match (json, format.as_deref()) {
+                (true, _) => serde_json::to_string_pretty(&dispute).unwrap_or_default() + "\n",
+                (false, Some("markdown")) => dispute.to_markdown(),
+                (false, Some("html")) => dispute.to_html(),
+                (false, _) => dispute.to_text(),
+            };
+            write!(out, "{text}")?;
+            Ok(())
+        }
         Command::Tables {
             command: TablesCommand::Check { path },
         } => tables_check(out, path.as_deref()),
@@ -344,6 +407,19 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
             for line in report.trust_lines() {
                 writeln!(out, "  {line}")?;
             }
+            Ok(())
+        }
+        Command::Stats { session, json } => {
+            let (loaded, game) = session_and_game(&session, EXIT_BAD_INPUT)?;
+            let tables = load_tables(game);
+            let stats = DiceStatistics::of(&loaded, game, &tables);
+            let name = |id: &str| loaded.side_name(id).to_string();
+            let text = if json {
+                serde_json::to_string_pretty(&stats).unwrap_or_default() + "\n"
+            } else {
+                stats_text(&stats, &name)
+            };
+            write!(out, "{text}")?;
             Ok(())
         }
         Command::RevealSeed { session: path } => {
@@ -394,13 +470,19 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
             output,
         } => {
             let (loaded, game) = session_and_game(&session, EXIT_BAD_INPUT)?;
-            let format = ExportFormat::parse(&format)
-                .ok_or_else(|| bad("--format: markdown, html or csv"))?;
+            let format = ExportFormat::parse(&format).ok_or_else(|| {
+                bad(format!(
+                    "--format: one of {}",
+                    ExportFormat::NAMES.join(", ")
+                ))
+            })?;
             let tables = load_tables(game);
             let title = format!("{}: {}", game.title, session.display());
-            let text = export(&loaded, format, &title, &|e| {
-                game.describe(e, &tables, &loaded)
-            });
+            let sources = ExportSources {
+                describe: &|e| game.describe(e, &tables, &loaded),
+                statistics: &|| DiceStatistics::of(&loaded, game, &tables),
+            };
+            let text = export(&loaded, format, &title, &sources);
             match output {
                 Some(path) => {
                     write_new_atomically(&path, text.as_bytes()).map_err(|e| bad(e.to_string()))
@@ -421,6 +503,55 @@ fn parse_seed(text: &str) -> Result<u64, Failure> {
             u64::MAX
         ))
     })
+}
+
+/// The dice statistics for a terminal.
+fn stats_text(stats: &DiceStatistics, side_name: &dyn Fn(&str) -> String) -> String {
+    let mut text = String::from("Faces, by the side the log names as acting:\n");
+    if stats.faces.is_empty() {
+        text.push_str("  No dice rolled yet.\n");
+    }
+    for counts in &stats.faces {
+        let faces: Vec<String> = counts.counts.iter().map(u64::to_string).collect();
+        text.push_str(&format!(
+            "  {}, {}: {} rolls; each face {} (expected {:.1} each); chi-square {:.2} with {} degrees of freedom, p = {:.3}{}\n",
+            side_name(&counts.side),
+            counts.die.name(),
+            counts.rolls,
+            faces.join(" "),
+            counts.expected(),
+            counts.chi_square.statistic,
+            counts.chi_square.degrees_of_freedom,
+            counts.chi_square.p_value,
+            if counts.few() { " (too few rolls for the test to say much)" } else { "" }
+        ));
+    }
+    text.push_str("Luck: the chance of a result at least as good as the one rolled\n");
+    for side in &stats.sides {
+        text.push_str(&format!(
+            "  {}: {} resolutions, mean {:.1}% (fair dice: {:.1}%)\n",
+            side_name(&side.side),
+            side.resolutions,
+            side.mean * 100.0,
+            side.expected * 100.0
+        ));
+    }
+    for luck in &stats.luck {
+        let part = if luck.part.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", luck.part)
+        };
+        text.push_str(&format!(
+            "  event {} {}{part}, {}: {}, {:.1}%\n",
+            luck.event,
+            luck.title,
+            side_name(&luck.side),
+            luck.outcome,
+            luck.at_least_this_good * 100.0
+        ));
+    }
+    text
 }
 
 /// Loads the session file `path` and finds its game; a failure, with exit code `code`, names the

@@ -1,5 +1,7 @@
-//! Exports of a session: the log for people (Markdown or HTML) and the dice for statistics (CSV).
+//! Exports of a session: the log for people (Markdown or HTML), the dice for statistics (CSV),
+//! and the dice statistics' tables (CSV).
 
+use super::dice_stats::DiceStatistics;
 use super::log::{Event, EventBody};
 use super::session::Session;
 
@@ -14,30 +16,50 @@ pub struct EventText {
 pub enum ExportFormat {
     Markdown,
     Html,
+    /// Every die rolled, a row each.
     Csv,
+    /// The dice statistics' face counts, a row per side, die and face.
+    FacesCsv,
+    /// The dice statistics' luck, a row per resolution.
+    LuckCsv,
 }
 
 impl ExportFormat {
+    /// The names the command line takes.
+    pub const NAMES: [&'static str; 5] = ["markdown", "html", "csv", "faces-csv", "luck-csv"];
+
     pub fn parse(text: &str) -> Option<ExportFormat> {
         match text {
             "markdown" | "md" => Some(ExportFormat::Markdown),
             "html" => Some(ExportFormat::Html),
             "csv" => Some(ExportFormat::Csv),
+            "faces-csv" => Some(ExportFormat::FacesCsv),
+            "luck-csv" => Some(ExportFormat::LuckCsv),
             _ => None,
         }
     }
+}
+
+/// What an export reads besides the log: how each event reads to a person, and the dice
+/// statistics (worked out only for the formats that show them).
+pub struct ExportSources<'a> {
+    pub describe: &'a dyn Fn(&Event) -> EventText,
+    pub statistics: &'a dyn Fn() -> DiceStatistics,
 }
 
 pub fn export(
     session: &Session,
     format: ExportFormat,
     title: &str,
-    describe: &dyn Fn(&Event) -> EventText,
+    sources: &ExportSources,
 ) -> String {
+    let side_name = |id: &str| session.side_name(id).to_string();
     match format {
-        ExportFormat::Markdown => markdown(session, title, describe),
-        ExportFormat::Html => html(session, title, describe),
+        ExportFormat::Markdown => markdown(session, title, sources.describe),
+        ExportFormat::Html => html(session, title, sources.describe),
         ExportFormat::Csv => dice_csv(session),
+        ExportFormat::FacesCsv => (sources.statistics)().faces_csv(&side_name),
+        ExportFormat::LuckCsv => (sources.statistics)().luck_csv(&side_name),
     }
 }
 
@@ -75,7 +97,8 @@ fn markdown(session: &Session, title: &str, describe: &dyn Fn(&Event) -> EventTe
     text
 }
 
-fn escape_html(text: &str) -> String {
+/// Text made safe inside HTML.
+pub fn escape_html(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -115,7 +138,8 @@ fn html(session: &Session, title: &str, describe: &dyn Fn(&Event) -> EventText) 
     text
 }
 
-fn csv_field(text: &str) -> String {
+/// A CSV field, quoted where it holds a comma, a quote or a line break.
+pub fn csv_field(text: &str) -> String {
     if text.contains([',', '"', '\n']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {

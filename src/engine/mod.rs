@@ -2,6 +2,8 @@
 //! sequences with it, and the GUI and the CLI drive it.
 
 pub mod dice;
+pub mod dice_stats;
+pub mod dispute;
 pub mod draws;
 pub mod export;
 pub mod hand;

@@ -1,7 +1,8 @@
 //! What a game offers the app: its sides, scenarios, turn sequence, procedures and tables, and
 //! the hooks the generic screens call. Each game fills one in; the registry in `mod.rs` lists them.
 
-use crate::engine::input::{Input, InputError};
+use crate::engine::dispute::settings_on_form;
+use crate::engine::input::{Field, Input, InputError};
 use crate::engine::keys::GameKey;
 use crate::engine::log::SideName;
 use crate::engine::play::{Command, Dice, Rules};
@@ -226,6 +227,19 @@ impl Game {
         let procedures = self.roster_or_why()?.procedures();
         let roster = RosterFile::read(path, self.id, self, &procedures)?;
         roster.load_into(&path.display().to_string(), session, self, tables)
+    }
+
+    /// The session settings `procedure` carries on its form: the readings the dispute view
+    /// compares. None for the Settings procedure itself, whose every field is a setting.
+    pub fn settings_bearing_on(&self, procedure: &dyn Procedure) -> Vec<&'static Field> {
+        let Some(settings) = self.settings.and_then(|id| self.procedure(id).ok()) else {
+            return Vec::new();
+        };
+        if settings.id() == procedure.id() {
+            return Vec::new();
+        }
+        let ids: Vec<&str> = settings.fields().iter().map(|f| f.id).collect();
+        settings_on_form(procedure, &ids)
     }
 
     /// Every table read of every procedure: the result codes the game handles.

@@ -7,7 +7,8 @@ use super::help::{HelpPage, NEW, OPEN, SAVE};
 use super::notice::{Notice, notice_bar};
 use super::roster_editor::RosterTransfer;
 use super::start::{RecoveryOffer, StartAction, StartScreen};
-use crate::engine::export::{ExportFormat, export};
+use crate::engine::dice_stats::DiceStatistics;
+use crate::engine::export::{ExportFormat, ExportSources, export};
 use crate::engine::keys::{KeyStore, fingerprint};
 use crate::engine::recovery;
 use crate::engine::roller::Seed;
@@ -328,6 +329,23 @@ impl AideApp {
         }
     }
 
+    /// Asks where to export the game in `format`, suggesting the game's name with `extension`.
+    fn ask_export_path(&mut self, format: ExportFormat, extension: &str) {
+        let stem = self
+            .game_view()
+            .and_then(|v| {
+                v.path
+                    .as_ref()?
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+            })
+            .unwrap_or_else(|| self.default_stem());
+        self.path_dialog = Some(PathDialog::new(
+            PathPurpose::Export(format),
+            self.suggested_path(&format!("{stem}.{extension}")),
+        ));
+    }
+
     fn export_to(&mut self, path: &Path, format: ExportFormat) {
         let Some(view) = self.game_view_mut() else {
             return;
@@ -336,9 +354,11 @@ impl AideApp {
         let game = view.game;
         let tables = &view.tables;
         let session = &view.session;
-        let text = export(session, format, &title, &|e| {
-            game.describe(e, tables, session)
-        });
+        let sources = ExportSources {
+            describe: &|e| game.describe(e, tables, session),
+            statistics: &|| DiceStatistics::of(session, game, tables),
+        };
+        let text = export(session, format, &title, &sources);
         view.notice = Some(match write_atomically(path, text.as_bytes()) {
             Ok(()) => (format!("Exported to {}.", path.display()), false),
             Err(e) => (format!("Not exported: {e}"), true),
@@ -397,16 +417,11 @@ impl AideApp {
                             ("Log as Markdown…", ExportFormat::Markdown, "md"),
                             ("Log as HTML…", ExportFormat::Html, "html"),
                             ("Dice as CSV…", ExportFormat::Csv, "csv"),
+                            ("Dice statistics: faces as CSV…", ExportFormat::FacesCsv, "faces.csv"),
+                            ("Dice statistics: luck as CSV…", ExportFormat::LuckCsv, "luck.csv"),
                         ] {
                             if ui.button(label).clicked() {
-                                let stem = self
-                                    .game_view()
-                                    .and_then(|v| v.path.as_ref().and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().into_owned()))
-                                    .unwrap_or_else(|| self.default_stem());
-                                self.path_dialog = Some(PathDialog::new(
-                                    PathPurpose::Export(format),
-                                    self.suggested_path(&format!("{stem}.{extension}")),
-                                ));
+                                self.ask_export_path(format, extension);
                             }
                         }
                     });
@@ -525,6 +540,15 @@ impl AideApp {
                 }
             });
             ui.menu_button("View", |ui| {
+                if ui
+                    .add_enabled(in_game, egui::Button::new("Dice statistics…"))
+                    .on_hover_text("Each side's faces against their expectation, and how lucky each roll was")
+                    .clicked()
+                    && let Some(view) = self.game_view_mut()
+                {
+                    view.open_dice_chart();
+                }
+                ui.separator();
                 if ui.radio(!self.prefs.light_theme, "Dark theme").clicked() {
                     self.prefs.light_theme = false;
                     self.apply_theme(ui.ctx());
@@ -721,6 +745,16 @@ impl eframe::App for AideApp {
                 RosterTransfer::Load => (PathPurpose::LoadRoster, ""),
             };
             self.path_dialog = Some(PathDialog::new(purpose, self.suggested_path(name)));
+        }
+        let statistics_export = self
+            .game_view_mut()
+            .and_then(|view| view.dice_chart.as_mut()?.wants_export.take());
+        if let Some(format) = statistics_export {
+            let extension = match format {
+                ExportFormat::LuckCsv => "luck.csv",
+                _ => "faces.csv",
+            };
+            self.ask_export_path(format, extension);
         }
         if let Some(view) = self.game_view_mut()
             && std::mem::take(&mut view.wants_key_import)

@@ -4,6 +4,7 @@
 pub mod app;
 pub mod chart_editor;
 pub mod confirm;
+pub mod dispute_view;
 pub mod files;
 pub mod focus;
 pub mod game_view;

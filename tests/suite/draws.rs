@@ -6,8 +6,9 @@
 use crate::support;
 
 use aide_de_camp::engine::dice::{DiceSpec, Die};
+use aide_de_camp::engine::dice_stats::DiceStatistics;
 use aide_de_camp::engine::draws::{DrawSlot, DrawnRef};
-use aide_de_camp::engine::export::{ExportFormat, export};
+use aide_de_camp::engine::export::{ExportFormat, ExportSources, export};
 use aide_de_camp::engine::input::{Field, Input};
 use aide_de_camp::engine::keys::GameKey;
 use aide_de_camp::engine::log::EventBody;
@@ -422,9 +423,11 @@ fn a_chit_drawn_face_down_stays_out_of_the_log_and_export_until_revealed() {
 
     let named = format!("\"{block}\"");
     let markdown = |session: &Session| {
-        export(session, ExportFormat::Markdown, "test", &|e| {
-            GAME.describe(e, &tables, session)
-        })
+        let sources = ExportSources {
+            describe: &|e| GAME.describe(e, &tables, session),
+            statistics: &DiceStatistics::default,
+        };
+        export(session, ExportFormat::Markdown, "test", &sources)
     };
     let before = markdown(&session);
     assert!(!before.contains(&named), "{before}");

@@ -12,6 +12,8 @@
 mod support;
 
 mod cli;
+mod dice_stats;
+mod dispute;
 mod draws;
 mod gui;
 mod gui_battles_of_waterloo_operations;
@@ -19,6 +21,7 @@ mod gui_beyond_waterloo;
 mod gui_charts;
 mod gui_roster_file;
 mod gui_small_screen;
+mod gui_umpire;
 mod gui_waterloo_200;
 mod hash_encoding;
 mod play;

@@ -5,6 +5,7 @@
 
 mod charts;
 mod checklist;
+mod dice_chart;
 mod face_down;
 pub use checklist::NEXT_STEP_SHORTCUT;
 mod game_key;
@@ -20,6 +21,7 @@ use super::roster_editor::{RosterTransfer, RosterValue, RosterWindow};
 use super::sealed_panel::SealedAction;
 use super::table_viewer::TableWindow;
 use super::workspace::{ShownResult, Workspace, WorkspaceAction};
+use crate::engine::dice_stats::DiceStatistics;
 use crate::engine::input::{FieldKind, Input, Value};
 use crate::engine::keys::KeyStore;
 use crate::engine::play::{Command, CommandError, Dice, Executed};
@@ -30,6 +32,7 @@ use crate::engine::session::Session;
 use crate::engine::table_set::TableSet;
 use crate::games::Game;
 pub use charts::ChartFile;
+use dice_chart::DiceChart;
 use std::path::{Path, PathBuf};
 
 pub const UNDO_SHORTCUT: egui::KeyboardShortcut =
@@ -50,6 +53,8 @@ pub struct GameView {
     pub log: LogView,
     pub table_window: Option<TableWindow>,
     pub roster_window: Option<RosterWindow>,
+    /// The dice statistics, while their window is open.
+    pub dice_chart: Option<DiceChart>,
     /// A message for the player: (text, is an error).
     pub notice: Notice,
     /// This machine's game keys, in the data folder.
@@ -100,6 +105,7 @@ impl GameView {
             log: LogView::default(),
             table_window: None,
             roster_window: None,
+            dice_chart: None,
             notice: None,
             keys: data_folder.map(KeyStore::in_data_folder),
             key_question: None,
@@ -574,12 +580,36 @@ impl GameView {
                 self.table_window = None;
             }
         }
+        self.dice_chart_window(ui.ctx());
         self.roster_editor(ui.ctx());
         self.chart_editor_window(ui.ctx());
         self.unit_window(ui.ctx());
         self.face_down_window(ui.ctx());
         self.key_question_dialog(ui.ctx());
         self.step_question_dialog(ui.ctx());
+    }
+
+    /// Opens the dice statistics, worked out from the log as it stands.
+    pub fn open_dice_chart(&mut self) {
+        let statistics = DiceStatistics::of(&self.session, self.game, &self.tables);
+        self.dice_chart = Some(DiceChart::new(statistics, self.session.events().len()));
+    }
+
+    /// The dice statistics window, counted again when the log has grown.
+    fn dice_chart_window(&mut self, ctx: &egui::Context) {
+        if self
+            .dice_chart
+            .as_ref()
+            .is_some_and(|chart| chart.is_stale(&self.session))
+        {
+            self.open_dice_chart();
+        }
+        if let Some(chart) = &mut self.dice_chart {
+            chart.show(ctx, &self.session);
+            if !chart.open {
+                self.dice_chart = None;
+            }
+        }
     }
 
     /// Opens the roster editor, with whatever was typed in it before it was closed.

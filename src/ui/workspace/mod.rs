@@ -10,6 +10,7 @@ mod actions;
 mod form;
 mod resolution;
 
+use crate::engine::dispute::compare_readings;
 use crate::engine::input::{FieldKind, Input, UnitOf};
 use crate::engine::log::RolledDie;
 use crate::engine::procedure::{OddsLine, Procedure, Resolution, odds, opening_input};
@@ -18,6 +19,7 @@ use crate::engine::session::Session;
 use crate::engine::table_set::TableSet;
 use crate::engine::tables::CellRef;
 use crate::games::Game;
+use crate::ui::dispute_view::DisputeWindow;
 use crate::ui::hand_panel::{HandAction, HandPanel};
 use crate::ui::sealed_panel::{SealedAction, SealedPanel};
 
@@ -101,6 +103,10 @@ pub struct Workspace {
     sealed: Option<SealedPanel>,
     /// The hand of cards, for a procedure that has one (a battle's Battle Tactics cards).
     hand: Option<HandPanel>,
+    /// The readings compared, while the dispute view is open.
+    dispute: Option<DisputeWindow>,
+    /// The players asked to compare the readings this frame.
+    dispute_asked: bool,
 }
 
 impl Workspace {
@@ -129,6 +135,8 @@ impl Workspace {
             dice_error: None,
             result: None,
             odds_cache: None,
+            dispute: None,
+            dispute_asked: false,
         }
     }
 
@@ -205,6 +213,35 @@ impl Workspace {
         }
     }
 
+    /// Opens the dispute view when asked, and keeps it up to date with the form and the dice on
+    /// the result card while it is open.
+    fn dispute_view(&mut self, ctx: &egui::Context, tables: &TableSet, session: &Session) {
+        // Once applied, the form holds the next situation's facts: the card's dice are not theirs.
+        let faces: Option<Vec<u8>> = self
+            .result
+            .as_ref()
+            .filter(|r| r.applied_as.is_none())
+            .map(|r| r.dice.iter().map(|d| d.face).collect());
+        let open = self.dispute.as_ref().is_some_and(|w| w.open);
+        let stale = self.dispute.as_ref().is_some_and(|w| {
+            w.input != self.input || w.dispute.faces.as_deref() != faces.as_deref()
+        });
+        if std::mem::take(&mut self.dispute_asked) || (open && stale) {
+            let dispute = compare_readings(
+                self.procedure,
+                &self.game.settings_bearing_on(self.procedure),
+                &self.input,
+                tables,
+                &session.record().cups,
+                faces.as_deref(),
+            );
+            self.dispute = Some(DisputeWindow::new(dispute, self.input.clone()));
+        }
+        if let Some(window) = &mut self.dispute {
+            window.show(ctx);
+        }
+    }
+
     /// The action bar at the bottom; the form and the resolution above it, side by side where
     /// there is room.
     pub fn ui(
@@ -215,6 +252,7 @@ impl Workspace {
         shortcuts: bool,
     ) -> Option<WorkspaceAction> {
         let sides = session.sides();
+        self.dispute_view(ui.ctx(), tables, session);
         let mut action = None;
         egui::Panel::bottom("workspace_actions").show(ui, |ui| {
             action = self.action_bar(ui, session, shortcuts);

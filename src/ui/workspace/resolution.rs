@@ -37,6 +37,7 @@ impl Workspace {
             );
             return action;
         }
+        self.compare_readings_button(ui);
         self.modifier_breakdown(ui, tables);
         // A procedure without dice (victory determination) has no odds.
         if !self.procedure.dice(&self.input).is_empty() {
@@ -82,6 +83,32 @@ impl Workspace {
             ui.add_space(6.0);
         }
         action
+    }
+
+    /// Where a setting bears on the procedure, the way into the dispute view.
+    fn compare_readings_button(&mut self, ui: &mut egui::Ui) {
+        let settings = self.game.settings_bearing_on(self.procedure);
+        if settings.is_empty() {
+            return;
+        }
+        let readings: usize = settings
+            .iter()
+            .map(|field| match field.kind {
+                crate::engine::input::FieldKind::Choice(choices) => choices.len().saturating_sub(1),
+                _ => 0,
+            })
+            .sum();
+        let names: Vec<&str> = settings.iter().map(|field| field.label).collect();
+        let compare = ui
+            .button(format!("Compare the readings ({})", readings + 1))
+            .on_hover_text(format!(
+                "Resolves these facts under each reading of the settings that bear on them, side by side: {}",
+                names.join("; ")
+            ));
+        if compare.clicked() {
+            self.dispute_asked = true;
+        }
+        ui.add_space(4.0);
     }
 
     /// Each side's modifiers with their rules, and each side's total.

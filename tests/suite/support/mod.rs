@@ -433,14 +433,19 @@ pub mod waterloo_campaign {
     use aide_de_camp::engine::procedure::Procedure;
     use aide_de_camp::engine::session::Session;
     use aide_de_camp::engine::table_set::TableSet;
+    use aide_de_camp::games::Game;
     use aide_de_camp::games::waterloo_campaign::ID;
 
+    pub fn game() -> &'static Game {
+        super::game(ID)
+    }
+
     pub fn procedure(id: &str) -> &'static dyn Procedure {
-        super::procedure_of(super::game(ID), id)
+        super::procedure_of(game(), id)
     }
 
     pub fn tables() -> TableSet {
-        super::tables_of(super::game(ID))
+        super::tables_of(game())
     }
 
     /// Carries out `command` on a session of this game, as the app does.
