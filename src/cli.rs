@@ -392,7 +392,7 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
             let last = loaded.events().last();
             writeln!(
                 out,
-                "{}: verified {} events: {} app rolls ({} re-derived from a revealed seed), {} physical dice checked, {} draws, {} reveals; every result re-derived from its input and dice. The chain is intact up to event {}, hash {}.",
+                "{}: verified {} events: {} app rolls ({} re-derived from a revealed seed), {} physical dice checked, {} draws, {} reveals, {} photos; every result re-derived from its input and dice. The chain is intact up to event {}, hash {}.",
                 session.display(),
                 report.events,
                 report.app_rolls,
@@ -400,6 +400,7 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
                 report.physical_rolls,
                 report.draws,
                 report.reveals,
+                report.photos,
                 last.map(|e| e.seq).unwrap_or(0),
                 last.map(|e| e.hash.get(..12).unwrap_or(&e.hash))
                     .unwrap_or("")
@@ -614,7 +615,7 @@ fn verified(
     tables: &TableSet,
     path: &Path,
 ) -> Result<VerifyReport, Failure> {
-    game.verify(session, tables).map_err(|failure| {
+    game.verify_file(session, tables, path).map_err(|failure| {
         check_failed(format!(
             "{}: verification failed at {failure}",
             path.display()

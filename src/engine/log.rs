@@ -161,6 +161,13 @@ pub enum EventBody {
     Tallied { counter: Symbol, change: i64 },
     /// A remark by the players or the umpire.
     Note { text: String },
+    /// A photo of the table attached to event `event`: the image sits beside the session file
+    /// under `file`, and `sha256` shows it unaltered (see `engine::photos`).
+    PhotoAttached {
+        event: u64,
+        file: String,
+        sha256: String,
+    },
 }
 
 impl EventBody {
@@ -185,6 +192,7 @@ impl EventBody {
                 | EventBody::Applied { .. }
                 | EventBody::Tallied { .. }
                 | EventBody::Note { .. }
+                | EventBody::PhotoAttached { .. }
         )
     }
 
@@ -203,6 +211,7 @@ impl EventBody {
             EventBody::StepReached { .. } => "step_reached",
             EventBody::Tallied { .. } => "tallied",
             EventBody::Note { .. } => "note",
+            EventBody::PhotoAttached { .. } => "photo_attached",
         }
     }
 }

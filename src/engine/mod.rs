@@ -10,6 +10,7 @@ pub mod hand;
 pub mod input;
 pub mod keys;
 pub mod log;
+pub mod photos;
 pub mod play;
 pub mod procedure;
 pub mod record;

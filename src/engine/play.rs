@@ -74,6 +74,13 @@ pub enum Command {
     MoveTo { position: Position },
     /// A remark by the players or the umpire, kept in the log.
     Note { text: String },
+    /// A photo of the table, already stored beside the session as `file`, attached to event
+    /// `event` (see `engine::photos`).
+    AttachPhoto {
+        event: u64,
+        file: String,
+        sha256: String,
+    },
     /// Take back the last event, while nothing random or hidden has followed.
     Undo,
     /// Go on under `key`, a new key and sealed seed, because the game's own key is not at hand
@@ -343,6 +350,25 @@ impl Session {
             Command::Note { text } => {
                 let event = self.append("", EventBody::Note { text }).seq;
                 Ok(Executed::Logged { event })
+            }
+            Command::AttachPhoto {
+                event,
+                file,
+                sha256,
+            } => {
+                if self.event(event).is_none() {
+                    return Err(CommandError::Log(format!(
+                        "there is no event {event} to attach a photo to"
+                    )));
+                }
+                let body = EventBody::PhotoAttached {
+                    event,
+                    file,
+                    sha256,
+                };
+                Ok(Executed::Logged {
+                    event: self.append("", body).seq,
+                })
             }
             Command::Undo => self.undo().map(Executed::Undone).ok_or_else(|| {
                 CommandError::Log(

@@ -7,11 +7,13 @@ use crate::engine::input::FieldKind;
 use crate::engine::input::{Input, Value};
 use crate::engine::keys::fingerprint;
 use crate::engine::log::{Event, EventBody};
+use crate::engine::photos;
 use crate::engine::play::{rederive, resolve_logged};
 use crate::engine::procedure::{Procedure, Resolution};
 use crate::engine::record::Record;
 use crate::engine::session::{Session, VerifyFailure, VerifyReport};
 use crate::engine::table_set::TableSet;
+use std::path::Path;
 
 impl Game {
     /// Verifies `session` (see `Session::verify`) and re-derives every resolution with `tables`:
@@ -45,6 +47,19 @@ impl Game {
                 });
             }
         }
+        Ok(report)
+    }
+
+    /// Verifies `session` read from the file `path`, with the photos its log attaches, which sit
+    /// beside that file.
+    pub fn verify_file(
+        &self,
+        session: &Session,
+        tables: &TableSet,
+        path: &Path,
+    ) -> Result<VerifyReport, VerifyFailure> {
+        let mut report = self.verify(session, tables)?;
+        report.photos = photos::check_all(path, session.events())?;
         Ok(report)
     }
 
@@ -160,6 +175,9 @@ impl Game {
             EventBody::StepReached { label, .. } => format!("Now: {label}"),
             EventBody::Tallied { counter, change } => format!("{counter}: {change:+}"),
             EventBody::Note { text } => format!("Note: {text}"),
+            EventBody::PhotoAttached { event, file, .. } => {
+                format!("Photo of the table attached to event {event}: {file}")
+            }
         }
     }
 
@@ -298,6 +316,7 @@ impl Game {
                 .iter()
                 .map(|r| format!("{}: {} (salt {})", r.player, r.choice, r.salt))
                 .collect(),
+            EventBody::PhotoAttached { sha256, .. } => vec![format!("SHA-256 {sha256}")],
             EventBody::Corrected { .. }
             | EventBody::StepReached { .. }
             | EventBody::Note { .. }

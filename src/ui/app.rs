@@ -10,6 +10,7 @@ use super::start::{RecoveryOffer, StartAction, StartScreen};
 use crate::engine::dice_stats::DiceStatistics;
 use crate::engine::export::{ExportFormat, ExportSources, export};
 use crate::engine::keys::{KeyStore, fingerprint};
+use crate::engine::photos;
 use crate::engine::recovery;
 use crate::engine::roller::Seed;
 use crate::engine::session::{Session, write_atomically};
@@ -321,8 +322,22 @@ impl AideApp {
         };
         match view.session.save(path) {
             Ok(()) => {
+                // Saved elsewhere, the game takes its photos along.
+                let photos = match &view.path {
+                    Some(old) => photos::copy_photos(view.session.events(), old, path),
+                    None => Ok(0),
+                };
                 view.mark_saved(path.to_path_buf());
-                view.notice = Some((format!("Saved to {}.", path.display()), false));
+                view.notice = Some(match photos {
+                    Ok(_) => (format!("Saved to {}.", path.display()), false),
+                    Err(e) => (
+                        format!(
+                            "Saved to {}, but its photos were not copied: {e}",
+                            path.display()
+                        ),
+                        true,
+                    ),
+                });
                 self.prefs.last_folder = path.parent().map(Path::to_path_buf);
             }
             Err(e) => view.notice = Some((format!("Not saved: {e}"), true)),
@@ -430,7 +445,7 @@ impl AideApp {
                     && let Some(view) = self.game_view_mut()
                 {
                     view.notice = Some(match view.verify() {
-                        Ok(r) => (format!("Verified: {} events, {} app rolls ({} re-derived from a revealed seed), {} physical dice, {} draws, {} reveals; every result re-derived from its input and dice. {}.", r.events, r.app_rolls, r.app_rolls - r.app_rolls_sealed, r.physical_rolls, r.draws, r.reveals, r.trust_lines().join(". ")), false),
+                        Ok(r) => (format!("Verified: {} events, {} app rolls ({} re-derived from a revealed seed), {} physical dice, {} draws, {} reveals, {} photos; every result re-derived from its input and dice. {}.", r.events, r.app_rolls, r.app_rolls - r.app_rolls_sealed, r.physical_rolls, r.draws, r.reveals, r.photos, r.trust_lines().join(". ")), false),
                         Err(f) => (format!("Verification failed at {f}"), true),
                     });
                 }
@@ -623,6 +638,11 @@ impl AideApp {
                             view.save_roster(&path);
                         }
                     }
+                    PathPurpose::AttachPhoto(event) => {
+                        if let Some(view) = self.game_view_mut() {
+                            view.attach_photo(event, &path);
+                        }
+                    }
                     PathPurpose::LoadRoster => {
                         if let Some(view) = self.game_view_mut() {
                             view.load_roster(&path);
@@ -755,6 +775,15 @@ impl eframe::App for AideApp {
                 _ => "faces.csv",
             };
             self.ask_export_path(format, extension);
+        }
+        let photo_for = self
+            .game_view_mut()
+            .and_then(|view| view.wants_photo_for.take());
+        if let Some(event) = photo_for {
+            self.path_dialog = Some(PathDialog::new(
+                PathPurpose::AttachPhoto(event),
+                self.suggested_path(""),
+            ));
         }
         if let Some(view) = self.game_view_mut()
             && std::mem::take(&mut view.wants_key_import)

@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 /// The system's file picker, behind a trait so tests and portal-less machines can do without it.
 pub trait FilePicker {
     fn pick_open(&self, folder: Option<&Path>) -> Option<PathBuf>;
+    /// A photo of the table to attach: a PNG or JPEG image.
+    fn pick_image(&self, folder: Option<&Path>) -> Option<PathBuf>;
     fn pick_save(&self, folder: Option<&Path>, file_name: &str) -> Option<PathBuf>;
 }
 
@@ -15,6 +17,15 @@ pub struct SystemPicker;
 impl FilePicker for SystemPicker {
     fn pick_open(&self, folder: Option<&Path>) -> Option<PathBuf> {
         let mut dialog = rfd::FileDialog::new().add_filter("Aide-de-camp session", &["toml"]);
+        if let Some(folder) = folder {
+            dialog = dialog.set_directory(folder);
+        }
+        dialog.pick_file()
+    }
+
+    fn pick_image(&self, folder: Option<&Path>) -> Option<PathBuf> {
+        let mut dialog =
+            rfd::FileDialog::new().add_filter("Photo (PNG or JPEG)", &["png", "jpg", "jpeg"]);
         if let Some(folder) = folder {
             dialog = dialog.set_directory(folder);
         }
@@ -37,6 +48,9 @@ pub struct NoPicker;
 
 impl FilePicker for NoPicker {
     fn pick_open(&self, _folder: Option<&Path>) -> Option<PathBuf> {
+        None
+    }
+    fn pick_image(&self, _folder: Option<&Path>) -> Option<PathBuf> {
         None
     }
     fn pick_save(&self, _folder: Option<&Path>, _file_name: &str) -> Option<PathBuf> {
@@ -62,6 +76,8 @@ pub enum PathPurpose {
     SaveRoster,
     /// Load a roster saved from another game into this one.
     LoadRoster,
+    /// Attach a photo of the table to this event of the log.
+    AttachPhoto(u64),
 }
 
 impl PathPurpose {
@@ -76,6 +92,7 @@ impl PathPurpose {
             PathPurpose::ImportChart => "Import a chart from",
             PathPurpose::SaveRoster => "Save the roster to",
             PathPurpose::LoadRoster => "Load a roster from",
+            PathPurpose::AttachPhoto(_) => "Attach a photo of the table (PNG or JPEG) from",
         }
     }
     pub fn action(self) -> &'static str {
@@ -88,6 +105,7 @@ impl PathPurpose {
             PathPurpose::ExportChart => "Export the chart",
             PathPurpose::SaveRoster => "Save the roster",
             PathPurpose::LoadRoster => "Load the roster",
+            PathPurpose::AttachPhoto(_) => "Attach the photo",
         }
     }
 }
@@ -140,6 +158,7 @@ impl PathDialog {
                 | PathPurpose::ImportKey
                 | PathPurpose::ImportChart
                 | PathPurpose::LoadRoster
+                | PathPurpose::AttachPhoto(_)
         );
         let other_file = path.exists() && self.current.as_ref() != Some(&path);
         if writes && other_file && self.warned.as_ref() != Some(&path) {
@@ -185,6 +204,7 @@ impl PathDialog {
                         | PathPurpose::LoadRoster => {
                             picker.pick_open(folder.as_deref())
                         }
+                        PathPurpose::AttachPhoto(_) => picker.pick_image(folder.as_deref()),
                         _ => picker.pick_save(folder.as_deref(), &name),
                     };
                     self.nothing_picked = picked.is_none();

@@ -3,6 +3,8 @@
 
 use crate::engine::log::{Event, EventBody};
 use crate::engine::session::Session;
+use crate::ui::photo_view::PhotoShelf;
+use std::path::Path;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LogFilter {
@@ -31,7 +33,7 @@ impl LogFilter {
             LogFilter::Applied => "Applied results",
             LogFilter::Corrections => "Corrections",
             LogFilter::Steps => "Turn steps and counters",
-            LogFilter::Other => "Draws, seals, notes",
+            LogFilter::Other => "Draws, seals, notes, photos",
         }
     }
 
@@ -51,6 +53,7 @@ impl LogFilter {
                     | EventBody::Sealed { .. }
                     | EventBody::Revealed { .. }
                     | EventBody::Note { .. }
+                    | EventBody::PhotoAttached { .. }
                     | EventBody::SessionStarted { .. }
             ),
         }
@@ -67,6 +70,10 @@ pub enum LogAction {
     Apply {
         event: u64,
     },
+    /// Attach a photo of the table to the event.
+    AttachPhoto {
+        event: u64,
+    },
 }
 
 pub struct LogView {
@@ -79,6 +86,8 @@ pub struct LogView {
     shown_for: Option<(LogFilter, String, usize)>,
     pub selected: Option<u64>,
     correction_reason: String,
+    /// The photos' thumbnails, and the photo open whole.
+    pub photos: PhotoShelf,
 }
 
 /// A log time ("2026-11-27T10:07:51Z") as a player reads it: "27 Nov 2026, 10:07 UTC". A time
@@ -121,6 +130,7 @@ impl Default for LogView {
             shown_for: None,
             selected: None,
             correction_reason: String::new(),
+            photos: PhotoShelf::default(),
         }
     }
 }
@@ -171,15 +181,18 @@ impl LogView {
         }
     }
 
-    /// `details` explains an event; `needs_apply` tells a resolution with something still to apply.
+    /// `details` explains an event; `needs_apply` tells a resolution with something still to apply;
+    /// the photos attached to events sit beside `game_file`.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         session: &Session,
+        game_file: Option<&Path>,
         details: &dyn Fn(&Event) -> Vec<String>,
         needs_apply: &dyn Fn(&Event) -> bool,
     ) -> Option<LogAction> {
         let mut action = None;
+        self.photos.show_open(ui.ctx());
         self.refresh_shown(session);
         ui.horizontal(|ui| {
             ui.label(egui::RichText::new("Audit log").strong().size(16.0));
@@ -216,7 +229,7 @@ impl LogView {
             .resizable(true)
             .default_size(details_width)
             .show(ui, |ui| {
-                action = self.details_ui(ui, session, details, needs_apply);
+                action = self.details_ui(ui, session, game_file, details, needs_apply);
             });
         egui::CentralPanel::default().show(ui, |ui| {
             let row_height = ui.text_style_height(&egui::TextStyle::Body);
@@ -266,6 +279,7 @@ impl LogView {
         &mut self,
         ui: &mut egui::Ui,
         session: &Session,
+        game_file: Option<&Path>,
         details: &dyn Fn(&Event) -> Vec<String>,
         needs_apply: &dyn Fn(&Event) -> bool,
     ) -> Option<LogAction> {
@@ -305,6 +319,16 @@ impl LogView {
                         .small()
                         .weak(),
                 );
+                self.photos
+                    .thumbnails_of(ui, session, game_file, event.seq);
+                if !matches!(event.body, EventBody::PhotoAttached { .. })
+                    && ui
+                        .button("Attach a photo of the table…")
+                        .on_hover_text("A PNG or JPEG image: it is kept beside the game's file, and the log keeps its hash")
+                        .clicked()
+                {
+                    action = Some(LogAction::AttachPhoto { event: event.seq });
+                }
                 if needs_apply(event) {
                     ui.separator();
                     if ui

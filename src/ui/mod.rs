@@ -12,6 +12,7 @@ pub mod hand_panel;
 pub mod help;
 pub mod log_view;
 pub mod notice;
+pub mod photo_view;
 pub mod roster_editor;
 pub mod sealed_panel;
 pub mod start;

@@ -120,3 +120,83 @@ fn the_dice_statistics_chart_counts_the_faces_and_the_luck_of_the_attack() {
             .is_some()
     );
 }
+
+/// Types `path` into the path dialog's field, in place of what it suggests, and confirms.
+fn path_dialog(harness: &mut Harness<'_, AideApp>, path: &std::path::Path, action: &str) {
+    harness.get_by_label("File:").click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.run();
+    harness
+        .get_by_label("File:")
+        .type_text(&path.display().to_string());
+    harness.run();
+    click(harness, action);
+}
+
+#[test]
+fn a_photo_attached_in_the_log_is_saved_reopened_and_shown_and_its_alteration_fails_verify() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let game_file = folder.path().join("round-1.toml");
+    let photo = folder.path().join("table.png");
+    std::fs::write(&photo, crate::photos::test_png()).expect("written");
+    let mut harness = app_harness(folder.path());
+    click(&mut harness, "Start the game");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    harness.run();
+    path_dialog(&mut harness, &game_file, "Save");
+
+    // The set-up (event 2) gets a photo of the table as it was laid out.
+    click_on(&mut harness, By::new().label_contains("#2 "), 0);
+    click(&mut harness, "Attach a photo of the table…");
+    path_dialog(&mut harness, &photo, "Attach the photo");
+    let view = harness.state().game_view().expect("a game");
+    assert!(
+        view.notice
+            .as_ref()
+            .is_some_and(|(text, error)| !error && text.contains("Photo attached to event 2")),
+        "{:?}",
+        view.notice
+    );
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    harness.run();
+
+    // Reopened, the set-up shows its photo.
+    let mut reopened = app_harness(folder.path());
+    reopened.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    reopened.run();
+    path_dialog(&mut reopened, &game_file, "Open");
+    click_on(&mut reopened, By::new().label_contains("#2 "), 0);
+    let link = reopened
+        .query_all(By::new().label_contains("event-2-"))
+        .count();
+    assert!(link >= 1, "the photo's link is shown");
+    let view = reopened.state().game_view().expect("a game");
+    assert_eq!(view.verify().expect("verified").photos, 1);
+
+    // The image altered beside the file: verify names the photo's entry.
+    let stored = std::fs::read_dir(folder.path().join("round-1.photos"))
+        .expect("the photo folder")
+        .flatten()
+        .next()
+        .expect("the photo")
+        .path();
+    let mut bytes = std::fs::read(&stored).expect("read");
+    let at = bytes.len() / 2;
+    bytes[at] ^= 0x55;
+    std::fs::write(&stored, bytes).expect("altered");
+    let failure = view.verify().expect_err("the photo was altered");
+    assert!(
+        failure
+            .message
+            .contains("the photo of event 2 has been altered"),
+        "{failure}"
+    );
+    let photo_event = view
+        .session
+        .events()
+        .iter()
+        .find(|e| e.body.kind_name() == "photo_attached")
+        .map(|e| e.seq);
+    assert_eq!(Some(failure.seq), photo_event);
+}

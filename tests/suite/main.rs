@@ -24,6 +24,7 @@ mod gui_small_screen;
 mod gui_umpire;
 mod gui_waterloo_200;
 mod hash_encoding;
+mod photos;
 mod play;
 mod procedures;
 mod roster_file;

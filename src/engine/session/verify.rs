@@ -92,6 +92,8 @@ pub struct VerifyReport {
     pub resolutions_waiting: usize,
     pub keys: Vec<KeyCoverage>,
     pub seeds: Vec<SeedCoverage>,
+    /// Photos checked against the files beside the session (see `photos::check_all`).
+    pub photos: usize,
 }
 
 impl VerifyReport {
@@ -507,6 +509,12 @@ impl Session {
                     }
                     corrected.insert(*target);
                     applied.retain(|_, applied_by| applied_by != target);
+                }
+                // The image itself is beside the file, not in it: see `photos::check_photo`.
+                EventBody::PhotoAttached { event: target, .. } if *target >= event.seq => {
+                    return Err(fail(format!(
+                        "it attaches a photo to event {target}, which is not an earlier event"
+                    )));
                 }
                 _ => {}
             }

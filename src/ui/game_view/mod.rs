@@ -24,6 +24,7 @@ use super::workspace::{ShownResult, Workspace, WorkspaceAction};
 use crate::engine::dice_stats::DiceStatistics;
 use crate::engine::input::{FieldKind, Input, Value};
 use crate::engine::keys::KeyStore;
+use crate::engine::photos::{self, Photo};
 use crate::engine::play::{Command, CommandError, Dice, Executed};
 use crate::engine::procedure::{Procedure, RuleError};
 use crate::engine::record::Position;
@@ -63,6 +64,8 @@ pub struct GameView {
     key_question: Option<game_key::KeyQuestion>,
     /// The players asked to import the game's key file: the app asks for its path.
     pub wants_key_import: bool,
+    /// The event the players want to attach a photo to: the app asks for the image's path.
+    pub wants_photo_for: Option<u64>,
     /// A step, not the next one, the players clicked: play moves there once they confirm.
     step_question: Option<Position>,
     /// The unit opened from the record, if any.
@@ -110,6 +113,7 @@ impl GameView {
             keys: data_folder.map(KeyStore::in_data_folder),
             key_question: None,
             wants_key_import: false,
+            wants_photo_for: None,
             step_question: None,
             open_unit: None,
             face_down_view: None,
@@ -209,7 +213,11 @@ impl GameView {
     pub fn verify(
         &self,
     ) -> Result<crate::engine::session::VerifyReport, crate::engine::session::VerifyFailure> {
-        self.game.verify(&self.session, &self.tables)
+        match &self.path {
+            // Photos sit beside the game's file; a game never saved has none.
+            Some(path) => self.game.verify_file(&self.session, &self.tables, path),
+            _ => self.game.verify(&self.session, &self.tables),
+        }
     }
 
     pub fn open_procedure(&mut self, id: &str) {
@@ -497,10 +505,25 @@ impl GameView {
                 let needs_apply = |event: &crate::engine::log::Event| {
                     session.awaits_apply(event) && game.offers_effects(session, event, tables)
                 };
-                let action = self.log.ui(ui, &self.session, &details, &needs_apply);
+                let action = self.log.ui(
+                    ui,
+                    &self.session,
+                    self.path.as_deref(),
+                    &details,
+                    &needs_apply,
+                );
                 match action {
                     Some(LogAction::Correct { event, reason }) => self.correct(event, &reason),
                     Some(LogAction::Apply { event }) => self.apply(event),
+                    Some(LogAction::AttachPhoto { event }) => match self.path {
+                        Some(_) => self.wants_photo_for = Some(event),
+                        None => {
+                            self.notice = Some((
+                                "Save the game first: its photos are kept in a folder beside its file.".into(),
+                                true,
+                            ));
+                        }
+                    },
                     None => {}
                 }
             });
@@ -587,6 +610,38 @@ impl GameView {
         self.face_down_window(ui.ctx());
         self.key_question_dialog(ui.ctx());
         self.step_question_dialog(ui.ctx());
+    }
+
+    /// Attaches the photo at `source` to event `event`: the image is copied beside the game's
+    /// file and the log keeps its hash. A file that is not a PNG or JPEG image is refused.
+    pub fn attach_photo(&mut self, event: u64, source: &Path) {
+        let Some(game_file) = self.path.clone() else {
+            self.notice = Some((
+                "Save the game first: its photos are kept beside its file.".into(),
+                true,
+            ));
+            return;
+        };
+        let attached = Photo::read(source).and_then(|photo| {
+            let file = photo.file_name(event);
+            photos::store(&game_file, &file, &photo)?;
+            self.execute(Command::AttachPhoto {
+                event,
+                file: file.clone(),
+                sha256: photo.sha256,
+            })
+            .map_err(|e| e.to_string())?;
+            Ok(file)
+        });
+        self.notice = Some(match attached {
+            Ok(file) => (
+                format!(
+                    "Photo attached to event {event}: {file}, beside the game's file. Save the game to keep it in the log."
+                ),
+                false,
+            ),
+            Err(e) => (format!("No photo attached: {e}"), true),
+        });
     }
 
     /// Opens the dice statistics, worked out from the log as it stands.
