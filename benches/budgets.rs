@@ -10,12 +10,14 @@
     clippy::panic
 )]
 
+use aide_de_camp::engine::dice_stats::DiceStatistics;
+use aide_de_camp::engine::dispute::compare_readings;
 use aide_de_camp::engine::input::{Input, Value};
 use aide_de_camp::engine::keys::GameKey;
 use aide_de_camp::engine::log::SideName;
 use aide_de_camp::engine::play::{Command, Dice};
 use aide_de_camp::engine::procedure::{Procedure, odds, parse_input, resolve_checked};
-use aide_de_camp::engine::record::Position;
+use aide_de_camp::engine::record::{Cups, Position};
 use aide_de_camp::engine::roller::Seed;
 use aide_de_camp::engine::session::Session;
 use aide_de_camp::engine::table_set::BuiltinTable;
@@ -138,6 +140,25 @@ fn main() {
         "odds: Waterloo Campaign attack (36 face pairs)",
         odds_time,
         ms(5.0),
+    );
+    // The dispute view: one odds enumeration and one resolution per reading, so its budget is
+    // the odds budget for each of the attack's four readings.
+    let game = waterloo_campaign();
+    let settings = game.settings_bearing_on(procedure);
+    let dispute_time = median(51, || {
+        black_box(compare_readings(
+            procedure,
+            &settings,
+            black_box(&input),
+            &tables,
+            &Cups::default(),
+            Some(&[4, 2]),
+        ));
+    });
+    report(
+        "dispute: Waterloo Campaign attack (4 readings)",
+        dispute_time,
+        ms(20.0),
     );
 
     // Enemy Mistakes: the widest enumeration the game asks for, Melee Losses with six dice
@@ -384,6 +405,15 @@ fn main() {
         );
         report(&format!("load {events} events"), load, budget);
         report(&format!("verify {events} events"), verify, budget);
+        // Like verify, the statistics re-derive every resolution (and enumerate its odds).
+        let statistics = median(runs, || {
+            black_box(DiceStatistics::of(&session, waterloo_campaign(), &tables));
+        });
+        report(
+            &format!("dice statistics of {events} events"),
+            statistics,
+            budget,
+        );
     }
 
     // The GUI with a 100,000-event session open: one frame's CPU time (no GPU work: kittest

@@ -67,7 +67,8 @@ impl PhotoShelf {
                         format!("bytes://thumbnail/{sha256}.png"),
                         Arc::clone(png),
                     )
-                    .max_size(egui::vec2(160.0, 160.0))
+                    // At its own size: deep in a scrolled panel, "fit the space left" is nothing.
+                    .fit_to_original_size(1.0)
                     .sense(egui::Sense::click());
                     let response = ui
                         .add(image)

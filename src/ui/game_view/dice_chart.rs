@@ -178,7 +178,7 @@ fn luck(ui: &mut egui::Ui, statistics: &DiceStatistics, session: &Session) {
     ui.add(
         egui::Label::new(
             egui::RichText::new(
-                "For each roll, the chance of a result at least as good for the side that acted, from the exact odds of its facts. Fair dice average the figure in brackets.",
+                "For each roll, the chance of a result at least as good for the side that acted, from the exact odds of its facts: the lower, the luckier. Fair dice average the figure in brackets.",
             )
             .weak(),
         )
@@ -191,7 +191,7 @@ fn luck(ui: &mut egui::Ui, statistics: &DiceStatistics, session: &Session) {
     for side in &statistics.sides {
         ui.label(
             egui::RichText::new(format!(
-                "{}: {} {}, mean {:.0}% ({:.0}%)",
+                "{}: {} {}, mean {:.0}% (fair dice: {:.0}%)",
                 session.side_name(&side.side),
                 side.resolutions,
                 if side.resolutions == 1 {
@@ -206,32 +206,34 @@ fn luck(ui: &mut egui::Ui, statistics: &DiceStatistics, session: &Session) {
         );
     }
     ui.add_space(4.0);
-    egui::Grid::new("luck-by-resolution")
-        .striped(true)
-        .num_columns(3)
-        .show(ui, |ui| {
-            ui.label(egui::RichText::new("Event").strong());
-            ui.label(egui::RichText::new("Roll").strong());
-            ui.label(egui::RichText::new("At least this good").strong());
-            ui.end_row();
-            for entry in &statistics.luck {
-                ui.label(entry.event.to_string());
-                let part = if entry.part.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({})", entry.part)
-                };
-                ui.add(
-                    egui::Label::new(format!(
-                        "{} {}{part}: {}",
-                        session.side_name(&entry.side),
-                        entry.title,
-                        entry.outcome
-                    ))
-                    .wrap(),
-                );
-                ui.label(format!("{:.1}%", entry.at_least_this_good * 100.0));
-                ui.end_row();
-            }
+    for entry in &statistics.luck {
+        let part = if entry.part.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", entry.part)
+        };
+        ui.horizontal(|ui| {
+            ui.add_sized(
+                [56.0, 18.0],
+                egui::Label::new(egui::RichText::new(format!("#{}", entry.event)).monospace()),
+            );
+            ui.add_sized(
+                [56.0, 18.0],
+                egui::Label::new(
+                    egui::RichText::new(format!("{:.1}%", entry.at_least_this_good * 100.0))
+                        .monospace()
+                        .strong(),
+                ),
+            );
+            ui.add(
+                egui::Label::new(format!(
+                    "{} {}{part}: {}",
+                    session.side_name(&entry.side),
+                    entry.title,
+                    entry.outcome
+                ))
+                .wrap(),
+            );
         });
+    }
 }
