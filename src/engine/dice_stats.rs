@@ -20,12 +20,15 @@
 
 use super::dice::Die;
 use super::export::csv_field;
+use super::input::Input;
 use super::log::EventBody;
 use super::play::Rules;
-use super::procedure::{OddsLine, odds, resolve_checked};
+use super::procedure::{OddsLine, Procedure, odds, resolve_checked};
 use super::session::Session;
 use super::table_set::TableSet;
 use serde::Serialize;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Below this many rolls expected on each face, the chi-square test says little.
 pub const FEW_EXPECTED: f64 = 5.0;
@@ -150,6 +153,7 @@ impl DiceStatistics {
     pub fn of(session: &Session, rules: &dyn Rules, tables: &TableSet) -> DiceStatistics {
         let mut counts: Vec<(String, Die, Vec<u64>)> = Vec::new();
         let mut luck = Vec::new();
+        let mut memo = OddsMemo::default();
         for event in session.events() {
             let EventBody::Resolved {
                 procedure,
@@ -190,37 +194,7 @@ impl DiceStatistics {
             };
             let input = input.with_later_flags(procedure.fields());
             let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
-            let (Ok(resolution), Ok(lines)) = (
-                resolve_checked(procedure, &input, tables, &faces),
-                odds(procedure, &input, tables),
-            ) else {
-                continue;
-            };
-            let groups = procedure.dice_groups(&input);
-            // The whole outcome, or each group's part of it (see `odds_by_group`).
-            let parts: Vec<(String, String, i32, Vec<OddsLine>)> = if groups.is_empty() {
-                vec![(
-                    String::new(),
-                    resolution.outcome.key.clone(),
-                    resolution.outcome.rank,
-                    lines,
-                )]
-            } else {
-                groups
-                    .iter()
-                    .enumerate()
-                    .map(|(index, group)| {
-                        let (part, rank) = procedure.group_outcome(index, &resolution.outcome);
-                        let prefix = format!("{}: ", group.label);
-                        let group_lines = lines
-                            .iter()
-                            .filter(|l| l.key.starts_with(&prefix))
-                            .cloned()
-                            .collect();
-                        (group.label.clone(), part, rank, group_lines)
-                    })
-                    .collect()
-            };
+            let parts = parts_rolled(procedure, &input, &faces, tables, &mut memo);
             for (part, outcome, rank, lines) in parts {
                 if let Some((at_least_this_good, expected)) = at_least_as_good(&lines, rank) {
                     luck.push(Luck {
@@ -291,6 +265,60 @@ impl DiceStatistics {
         }
         text
     }
+}
+
+/// The odds of each procedure and input already enumerated: the same facts come up again and
+/// again in a game (the same attack each turn), and a long log is then weighed many times faster.
+type OddsMemo = HashMap<String, Option<Rc<Vec<OddsLine>>>>;
+
+/// A part of an outcome rolled, with the odds it is weighed against: (the dice group, or empty
+/// for the whole roll; the outcome; its rank; the odds of the group's or the roll's outcomes).
+type Part = (String, String, i32, Rc<Vec<OddsLine>>);
+
+/// What a roll of `procedure` with `input` and `faces` decided: the whole outcome, or each dice
+/// group's part of it (see `odds_by_group`).
+fn parts_rolled(
+    procedure: &dyn Procedure,
+    input: &Input,
+    faces: &[u8],
+    tables: &TableSet,
+    memo: &mut OddsMemo,
+) -> Vec<Part> {
+    let key = format!(
+        "{}\n{}",
+        procedure.id(),
+        serde_json::to_string(input).unwrap_or_default()
+    );
+    let Some(lines) = memo
+        .entry(key)
+        .or_insert_with(|| odds(procedure, input, tables).ok().map(Rc::new))
+        .clone()
+    else {
+        return Vec::new();
+    };
+    // The log keeps the result as it was shown: its key and rank are worked out again.
+    let Ok(resolution) = resolve_checked(procedure, input, tables, faces) else {
+        return Vec::new();
+    };
+    let groups = procedure.dice_groups(input);
+    if groups.is_empty() {
+        let outcome = resolution.outcome;
+        return vec![(String::new(), outcome.key, outcome.rank, lines)];
+    }
+    groups
+        .iter()
+        .enumerate()
+        .map(|(index, group)| {
+            let (part, rank) = procedure.group_outcome(index, &resolution.outcome);
+            let prefix = format!("{}: ", group.label);
+            let group_lines = lines
+                .iter()
+                .filter(|l| l.key.starts_with(&prefix))
+                .cloned()
+                .collect();
+            (group.label.clone(), part, rank, Rc::new(group_lines))
+        })
+        .collect()
 }
 
 /// Each side's mean luck, in the order the sides first rolled.

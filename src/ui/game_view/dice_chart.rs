@@ -10,6 +10,10 @@ use crate::ui::style::section;
 /// The height of a face chart's tallest bar.
 const CHART_HEIGHT: f32 = 90.0;
 
+/// Up to this many events the figures follow the log as it grows; beyond, counting again takes
+/// long enough that the players ask for it.
+pub const FOLLOWS_THE_LOG_UP_TO: usize = 5_000;
+
 pub struct DiceChart {
     pub open: bool,
     statistics: DiceStatistics,
@@ -17,6 +21,8 @@ pub struct DiceChart {
     events: usize,
     /// A CSV export the players asked for: the app asks for its path.
     pub wants_export: Option<ExportFormat>,
+    /// The players asked to count a long log again.
+    pub wants_recount: bool,
 }
 
 impl DiceChart {
@@ -26,6 +32,7 @@ impl DiceChart {
             statistics,
             events,
             wants_export: None,
+            wants_recount: false,
         }
     }
 
@@ -38,6 +45,8 @@ impl DiceChart {
         let screen = ctx.content_rect();
         let statistics = &self.statistics;
         let mut export = None;
+        let mut recount = false;
+        let grown = session.events().len().saturating_sub(self.events);
         egui::Window::new("Dice statistics")
             .id(egui::Id::unique("dice-statistics"))
             .open(&mut self.open)
@@ -46,6 +55,14 @@ impl DiceChart {
             .default_pos(screen.left_top() + egui::vec2(60.0, 50.0))
             .resizable(true)
             .show(ctx, |ui| {
+                if grown > 0 {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(format!(
+                            "The log has grown by {grown} events since these were counted."
+                        ));
+                        recount = ui.button("Count again").clicked();
+                    });
+                }
                 ui.horizontal_wrapped(|ui| {
                     if ui.button("Save the faces as CSV…").clicked() {
                         export = Some(ExportFormat::FacesCsv);
@@ -67,6 +84,7 @@ impl DiceChart {
         if export.is_some() {
             self.wants_export = export;
         }
+        self.wants_recount |= recount;
     }
 }
 

@@ -650,13 +650,13 @@ impl GameView {
         self.dice_chart = Some(DiceChart::new(statistics, self.session.events().len()));
     }
 
-    /// The dice statistics window, counted again when the log has grown.
+    /// The dice statistics window, counted again when the log has grown (a long log when the
+    /// players ask).
     fn dice_chart_window(&mut self, ctx: &egui::Context) {
-        if self
-            .dice_chart
-            .as_ref()
-            .is_some_and(|chart| chart.is_stale(&self.session))
-        {
+        let short_log = self.session.events().len() <= dice_chart::FOLLOWS_THE_LOG_UP_TO;
+        if self.dice_chart.as_ref().is_some_and(|chart| {
+            chart.is_stale(&self.session) && (short_log || chart.wants_recount)
+        }) {
             self.open_dice_chart();
         }
         if let Some(chart) = &mut self.dice_chart {
