@@ -17,7 +17,7 @@ use crate::engine::session::{Session, VerifyReport, write_new_atomically};
 use crate::engine::table_set::{TableOrigin, TableSet};
 use crate::engine::tables::{Table, TableStatus};
 use crate::games::{self, Game, explain};
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -180,6 +180,45 @@ fn bad(message: impl Into<String>) -> Failure {
 
 fn check_failed(message: impl Into<String>) -> Failure {
     Failure::Refused(EXIT_CHECK_FAILED, message.into())
+}
+
+/// What the program was started to do.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Launch {
+    /// Open the app, on this saved game if one is given.
+    App(Option<PathBuf>),
+    /// Run the command line.
+    CommandLine,
+}
+
+/// Decides from `args` (including the program name) between the app and the command line. No
+/// arguments open the app; so does a single argument naming an existing file, which is how a file
+/// manager opens a saved game. A subcommand's name or a flag stays with the command line even if a
+/// file of that name exists, and so does anything else, to be run or refused there.
+pub fn launch(args: &[std::ffi::OsString]) -> Launch {
+    match args {
+        [] | [_] => Launch::App(None),
+        [_, arg] => {
+            let command_line = arg
+                .to_str()
+                .is_some_and(|arg| arg.starts_with('-') || is_subcommand(arg));
+            let path = PathBuf::from(arg);
+            if !command_line && path.is_file() {
+                Launch::App(Some(path))
+            } else {
+                Launch::CommandLine
+            }
+        }
+        _ => Launch::CommandLine,
+    }
+}
+
+/// Whether `name` is one of the command line's subcommands, `help` included.
+fn is_subcommand(name: &str) -> bool {
+    let mut command = Cli::command();
+    // Building adds the generated `help` subcommand.
+    command.build();
+    command.find_subcommand(name).is_some()
 }
 
 /// Runs the command line with `args` (including the program name) and returns the exit code.
@@ -952,4 +991,47 @@ fn table_files(path: &Path) -> Result<Vec<PathBuf>, String> {
     }
     files.sort();
     Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Launch, launch};
+    use std::ffi::OsString;
+
+    fn args(list: &[&str]) -> Vec<OsString> {
+        list.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn a_single_existing_file_opens_the_app_and_everything_else_is_the_command_line() {
+        let folder = tempfile::tempdir().expect("temporary folder");
+        let game = folder.path().join("game.toml");
+        std::fs::write(&game, "").expect("write");
+        let game_arg = game.to_str().expect("a UTF-8 path");
+        let folder_arg = folder.path().to_str().expect("a UTF-8 path");
+        let missing = folder.path().join("missing.toml");
+        let missing_arg = missing.to_str().expect("a UTF-8 path");
+
+        assert_eq!(launch(&args(&["aide-de-camp"])), Launch::App(None));
+        assert_eq!(
+            launch(&args(&["aide-de-camp", game_arg])),
+            Launch::App(Some(game.clone()))
+        );
+        for not_a_file in [
+            vec!["aide-de-camp", "games"],
+            vec!["aide-de-camp", "help"],
+            vec!["aide-de-camp", "reveal-seed"],
+            vec!["aide-de-camp", "--version"],
+            vec!["aide-de-camp", "-V"],
+            vec!["aide-de-camp", missing_arg],
+            vec!["aide-de-camp", folder_arg],
+            vec!["aide-de-camp", "verify", game_arg],
+        ] {
+            assert_eq!(
+                launch(&args(&not_a_file)),
+                Launch::CommandLine,
+                "{not_a_file:?}"
+            );
+        }
+    }
 }

@@ -206,8 +206,37 @@ impl AideApp {
         self.open_path(path);
     }
 
+    /// Opens the saved game the app was started on, as File > Open does. If the app holds changes
+    /// to that very game that were never saved, the start screen offers them instead: the game
+    /// opened from its file would take over their recovery file at its first change.
+    pub fn open_at_start(&mut self, path: &Path) {
+        let loaded = Session::load(path);
+        if let (Ok(session), Some(folder)) = (&loaded, &self.recovery_folder)
+            && recovery::journal_path(folder, session).exists()
+        {
+            self.notice = Some((
+                format!(
+                    "{} was not opened: the app holds changes to this game that were not saved. Restore them below, or discard them, then open the file.",
+                    path.display()
+                ),
+                true,
+            ));
+            return;
+        }
+        self.show_loaded(path, loaded);
+    }
+
     fn open_path(&mut self, path: &Path) {
-        match Session::load(path).and_then(|session| with_game(path, session)) {
+        self.show_loaded(path, Session::load(path));
+    }
+
+    /// Shows the game loaded from `path`, verified, or says why it could not be read.
+    fn show_loaded(
+        &mut self,
+        path: &Path,
+        loaded: Result<Session, crate::engine::session::SessionError>,
+    ) {
+        match loaded.and_then(|session| with_game(path, session)) {
             Ok((game, session)) => {
                 let mut view = GameView::new(
                     game,

@@ -25,9 +25,9 @@ pub use app::AideApp;
 /// The app id: the Wayland app id, the desktop file's name and the preferences folder.
 pub const APP_ID: &str = "org.aidedecamp.AideDeCamp";
 
-/// Opens the window. The glow renderer is used: it builds quickly and runs on Mesa's software GL
-/// where there is no GPU.
-pub fn run() -> eframe::Result {
+/// Opens the window, on the saved game `open` if one is given. The glow renderer is used: it
+/// builds quickly and runs on Mesa's software GL where there is no GPU.
+pub fn run(open: Option<std::path::PathBuf>) -> eframe::Result {
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("Aide-de-camp")
         .with_app_id(APP_ID)
@@ -44,6 +44,12 @@ pub fn run() -> eframe::Result {
     eframe::run_native(
         APP_ID,
         options,
-        Box::new(|cc| Ok(Box::new(AideApp::new(cc)))),
+        Box::new(|cc| {
+            let mut app = AideApp::new(cc);
+            if let Some(path) = open {
+                app.open_at_start(&path);
+            }
+            Ok(Box::new(app))
+        }),
     )
 }

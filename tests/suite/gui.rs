@@ -351,6 +351,64 @@ fn a_game_the_app_did_not_save_is_restored_at_the_next_start() {
 }
 
 #[test]
+fn the_app_started_on_a_saved_game_opens_it_verified_or_says_why_not() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let path = folder.path().join("game.toml");
+    {
+        let mut harness = app_harness(folder.path());
+        click(&mut harness, "Start the game");
+        let view = harness.state_mut().game_view_mut().expect("a game");
+        view.session.save(&path).expect("saved");
+        view.mark_saved(path.clone());
+    }
+    let mut harness = app_harness(folder.path());
+    harness.state_mut().open_at_start(&path);
+    harness.run();
+    harness.get_by_label_contains("Opened and verified");
+    let view = harness.state().game_view().expect("the game is open");
+    assert_eq!(view.path.as_deref(), Some(path.as_path()));
+
+    // Any other file is named in the app's notice, and left as it was.
+    let other = folder.path().join("notes.toml");
+    std::fs::write(&other, "not = \"a game\"\n").expect("write");
+    let mut harness = app_harness(folder.path());
+    harness.state_mut().open_at_start(&other);
+    harness.run();
+    harness.get_by_label_contains("Could not open the game");
+    assert!(harness.state().game_view().is_none());
+    assert_eq!(
+        std::fs::read_to_string(&other).expect("read"),
+        "not = \"a game\"\n"
+    );
+}
+
+#[test]
+fn the_app_started_on_a_game_with_unsaved_changes_offers_them_first() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let path = folder.path().join("game.toml");
+    {
+        let mut harness = app_harness(folder.path());
+        click(&mut harness, "Start the game");
+        let view = harness.state_mut().game_view_mut().expect("a game");
+        view.session.save(&path).expect("saved");
+        view.mark_saved(path.clone());
+        click(&mut harness, "Attack");
+        type_into(&mut harness, "Or enter physical dice:", "2,2");
+        click(&mut harness, "Use these dice");
+        // The app stops here without saving the attack, as in a crash.
+    }
+    let saved = std::fs::read(&path).expect("read");
+    let mut harness = app_harness(folder.path());
+    harness.state_mut().open_at_start(&path);
+    harness.run();
+    harness.get_by_label_contains("was not opened: the app holds changes to this game");
+    assert!(harness.state().game_view().is_none());
+    harness.get_by_label_contains("Restore: Waterloo Campaign 1815");
+    assert_eq!(journals(folder.path()).len(), 1);
+    assert_eq!(std::fs::read(&path).expect("read"), saved);
+}
+
+#[test]
 fn save_as_warns_before_writing_over_another_file() {
     let folder = tempfile::tempdir().expect("temporary folder");
     let existing = folder.path().join("someone-elses.toml");
