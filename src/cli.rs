@@ -6,7 +6,7 @@
 use crate::data_folder::data_folder;
 use crate::engine::export::{ExportFormat, export};
 use crate::engine::keys::KeyStore;
-use crate::engine::log::{RolledDie, SideName, side_name};
+use crate::engine::log::{Event, RolledDie, SideName, side_name};
 use crate::engine::play::{self, CommandError, Dice, Executed};
 use crate::engine::procedure::{Procedure, Resolution, odds, parse_input};
 use crate::engine::roller::{Seed, fresh_number};
@@ -338,8 +338,7 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
                 report.draws,
                 report.reveals,
                 last.map(|e| e.seq).unwrap_or(0),
-                last.map(|e| e.hash.get(..12).unwrap_or(&e.hash))
-                    .unwrap_or("")
+                last.map_or("", Event::short_hash)
             )?;
             for line in report.trust_lines() {
                 writeln!(out, "  {line}")?;
