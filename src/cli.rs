@@ -13,6 +13,7 @@ use crate::engine::roller::{Seed, fresh_number};
 use crate::engine::session::{Session, VerifyReport, write_new_atomically};
 use crate::engine::table_set::{TableOrigin, TableSet};
 use crate::engine::tables::{Table, TableStatus};
+use crate::games::folder::{self, FileCheck, Verdict};
 use crate::games::{self, Game, explain};
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -82,8 +83,16 @@ enum Command {
         command: TablesCommand,
     },
     /// Check a session file: the hash chain, the signatures, every app roll whose seed is revealed,
-    /// every physical die, draw and reveal, and every result.
-    Verify { session: PathBuf },
+    /// every physical die, draw and reveal, and every result. Given a folder, check every file in
+    /// it: one line each and a count; exit 1 if a session fails or is damaged (other files are
+    /// listed, and do not fail it).
+    Verify {
+        /// A session file, or a folder of them.
+        path: PathBuf,
+        /// Print JSON instead of text: an array with an object per file.
+        #[arg(long)]
+        json: bool,
+    },
     /// Reveal the seed of a session's app rolls (at the end of the game, or for an umpire), so that
     /// verify re-derives them; later rolls come from a new sealed seed.
     RevealSeed { session: PathBuf },
@@ -322,7 +331,14 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
         Command::Tables {
             command: TablesCommand::Check { path },
         } => tables_check(out, path.as_deref()),
-        Command::Verify { session } => {
+        Command::Verify { path, json } if json || path.is_dir() => verify_each(out, &path, json),
+        Command::Verify {
+            path: session,
+            json: _,
+        } => {
+            if !session.exists() {
+                return Err(no_such_path(&session));
+            }
             let (loaded, game) = session_and_game(&session, EXIT_CHECK_FAILED)?;
             let tables = load_tables(game);
             let report = verified(game, &loaded, &tables, &session)?;
@@ -422,6 +438,114 @@ fn parse_seed(text: &str) -> Result<u64, Failure> {
     })
 }
 
+fn no_such_path(path: &Path) -> Failure {
+    bad(format!(
+        "{}: there is no such file or folder",
+        path.display()
+    ))
+}
+
+/// `verify` of a folder, or of a file with `--json`: a row per file (see `games::folder`), then,
+/// as text, a count. Fails if a session failed or is damaged, or if the one file named is not a
+/// session.
+fn verify_each(out: &mut dyn Write, path: &Path, json: bool) -> CliResult {
+    let checks = if path.is_dir() {
+        folder::verify(path, &mut load_tables).map_err(bad)?
+    } else if path.exists() {
+        let check = folder::verify_file(path, &mut load_tables);
+        if check.verdict == Verdict::NotSession {
+            return Err(check_failed(format!(
+                "{}: not a session file",
+                path.display()
+            )));
+        }
+        vec![check]
+    } else {
+        return Err(no_such_path(path));
+    };
+    if json {
+        let rows: Vec<serde_json::Value> = checks.iter().map(check_json).collect();
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&rows).unwrap_or_default()
+        )?;
+    } else {
+        print_checks(out, &checks)?;
+        writeln!(out, "{}", folder::counts(&checks))?;
+    }
+    match checks.iter().filter(|c| c.verdict.fails()).count() {
+        0 => Ok(()),
+        failed if path.is_dir() => Err(check_failed(format!(
+            "{}: {failed} of its sessions failed or are damaged",
+            path.display()
+        ))),
+        _ => Err(check_failed(format!(
+            "{}: verification failed",
+            path.display()
+        ))),
+    }
+}
+
+/// The rows of `verify FOLDER`, in aligned columns under a heading; "-" where a file is not a
+/// session that could be read.
+fn print_checks(out: &mut dyn Write, checks: &[FileCheck]) -> std::io::Result<()> {
+    let heading = [
+        "FILE", "GAME", "SCENARIO", "EVENTS", "LAST", "HASH", "VERDICT",
+    ];
+    let rows: Vec<[String; 7]> = checks
+        .iter()
+        .map(|check| {
+            let facts = check.session.as_ref();
+            let or_dash = |text: Option<String>| text.unwrap_or_else(|| "-".into());
+            [
+                check.file.clone(),
+                or_dash(facts.map(|f| f.game.clone())),
+                or_dash(facts.map(|f| f.scenario.clone())),
+                or_dash(facts.map(|f| f.events.to_string())),
+                or_dash(facts.map(|f| f.last_seq.to_string())),
+                or_dash(facts.map(|f| f.short_hash().to_string())),
+                check.verdict.to_string(),
+            ]
+        })
+        .collect();
+    let mut widths = heading.map(str::len);
+    for row in &rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    let [file, game, scenario, events, last, hash, _] = widths;
+    let line = |out: &mut dyn Write, cells: [&str; 7]| {
+        let [f, g, s, e, l, h, v] = cells;
+        writeln!(
+            out,
+            "{f:<file$}  {g:<game$}  {s:<scenario$}  {e:>events$}  {l:>last$}  {h:<hash$}  {v}"
+        )
+    };
+    line(out, heading)?;
+    for row in &rows {
+        line(out, row.each_ref().map(String::as_str))?;
+    }
+    Ok(())
+}
+
+/// A row of `verify --json`: the hash whole, `null` where the file holds no readable session.
+fn check_json(check: &FileCheck) -> serde_json::Value {
+    let facts = check.session.as_ref();
+    serde_json::json!({
+        "file": check.file,
+        "game": facts.map(|f| &f.game),
+        "scenario": facts.map(|f| &f.scenario),
+        "events": facts.map(|f| f.events),
+        "last_event": facts.map(|f| f.last_seq),
+        "last_hash": facts.map(|f| &f.last_hash),
+        "verdict": check.verdict.kind(),
+        "failed_at": check.verdict.failed_at(),
+        "detail": check.verdict.detail(),
+    })
+}
+
 /// Loads the session file `path` and finds its game; a failure, with exit code `code`, names the
 /// file.
 fn session_and_game(path: &Path, code: i32) -> Result<(Session, &'static Game), Failure> {
@@ -492,7 +616,7 @@ fn verified(
 
 /// The game's tables as the app loads them. An owner's file with a problem is set aside for the
 /// built-in table, with a warning naming the file and line.
-fn load_tables(game: &Game) -> TableSet {
+fn load_tables(game: &'static Game) -> TableSet {
     let (tables, problems) = game.load_tables(data_folder().as_deref());
     for problem in problems {
         let _ = writeln!(
