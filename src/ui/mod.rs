@@ -6,6 +6,7 @@ pub mod chart_editor;
 pub mod confirm;
 pub mod files;
 pub mod focus;
+pub mod folder_check;
 pub mod game_view;
 pub mod hand_panel;
 pub mod help;
