@@ -8,7 +8,7 @@ use crate::engine::dice_stats::DiceStatistics;
 use crate::engine::dispute::compare_readings;
 use crate::engine::export::{ExportFormat, ExportSources, export};
 use crate::engine::keys::KeyStore;
-use crate::engine::log::{RolledDie, SideName, side_name};
+use crate::engine::log::{Event, RolledDie, SideName, side_name};
 use crate::engine::play::{self, CommandError, Dice, Executed};
 use crate::engine::procedure::{Procedure, Resolution, odds, parse_input};
 use crate::engine::record::Cups;
@@ -16,6 +16,7 @@ use crate::engine::roller::{Seed, fresh_number};
 use crate::engine::session::{Session, VerifyReport, write_new_atomically};
 use crate::engine::table_set::{TableOrigin, TableSet};
 use crate::engine::tables::{Table, TableStatus};
+use crate::games::folder::{self, FileCheck, Verdict};
 use crate::games::{self, Game, explain};
 use clap::{CommandFactory, Parser, Subcommand};
 use std::io::Write;
@@ -102,8 +103,16 @@ enum Command {
         command: TablesCommand,
     },
     /// Check a session file: the hash chain, the signatures, every app roll whose seed is revealed,
-    /// every physical die, draw and reveal, and every result.
-    Verify { session: PathBuf },
+    /// every physical die, draw and reveal, and every result. Given a folder, check every file in
+    /// it: one line each and a count; exit 1 if a session fails or is damaged (other files are
+    /// listed, and do not fail it).
+    Verify {
+        /// A session file, or a folder of them.
+        path: PathBuf,
+        /// Print JSON instead of text: an array with an object per file.
+        #[arg(long)]
+        json: bool,
+    },
     /// A session's dice statistics: each side's faces per kind of die against their expectation,
     /// with a chi-square test, and how lucky each resolution's roll was.
     Stats {
@@ -424,7 +433,14 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
         Command::Tables {
             command: TablesCommand::Check { path },
         } => tables_check(out, path.as_deref()),
-        Command::Verify { session } => {
+        Command::Verify { path, json } if json || path.is_dir() => verify_each(out, &path, json),
+        Command::Verify {
+            path: session,
+            json: _,
+        } => {
+            if !session.exists() {
+                return Err(no_such_path(&session));
+            }
             let (loaded, game) = session_and_game(&session, EXIT_CHECK_FAILED)?;
             let tables = load_tables(game);
             let report = verified(game, &loaded, &tables, &session)?;
@@ -441,8 +457,7 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
                 report.reveals,
                 report.photos,
                 last.map(|e| e.seq).unwrap_or(0),
-                last.map(|e| e.hash.get(..12).unwrap_or(&e.hash))
-                    .unwrap_or("")
+                last.map_or("", Event::short_hash)
             )?;
             for line in report.trust_lines() {
                 writeln!(out, "  {line}")?;
@@ -594,6 +609,115 @@ fn stats_text(stats: &DiceStatistics, side_name: &dyn Fn(&str) -> String) -> Str
     text
 }
 
+/// A path that is neither a file nor a folder, named.
+fn no_such_path(path: &Path) -> Failure {
+    bad(format!(
+        "{}: there is no such file or folder",
+        path.display()
+    ))
+}
+
+/// `verify` of a folder, or of a file with `--json`: a row per file (see `games::folder`), then,
+/// as text, a count. Fails if a session failed or is damaged, or if the one file named is not a
+/// session.
+fn verify_each(out: &mut dyn Write, path: &Path, json: bool) -> CliResult {
+    let checks = if path.is_dir() {
+        folder::verify(path, &mut load_tables).map_err(bad)?
+    } else if path.exists() {
+        let check = folder::verify_file(path, &mut load_tables);
+        if check.verdict == Verdict::NotSession {
+            return Err(check_failed(format!(
+                "{}: not a session file",
+                path.display()
+            )));
+        }
+        vec![check]
+    } else {
+        return Err(no_such_path(path));
+    };
+    if json {
+        let rows: Vec<serde_json::Value> = checks.iter().map(check_json).collect();
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&rows).unwrap_or_default()
+        )?;
+    } else {
+        print_checks(out, &checks)?;
+        writeln!(out, "{}", folder::counts(&checks))?;
+    }
+    match checks.iter().filter(|c| c.verdict.fails()).count() {
+        0 => Ok(()),
+        failed if path.is_dir() => Err(check_failed(format!(
+            "{}: {failed} of its sessions failed or are damaged",
+            path.display()
+        ))),
+        _ => Err(check_failed(format!(
+            "{}: verification failed",
+            path.display()
+        ))),
+    }
+}
+
+/// The rows of `verify FOLDER`, in aligned columns under a heading; "-" where a file is not a
+/// session that could be read.
+fn print_checks(out: &mut dyn Write, checks: &[FileCheck]) -> std::io::Result<()> {
+    let heading = [
+        "FILE", "GAME", "SCENARIO", "EVENTS", "LAST", "HASH", "VERDICT",
+    ];
+    let rows: Vec<[String; 7]> = checks
+        .iter()
+        .map(|check| {
+            let facts = check.session.as_ref();
+            let or_dash = |text: Option<String>| text.unwrap_or_else(|| "-".into());
+            [
+                check.file.clone(),
+                or_dash(facts.map(|f| f.game.clone())),
+                or_dash(facts.map(|f| f.scenario.clone())),
+                or_dash(facts.map(|f| f.events.to_string())),
+                or_dash(facts.map(|f| f.last_seq.to_string())),
+                or_dash(facts.map(|f| f.short_hash().to_string())),
+                check.verdict.to_string(),
+            ]
+        })
+        .collect();
+    let mut widths = heading.map(str::len);
+    for row in &rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    let [file, game, scenario, events, last, hash, _] = widths;
+    let line = |out: &mut dyn Write, cells: [&str; 7]| {
+        let [f, g, s, e, l, h, v] = cells;
+        writeln!(
+            out,
+            "{f:<file$}  {g:<game$}  {s:<scenario$}  {e:>events$}  {l:>last$}  {h:<hash$}  {v}"
+        )
+    };
+    line(out, heading)?;
+    for row in &rows {
+        line(out, row.each_ref().map(String::as_str))?;
+    }
+    Ok(())
+}
+
+/// A row of `verify --json`: the hash whole, `null` where the file holds no readable session.
+fn check_json(check: &FileCheck) -> serde_json::Value {
+    let facts = check.session.as_ref();
+    serde_json::json!({
+        "file": check.file,
+        "game": facts.map(|f| &f.game),
+        "scenario": facts.map(|f| &f.scenario),
+        "events": facts.map(|f| f.events),
+        "last_event": facts.map(|f| f.last_seq),
+        "last_hash": facts.map(|f| &f.last_hash),
+        "verdict": check.verdict.kind(),
+        "failed_at": check.verdict.failed_at(),
+        "detail": check.verdict.detail(),
+    })
+}
+
 /// Loads the session file `path` and finds its game; a failure, with exit code `code`, names the
 /// file.
 fn session_and_game(path: &Path, code: i32) -> Result<(Session, &'static Game), Failure> {
@@ -664,7 +788,7 @@ fn verified(
 
 /// The game's tables as the app loads them. An owner's file with a problem is set aside for the
 /// built-in table, with a warning naming the file and line.
-fn load_tables(game: &Game) -> TableSet {
+fn load_tables(game: &'static Game) -> TableSet {
     let (tables, problems) = game.load_tables(data_folder().as_deref());
     for problem in problems {
         let _ = writeln!(

@@ -264,6 +264,16 @@ impl Event {
     pub fn expected_hash(&self, previous: &str) -> String {
         chain_hash(previous, self.seq, &self.time, &self.side, &self.body)
     }
+
+    /// The first digits of the hash, as players note it down (see `short_hash`).
+    pub fn short_hash(&self) -> &str {
+        short_hash(&self.hash)
+    }
+}
+
+/// The first 12 digits of an event's hash: enough for players to note down and compare.
+pub fn short_hash(hash: &str) -> &str {
+    hash.get(..12).unwrap_or(hash)
 }
 
 /// The current time as RFC 3339 UTC, to the second.

@@ -77,6 +77,16 @@ impl fmt::Display for SessionError {
     }
 }
 
+impl SessionError {
+    /// The message with its line, without the file: for a list that names the file already.
+    pub fn in_file(&self) -> String {
+        match self.line {
+            Some(line) => format!("line {line}: {}", self.message),
+            None => self.message.clone(),
+        }
+    }
+}
+
 impl std::error::Error for SessionError {}
 
 /// The text of a session file holding `events` and the `signatures` of its saved states. The
@@ -262,11 +272,30 @@ fn line_of(text: &str, byte: usize) -> usize {
 }
 
 fn declared_version(text: &str) -> Option<u32> {
-    text.lines()
-        .map(str::trim)
-        .find_map(|line| line.strip_prefix("format_version"))
+    text.lines().find_map(version_of_line)
+}
+
+/// The version a `format_version = N` line declares.
+fn version_of_line(line: &str) -> Option<u32> {
+    line.trim()
+        .strip_prefix("format_version")
         .and_then(|rest| rest.trim().strip_prefix('='))
         .and_then(|n| n.trim().parse().ok())
+}
+
+/// How many bytes of a file `begins_as_session` needs: the header's first two lines.
+pub const HEADER_BYTES: u64 = 256;
+
+/// Whether `start`, the first bytes of a file, begins as every session file this app wrote does:
+/// a format version, then the app's name. Such a file that cannot be read is a damaged session,
+/// not some other file.
+pub fn begins_as_session(start: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(start);
+    let mut lines = text.lines();
+    lines.next().and_then(version_of_line).is_some()
+        && lines
+            .next()
+            .is_some_and(|line| line.starts_with("app = \"aide-de-camp"))
 }
 
 fn newer_version(file: &str, version: u32) -> SessionError {
@@ -666,5 +695,29 @@ mod tests {
         let error = parse("game.toml", &text).expect_err("damaged");
         let line = text.lines().position(|l| l == "seq = two").map(|i| i + 1);
         assert_eq!(error.line, line, "{error}");
+    }
+
+    #[test]
+    fn a_session_file_is_known_by_its_first_two_lines() {
+        let text = to_text(&[note(1, "x")], &[]).expect("text");
+        assert!(begins_as_session(text.as_bytes()));
+        let start = text.as_bytes().get(..40).expect("a header");
+        assert!(begins_as_session(start), "the first bytes are enough");
+        assert!(begins_as_session(
+            b"format_version = 1\napp = \"aide-de-camp 0.0.1\"\n"
+        ));
+        for other in [
+            &b"attacker_side = \"french\"\n"[..],
+            b"format_version = 2\nname = \"another program\"\n",
+            b"app = \"aide-de-camp\"\nformat_version = 2\n",
+            b"\xff\xd8\xff\xe0 a photo",
+            b"",
+        ] {
+            assert!(
+                !begins_as_session(other),
+                "{}",
+                String::from_utf8_lossy(other)
+            );
+        }
     }
 }

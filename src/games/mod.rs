@@ -1,12 +1,13 @@
 //! The games, one folder each. Nothing outside a game's folder knows its rules; this registry only
 //! lists them. What every game offers the app (`Game`) is in `game.rs`; how a game's log is
-//! checked and read is in `audit.rs`.
+//! checked and read is in `audit.rs`; verifying a folder of sessions is in `folder.rs`.
 
 mod audit;
 pub mod battles_of_waterloo;
 pub mod beyond_waterloo;
 mod charts;
 pub mod enemy_mistakes;
+pub mod folder;
 mod game;
 pub mod waterloo_200;
 pub mod waterloo_campaign;

@@ -2,6 +2,7 @@
 //! unsaved changes on quit, and the recovery of a game the app did not get to save.
 
 use super::files::{FilePicker, PathDialog, PathDialogAction, PathPurpose};
+use super::folder_check::{FolderCheckAction, FolderCheckWindow};
 use super::game_view::GameView;
 use super::help::{HelpPage, NEW, OPEN, SAVE};
 use super::notice::{Notice, notice_bar};
@@ -57,6 +58,8 @@ pub struct AideApp {
     shown_title: String,
     /// The chart the Export dialog writes.
     chart_export: Option<String>,
+    /// File > Verify a folder…: its window, while open.
+    folder_check: Option<FolderCheckWindow>,
 }
 
 impl AideApp {
@@ -97,6 +100,7 @@ impl AideApp {
             help: None,
             shown_title: String::new(),
             chart_export: None,
+            folder_check: None,
         }
     }
 
@@ -199,6 +203,33 @@ impl AideApp {
             false,
         ));
         self.replace_screen(Screen::Game(Box::new(view)));
+    }
+
+    /// The Verify a folder window, while open.
+    pub fn folder_check(&self) -> Option<&FolderCheckWindow> {
+        self.folder_check.as_ref()
+    }
+
+    /// Verifies every file of `folder` and shows them in the Verify a folder window (the folder is
+    /// offered next time); a folder that cannot be read is reported.
+    pub fn verify_folder(&mut self, folder: &Path) {
+        let data_folder = self.data_folder.clone();
+        let checked = games::folder::verify(folder, &mut |game| {
+            game.load_tables(data_folder.as_deref()).0
+        });
+        match checked {
+            Ok(checks) => {
+                self.prefs.last_folder = Some(folder.to_path_buf());
+                match &mut self.folder_check {
+                    Some(window) if window.folder() == folder => window.replace_rows(checks),
+                    _ => {
+                        self.folder_check =
+                            Some(FolderCheckWindow::new(folder.to_path_buf(), checks))
+                    }
+                }
+            }
+            Err(e) => self.notice = Some((format!("Could not verify the folder: {e}"), true)),
+        }
     }
 
     /// Opens a saved game, verifying it; a file that cannot be read is reported and left untouched.
@@ -478,6 +509,16 @@ impl AideApp {
                         Err(f) => (format!("Verification failed at {f}"), true),
                     });
                 }
+                if ui
+                    .button("Verify a folder…")
+                    .on_hover_text("Every saved game in a folder, in a table: for an umpire")
+                    .clicked()
+                {
+                    self.path_dialog = Some(PathDialog::new(
+                        PathPurpose::VerifyFolder,
+                        self.suggested_path(""),
+                    ));
+                }
                 ui.add_enabled_ui(in_game, |ui| {
                     ui.menu_button("Game key", |ui| {
                         let can_reveal = self.game_view().is_some_and(GameView::can_reveal_seed);
@@ -677,6 +718,7 @@ impl AideApp {
                             view.load_roster(&path);
                         }
                     }
+                    PathPurpose::VerifyFolder => self.verify_folder(&path),
                 },
             }
         }
@@ -711,6 +753,15 @@ impl AideApp {
                 }
                 Some(_) => self.confirm = None,
                 None => {}
+            }
+        }
+        if let Some(window) = &mut self.folder_check {
+            let action = window.show(ui.ctx());
+            let folder = window.folder().to_path_buf();
+            if !window.open {
+                self.folder_check = None;
+            } else if let FolderCheckAction::VerifyAgain = action {
+                self.verify_folder(&folder);
             }
         }
         super::help::show(ui.ctx(), &mut self.help);

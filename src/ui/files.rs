@@ -9,6 +9,7 @@ pub trait FilePicker {
     /// A photo of the table to attach: a PNG or JPEG image.
     fn pick_image(&self, folder: Option<&Path>) -> Option<PathBuf>;
     fn pick_save(&self, folder: Option<&Path>, file_name: &str) -> Option<PathBuf>;
+    fn pick_folder(&self, folder: Option<&Path>) -> Option<PathBuf>;
 }
 
 /// The desktop's native dialog via rfd.
@@ -41,6 +42,14 @@ impl FilePicker for SystemPicker {
         }
         dialog.save_file()
     }
+
+    fn pick_folder(&self, folder: Option<&Path>) -> Option<PathBuf> {
+        let mut dialog = rfd::FileDialog::new();
+        if let Some(folder) = folder {
+            dialog = dialog.set_directory(folder);
+        }
+        dialog.pick_folder()
+    }
 }
 
 /// No system picker: the typed path is the only way (tests use this).
@@ -54,6 +63,9 @@ impl FilePicker for NoPicker {
         None
     }
     fn pick_save(&self, _folder: Option<&Path>, _file_name: &str) -> Option<PathBuf> {
+        None
+    }
+    fn pick_folder(&self, _folder: Option<&Path>) -> Option<PathBuf> {
         None
     }
 }
@@ -78,6 +90,8 @@ pub enum PathPurpose {
     LoadRoster,
     /// Attach a photo of the table to this event of the log.
     AttachPhoto(u64),
+    /// Verify every saved game in a folder.
+    VerifyFolder,
 }
 
 impl PathPurpose {
@@ -93,6 +107,7 @@ impl PathPurpose {
             PathPurpose::SaveRoster => "Save the roster to",
             PathPurpose::LoadRoster => "Load a roster from",
             PathPurpose::AttachPhoto(_) => "Attach a photo of the table (PNG or JPEG) from",
+            PathPurpose::VerifyFolder => "Verify every saved game in a folder",
         }
     }
     pub fn action(self) -> &'static str {
@@ -106,7 +121,21 @@ impl PathPurpose {
             PathPurpose::SaveRoster => "Save the roster",
             PathPurpose::LoadRoster => "Load the roster",
             PathPurpose::AttachPhoto(_) => "Attach the photo",
+            PathPurpose::VerifyFolder => "Verify the folder",
         }
+    }
+
+    /// Whether the path is read, not written: nothing is written over, so nothing is asked.
+    fn reads(self) -> bool {
+        matches!(
+            self,
+            PathPurpose::Open
+                | PathPurpose::ImportKey
+                | PathPurpose::ImportChart
+                | PathPurpose::LoadRoster
+                | PathPurpose::VerifyFolder
+                | PathPurpose::AttachPhoto(_)
+        )
     }
 }
 
@@ -152,16 +181,8 @@ impl PathDialog {
 
     /// Confirms `path`, unless it would write over another file the user has not been warned of.
     fn confirm(&mut self, path: PathBuf) -> PathDialogAction {
-        let writes = !matches!(
-            self.purpose,
-            PathPurpose::Open
-                | PathPurpose::ImportKey
-                | PathPurpose::ImportChart
-                | PathPurpose::LoadRoster
-                | PathPurpose::AttachPhoto(_)
-        );
         let other_file = path.exists() && self.current.as_ref() != Some(&path);
-        if writes && other_file && self.warned.as_ref() != Some(&path) {
+        if !self.purpose.reads() && other_file && self.warned.as_ref() != Some(&path) {
             self.warned = Some(path);
             return PathDialogAction::None;
         }
@@ -175,12 +196,16 @@ impl PathDialog {
             ui.spacing_mut().button_padding = egui::vec2(12.0, 6.0);
             ui.heading(self.purpose.title());
             ui.add_space(8.0);
+            let (label, hint) = match self.purpose {
+                PathPurpose::VerifyFolder => ("Folder:", "/path/to/folder"),
+                _ => ("File:", "/path/to/game.toml"),
+            };
             ui.horizontal(|ui| {
-                let label = ui.label("File:");
+                let label = ui.label(label);
                 let field = ui.add(
                     egui::TextEdit::singleline(&mut self.path)
                         .desired_width(380.0)
-                        .hint_text("/path/to/game.toml"),
+                        .hint_text(hint),
                 );
                 let field = field.labelled_by(label.id);
                 if !std::mem::replace(&mut self.focused, true) {
@@ -205,6 +230,8 @@ impl PathDialog {
                             picker.pick_open(folder.as_deref())
                         }
                         PathPurpose::AttachPhoto(_) => picker.pick_image(folder.as_deref()),
+                        PathPurpose::VerifyFolder => picker.pick_folder(Some(&current)),
+                        purpose if purpose.reads() => picker.pick_open(folder.as_deref()),
                         _ => picker.pick_save(folder.as_deref(), &name),
                     };
                     self.nothing_picked = picked.is_none();
@@ -216,7 +243,7 @@ impl PathDialog {
             if self.nothing_picked {
                 ui.add(
                     egui::Label::new(
-                        "No file was chosen. If no file picker appeared, this desktop has none: type the path above.",
+                        "Nothing was chosen. If no picker appeared, this desktop has none: type the path above.",
                     )
                     .wrap(),
                 );

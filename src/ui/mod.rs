@@ -7,6 +7,7 @@ pub mod confirm;
 pub mod dispute_view;
 pub mod files;
 pub mod focus;
+pub mod folder_check;
 pub mod game_view;
 pub mod hand_panel;
 pub mod help;

@@ -883,6 +883,285 @@ fn resolve_adds_nothing_to_a_session_that_does_not_verify() {
     }
 }
 
+/// `text` without the signatures of the states after event `seq`, as someone who cut the file
+/// there would leave it to make it verify.
+fn without_signatures_after(text: &str, seq: u64) -> String {
+    let mut kept = Vec::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        let through = lines
+            .peek()
+            .and_then(|next| next.strip_prefix("through = "))
+            .map(|n| n.parse::<u64>().unwrap());
+        if line == "[[signatures]]" && through.is_some_and(|through| through > seq) {
+            while lines.next_if(|l| !l.starts_with("[[")).is_some() {}
+            continue;
+        }
+        kept.push(line);
+    }
+    kept.join("\n") + "\n"
+}
+
+/// A folder as an umpire collects it: a good game, one tampered with, one cut short in the middle
+/// of an event, one cut at an event boundary (as it stands, and with its later signatures dropped),
+/// other files, and a subfolder that is not looked into. Returns the folder, the hash of the good
+/// game's event 5, and how many lines the file cut mid-event has.
+fn umpires_folder(dir: &Path) -> (PathBuf, String, usize) {
+    let made = dir.join("made");
+    std::fs::create_dir(&made).unwrap();
+    let original = session_with_several_events(&made);
+    let text = std::fs::read_to_string(&original).unwrap();
+    let hash_5 = events(&original)[4]["hash"].as_str().unwrap().to_string();
+    let folder = dir.join("collected");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::write(folder.join("game.toml"), &text).unwrap();
+
+    let (start, end) = (event_start(&text, 5), event_end(&text, 5));
+    let at = start + text[start..end].find("face = ").unwrap() + 7;
+    let face = text.as_bytes()[at];
+    let tampered = change_byte(&text, at, if face == b'6' { b'1' } else { face + 1 });
+    std::fs::write(folder.join("tampered.toml"), tampered).unwrap();
+
+    let start = event_start(&text, 6);
+    let mid_event = start + text[start..].find("outcome = \"").unwrap() + 15;
+    std::fs::write(folder.join("truncated.toml"), &text[..mid_event]).unwrap();
+
+    let boundary = event_end(&text, 5);
+    std::fs::write(folder.join("cut-after-5.toml"), &text[..boundary]).unwrap();
+    std::fs::write(
+        folder.join("cut-after-5-signatures-dropped.toml"),
+        without_signatures_after(&text[..boundary], 5),
+    )
+    .unwrap();
+
+    std::fs::write(folder.join("notes.txt"), "Turn 3: Ney attacks at 14:00.\n").unwrap();
+    std::fs::write(
+        folder.join("photo.jpg"),
+        b"\xff\xd8\xff\xe0\x00\x10JFIF\x00",
+    )
+    .unwrap();
+    std::fs::copy(la_haye_sainte(), folder.join("input.toml")).unwrap();
+    std::fs::create_dir(folder.join("older")).unwrap();
+    std::fs::write(folder.join("older/tampered.toml"), &text[..mid_event]).unwrap();
+    (folder, hash_5, text[..mid_event].lines().count())
+}
+
+#[test]
+fn verify_a_folder_lists_every_file_and_fails_if_a_session_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let (folder, hash_5, truncated_lines) = umpires_folder(dir.path());
+    let before: Vec<(PathBuf, Vec<u8>)> = std::fs::read_dir(&folder)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().is_file())
+        .map(|e| (e.path(), std::fs::read(e.path()).unwrap()))
+        .collect();
+
+    let run = adc(&["verify", s(&folder)]);
+    assert_eq!(run.code, Some(1), "{run:?}");
+    run.fails_with_one_message().stderr_has(&format!(
+        "{}: 3 of its sessions failed or are damaged",
+        s(&folder)
+    ));
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines.len(),
+        10,
+        "a heading, a line per file, the count:\n{}",
+        run.stdout
+    );
+    let columns = |line: &str| -> Vec<String> {
+        line.split("  ")
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(
+        columns(lines[0]),
+        [
+            "FILE", "GAME", "SCENARIO", "EVENTS", "LAST", "HASH", "VERDICT"
+        ]
+    );
+    // The columns line up: the text ones start where their heading does.
+    for heading in ["GAME", "SCENARIO", "HASH", "VERDICT"] {
+        let at = lines[0].find(heading).unwrap();
+        let column = columns(lines[0]).iter().position(|h| h == heading).unwrap();
+        for line in &lines[1..9] {
+            assert!(
+                line[at..].starts_with(&columns(line)[column]),
+                "{heading} is not at {at} in:\n{line}"
+            );
+        }
+    }
+    let hash_of = |seq: usize| {
+        events(&folder.join("game.toml"))[seq - 1]["hash"]
+            .as_str()
+            .unwrap()[..12]
+            .to_string()
+    };
+    let session_row = |file: &str, events: &str, last: usize, verdict: &str| {
+        vec![
+            file.to_string(),
+            "Waterloo Campaign 1815".to_string(),
+            "The Waterloo Campaign: June 16-18, 1815".to_string(),
+            events.to_string(),
+            last.to_string(),
+            hash_of(last),
+            verdict.to_string(),
+        ]
+    };
+    let not_a_session = |file: &str| {
+        [file, "-", "-", "-", "-", "-", "not a session file"]
+            .map(String::from)
+            .to_vec()
+    };
+    let waiting = "verified; 6 app rolls and draws wait for the seed";
+    assert_eq!(
+        columns(lines[1]),
+        session_row(
+            "cut-after-5-signatures-dropped.toml",
+            "5",
+            5,
+            "verified; 2 app rolls and draws wait for the seed"
+        )
+    );
+    assert_eq!(hash_of(5), hash_5[..12]);
+    assert_eq!(
+        columns(lines[2]),
+        session_row(
+            "cut-after-5.toml",
+            "5",
+            5,
+            "FAILED at event 6: the game's key signed it through event 7, but the file ends at event 5: events 6-7 were cut off"
+        )
+    );
+    assert_eq!(columns(lines[3]), session_row("game.toml", "8", 8, waiting));
+    assert_eq!(columns(lines[4]), not_a_session("input.toml"));
+    assert_eq!(columns(lines[5]), not_a_session("notes.txt"));
+    assert_eq!(columns(lines[6]), not_a_session("photo.jpg"));
+    let tampered = columns(lines[7]);
+    assert_eq!(tampered[..4], session_row("tampered.toml", "8", 8, "")[..4]);
+    assert!(
+        tampered[6].starts_with("FAILED at event 5: its hash does not match"),
+        "{tampered:?}"
+    );
+    let truncated = columns(lines[8]);
+    assert_eq!(truncated[..6], ["truncated.toml", "-", "-", "-", "-", "-"]);
+    let line: usize = truncated[6]
+        .strip_prefix("damaged: line ")
+        .and_then(|rest| rest.split(':').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{truncated:?}"));
+    assert!(line <= truncated_lines, "{truncated:?}");
+    assert!(
+        truncated[6].contains("the session file is damaged"),
+        "{truncated:?}"
+    );
+    assert_eq!(
+        lines[9], "2 verified, 3 failed, 3 not sessions",
+        "{}",
+        run.stdout
+    );
+    assert!(
+        !run.stdout.contains("older"),
+        "subfolders are not looked into"
+    );
+
+    // JSON: the same rows, the hash whole.
+    let run = adc(&["verify", s(&folder), "--json"]);
+    assert_eq!(run.code, Some(1), "{run:?}");
+    let rows = run.json();
+    let rows = rows.as_array().unwrap();
+    let files: Vec<&str> = rows.iter().map(|r| r["file"].as_str().unwrap()).collect();
+    assert_eq!(
+        files,
+        [
+            "cut-after-5-signatures-dropped.toml",
+            "cut-after-5.toml",
+            "game.toml",
+            "input.toml",
+            "notes.txt",
+            "photo.jpg",
+            "tampered.toml",
+            "truncated.toml"
+        ]
+    );
+    let verdicts: Vec<&str> = rows
+        .iter()
+        .map(|r| r["verdict"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            "verified",
+            "failed",
+            "verified",
+            "not_session",
+            "not_session",
+            "not_session",
+            "failed",
+            "damaged"
+        ]
+    );
+    let cut = &rows[0];
+    assert_eq!(cut["game"], "Waterloo Campaign 1815");
+    assert_eq!(cut["events"], 5);
+    assert_eq!(cut["last_event"], 5);
+    assert_eq!(cut["last_hash"], hash_5.as_str());
+    assert_eq!(cut["failed_at"], serde_json::Value::Null);
+    assert_eq!(cut["detail"], "2 app rolls and draws wait for the seed");
+    assert_eq!(rows[1]["failed_at"], 6);
+    assert_eq!(rows[6]["failed_at"], 5);
+    assert!(
+        rows[6]["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with("its hash does not match")
+    );
+    for other in &rows[3..6] {
+        for field in [
+            "game",
+            "scenario",
+            "events",
+            "last_event",
+            "last_hash",
+            "failed_at",
+            "detail",
+        ] {
+            assert_eq!(other[field], serde_json::Value::Null, "{other}");
+        }
+    }
+    assert!(rows[7]["detail"].as_str().unwrap().starts_with("line "));
+
+    // Verifying wrote nothing.
+    for (path, bytes) in &before {
+        assert_eq!(&std::fs::read(path).unwrap(), bytes, "{}", path.display());
+    }
+
+    // Without the failing sessions the folder verifies, its other files listed.
+    for failing in ["tampered.toml", "truncated.toml", "cut-after-5.toml"] {
+        std::fs::remove_file(folder.join(failing)).unwrap();
+    }
+    let run = adc(&["verify", s(&folder)]);
+    run.ok().stdout_has("2 verified, 0 failed, 3 not sessions");
+    assert_eq!(run.stderr, "");
+
+    // A file with --json is one row; a path that is not there is bad input, named.
+    let run = adc(&["verify", s(&folder.join("game.toml")), "--json"]);
+    assert_eq!(run.ok().json()[0]["last_event"], 8);
+    let missing = folder.join("elsewhere");
+    for args in [
+        vec!["verify", s(&missing)],
+        vec!["verify", s(&missing), "--json"],
+    ] {
+        let run = adc(&args);
+        assert_eq!(run.code, Some(2), "{run:?}");
+        run.fails_with_one_message()
+            .stderr_has(&format!("{}: there is no such file or folder", s(&missing)));
+    }
+}
+
 // ---------------------------------------------------------------------------
 // 7. Export
 // ---------------------------------------------------------------------------

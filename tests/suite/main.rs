@@ -19,6 +19,7 @@ mod gui;
 mod gui_battles_of_waterloo_operations;
 mod gui_beyond_waterloo;
 mod gui_charts;
+mod gui_folder_check;
 mod gui_roster_file;
 mod gui_small_screen;
 mod gui_umpire;

@@ -146,3 +146,43 @@ fn a_log_naming_a_photo_outside_its_folder_is_refused() {
         "{stderr}"
     );
 }
+
+#[test]
+fn verifying_a_folder_checks_each_games_photos() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let (_, stored, event) = game_with_a_photo(dir.path());
+    let folder = |dir: &Path| {
+        let output = Process::new(env!("CARGO_BIN_EXE_aide-de-camp"))
+            .args(["verify", dir.to_str().expect("UTF-8")])
+            .env("AIDE_DE_CAMP_DATA", dir.join("data"))
+            .output()
+            .expect("runs");
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+        )
+    };
+    let (code, stdout) = folder(dir.path());
+    assert_eq!(code, Some(0), "{stdout}");
+    let row = stdout
+        .lines()
+        .find(|l| l.starts_with("game.toml"))
+        .expect("its row");
+    assert!(row.contains("its photo checked"), "{row}");
+    // The photo is a file of its own folder, not of the one verified; table.png is not a session.
+    assert!(stdout.contains("table.png"), "{stdout}");
+
+    std::fs::write(&stored, b"not the photo").expect("replaced");
+    let (code, stdout) = folder(dir.path());
+    assert_eq!(code, Some(1));
+    let row = stdout
+        .lines()
+        .find(|l| l.starts_with("game.toml"))
+        .expect("its row");
+    assert!(
+        row.contains(&format!(
+            "FAILED at event {event}: the photo of event 2 has been altered"
+        )),
+        "{row}"
+    );
+}

@@ -163,6 +163,52 @@ impl VerifyReport {
         }
         lines
     }
+
+    /// What an umpire reading a list of games should know beyond "verified", in a few words:
+    /// what still waits for a seed or a reveal, and where the game changed key or has no
+    /// signature. `None` when every check is done under the game's first key.
+    pub fn summary(&self) -> Option<String> {
+        let mut notes = Vec::new();
+        let waiting = self.app_rolls_sealed + self.draws_sealed;
+        if waiting > 0 {
+            notes.push(format!(
+                "{} for the seed",
+                waits(waiting, "app roll or draw", "app rolls and draws")
+            ));
+        }
+        if self.resolutions_waiting > 0 {
+            notes.push(format!(
+                "{} for a chit to be revealed",
+                waits(self.resolutions_waiting, "resolution", "resolutions")
+            ));
+        }
+        for key in &self.keys {
+            if key.public_key.is_empty() {
+                notes.push(format!(
+                    "{} unsigned (an earlier version)",
+                    span(key.from, key.to).to_lowercase()
+                ));
+            } else if key.from > 1 {
+                notes.push(format!("a new key from event {}", key.from));
+            }
+        }
+        if self.photos > 0 {
+            notes.push(match self.photos {
+                1 => "its photo checked".to_string(),
+                n => format!("its {n} photos checked"),
+            });
+        }
+        (!notes.is_empty()).then(|| notes.join("; "))
+    }
+}
+
+/// "1 thing waits", "2 things wait".
+fn waits(count: usize, one: &str, many: &str) -> String {
+    if count == 1 {
+        format!("1 {one} waits")
+    } else {
+        format!("{count} {many} wait")
+    }
 }
 
 fn span(from: u64, to: u64) -> String {

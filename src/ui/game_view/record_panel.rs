@@ -48,7 +48,7 @@ impl GameView {
                 egui::Label::new(format!(
                     "Last event {}, hash {}",
                     last.seq,
-                    last.hash.get(..12).unwrap_or(&last.hash)
+                    last.short_hash()
                 ))
                 .wrap(),
             )
