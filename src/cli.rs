@@ -665,22 +665,7 @@ fn print_checks(out: &mut dyn Write, checks: &[FileCheck]) -> std::io::Result<()
     let heading = [
         "FILE", "GAME", "SCENARIO", "EVENTS", "LAST", "HASH", "VERDICT",
     ];
-    let rows: Vec<[String; 7]> = checks
-        .iter()
-        .map(|check| {
-            let facts = check.session.as_ref();
-            let or_dash = |text: Option<String>| text.unwrap_or_else(|| "-".into());
-            [
-                check.file.clone(),
-                or_dash(facts.map(|f| f.game.clone())),
-                or_dash(facts.map(|f| f.scenario.clone())),
-                or_dash(facts.map(|f| f.events.to_string())),
-                or_dash(facts.map(|f| f.last_seq.to_string())),
-                or_dash(facts.map(|f| f.short_hash().to_string())),
-                check.verdict.to_string(),
-            ]
-        })
-        .collect();
+    let rows: Vec<[String; 7]> = checks.iter().map(FileCheck::texts).collect();
     let mut widths = heading.map(str::len);
     for row in &rows {
         for (width, cell) in widths.iter_mut().zip(row) {

@@ -30,6 +30,24 @@ pub struct FileCheck {
     pub verdict: Verdict,
 }
 
+impl FileCheck {
+    /// The row's texts, as the command line prints them: the file, game, scenario, events, last
+    /// event, its hash shortened and the verdict; "-" where the file holds no session read.
+    pub fn texts(&self) -> [String; 7] {
+        let facts = self.session.as_ref();
+        let or_dash = |text: Option<String>| text.unwrap_or_else(|| "-".into());
+        [
+            self.file.clone(),
+            or_dash(facts.map(|f| f.game.clone())),
+            or_dash(facts.map(|f| f.scenario.clone())),
+            or_dash(facts.map(|f| f.events.to_string())),
+            or_dash(facts.map(|f| f.last_seq.to_string())),
+            or_dash(facts.map(|f| f.short_hash().to_string())),
+            self.verdict.to_string(),
+        ]
+    }
+}
+
 /// What a session file holds, for its row.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SessionFacts {

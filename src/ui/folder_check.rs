@@ -94,18 +94,15 @@ const WIDEST: [f32; 5] = [220.0, 170.0, 140.0, 64.0, 132.0];
 /// The least the verdict column keeps, at the right.
 const VERDICT_WIDTH: f32 = 160.0;
 
-/// The texts of a row, as the table shows them: "-" where the file holds no session read.
+/// The texts of a row, as the table shows them: the last event and its hash in one column.
 fn cells(check: &FileCheck) -> [String; 6] {
-    let facts = check.session.as_ref();
-    let or_dash = |text: Option<String>| text.unwrap_or_else(|| "-".into());
-    [
-        check.file.clone(),
-        or_dash(facts.map(|f| f.game.clone())),
-        or_dash(facts.map(|f| f.scenario.clone())),
-        or_dash(facts.map(|f| f.events.to_string())),
-        or_dash(facts.map(|f| format!("{} {}", f.last_seq, f.short_hash()))),
-        check.verdict.to_string(),
-    ]
+    let [file, game, scenario, events, last, hash, verdict] = check.texts();
+    let last = if check.session.is_some() {
+        format!("{last} {hash}")
+    } else {
+        last
+    };
+    [file, game, scenario, events, last, verdict]
 }
 
 /// The widths of the columns before the verdict: each as wide as its heading (with room for the

@@ -85,11 +85,9 @@ fn attack_step() -> Play {
     play
 }
 
-#[test]
-fn a_session_counts_each_sides_faces_and_weighs_each_attacks_luck() {
-    let mut play = attack_step();
-    // d'Erlon (1 star, L1517) attacks Pirch (0): 6 + 1 against 1, Eliminated (L771-787). Only
-    // (5,1), (6,1) and (6,2) reach "+5 or more": 3 throws in 36.
+/// d'Erlon (1 star, L1517) attacks Pirch (0) with dice 6 and 1: 6 + 1 against 1, Eliminated
+/// (L771-787).
+fn derlon_attacks_pirch(play: &mut Play) {
     play.play(
         "attack",
         &[
@@ -99,6 +97,13 @@ fn a_session_counts_each_sides_faces_and_weighs_each_attacks_luck() {
         ],
         &[6, 1],
     );
+}
+
+#[test]
+fn a_session_counts_each_sides_faces_and_weighs_each_attacks_luck() {
+    let mut play = attack_step();
+    // Only (5,1), (6,1) and (6,2) reach "+5 or more": 3 throws in 36.
+    derlon_attacks_pirch(&mut play);
     let stats = DiceStatistics::of(&play.session, play.game, &play.tables);
     let french = stats
         .faces
@@ -147,15 +152,7 @@ fn a_session_counts_each_sides_faces_and_weighs_each_attacks_luck() {
 #[test]
 fn the_csv_exports_hold_a_row_per_face_and_a_row_per_resolution() {
     let mut play = attack_step();
-    play.play(
-        "attack",
-        &[
-            ("attacker_side", text("french")),
-            ("attacker_name", text("I Corps (d'Erlon)")),
-            ("defender_name", text("II Corps (Pirch)")),
-        ],
-        &[6, 1],
-    );
+    derlon_attacks_pirch(&mut play);
     let stats = DiceStatistics::of(&play.session, play.game, &play.tables);
     let name = |id: &str| play.session.side_name(id).to_string();
     let faces = stats.faces_csv(&name);

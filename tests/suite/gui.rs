@@ -350,16 +350,21 @@ fn a_game_the_app_did_not_save_is_restored_at_the_next_start() {
     assert_eq!(journals(folder.path()).len(), 1);
 }
 
+/// Starts the first game and saves it as `path`.
+fn start_and_save(harness: &mut Harness<'_, AideApp>, path: &std::path::Path) {
+    click(harness, "Start the game");
+    let view = harness.state_mut().game_view_mut().expect("a game");
+    view.session.save(path).expect("saved");
+    view.mark_saved(path.to_path_buf());
+}
+
 #[test]
 fn the_app_started_on_a_saved_game_opens_it_verified_or_says_why_not() {
     let folder = tempfile::tempdir().expect("temporary folder");
     let path = folder.path().join("game.toml");
     {
         let mut harness = app_harness(folder.path());
-        click(&mut harness, "Start the game");
-        let view = harness.state_mut().game_view_mut().expect("a game");
-        view.session.save(&path).expect("saved");
-        view.mark_saved(path.clone());
+        start_and_save(&mut harness, &path);
     }
     let mut harness = app_harness(folder.path());
     harness.state_mut().open_at_start(&path);
@@ -388,10 +393,7 @@ fn the_app_started_on_a_game_with_unsaved_changes_offers_them_first() {
     let path = folder.path().join("game.toml");
     {
         let mut harness = app_harness(folder.path());
-        click(&mut harness, "Start the game");
-        let view = harness.state_mut().game_view_mut().expect("a game");
-        view.session.save(&path).expect("saved");
-        view.mark_saved(path.clone());
+        start_and_save(&mut harness, &path);
         click(&mut harness, "Attack");
         type_into(&mut harness, "Or enter physical dice:", "2,2");
         click(&mut harness, "Use these dice");
@@ -417,15 +419,7 @@ fn save_as_warns_before_writing_over_another_file() {
     click(&mut harness, "Start the game");
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
     harness.run();
-    harness.get_by_label("File:").click();
-    harness.run();
-    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    harness.run();
-    harness
-        .get_by_label("File:")
-        .type_text(&existing.display().to_string());
-    harness.run();
-    click(&mut harness, "Save");
+    path_dialog(&mut harness, &existing, "Save");
     harness.get_by_label_contains("That file already exists");
     assert_eq!(std::fs::read_to_string(&existing).expect("read"), "keep me");
     click(&mut harness, "Replace");

@@ -10,8 +10,8 @@ use aide_de_camp::ui::AideApp;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
 use support::gui::{
-    app_harness_sized, click, click_on, open_procedure, radio, record, resolve_and_apply,
-    set_number, type_into,
+    app_harness_sized, click, click_on, open_procedure, path_dialog, radio, record,
+    resolve_and_apply, set_number, type_into,
 };
 
 const SMALL_SCREEN: egui::Vec2 = egui::vec2(1024.0, 700.0);
@@ -19,19 +19,6 @@ const SMALL_SCREEN: egui::Vec2 = egui::vec2(1024.0, 700.0);
 fn start_the_battles(harness: &mut Harness<'_, AideApp>) {
     radio(harness, "The Battles of Waterloo");
     click(harness, "Start the game");
-}
-
-/// Types `path` into the path dialog's field, in place of what it suggests, and confirms.
-fn path_dialog(harness: &mut Harness<'_, AideApp>, path: &std::path::Path, action: &str) {
-    harness.get_by_label("File:").click();
-    harness.run();
-    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    harness.run();
-    harness
-        .get_by_label("File:")
-        .type_text(&path.display().to_string());
-    harness.run();
-    click(harness, action);
 }
 
 fn notice(harness: &Harness<'_, AideApp>) -> (String, bool) {

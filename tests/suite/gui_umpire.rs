@@ -121,19 +121,6 @@ fn the_dice_statistics_chart_counts_the_faces_and_the_luck_of_the_attack() {
     );
 }
 
-/// Types `path` into the path dialog's field, in place of what it suggests, and confirms.
-fn path_dialog(harness: &mut Harness<'_, AideApp>, path: &std::path::Path, action: &str) {
-    harness.get_by_label("File:").click();
-    harness.run();
-    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    harness.run();
-    harness
-        .get_by_label("File:")
-        .type_text(&path.display().to_string());
-    harness.run();
-    click(harness, action);
-}
-
 #[test]
 fn a_photo_attached_in_the_log_is_saved_reopened_and_shown_and_its_alteration_fails_verify() {
     let folder = tempfile::tempdir().expect("temporary folder");

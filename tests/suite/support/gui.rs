@@ -249,3 +249,17 @@ pub fn set_up(harness: &mut Harness<'_, AideApp>, procedure: &str, values: &[(&s
     }
     harness.run();
 }
+
+/// Types `path` into the path dialog's field, in place of what it suggests, and confirms with the
+/// button `action`.
+pub fn path_dialog(harness: &mut Harness<'_, AideApp>, path: &std::path::Path, action: &str) {
+    harness.get_by_label("File:").click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.run();
+    harness
+        .get_by_label("File:")
+        .type_text(&path.display().to_string());
+    harness.run();
+    click(harness, action);
+}
