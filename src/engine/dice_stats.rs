@@ -6,13 +6,14 @@
 //!
 //! Decisions, for a reader checking the figures:
 //! - A die counts for the side the log names as acting (the attacker of an attack), since the log
-//!   does not say whose hand threw each die.
+//!   does not say whose hand threw each die; a die of a dice group counts for the side the group
+//!   names (each side's own 2D6 in a Combat Round).
 //! - Resolutions a correction voided do not count: their faces may be mistyped.
 //! - "At least as good" orders outcomes by their rank (best for the acting side first), and a
 //!   tie in rank counts as at least as good. Over many fair rolls its mean is not one half but
 //!   (1 + sum of p squared) / 2 for each roll's odds p, which is shown beside it as the expectation.
 //! - A procedure whose dice fall in independent groups (each side's own roll) gets one luck figure
-//!   per group, for the part of the outcome that group decides. A procedure that draws chits
+//!   per group, for the part of the outcome that group decides, counted for the side that threw it. A procedure that draws chits
 //!   from the record's cups gets none: its odds depend on the cups as they stood.
 //!
 //! Nothing here is stored in the session: the log is the source of truth and the figures are
@@ -168,15 +169,24 @@ impl DiceStatistics {
             if dice.is_empty() || session.is_voided(event.seq) {
                 continue;
             }
-            for die in dice {
+            let rules_procedure = rules.procedure(procedure).ok();
+            let groups = rules_procedure
+                .map(|p| p.dice_groups(&input.with_later_flags(p.fields())))
+                .unwrap_or_default();
+            for (slot, die) in dice.iter().enumerate() {
+                // A die of a group counts for the side that throws the group.
+                let thrower = groups
+                    .iter()
+                    .find(|g| g.slots.contains(&slot))
+                    .map_or(event.side.as_str(), |g| g.side);
                 let at = match counts
                     .iter()
-                    .position(|(side, kind, _)| side == event.side.as_str() && *kind == die.die)
+                    .position(|(side, kind, _)| side == thrower && *kind == die.die)
                 {
                     Some(at) => at,
                     None => {
                         let faces = vec![0; die.die.face_count() as usize];
-                        counts.push((event.side.to_string(), die.die, faces));
+                        counts.push((thrower.to_string(), die.die, faces));
                         counts.len() - 1
                     }
                 };
@@ -189,21 +199,23 @@ impl DiceStatistics {
             if !draws.is_empty() {
                 continue;
             }
-            let Ok(procedure) = rules.procedure(procedure) else {
+            let Some(procedure) = rules_procedure else {
                 continue;
             };
             let input = input.with_later_flags(procedure.fields());
             let faces: Vec<u8> = dice.iter().map(|d| d.face).collect();
             let parts = parts_rolled(procedure, &input, &faces, tables, &mut memo);
-            for (part, outcome, rank, lines) in parts {
-                if let Some((at_least_this_good, expected)) = at_least_as_good(&lines, rank) {
+            for part in parts {
+                if let Some((at_least_this_good, expected)) =
+                    at_least_as_good(&part.lines, part.rank)
+                {
                     luck.push(Luck {
                         event: event.seq,
-                        side: event.side.to_string(),
+                        side: part.side.unwrap_or(&event.side).to_string(),
                         procedure: procedure.id().into(),
                         title: procedure.title().into(),
-                        part,
-                        outcome,
+                        part: part.group,
+                        outcome: part.outcome,
                         at_least_this_good,
                         expected,
                     });
@@ -271,9 +283,17 @@ impl DiceStatistics {
 /// again in a game (the same attack each turn), and a long log is then weighed many times faster.
 type OddsMemo = HashMap<String, Option<Rc<Vec<OddsLine>>>>;
 
-/// A part of an outcome rolled, with the odds it is weighed against: (the dice group, or empty
-/// for the whole roll; the outcome; its rank; the odds of the group's or the roll's outcomes).
-type Part = (String, String, i32, Rc<Vec<OddsLine>>);
+/// A part of an outcome rolled, with the odds it is weighed against.
+struct Part {
+    /// The side that threw a dice group; `None` for the whole roll, the acting side's.
+    side: Option<&'static str>,
+    /// The dice group's label, or empty for the whole roll.
+    group: String,
+    outcome: String,
+    rank: i32,
+    /// The odds of the group's or the whole roll's outcomes.
+    lines: Rc<Vec<OddsLine>>,
+}
 
 /// What a roll of `procedure` with `input` and `faces` decided: the whole outcome, or each dice
 /// group's part of it (see `odds_by_group`).
@@ -303,7 +323,13 @@ fn parts_rolled(
     let groups = procedure.dice_groups(input);
     if groups.is_empty() {
         let outcome = resolution.outcome;
-        return vec![(String::new(), outcome.key, outcome.rank, lines)];
+        return vec![Part {
+            side: None,
+            group: String::new(),
+            outcome: outcome.key,
+            rank: outcome.rank,
+            lines,
+        }];
     }
     groups
         .iter()
@@ -316,7 +342,13 @@ fn parts_rolled(
                 .filter(|l| l.key.starts_with(&prefix))
                 .cloned()
                 .collect();
-            (group.label.clone(), part, rank, Rc::new(group_lines))
+            Part {
+                side: Some(group.side),
+                group: group.label.clone(),
+                outcome: part,
+                rank,
+                lines: Rc::new(group_lines),
+            }
         })
         .collect()
 }

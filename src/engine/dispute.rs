@@ -132,13 +132,13 @@ pub fn compare_readings(
                 && other.refused == form.refused;
         }
     }
-    let facts = input
-        .describe(procedure.fields())
-        .into_iter()
-        .zip(procedure.fields())
-        .filter(|(_, field)| !settings.iter().any(|s| s.id == field.id))
-        .map(|(fact, _)| fact)
+    let facts_only: Vec<Field> = procedure
+        .fields()
+        .iter()
+        .filter(|field| !settings.iter().any(|s| s.id == field.id))
+        .copied()
         .collect();
+    let facts = input.describe(&facts_only);
     Dispute {
         procedure: procedure.id().into(),
         title: procedure.title().into(),

@@ -28,6 +28,17 @@ impl ExportFormat {
     /// The names the command line takes.
     pub const NAMES: [&'static str; 5] = ["markdown", "html", "csv", "faces-csv", "luck-csv"];
 
+    /// The file name's ending an export in this format suggests.
+    pub fn extension(self) -> &'static str {
+        match self {
+            ExportFormat::Markdown => "md",
+            ExportFormat::Html => "html",
+            ExportFormat::Csv => "csv",
+            ExportFormat::FacesCsv => "faces.csv",
+            ExportFormat::LuckCsv => "luck.csv",
+        }
+    }
+
     pub fn parse(text: &str) -> Option<ExportFormat> {
         match text {
             "markdown" | "md" => Some(ExportFormat::Markdown),

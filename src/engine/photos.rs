@@ -4,9 +4,9 @@
 //! `verify` then checks that every photo the log names is there and unaltered.
 //!
 //! A photo's file name is the event it shows and the start of its hash, so two photos never
-//! share a name and the same photo attached twice is one file.
+//! share a name, and the same photo attached twice to one event is one file.
 
-use super::log::{Event, EventBody};
+use super::log::{Event, EventBody, short_hash};
 use super::sealed::hex;
 use super::session::VerifyFailure;
 use super::session_file::write_new_atomically;
@@ -53,8 +53,11 @@ impl Photo {
 
     /// The file name the photo takes when attached to event `event`.
     pub fn file_name(&self, event: u64) -> String {
-        let short = self.sha256.get(..12).unwrap_or(&self.sha256);
-        format!("event-{event}-{short}.{}", self.extension)
+        format!(
+            "event-{event}-{}.{}",
+            short_hash(&self.sha256),
+            self.extension
+        )
     }
 }
 
@@ -86,25 +89,38 @@ pub fn store(session: &Path, file_name: &str, photo: &Photo) -> Result<PathBuf, 
     Ok(path)
 }
 
-/// Copies every photo `events` name from beside `from` to beside `to` (a Save As to another
-/// place), so the saved game keeps its evidence. Photos already there are kept.
+/// Copies every photo `events` attach from beside `from` to beside `to` (a Save As to another
+/// place), so the saved game keeps its evidence: each checked against its hash, byte for byte.
+/// Photos already there are kept. A photo that cannot be copied does not stop the others; the
+/// error names each.
 pub fn copy_photos(events: &[Event], from: &Path, to: &Path) -> Result<usize, String> {
     let (source, target) = (photo_folder(from), photo_folder(to));
     if source == target {
         return Ok(0);
     }
     let mut copied = 0;
-    for (file, _) in attached(events) {
-        let Some(name) = plain_file_name(file) else {
-            continue;
-        };
-        let bytes = std::fs::read(source.join(name))
-            .map_err(|e| format!("{}: cannot be read: {e}", source.join(name).display()))?;
-        let photo = Photo::from_bytes(bytes).map_err(|why| format!("{name}: {why}"))?;
-        store(to, name, &photo)?;
-        copied += 1;
+    let mut failed = Vec::new();
+    for (file, sha256) in attached(events) {
+        let copy = read_checked(from, file, sha256).and_then(|bytes| {
+            std::fs::create_dir_all(&target)
+                .map_err(|e| format!("{}: cannot be made: {e}", target.display()))?;
+            let path = target.join(file);
+            match std::fs::read(&path) {
+                Ok(held) if held == bytes => Ok(()),
+                Ok(_) => Err(format!("{}: another file has this name", path.display())),
+                Err(_) => write_new_atomically(&path, &bytes).map_err(|e| e.to_string()),
+            }
+        });
+        match copy {
+            Ok(()) => copied += 1,
+            Err(why) => failed.push(why),
+        }
     }
-    Ok(copied)
+    if failed.is_empty() {
+        Ok(copied)
+    } else {
+        Err(failed.join("; "))
+    }
 }
 
 /// The photos `events` attach, as (file name, SHA-256).
@@ -124,34 +140,42 @@ fn plain_file_name(file: &str) -> Option<&str> {
 /// Why the photo event `event` attaches cannot be trusted beside `session`, if it cannot: its
 /// file is missing, or is not the image the log's hash names.
 pub fn check_photo(session: &Path, event: &Event) -> Result<(), String> {
+    photo_bytes(session, event).map(|_| ())
+}
+
+/// The bytes of the photo that event `event` attaches, read from beside `session` and checked
+/// against the log's hash: what is shown is what the log vouches for.
+pub fn photo_bytes(session: &Path, event: &Event) -> Result<Vec<u8>, String> {
     let EventBody::PhotoAttached {
         event: shown,
         file,
         sha256,
-        ..
     } = &event.body
     else {
-        return Ok(());
+        return Err(format!("event {} attaches no photo", event.seq));
     };
+    read_checked(session, file, sha256).map_err(|why| format!("the photo of event {shown} {why}"))
+}
+
+/// The bytes of photo `file` beside `session`, if the file is there, named as a plain file of
+/// the photo folder, and holds the image whose hash is `sha256`; else why not, to follow "the
+/// photo of event N".
+fn read_checked(session: &Path, file: &str, sha256: &str) -> Result<Vec<u8>, String> {
     let Some(name) = plain_file_name(file) else {
         return Err(format!(
-            "the photo of event {shown} is named \"{file}\", which is not a file beside the session"
+            "is named \"{file}\", which is not a file beside the session"
         ));
     };
     let path = photo_folder(session).join(name);
-    let bytes = std::fs::read(&path).map_err(|e| {
-        format!(
-            "the photo of event {shown} is missing: {} cannot be read ({e})",
-            path.display()
-        )
-    })?;
-    if hex(&Sha256::digest(&bytes)) != *sha256 {
+    let bytes = std::fs::read(&path)
+        .map_err(|e| format!("is missing: {} cannot be read ({e})", path.display()))?;
+    if hex(&Sha256::digest(&bytes)) != sha256 {
         return Err(format!(
-            "the photo of event {shown} has been altered: {} is not the image the log's hash names",
+            "has been altered: {} is not the image the log's hash names",
             path.display()
         ));
     }
-    Ok(())
+    Ok(bytes)
 }
 
 /// Checks every photo `events` attach against the files beside `session`: the number checked, or
@@ -172,11 +196,21 @@ pub fn check_all(session: &Path, events: &[Event]) -> Result<usize, VerifyFailur
 
 /// A small PNG of the image `bytes`, at most `THUMBNAIL_SIZE` on its longest side.
 pub fn thumbnail(bytes: &[u8]) -> Result<Vec<u8>, String> {
+    within(bytes, THUMBNAIL_SIZE)
+}
+
+/// The image `bytes` as a PNG at most `side` pixels on its longest side (a photo wider than the
+/// graphics card takes is shown scaled down); a smaller image keeps its size.
+pub fn within(bytes: &[u8], side: u32) -> Result<Vec<u8>, String> {
     let image = image::load_from_memory(bytes).map_err(|e| format!("a damaged image: {e}"))?;
-    let small = image.thumbnail(THUMBNAIL_SIZE, THUMBNAIL_SIZE);
+    let image = if image.width() > side || image.height() > side {
+        image.thumbnail(side, side)
+    } else {
+        image
+    };
     let mut png = std::io::Cursor::new(Vec::new());
-    small
+    image
         .write_to(&mut png, image::ImageFormat::Png)
-        .map_err(|e| format!("the thumbnail could not be made: {e}"))?;
+        .map_err(|e| format!("the image could not be made smaller: {e}"))?;
     Ok(png.into_inner())
 }

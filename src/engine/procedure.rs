@@ -457,6 +457,9 @@ pub fn resolve_drawn(
 pub struct DiceGroup {
     pub label: String,
     pub slots: std::ops::Range<usize>,
+    /// The id of the side that throws them: the dice statistics count them, and their luck, for
+    /// that side.
+    pub side: &'static str,
 }
 
 /// One outcome's share of every face combination.

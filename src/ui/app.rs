@@ -404,8 +404,10 @@ impl AideApp {
         }
     }
 
-    /// Asks where to export the game in `format`, suggesting the game's name with `extension`.
-    fn ask_export_path(&mut self, format: ExportFormat, extension: &str) {
+    /// Asks where to export the game in `format`, suggesting the game's name with the format's
+    /// extension.
+    fn ask_export_path(&mut self, format: ExportFormat) {
+        let extension = format.extension();
         let stem = self
             .game_view()
             .and_then(|v| {
@@ -488,15 +490,15 @@ impl AideApp {
                 }
                 ui.add_enabled_ui(in_game, |ui| {
                     ui.menu_button("Export", |ui| {
-                        for (label, format, extension) in [
-                            ("Log as Markdown…", ExportFormat::Markdown, "md"),
-                            ("Log as HTML…", ExportFormat::Html, "html"),
-                            ("Dice as CSV…", ExportFormat::Csv, "csv"),
-                            ("Dice statistics: faces as CSV…", ExportFormat::FacesCsv, "faces.csv"),
-                            ("Dice statistics: luck as CSV…", ExportFormat::LuckCsv, "luck.csv"),
+                        for (label, format) in [
+                            ("Log as Markdown…", ExportFormat::Markdown),
+                            ("Log as HTML…", ExportFormat::Html),
+                            ("Dice as CSV…", ExportFormat::Csv),
+                            ("Dice statistics: faces as CSV…", ExportFormat::FacesCsv),
+                            ("Dice statistics: luck as CSV…", ExportFormat::LuckCsv),
                         ] {
                             if ui.button(label).clicked() {
-                                self.ask_export_path(format, extension);
+                                self.ask_export_path(format);
                             }
                         }
                     });
@@ -850,11 +852,7 @@ impl eframe::App for AideApp {
             .game_view_mut()
             .and_then(|view| view.dice_chart.as_mut()?.wants_export.take());
         if let Some(format) = statistics_export {
-            let extension = match format {
-                ExportFormat::LuckCsv => "luck.csv",
-                _ => "faces.csv",
-            };
-            self.ask_export_path(format, extension);
+            self.ask_export_path(format);
         }
         let photo_for = self
             .game_view_mut()

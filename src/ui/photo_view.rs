@@ -3,19 +3,22 @@
 //! checked against the hash the log keeps, so what is shown is what the log vouches for.
 
 use crate::engine::log::{Event, EventBody};
-use crate::engine::photos::{check_photo, photo_folder, thumbnail};
+use crate::engine::photos::{photo_bytes, thumbnail, within};
 use crate::engine::session::Session;
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 /// The thumbnails made so far, and the photo open in full.
 #[derive(Default)]
 pub struct PhotoShelf {
-    /// By the photo's SHA-256: its thumbnail as PNG, or why there is none.
-    thumbnails: HashMap<String, Result<Arc<[u8]>, String>>,
-    /// The photo shown whole: its file name and its bytes.
-    open: Option<(String, Arc<[u8]>)>,
+    /// By the photo event's number: its thumbnail as PNG, or why there is none.
+    thumbnails: HashMap<u64, Result<Arc<[u8]>, String>>,
+    /// The photo shown whole: its file name, its hash and the image, scaled to what the screen
+    /// can show.
+    open: Option<(String, String, Arc<[u8]>)>,
+    /// Why the photo clicked could not be opened.
+    failed_to_open: Option<String>,
 }
 
 impl PhotoShelf {
@@ -51,19 +54,17 @@ impl PhotoShelf {
         egui_extras::install_image_loaders(ui.ctx());
         ui.separator();
         ui.label(egui::RichText::new("Photos of the table").strong());
+        let largest = ui.ctx().input(|i| i.max_texture_side);
         for (photo_event, file, sha256) in attached {
-            let made = self
-                .thumbnails
-                .entry(sha256.to_string())
-                .or_insert_with(|| {
-                    check_photo(game_file, photo_event)
-                        .and_then(|()| read(game_file, file))
-                        .and_then(|bytes| thumbnail(&bytes))
-                        .map(Arc::from)
-                });
+            let made = self.thumbnails.entry(photo_event.seq).or_insert_with(|| {
+                photo_bytes(game_file, photo_event)
+                    .and_then(|bytes| thumbnail(&bytes))
+                    .map(Arc::from)
+            });
             match made {
                 Ok(png) => {
                     let image = egui::Image::from_bytes(
+                        // Named by the hash its bytes were checked against: one name, one image.
                         format!("bytes://thumbnail/{sha256}.png"),
                         Arc::clone(png),
                     )
@@ -77,10 +78,19 @@ impl PhotoShelf {
                     let opened = ui
                         .link(format!("{file} (event {})", photo_event.seq))
                         .on_hover_text("Open the photo whole");
-                    if (response.clicked() || opened.clicked())
-                        && let Ok(bytes) = read(game_file, file)
-                    {
-                        self.open = Some((file.to_string(), Arc::from(bytes)));
+                    if response.clicked() || opened.clicked() {
+                        // Read and checked again: the file may have changed since the thumbnail.
+                        let whole = photo_bytes(game_file, photo_event).and_then(|bytes| {
+                            within(&bytes, u32::try_from(largest).unwrap_or(2048))
+                        });
+                        match whole {
+                            Ok(png) => {
+                                self.open =
+                                    Some((file.to_string(), sha256.to_string(), Arc::from(png)));
+                                self.failed_to_open = None;
+                            }
+                            Err(why) => self.failed_to_open = Some(format!("{file}: {why}")),
+                        }
                     }
                 }
                 Err(why) => {
@@ -94,11 +104,20 @@ impl PhotoShelf {
                 }
             }
         }
+        if let Some(why) = &self.failed_to_open {
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(format!("Not opened: {why}"))
+                        .color(ui.visuals().error_fg_color),
+                )
+                .wrap(),
+            );
+        }
     }
 
     /// The photo opened from a thumbnail, whole, scaled to fit the window.
     pub fn show_open(&mut self, ctx: &egui::Context) {
-        let Some((file, bytes)) = &self.open else {
+        let Some((file, sha256, bytes)) = &self.open else {
             return;
         };
         let mut open = true;
@@ -110,18 +129,15 @@ impl PhotoShelf {
             .resizable(true)
             .show(ctx, |ui| {
                 ui.add(
-                    egui::Image::from_bytes(format!("bytes://photo/{file}"), Arc::clone(bytes))
-                        .shrink_to_fit(),
+                    egui::Image::from_bytes(
+                        format!("bytes://photo/{sha256}.png"),
+                        Arc::clone(bytes),
+                    )
+                    .shrink_to_fit(),
                 );
             });
         if !open {
             self.open = None;
         }
     }
-}
-
-/// The bytes of photo `file` beside `game_file`.
-fn read(game_file: &Path, file: &str) -> Result<Vec<u8>, String> {
-    let path: PathBuf = photo_folder(game_file).join(file);
-    std::fs::read(&path).map_err(|e| format!("{} cannot be read: {e}", path.display()))
 }

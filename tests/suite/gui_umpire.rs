@@ -154,13 +154,14 @@ fn a_photo_attached_in_the_log_is_saved_reopened_and_shown_and_its_alteration_fa
     reopened.run();
     path_dialog(&mut reopened, &game_file, "Open");
     click_on(&mut reopened, By::new().label_contains("#2 "), 0);
-    // The thumbnail is drawn at its own size (at most 160 pixels a side), wherever it falls.
+    // The thumbnail is drawn at its own size, wherever it falls: the 40 by 30 photo is smaller
+    // than a thumbnail's 160 pixels and keeps its size.
     for _ in 0..20 {
         std::thread::sleep(std::time::Duration::from_millis(20));
         reopened.run();
     }
     let thumbnail = reopened.get(By::new().role(egui::Role::Image)).rect();
-    assert_eq!((thumbnail.width(), thumbnail.height()), (160.0, 120.0));
+    assert_eq!((thumbnail.width(), thumbnail.height()), (40.0, 30.0));
     let link = reopened
         .query_all(By::new().label_contains("event-2-"))
         .count();

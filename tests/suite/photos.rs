@@ -117,9 +117,22 @@ fn only_a_png_or_jpeg_image_is_taken_as_a_photo() {
     std::fs::write(&cut, &test_png()[..60]).expect("written");
     let refused = Photo::read(&cut).expect_err("refused");
     assert!(refused.contains("cut.png: is a damaged image"), "{refused}");
-    // The thumbnail of a photo fits in its square.
-    let png = photos::thumbnail(&test_png()).expect("a thumbnail");
-    assert!(image::load_from_memory(&png).is_ok());
+    // A thumbnail fits in 160 pixels a side; a smaller photo keeps its size.
+    let large = image::RgbImage::from_fn(400, 300, |x, _| image::Rgb([x as u8, 0, 0]));
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    large
+        .write_to(&mut bytes, image::ImageFormat::Png)
+        .expect("a PNG");
+    let size = |png: &[u8]| {
+        let image = image::load_from_memory(png).expect("an image");
+        (image.width(), image.height())
+    };
+    let thumbnail = photos::thumbnail(&bytes.into_inner()).expect("a thumbnail");
+    assert_eq!(size(&thumbnail), (160, 120));
+    assert_eq!(
+        size(&photos::thumbnail(&test_png()).expect("a thumbnail")),
+        (40, 30)
+    );
 }
 
 #[test]
@@ -184,5 +197,31 @@ fn verifying_a_folder_checks_each_games_photos() {
             "FAILED at event {event}: the photo of event 2 has been altered"
         )),
         "{row}"
+    );
+}
+
+#[test]
+fn saving_elsewhere_takes_the_photos_along_and_names_one_that_cannot_come() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let (game_file, stored, _) = game_with_a_photo(dir.path());
+    let session = aide_de_camp::engine::session::Session::load(&game_file).expect("loads");
+    let elsewhere = dir.path().join("copy").join("game-2.toml");
+    std::fs::create_dir_all(elsewhere.parent().expect("a folder")).expect("made");
+    assert_eq!(
+        photos::copy_photos(session.events(), &game_file, &elsewhere),
+        Ok(1)
+    );
+    let copied = photos::photo_folder(&elsewhere).join(stored.file_name().expect("a name"));
+    assert_eq!(std::fs::read(&copied).ok(), std::fs::read(&stored).ok());
+
+    // A photo altered beside the first file is not copied, and the error names it.
+    std::fs::write(&stored, b"altered").expect("altered");
+    let third = dir.path().join("third.toml");
+    let refused = photos::copy_photos(session.events(), &game_file, &third).expect_err("refused");
+    assert!(refused.contains("has been altered"), "{refused}");
+    assert!(
+        !photos::photo_folder(&third)
+            .join(stored.file_name().expect("a name"))
+            .exists()
     );
 }

@@ -2341,3 +2341,49 @@ fn both_retreat_needs_no_cards_but_both_hold_still_picks_them_for_the_second_rou
     assert!(matches!(round.hand_use(&input), hand::HandUse::Idle(_)));
     play.play("combat-round", &both("retreat"), &[]);
 }
+
+#[test]
+fn the_dice_statistics_count_each_sides_own_2d6_and_its_luck_for_that_side() {
+    // Each side rolls its own 2D6 on the FERT (6.9.3-6.9.5, L1028-1032): the French 6 and 5, the
+    // Allies 2 and 1.
+    let mut play = combat_game();
+    play.play(
+        "combat-round",
+        &[
+            ("french_gt", text("general_advance")),
+            ("allied_gt", text("general_advance")),
+        ],
+        &[6, 5, 2, 1],
+    );
+    let stats = aide_de_camp::engine::dice_stats::DiceStatistics::of(
+        &play.session,
+        play.game,
+        &play.tables,
+    );
+    let faces = |side: &str| {
+        stats
+            .faces
+            .iter()
+            .find(|f| f.side == side)
+            .map(|f| f.counts.clone())
+            .unwrap_or_default()
+    };
+    assert_eq!(faces("french"), [0, 0, 0, 0, 1, 1]);
+    assert_eq!(faces("allied"), [1, 1, 0, 0, 0, 0]);
+    let luck = |side: &str| {
+        stats
+            .luck
+            .iter()
+            .find(|l| l.side == side && l.procedure == "combat-round")
+            .unwrap_or_else(|| panic!("the {side} roll's luck"))
+    };
+    let (french, allied) = (luck("french"), luck("allied"));
+    assert_eq!(
+        (french.part.as_str(), allied.part.as_str()),
+        ("French roll", "Allied roll")
+    );
+    // An 11 is among the best rolls, a 3 among the worst: a result at least as good is rare for
+    // the French and near certain for the Allies.
+    assert!(french.at_least_this_good < 0.2, "{french:?}");
+    assert!(allied.at_least_this_good > 0.8, "{allied:?}");
+}

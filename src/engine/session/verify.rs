@@ -557,7 +557,9 @@ impl Session {
                     applied.retain(|_, applied_by| applied_by != target);
                 }
                 // The image itself is beside the file, not in it: see `photos::check_photo`.
-                EventBody::PhotoAttached { event: target, .. } if *target >= event.seq => {
+                EventBody::PhotoAttached { event: target, .. }
+                    if *target == 0 || *target >= event.seq =>
+                {
                     return Err(fail(format!(
                         "it attaches a photo to event {target}, which is not an earlier event"
                     )));

@@ -1113,10 +1113,12 @@ impl Procedure for CombatRound {
             DiceGroup {
                 label: "French roll".into(),
                 slots: 0..2,
+                side: "french",
             },
             DiceGroup {
                 label: "Allied roll".into(),
                 slots: 2..4,
+                side: "allied",
             },
         ]
     }

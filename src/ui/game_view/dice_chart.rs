@@ -17,8 +17,10 @@ pub const FOLLOWS_THE_LOG_UP_TO: usize = 5_000;
 pub struct DiceChart {
     pub open: bool,
     statistics: DiceStatistics,
-    /// The log's length the statistics were worked out at: a longer log is counted again.
+    /// The log as the statistics were worked out: its length and its last event's hash, so an
+    /// undone event followed by another is noticed too.
     events: usize,
+    last_hash: String,
     /// A CSV export the players asked for: the app asks for its path.
     pub wants_export: Option<ExportFormat>,
     /// The players asked to count a long log again.
@@ -26,19 +28,20 @@ pub struct DiceChart {
 }
 
 impl DiceChart {
-    pub fn new(statistics: DiceStatistics, events: usize) -> DiceChart {
+    pub fn new(statistics: DiceStatistics, session: &Session) -> DiceChart {
         DiceChart {
             open: true,
             statistics,
-            events,
+            events: session.events().len(),
+            last_hash: last_hash(session),
             wants_export: None,
             wants_recount: false,
         }
     }
 
-    /// Whether the log has grown (or been corrected) since the figures were worked out.
+    /// Whether the log has changed since the figures were worked out.
     pub fn is_stale(&self, session: &Session) -> bool {
-        self.events != session.events().len()
+        self.events != session.events().len() || self.last_hash != last_hash(session)
     }
 
     pub fn show(&mut self, ctx: &egui::Context, session: &Session) {
@@ -46,7 +49,7 @@ impl DiceChart {
         let statistics = &self.statistics;
         let mut export = None;
         let mut recount = false;
-        let grown = session.events().len().saturating_sub(self.events);
+        let stale = self.is_stale(session);
         egui::Window::new("Dice statistics")
             .id(egui::Id::unique("dice-statistics"))
             .open(&mut self.open)
@@ -55,11 +58,9 @@ impl DiceChart {
             .default_pos(screen.left_top() + egui::vec2(60.0, 50.0))
             .resizable(true)
             .show(ctx, |ui| {
-                if grown > 0 {
+                if stale {
                     ui.horizontal_wrapped(|ui| {
-                        ui.label(format!(
-                            "The log has grown by {grown} events since these were counted."
-                        ));
+                        ui.label("The log has changed since these were counted.");
                         recount = ui.button("Count again").clicked();
                     });
                 }
@@ -254,4 +255,13 @@ fn luck(ui: &mut egui::Ui, statistics: &DiceStatistics, session: &Session) {
             );
         });
     }
+}
+
+/// The hash of `session`'s last event.
+fn last_hash(session: &Session) -> String {
+    session
+        .events()
+        .last()
+        .map(|e| e.hash.clone())
+        .unwrap_or_default()
 }

@@ -86,6 +86,10 @@ pub struct GameView {
     data_folder: Option<PathBuf>,
 }
 
+/// Why a photo cannot be attached to a game never saved.
+const SAVE_BEFORE_PHOTOS: &str =
+    "Save the game first: its photos are kept in a folder beside its file.";
+
 impl GameView {
     pub fn new(
         game: &'static Game,
@@ -517,12 +521,7 @@ impl GameView {
                     Some(LogAction::Apply { event }) => self.apply(event),
                     Some(LogAction::AttachPhoto { event }) => match self.path {
                         Some(_) => self.wants_photo_for = Some(event),
-                        None => {
-                            self.notice = Some((
-                                "Save the game first: its photos are kept in a folder beside its file.".into(),
-                                true,
-                            ));
-                        }
+                        None => self.notice = Some((SAVE_BEFORE_PHOTOS.into(), true)),
                     },
                     None => {}
                 }
@@ -616,10 +615,7 @@ impl GameView {
     /// file and the log keeps its hash. A file that is not a PNG or JPEG image is refused.
     pub fn attach_photo(&mut self, event: u64, source: &Path) {
         let Some(game_file) = self.path.clone() else {
-            self.notice = Some((
-                "Save the game first: its photos are kept beside its file.".into(),
-                true,
-            ));
+            self.notice = Some((SAVE_BEFORE_PHOTOS.into(), true));
             return;
         };
         let attached = Photo::read(source).and_then(|photo| {
@@ -647,7 +643,7 @@ impl GameView {
     /// Opens the dice statistics, worked out from the log as it stands.
     pub fn open_dice_chart(&mut self) {
         let statistics = DiceStatistics::of(&self.session, self.game, &self.tables);
-        self.dice_chart = Some(DiceChart::new(statistics, self.session.events().len()));
+        self.dice_chart = Some(DiceChart::new(statistics, &self.session));
     }
 
     /// The dice statistics window, counted again when the log has grown (a long log when the
