@@ -1,7 +1,7 @@
 //! The dispute view: every column is the procedure resolved with its reading, and the readings
 //! that matter under the facts are the ones marked as differing.
 
-use crate::support::{enemy_mistakes, number, text, waterloo_campaign};
+use crate::support::{enemy_mistakes, number, run_binary, text, waterloo_campaign};
 use aide_de_camp::engine::dispute::{Dispute, Reading, compare_readings};
 use aide_de_camp::engine::input::{Input, Value};
 use aide_de_camp::engine::procedure::{Procedure, odds, resolve_checked};
@@ -9,7 +9,6 @@ use aide_de_camp::engine::record::Cups;
 use aide_de_camp::engine::table_set::TableSet;
 use aide_de_camp::games::Game;
 use std::path::Path;
-use std::process::Command;
 
 /// The form's input with `reading`'s settings put in.
 fn input_of(form: &Input, reading: &Reading) -> Input {
@@ -221,20 +220,6 @@ fn the_settings_procedure_has_no_readings_to_compare() {
     assert!(game.settings_bearing_on(settings).is_empty());
 }
 
-/// Runs the binary with its own data folder.
-fn adc(data: &Path, args: &[&str]) -> (Option<i32>, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_aide-de-camp"))
-        .args(args)
-        .env("AIDE_DE_CAMP_DATA", data)
-        .output()
-        .expect("the binary runs");
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into(),
-        String::from_utf8_lossy(&output.stderr).into(),
-    )
-}
-
 #[test]
 fn the_command_line_prints_the_comparison_as_text_markdown_html_and_json() {
     let dir = tempfile::tempdir().expect("a temporary folder");
@@ -259,7 +244,7 @@ fn the_command_line_prints_the_comparison_as_text_markdown_html_and_json() {
     ];
     let with = |extra: &[&str]| {
         let args: Vec<&str> = common.iter().chain(extra).copied().collect();
-        adc(dir.path(), &args)
+        run_binary(dir.path(), &args)
     };
 
     let (code, json, stderr) = with(&["--dice", "4,2", "--json"]);

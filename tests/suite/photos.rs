@@ -1,11 +1,10 @@
 //! Photo evidence: a photo attached to a log entry sits beside the session file, the log keeps
 //! its hash, and `verify` notices a photo missing or altered, naming the entry.
 
-use crate::support::Play;
+use crate::support::{Play, run_binary};
 use aide_de_camp::engine::photos::{self, Photo};
 use aide_de_camp::engine::play::{Command, Executed};
 use std::path::{Path, PathBuf};
-use std::process::Command as Process;
 
 /// A small PNG drawn here: a 40 by 30 gradient.
 pub fn test_png() -> Vec<u8> {
@@ -45,17 +44,10 @@ fn game_with_a_photo(dir: &Path) -> (PathBuf, PathBuf, u64) {
     (game_file, stored, event)
 }
 
+/// `verify` of `game_file`, with a data folder beside it.
 fn verify(game_file: &Path) -> (Option<i32>, String, String) {
-    let output = Process::new(env!("CARGO_BIN_EXE_aide-de-camp"))
-        .args(["verify", game_file.to_str().expect("UTF-8")])
-        .env("AIDE_DE_CAMP_DATA", game_file.with_file_name("data"))
-        .output()
-        .expect("runs");
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into(),
-        String::from_utf8_lossy(&output.stderr).into(),
-    )
+    let path = game_file.to_str().expect("UTF-8");
+    run_binary(&game_file.with_file_name("data"), &["verify", path])
 }
 
 #[test]
@@ -165,15 +157,9 @@ fn verifying_a_folder_checks_each_games_photos() {
     let dir = tempfile::tempdir().expect("a folder");
     let (_, stored, event) = game_with_a_photo(dir.path());
     let folder = |dir: &Path| {
-        let output = Process::new(env!("CARGO_BIN_EXE_aide-de-camp"))
-            .args(["verify", dir.to_str().expect("UTF-8")])
-            .env("AIDE_DE_CAMP_DATA", dir.join("data"))
-            .output()
-            .expect("runs");
-        (
-            output.status.code(),
-            String::from_utf8_lossy(&output.stdout).into_owned(),
-        )
+        let (code, stdout, _) =
+            run_binary(&dir.join("data"), &["verify", dir.to_str().expect("UTF-8")]);
+        (code, stdout)
     };
     let (code, stdout) = folder(dir.path());
     assert_eq!(code, Some(0), "{stdout}");

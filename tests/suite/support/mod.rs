@@ -534,3 +534,18 @@ pub fn reveal_seed(
         .event()
         .expect("logged")
 }
+
+/// Runs the built binary with `args` and the data folder `data`: its exit code, standard output
+/// and standard error.
+pub fn run_binary(data: &std::path::Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_aide-de-camp"))
+        .args(args)
+        .env("AIDE_DE_CAMP_DATA", data)
+        .output()
+        .expect("the binary runs");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into(),
+        String::from_utf8_lossy(&output.stderr).into(),
+    )
+}
