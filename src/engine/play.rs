@@ -31,7 +31,7 @@ pub trait Rules {
         record: &Record,
     ) -> Result<(), InputError>;
     /// How a step of the turn sequence reads in the log ("Turn 3, Movement").
-    fn step_label(&self, position: Position) -> String;
+    fn step_label(&self, scenario: &str, position: Position) -> String;
 }
 
 /// Where a resolution's dice come from.
@@ -341,7 +341,7 @@ impl Session {
                 .map(|event| Executed::Logged { event })
                 .map_err(CommandError::Log),
             Command::MoveTo { position } => {
-                let label = rules.step_label(position);
+                let label = rules.step_label(&self.record().scenario, position);
                 let event = self
                     .append("", EventBody::StepReached { position, label })
                     .seq;

@@ -15,6 +15,16 @@ pub struct Step {
     /// A cup on the record that this step draws from, one pass each: the step comes round again
     /// while the cup holds a chit (a LIM drawn, its owner acts, the next is drawn).
     pub repeats_while_cup_holds: Option<&'static str>,
+    /// Whether the step is played where the record stands; `None`: always. A step that is not
+    /// (a segment of the Advanced Game in a Basic Game) stays on the checklist, and Next step
+    /// passes over it.
+    pub in_force: Option<fn(&Record) -> bool>,
+}
+
+impl Step {
+    pub fn is_in_force(&self, record: &Record) -> bool {
+        self.in_force.is_none_or(|in_force| in_force(record))
+    }
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -40,6 +50,9 @@ pub struct Scenario {
     pub summary: &'static str,
     pub start: Position,
     pub last_turn: u32,
+    /// The scenario's own sequence of play, where it differs from the game's (a campaign beside
+    /// a one-battle game).
+    pub sequence: Option<&'static TurnSequence>,
 }
 
 /// A game's sequence of play and the names of its turns.
@@ -91,7 +104,7 @@ impl TurnSequence {
     }
 
     /// Where play goes from where the record stands: the same step again while the cup it draws
-    /// from holds a chit, otherwise the next step (`next`).
+    /// from holds a chit, otherwise the next step in force (`next`, passing over the others).
     pub fn after(&self, record: &Record, last_turn: u32) -> Option<Position> {
         let repeats = self
             .step(record.position)
@@ -99,10 +112,13 @@ impl TurnSequence {
             .and_then(|cup| record.cups.get(cup))
             .is_some_and(|chits| !chits.is_empty());
         if repeats {
-            Some(record.position)
-        } else {
-            self.next(record.position, last_turn)
+            return Some(record.position);
         }
+        let mut position = self.next(record.position, last_turn)?;
+        while self.step(position).is_some_and(|s| !s.is_in_force(record)) {
+            position = self.next(position, last_turn)?;
+        }
+        Some(position)
     }
 
     /// The titles of the steps of one turn that lie strictly between two positions of it, in
@@ -157,6 +173,7 @@ mod tests {
                         procedures: &[],
                         guidance: "",
                         repeats_while_cup_holds: None,
+                        in_force: None,
                     },
                     Step {
                         title: "b",
@@ -164,6 +181,7 @@ mod tests {
                         procedures: &[],
                         guidance: "",
                         repeats_while_cup_holds: Some("cup"),
+                        in_force: None,
                     },
                 ],
             },
@@ -176,6 +194,7 @@ mod tests {
                     procedures: &[],
                     guidance: "",
                     repeats_while_cup_holds: None,
+                    in_force: None,
                 }],
             },
         ],
@@ -239,5 +258,51 @@ mod tests {
         record.cups.insert("cup".into(), vec!["chit".into()]);
         record.position.step = 0;
         assert_eq!(SEQUENCE.after(&record, 2).map(|p| p.step), Some(1));
+    }
+
+    #[test]
+    fn next_step_passes_over_a_step_not_in_force_and_stops_at_it_again_when_it_is() {
+        const SKIPPED: TurnSequence = TurnSequence {
+            phases: &[Phase {
+                title: "P",
+                rule: "",
+                steps: &[
+                    Step {
+                        title: "a",
+                        rule: "",
+                        procedures: &[],
+                        guidance: "",
+                        repeats_while_cup_holds: None,
+                        in_force: None,
+                    },
+                    Step {
+                        title: "only with the mark",
+                        rule: "",
+                        procedures: &[],
+                        guidance: "",
+                        repeats_while_cup_holds: None,
+                        in_force: Some(|record| record.marks.contains("advanced")),
+                    },
+                    Step {
+                        title: "c",
+                        rule: "",
+                        procedures: &[],
+                        guidance: "",
+                        repeats_while_cup_holds: None,
+                        in_force: None,
+                    },
+                ],
+            }],
+            turn_names: &[],
+        };
+        let mut record = Record::default();
+        record.position.turn = 1;
+        assert_eq!(SKIPPED.after(&record, 1).map(|p| p.step), Some(2));
+        record.marks.insert("advanced".into());
+        assert_eq!(SKIPPED.after(&record, 1).map(|p| p.step), Some(1));
+        // The last step not in force: the scenario ends there.
+        record.marks.clear();
+        record.position.step = 2;
+        assert_eq!(SKIPPED.after(&record, 1), None);
     }
 }

@@ -195,6 +195,7 @@ impl Game {
         let side_name = |id: &str| session.side_name(id).to_string();
         match &event.body {
             EventBody::SessionStarted {
+                scenario,
                 sides,
                 start,
                 public_key,
@@ -209,7 +210,7 @@ impl Game {
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),
-                format!("Starts at {}", self.sequence.label(*start)),
+                format!("Starts at {}", self.sequence_for(scenario).label(*start)),
             ]
             .into_iter()
             .chain(key_and_seed_lines(public_key, seed_commitment))

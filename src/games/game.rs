@@ -155,6 +155,18 @@ impl Game {
         self.scenarios.iter().find(|s| s.id == id)
     }
 
+    /// The sequence of play of the scenario `id`: its own, or else the game's.
+    pub fn sequence_for(&self, id: &str) -> &TurnSequence {
+        self.scenario(id)
+            .and_then(|s| s.sequence)
+            .unwrap_or(&self.sequence)
+    }
+
+    /// The sequence of play of the scenario the record is of.
+    pub fn sequence_of(&self, record: &Record) -> &TurnSequence {
+        self.sequence_for(&record.scenario)
+    }
+
     /// A new session of `scenario` with the set-up resolved and applied as its first events, so
     /// the roster is on the record, from the log, before play begins.
     pub fn start_session(
@@ -265,7 +277,7 @@ impl Rules for Game {
         Game::check_record(self, procedure, input, record)
     }
 
-    fn step_label(&self, position: Position) -> String {
-        self.sequence.label(position)
+    fn step_label(&self, scenario: &str, position: Position) -> String {
+        self.sequence_for(scenario).label(position)
     }
 }

@@ -188,6 +188,7 @@ static GAME: Game = Game {
             step: 0,
         },
         last_turn: 1,
+        sequence: None,
     }],
     sequence: TurnSequence {
         phases: &[Phase {
@@ -199,6 +200,7 @@ static GAME: Game = Game {
                 procedures: &["draw-chit"],
                 guidance: "",
                 repeats_while_cup_holds: Some(LIM_CUP),
+                in_force: None,
             }],
         }],
         turn_names: &[],

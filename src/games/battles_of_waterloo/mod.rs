@@ -174,6 +174,7 @@ const fn step(
         procedures,
         guidance,
         repeats_while_cup_holds: None,
+        in_force: None,
     }
 }
 
@@ -268,6 +269,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     procedures: OPERATIONS,
                     guidance: "Draw one LIM from the cup; its owner carries it out, segment by segment. Repeat until the cup is empty.",
                     repeats_while_cup_holds: Some(LIM_CUP),
+                    in_force: None,
                 },
             ],
         },
@@ -356,6 +358,7 @@ pub const SCENARIOS: &[Scenario] = &[
         summary: "A June 16th battle on a single map (L36).",
         start: FIRST_TURN,
         last_turn: MOST_TURNS,
+        sequence: None,
     },
     Scenario {
         id: "ligny",
@@ -364,6 +367,7 @@ pub const SCENARIOS: &[Scenario] = &[
         summary: "A June 16th battle on the two Ligny maps (L36).",
         start: FIRST_TURN,
         last_turn: MOST_TURNS,
+        sequence: None,
     },
     Scenario {
         id: "june-16",
@@ -372,6 +376,7 @@ pub const SCENARIOS: &[Scenario] = &[
         summary: "Both June 16th battles on three maps (L36).",
         start: FIRST_TURN,
         last_turn: MOST_TURNS,
+        sequence: None,
     },
     Scenario {
         id: "mont-st-jean",
@@ -380,6 +385,7 @@ pub const SCENARIOS: &[Scenario] = &[
         summary: "A June 18th battle on a single map (L36).",
         start: FIRST_TURN,
         last_turn: MOST_TURNS,
+        sequence: None,
     },
     Scenario {
         id: "wavre",
@@ -388,6 +394,7 @@ pub const SCENARIOS: &[Scenario] = &[
         summary: "A June 18th battle on the Wavre-East map (L36).",
         start: FIRST_TURN,
         last_turn: MOST_TURNS,
+        sequence: None,
     },
     Scenario {
         id: "june-18",
@@ -396,6 +403,7 @@ pub const SCENARIOS: &[Scenario] = &[
         summary: "Both June 18th battles on three maps; up to four players: Napoleon, Grouchy, British and Prussian (L36, L200).",
         start: FIRST_TURN,
         last_turn: MOST_TURNS,
+        sequence: None,
     },
 ];
 

@@ -139,6 +139,7 @@ pub const SCENARIOS: &[Scenario] = &[Scenario {
     summary: "One Battle Sequence at Waterloo: Ney's Left Wing leads against Wellington's Anglo-Dutch-Belgian army; Grouchy at Ligny and Blücher at Wavre may react. Both sides start at 0 VP, the French with the Initiative.",
     start: BATTLE,
     last_turn: 1,
+    sequence: None,
 }];
 
 /// The Battle Sequence (6.3, L882-918), one battle: the Combat Game is "just one full Battle
@@ -155,6 +156,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     procedures: &["post-battle"],
                     guidance: "Each side posts its Lead Formation, its Supporting Formations and its Cavalry Screen (the Combat Game's set-up has posted them) and any cavalry to its Cavalry Charge box, and picks a Grand Tactic chit and up to four Battle Tactics cards face down, both sealed on the Combat Round's form (the cards after the Grand Tactics are read, or before them, as the settings say). The Initiative goes to the side with more VP, the French on a tie.",
                     repeats_while_cup_holds: None,
+                    in_force: None,
                 },
                 Step {
                     title: "Steps 2-7: Grand Tactics to Final Resolution",
@@ -167,6 +169,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     ],
                     guidance: "Reveal the Grand Tactics together, read both Matrices, reveal the Battle Tactics cards (the Initiative player first), then both roll 2D6 on the FERT. Losses go to the Lead Formation first; the side that suffered more loses a Morale level.",
                     repeats_while_cup_holds: None,
+                    in_force: None,
                 },
             ],
         },
@@ -180,6 +183,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     procedures: &["reaction", "cavalry-battle", "take-losses"],
                     guidance: "The Initiative player first: Formations within their Leader's Reaction range may move into the battle; a larger enemy Cavalry Screen calls for a roll on the Reaction Move Table. Either side may play its Cavalry Charge against the enemy screen first (6.13.8a).",
                     repeats_while_cup_holds: None,
+                    in_force: None,
                 },
                 Step {
                     title: "Step 9: Adjustments",
@@ -187,6 +191,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     procedures: &["post-battle"],
                     guidance: "Determine the Initiative. Each side picks a new Grand Tactic, may change its Lead Formation and its Deployment Mode (once in the Combat Game, L2242).",
                     repeats_while_cup_holds: None,
+                    in_force: None,
                 },
             ],
         },
@@ -204,6 +209,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 ],
                 guidance: "As the first round, with only the Battle Tactics cards still face down, no Morale loss for suffering more, and the Fortress benefit suspended (19.1.6).",
                 repeats_while_cup_holds: None,
+                in_force: None,
             }],
         },
         Phase {
@@ -215,6 +221,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 procedures: &["battle-winner", "take-losses", "victory"],
                 guidance: "The side that inflicted more step losses over both rounds wins: +1 VP and +1 Morale to its Formations, -1 to the loser's, who withdraws. The most VP wins the Combat Game (L2248).",
                 repeats_while_cup_holds: None,
+                in_force: None,
             }],
         },
     ],

@@ -135,6 +135,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 ],
                 guidance: "From turn VIII the Prussians roll to enter. Each army rolls for its command markers; from turn II each bids secretly for Initiative. Then the Substitute Generals are rolled for. On turn I, players using the optional rule bring in General Ney.",
                 repeats_while_cup_holds: None,
+                in_force: None,
             }],
         },
         Phase {
@@ -146,6 +147,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 procedures: &["bombardment", "damage", "general-casualty"],
                 guidance: "In the order of Initiative, each unfastened Foot Artillery Unit without a Smoke token may bombard an enemy Unit in its line of fire, or support another's bombardment. Each Damage then rolls for a Loss.",
                 repeats_while_cup_holds: None,
+                in_force: None,
             }],
         },
         Phase {
@@ -158,6 +160,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     procedures: &["assign", "attach", "formation"],
                     guidance: "The Commander in Chief's markers go to the Generals, at most 2 each; then Generals and Commanders may move up to 2 UoM and attach.",
                     repeats_while_cup_holds: None,
+                    in_force: None,
                 },
                 Step {
                     title: "3.2 Issue Orders",
@@ -165,6 +168,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     procedures: &["order", "formation", "green-off"],
                     guidance: "Generals spend Command points on Orders, one Order per Formation. Green markers come off Formations not put or kept in movement.",
                     repeats_while_cup_holds: None,
+                    in_force: None,
                 },
                 MANEUVER_STEP,
                 Step {
@@ -181,6 +185,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     ],
                     guidance: "Where enemy Units are in contact, the current player orders the combats: attack, counterattack, reinforcements, then the Result of Combat.",
                     repeats_while_cup_holds: None,
+                    in_force: None,
                 },
                 Step {
                     title: "3.5 End of Turn",
@@ -188,6 +193,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     procedures: &["end-of-turn", "victory"],
                     guidance: "Routed Units are eliminated, one orange marker comes off each Formation, Smoke is removed, the Commanders' boxes are emptied and Generals keep at most 4 markers.",
                     repeats_while_cup_holds: None,
+                    in_force: None,
                 },
             ],
         },
@@ -223,6 +229,7 @@ const MANEUVER_STEP: Step = Step {
     procedures: &["maneuver", "horse-team", "remove-unit"],
     guidance: "In the order of Initiative, each Formation in movement (green) Advances, Falls Back 1 or Charges, once. At the end, any Artillery may unfasten its Horse Team.",
     repeats_while_cup_holds: None,
+    in_force: None,
 };
 
 /// Whether play stands at `step` of the sequence.
@@ -246,6 +253,7 @@ pub const SCENARIOS: &[Scenario] = &[
         summary: "19 turns, 11:30 to 21:00. The Prussians may enter from turn VIII. Victory points at the end of turn XIX.",
         start: FIRST_TURN,
         last_turn: 19,
+        sequence: None,
     },
     Scenario {
         id: SCENARIO_CHOICES[1].0,
@@ -254,6 +262,7 @@ pub const SCENARIOS: &[Scenario] = &[
         summary: "Turns I to VII; the Prussians never arrive. The French must take Hougoumont and Haye Sainte.",
         start: FIRST_TURN,
         last_turn: 7,
+        sequence: None,
     },
     Scenario {
         id: SCENARIO_CHOICES[2].0,
@@ -262,6 +271,7 @@ pub const SCENARIOS: &[Scenario] = &[
         summary: "Ends on the turn the players agree. Each army scores the enemy Units removed and the Losses on enemy Units still on the battlefield; the Advanced Version adds the Towns held alone.",
         start: FIRST_TURN,
         last_turn: 19,
+        sequence: None,
     },
     Scenario {
         id: SCENARIO_CHOICES[3].0,
@@ -270,6 +280,7 @@ pub const SCENARIOS: &[Scenario] = &[
         summary: "Starts on turn VIII with Blücher and Bülow's IV Corps deployed at entrance section III; normal rules, to the end of turn XIX; tallied as the Free Scenario.",
         start: THREE_PLAYER_TURN,
         last_turn: 19,
+        sequence: None,
     },
     Scenario {
         id: SCENARIO_CHOICES[4].0,
@@ -278,6 +289,7 @@ pub const SCENARIOS: &[Scenario] = &[
         summary: "The Free Scenario with both armies deployed freely in their areas and no Garrisons.",
         start: FIRST_TURN,
         last_turn: 19,
+        sequence: None,
     },
     Scenario {
         id: SCENARIO_CHOICES[5].0,
@@ -286,6 +298,7 @@ pub const SCENARIOS: &[Scenario] = &[
         summary: "Free deployment, starting on turn VIII with Blücher and Bülow's IV Corps deployed; ends on the turn the players agree, tallied as the Free Scenario, or with the Towns held alone in the Advanced Three Player Version.",
         start: THREE_PLAYER_TURN,
         last_turn: 19,
+        sequence: None,
     },
 ];
 

@@ -109,6 +109,7 @@ pub const SCENARIOS: &[Scenario] = &[Scenario {
     summary: "Five turns of two hours, 11:00 to 21:00. The French hold the Initiative Disc; the Prussians arrive from turn 3.",
     start: FIRST_TURN,
     last_turn: 5,
+    sequence: None,
 }];
 
 /// The turn sequence (6.0, L765-827).
@@ -139,6 +140,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 ],
                 guidance: "On turns 3, 4 and 5 a Prussian corps arrives first (drawn first under the optional rule 10.0). From the Side holding the Initiative Disc, each Side in turn takes a Tactical Action, a Strategic Action by playing the Disc (moves, or Reinforcements), or passes. A Tactical Action activates leaders, moves, fights its battles and deactivates. Record each change of control. Two passes in a row, one by each Side, end the Impulses; in turn 5 they end the game.",
                 repeats_while_cup_holds: None,
+                in_force: None,
             }],
         },
         Phase {
@@ -157,6 +159,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 ],
                 guidance: "The Side without the Initiative Disc first: each faction may activate its Strategic Leader in his General HQ to restore Tactical Leaders and call Reinforcements, then deactivates him.",
                 repeats_while_cup_holds: None,
+                in_force: None,
             }],
         },
     ],

@@ -248,6 +248,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     procedures: &["deluge", "hq-placement"],
                     guidance: "On turns 5 and 6, first the French player rolls for the Deluge. Then French, then Coalition: re-place every HQ within 3 hexes of an associated unit, choosing Normal or Battle mode.",
                     repeats_while_cup_holds: None,
+                    in_force: None,
                 },
                 Step {
                     title: "B. Blown Unit Return",
@@ -255,6 +256,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     procedures: &["blown-return"],
                     guidance: "Corps on this turn's slot of the track return, two per side; the opponent picks if more are due.",
                     repeats_while_cup_holds: None,
+                    in_force: None,
                 },
                 Step {
                     title: "C. Cavalry Corps Recovery",
@@ -262,6 +264,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     procedures: &["cavalry-recovery"],
                     guidance: "Every Exhausted Cavalry Corps not in an enemy ZoC or ZoI flips to Fresh.",
                     repeats_while_cup_holds: None,
+                    in_force: None,
                 },
                 Step {
                     title: "D. Detachment Placement",
@@ -269,6 +272,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     procedures: &["detachment-placement"],
                     guidance: "French HQs first, then the Coalition's: each HQ may place one available Detachment.",
                     repeats_while_cup_holds: None,
+                    in_force: None,
                 },
                 Step {
                     title: "E. Detachment Recall",
@@ -276,6 +280,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     procedures: &["detachment-recall", "line-of-communication"],
                     guidance: "French, then Coalition: recall any Detachments; then check the British line of communication (Hill's Corps).",
                     repeats_while_cup_holds: None,
+                    in_force: None,
                 },
             ],
         },
@@ -289,6 +294,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     procedures: &["advance-formation"],
                     guidance: "Every Infantry Corps not in an enemy ZoC goes to Advance formation.",
                     repeats_while_cup_holds: None,
+                    in_force: None,
                 },
                 Step {
                     title: "G. Battle Formation",
@@ -296,6 +302,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     procedures: &["battle-formation"],
                     guidance: "Every Infantry Corps in an enemy ZoC goes to Battle formation.",
                     repeats_while_cup_holds: None,
+                    in_force: None,
                 },
                 Step {
                     title: "H. Withdrawal",
@@ -303,6 +310,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     procedures: &["withdrawal", "withdrawal-pass", "battle-formation"],
                     guidance: "Alternating, French first: retreat a Corps out of an enemy ZoC or pass; after a pass the opponent may withdraw up to 3 more.",
                     repeats_while_cup_holds: None,
+                    in_force: None,
                 },
             ],
         },
@@ -324,6 +332,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 ],
                 guidance: "Alternating, French first: move one Corps or pass. After a pass the opponent rolls for its remaining moves. On June 15, first choose the HQ modes (turn 1) and roll the first-day limits.",
                 repeats_while_cup_holds: None,
+                in_force: None,
             }],
         },
         Phase {
@@ -335,6 +344,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 procedures: &["attack", "attack-pass", "battle-formation"],
                 guidance: "Alternating, French first: attack with one Corps or pass. After a pass the opponent rolls a d6 for its remaining attacks.",
                 repeats_while_cup_holds: None,
+                in_force: None,
             }],
         },
         Phase {
@@ -346,6 +356,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                 procedures: &["end-of-turn", "victory"],
                 guidance: "The Grand Battery is recalled. After the last turn, determine victory.",
                 repeats_while_cup_holds: None,
+                in_force: None,
             }],
         },
     ],
@@ -374,6 +385,7 @@ pub const SCENARIOS: &[Scenario] = &[
             step: 3,
         },
         last_turn: 8,
+        sequence: None,
     },
     Scenario {
         id: "june-15-18",
@@ -386,6 +398,7 @@ pub const SCENARIOS: &[Scenario] = &[
             step: 0,
         },
         last_turn: 8,
+        sequence: None,
     },
     Scenario {
         id: "june-15-18-free",
@@ -398,5 +411,6 @@ pub const SCENARIOS: &[Scenario] = &[
             step: 0,
         },
         last_turn: 8,
+        sequence: None,
     },
 ];

@@ -17,12 +17,14 @@ impl GameView {
         let last_turn = scenario.map_or(position.turn, |s| {
             self.game.last_turn(s, self.session.record())
         });
-        self.game.sequence.after(self.session.record(), last_turn)
+        self.game
+            .sequence_of(self.session.record())
+            .after(self.session.record(), last_turn)
     }
 
     /// The fixed head of the turn sequence: the turn and Next step.
     pub(super) fn checklist_head(&mut self, ui: &mut egui::Ui, shortcuts: bool) {
-        let sequence = self.game.sequence;
+        let sequence = *self.game.sequence_of(self.session.record());
         let position = self.session.record().position;
         ui.add_space(4.0);
         ui.label(section("Turn sequence"));
@@ -72,7 +74,7 @@ impl GameView {
 
     /// The steps of the turn, the special rules in force, and every procedure.
     pub(super) fn checklist(&mut self, ui: &mut egui::Ui) {
-        let sequence = self.game.sequence;
+        let sequence = *self.game.sequence_of(self.session.record());
         let position = self.session.record().position;
         if let Some(reason) = (self.game.game_over)(self.session.record()) {
             ui.add(
@@ -115,6 +117,12 @@ impl GameView {
                     step: step_index,
                 };
                 let current = here == position;
+                if !current && !step.is_in_force(self.session.record()) {
+                    // Shown so the printed order reads whole; Next step passes over it.
+                    ui.add(egui::Label::new(egui::RichText::new(step.title).weak()).wrap())
+                        .on_hover_text(format!("{} ({})", step.guidance, step.rule));
+                    continue;
+                }
                 let response = ui
                     .add(egui::Button::selectable(current, step.title).wrap())
                     .on_hover_text(format!("{} ({})", step.guidance, step.rule));
@@ -159,7 +167,7 @@ impl GameView {
         let Some(target) = self.step_question else {
             return;
         };
-        let sequence = self.game.sequence;
+        let sequence = *self.game.sequence_of(self.session.record());
         let position = self.session.record().position;
         let title = sequence.step(target).map_or("?", |s| s.title);
         let between = sequence.steps_between(position, target);
@@ -207,10 +215,13 @@ impl GameView {
         let position = self.session.record().position;
         ui.add_space(20.0);
         ui.add(
-            egui::Label::new(egui::RichText::new(self.game.sequence.label(position)).heading())
-                .wrap(),
+            egui::Label::new(
+                egui::RichText::new(self.game.sequence_of(self.session.record()).label(position))
+                    .heading(),
+            )
+            .wrap(),
         );
-        if let Some(step) = self.game.sequence.step(position) {
+        if let Some(step) = self.game.sequence_of(self.session.record()).step(position) {
             ui.add(egui::Label::new(step.guidance).wrap());
             rule_label(ui, step.rule);
             if self.step_procedures().is_empty() {

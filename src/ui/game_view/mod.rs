@@ -139,7 +139,7 @@ impl GameView {
     fn step_procedures(&self) -> Vec<&'static dyn Procedure> {
         let record = self.session.record();
         self.game
-            .sequence
+            .sequence_of(record)
             .step(record.position)
             .map(|step| {
                 step.procedures

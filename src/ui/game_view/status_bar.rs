@@ -12,7 +12,10 @@ impl GameView {
             .scenario(self.session.scenario())
             .map(|s| s.title)
             .unwrap_or(self.session.scenario());
-        let step = self.game.sequence.label(self.session.record().position);
+        let step = self
+            .game
+            .sequence_of(self.session.record())
+            .label(self.session.record().position);
         let whole = format!("{} · {scenario} · {step}", self.game.title);
         egui::Sides::new().shrink_left().truncate().show(
             ui,

@@ -229,7 +229,7 @@ impl Play {
         while self.record().position != target {
             let next = self
                 .game
-                .sequence
+                .sequence_of(self.record())
                 .next(self.record().position, last_turn)
                 .unwrap_or_else(|| panic!("the game ended before {target:?}"));
             self.session
