@@ -21,7 +21,8 @@ pub struct TableRead {
     pub codes: &'static [&'static str],
 }
 
-/// Checks that every result code of `table` is one that a procedure in `reads` handles.
+/// Checks that every result code of `table` is one that a procedure in `reads` handles. A table
+/// whose cells are numbers (`Table::numeric_cells`) has no codes, so there is nothing to check.
 pub fn check_codes(table: &Table, reads: &[TableRead]) -> Result<(), Vec<TableError>> {
     let handled: Vec<&str> = reads
         .iter()

@@ -1,5 +1,6 @@
 //! The chart editor: a chart printed only on a player-aid card, entered once from the owner's own
-//! card. Every cell is typed, or picked from the chart's result codes; a bad cell is marked where
+//! card. Every cell is typed, or picked from the chart's result codes (a chart of numbers has
+//! none to pick: its cells are typed, as a modifiers chart's are); a bad cell is marked where
 //! it is, with the reason on hover; nothing is saved while any cell is bad. Where the chart's
 //! columns and range of rolls are the owner's to give (the rulebook names only some), they are
 //! edited here too. The model and its checks are the engine's (`tables::Draft`).
@@ -89,15 +90,12 @@ impl ChartEditor {
             TableStatus::Complete => "Every value comes from the rulebook.",
         };
         ui.label(status);
-        ui.add(
-            egui::Label::new(
-                egui::RichText::new(
-                    "Type each cell as your card prints it, or pick from its codes with the + beside it. A red cell says what is wrong when you point at it.",
-                )
-                .weak(),
-            )
-            .wrap(),
-        );
+        let how = if table.numeric_cells() {
+            "Type each cell as your card prints it: a number. A red cell says what is wrong when you point at it."
+        } else {
+            "Type each cell as your card prints it, or pick from its codes with the + beside it. A red cell says what is wrong when you point at it."
+        };
+        ui.add(egui::Label::new(egui::RichText::new(how).weak()).wrap());
         let codes = self.draft.codes();
         if !codes.is_empty() {
             ui.horizontal_wrapped(|ui| {

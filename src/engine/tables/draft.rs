@@ -8,8 +8,8 @@
 //! traced back to the cell, column or range the owner typed.
 
 use super::{
-    BLANK_CELL, Band, ModifierCap, Rounding, RowKey, ShiftCap, Table, TableBody, TableError,
-    TableKind, TableStatus, cell_problem,
+    BLANK_CELL, Band, CellValues, ModifierCap, Rounding, RowKey, ShiftCap, Table, TableBody,
+    TableError, TableKind, TableStatus, cell_problem,
 };
 use crate::engine::table_set::{TableRead, check_codes};
 use std::collections::BTreeMap;
@@ -201,7 +201,7 @@ impl Draft {
         }
     }
 
-    /// The codes a cell may use, with their labels.
+    /// The codes a cell may use, with their labels; none for a table whose cells are numbers.
     pub fn codes(&self) -> Vec<(String, String)> {
         self.table
             .results
@@ -317,7 +317,7 @@ impl Draft {
                         "this cell",
                         &codes,
                         self.table.compose.as_ref(),
-                        self.table.kind == TableKind::Modifiers,
+                        self.table.values,
                     )
                     .map(|message| without_place(&message))
                 };
@@ -367,6 +367,10 @@ impl Draft {
         out.line(format!("kind = {}", quoted(table.kind.name())), None);
         out.line(format!("status = {}", quoted(status.name())), None);
         self.write_structure(&mut out);
+        // A top-level key: it must come before the first [table] header.
+        if table.values == CellValues::Counts {
+            out.line("results = \"numbers\"".into(), None);
+        }
         if let Some(compose) = &table.compose {
             let list = |names: &[String]| {
                 names

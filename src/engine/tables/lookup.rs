@@ -573,7 +573,14 @@ impl Table {
             .get(column_index.unwrap_or(0))
             .and_then(|c| c.as_ref())
             .ok_or_else(|| self.error(format!("row `{}` has a blank cell", row.label)))?;
+        // A composed cell, or a number, is named by its reading ("3"), not by a declared code.
         let result = match &self.compose {
+            _ if self.numeric_cells() => ResultCode {
+                code: code.clone(),
+                label: self
+                    .describe_cell(code)
+                    .ok_or_else(|| self.error(format!("`{code}` is not a number")))?,
+            },
             Some(_) => ResultCode {
                 code: code.clone(),
                 label: self

@@ -25,7 +25,7 @@
 //! lines = "L10-20"                # optional
 //! note = "..."                    # optional
 //!
-//! [[results]]                     # required, at least one; the codes cells may use
+//! [[results]]                     # at least one, unless the cells are numbers (below)
 //! code = "R"                      # unique; "?" is reserved
 //! label = "Retreat"
 //!
@@ -46,7 +46,7 @@
 //! ## Status
 //!
 //! * `complete`: every value comes from a rulebook. Every cell must hold a
-//!   known result code.
+//!   known result code (or a number, for a table of numbers).
 //! * `template`: the structure is known (columns, ranges, result codes) but
 //!   the values are printed only on a player-aid card. Cells may be `"?"`,
 //!   and a row may omit `result`/`cells` altogether; a row that does give
@@ -262,6 +262,30 @@
 //! cells = ["0", "+2"]
 //! ```
 //!
+//! ## Cells that are numbers
+//! A chart whose cells are plain counts (an income, a number of units or of steps), whose range
+//! no list of codes could foresee, says so instead of listing `[[results]]`:
+//!
+//! ```toml
+//! kind = "difference_bands"
+//! results = "numbers"             # a top-level key, before [provenance]
+//! # ...
+//! [[rows]]
+//! min = 2
+//! max = 6
+//! cells = ["0", "1", "3"]
+//! ```
+//!
+//! Every cell that is not blank must then be a whole number, 0 or more, written as digits
+//! (`"0"`, `"3"`, `"12"`); `"-"`, a sign or a code is refused with its line. Blank cells (`"?"`)
+//! stay a template's only. The key fits every kind whose rows are read by a roll or a
+//! difference: `differential`, `roll_range`, `d66`, `odds_ratio`, `strength_bands` and
+//! `difference_bands`. It is refused for `matrix` (its rows are read by a choice: list its
+//! codes) and for `modifiers` (its cells are signed numbers already), and cannot be combined
+//! with `compose`. A lookup answers as for any table, its result code the cell's text and its
+//! label the number ("3"); [`Lookup::number`] reads it as a `u32`, and
+//! [`Table::numeric_cells`] tells such a table (and a `modifiers` table) from one of codes.
+//!
 //! ## Compose
 //! A table whose cells hold several codes declares how: see [`Compose`].
 //!
@@ -300,6 +324,25 @@ pub(crate) fn parse_signed(text: &str) -> Option<i32> {
         return None;
     }
     text.strip_prefix('+').unwrap_or(text).parse().ok()
+}
+
+/// A whole number 0 or more as a chart prints it: "0", "3", "12"; digits only, no sign.
+pub(crate) fn parse_count(text: &str) -> Option<u32> {
+    if text.is_empty() || !text.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+/// What a table's cells hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CellValues {
+    /// Result codes declared in `[[results]]`.
+    Codes,
+    /// Whole numbers, 0 or more (`results = "numbers"`).
+    Counts,
+    /// Signed whole numbers (the `modifiers` kind).
+    Signed,
 }
 
 /// The placeholder for a cell whose value is not known (templates only).
@@ -476,6 +519,8 @@ pub struct Table {
     pub source: String,
     /// How cells combine the result codes, for a chart whose cells hold several.
     pub compose: Option<Compose>,
+    /// What the cells hold: result codes, or numbers (see [`Table::numeric_cells`]).
+    values: CellValues,
     body: TableBody,
 }
 
@@ -657,16 +702,22 @@ pub struct CellRef {
 }
 
 impl CellRef {
-    /// "Combat Results Table, row +1, +2 gives Retreat (R)".
+    /// "Combat Results Table, row +1, +2 gives Retreat (R)"; a number reads "... gives 3".
     pub fn describe(&self) -> String {
         let column = self
             .column
             .as_ref()
             .map(|c| format!(", column {c}"))
             .unwrap_or_default();
+        // A cell whose label is its own text (a number) is not named twice.
+        let code = if self.result_label == self.result {
+            String::new()
+        } else {
+            format!(" ({})", self.result)
+        };
         format!(
-            "{}, row {}{column} gives {} ({})",
-            self.table_title, self.row, self.result_label, self.result
+            "{}, row {}{column} gives {}{code}",
+            self.table_title, self.row, self.result_label
         )
     }
 }
@@ -710,6 +761,22 @@ impl Lookup {
 }
 
 impl Lookup {
+    /// The number the cell read holds, for a table whose cells are numbers
+    /// (`results = "numbers"`, see [`Table::numeric_cells`]): a whole number, 0 or more. A cell
+    /// that is not one (a result code, or a modifier's signed "-1") is an error, never a guess.
+    /// A modifiers table's signed value comes from [`Table::modifier`].
+    pub fn number(&self) -> Result<u32, TableError> {
+        let text = self.result.code.as_str();
+        parse_count(text).ok_or_else(|| TableError {
+            file: format!("table `{}`", self.cell.table),
+            line: None,
+            message: format!(
+                "the cell read ({}) is `{text}`, not a whole number 0 or more",
+                self.cell.describe()
+            ),
+        })
+    }
+
     /// The cell read into its parts and codes, each one `read` handles (see `code_for`).
     pub fn parts_for(
         &self,
@@ -761,6 +828,14 @@ impl Table {
     /// The kind-specific part of the table.
     pub fn body(&self) -> &TableBody {
         &self.body
+    }
+
+    /// Whether the cells are numbers rather than result codes: a table with
+    /// `results = "numbers"` (whole numbers, 0 or more; read them with [`Lookup::number`]) or a
+    /// `modifiers` table (signed numbers; read them with [`Table::modifier`]). Such a table has
+    /// no `results`.
+    pub fn numeric_cells(&self) -> bool {
+        self.values != CellValues::Codes
     }
 
     /// False for templates, which resolve nothing.
@@ -819,13 +894,22 @@ impl Table {
     }
 
     /// A cell read into its parts and codes (one part of one code for a table that does not
-    /// compose its cells).
+    /// compose its cells; for a table of numbers, the number's text).
     pub fn read_cell(&self, cell: &str) -> Result<Vec<Vec<Token>>, TableError> {
         let fail = |message: String| TableError {
             file: self.source.clone(),
             line: None,
             message,
         };
+        if self.numeric_cells() {
+            return match self.describe_cell(cell) {
+                Some(_) => Ok(vec![vec![Token {
+                    code: cell.to_string(),
+                    modifier: 0,
+                }]]),
+                None => Err(fail(format!("`{cell}` is not a number this table holds"))),
+            };
+        }
         match &self.compose {
             Some(compose) => {
                 let codes: Vec<&str> = self.results.iter().map(|r| r.code.as_str()).collect();
@@ -839,8 +923,13 @@ impl Table {
         }
     }
 
-    /// A cell in words, each code by its label.
+    /// A cell in words, each code by its label; a number as itself ("3", "+2").
     pub fn describe_cell(&self, cell: &str) -> Option<String> {
+        match self.values {
+            CellValues::Counts => return parse_count(cell).map(|n| n.to_string()),
+            CellValues::Signed => return parse_signed(cell).map(|n| labels::signed(n.into())),
+            CellValues::Codes => {}
+        }
         let label = |code: &str| {
             self.result_code(code)
                 .map_or_else(|| code.to_string(), |r| r.label.clone())

@@ -12,9 +12,9 @@ use crate::engine::dice::Die;
 
 use super::labels::{difference_label, differences_text, differential_label, signed, span_text};
 use super::{
-    BLANK_CELL, Band, Compose, DifferenceColumn, Domain, ModifierCap, OddsColumn, Provenance,
-    ResultCode, Rounding, Row, RowKey, ShiftCap, StrengthColumn, Table, TableBody, TableError,
-    TableKind, TableStatus,
+    BLANK_CELL, Band, CellValues, Compose, DifferenceColumn, Domain, ModifierCap, OddsColumn,
+    Provenance, ResultCode, Rounding, Row, RowKey, ShiftCap, StrengthColumn, Table, TableBody,
+    TableError, TableKind, TableStatus,
 };
 
 impl Table {
@@ -47,19 +47,31 @@ fn values_text(noun: &str, min: i64, max: i64) -> String {
 }
 
 /// What is wrong with the cell `code` at `place` ("the cell in row 3, column `2:1`"), if anything:
-/// a modifier that is not a signed whole number, a composed cell that does not read, or an unknown
-/// result code. Blank cells are the caller's to judge.
+/// a modifier that is not a signed whole number, a number that is not a whole number 0 or more, a
+/// composed cell that does not read, or an unknown result code. Blank cells are the caller's to
+/// judge.
 pub(crate) fn cell_problem(
     code: &str,
     place: &str,
     codes: &[String],
     compose: Option<&Compose>,
-    numbers: bool,
+    values: CellValues,
 ) -> Option<String> {
-    if numbers {
-        return super::parse_signed(code).is_none().then(|| {
-            format!("the cell in {place} is `{code}`: it must be a signed whole number, such as +2, -1 or 0")
-        });
+    match values {
+        CellValues::Signed => {
+            return super::parse_signed(code).is_none().then(|| {
+                format!("the cell in {place} is `{code}`: it must be a signed whole number, such as +2, -1 or 0")
+            });
+        }
+        CellValues::Counts => {
+            return super::parse_count(code).is_none().then(|| {
+                format!(
+                    "the cell in {place} is `{code}`: a number is expected, a whole number 0 or more, \
+                     such as 0, 3 or 12 (the table has results = \"numbers\")"
+                )
+            });
+        }
+        CellValues::Codes => {}
     }
     if let Some(compose) = compose {
         let codes: Vec<&str> = codes.iter().map(String::as_str).collect();
@@ -141,8 +153,8 @@ struct CellRules {
     check_codes: bool,
     /// How cells combine codes, if they do.
     compose: Option<Compose>,
-    /// Cells are signed whole numbers, not result codes (`modifiers`).
-    numbers: bool,
+    /// What the cells hold.
+    values: CellValues,
 }
 
 /// A row's range, for coverage checks.
@@ -461,13 +473,18 @@ impl<'t> Parser<'t> {
         self.check_keys(&root, &allowed);
 
         let provenance = self.provenance(&root);
-        let (results, readable_codes) =
-            if kind == Some(TableKind::Modifiers) && root.get("results").is_none() {
+        let values = self.cell_values(&root, kind);
+        let (results, readable_codes) = match values {
+            // A table of numbers has no codes, nor does a modifiers table that lists none.
+            Some(CellValues::Counts) => (Some(Vec::new()), Some(Vec::new())),
+            Some(CellValues::Signed) if root.get("results").is_none() => {
                 (Some(Vec::new()), Some(Vec::new()))
-            } else {
-                self.results(&root)
-            };
-        let compose = self.compose(&root, readable_codes.as_deref());
+            }
+            Some(_) => self.results(&root),
+            // `results` was refused (reported): its cells cannot be checked.
+            None => (None, None),
+        };
+        let compose = self.compose(&root, readable_codes.as_deref(), values);
 
         // Body. An unknown status is already reported; read the cells
         // leniently so it does not cascade into blank-cell errors.
@@ -476,11 +493,13 @@ impl<'t> Parser<'t> {
             codes: readable_codes.unwrap_or_default(),
             template: status.is_none_or(|s| s == TableStatus::Template),
             compose: compose.clone().flatten(),
-            numbers: kind == Some(TableKind::Modifiers),
+            values: values.unwrap_or(CellValues::Codes),
         };
         let body = kind.and_then(|kind| self.body(&root, kind, &rules));
 
-        match (id, title, kind, status, provenance, results, body, compose) {
+        match (
+            id, title, kind, status, provenance, results, body, compose, values,
+        ) {
             (
                 Some(id),
                 Some(title),
@@ -490,8 +509,10 @@ impl<'t> Parser<'t> {
                 Some(results),
                 Some(body),
                 Some(compose),
+                Some(values),
             ) if self.errors.is_empty() => Ok(Table {
                 compose,
+                values,
                 id,
                 title,
                 kind,
@@ -511,12 +532,78 @@ impl<'t> Parser<'t> {
         }
     }
 
+    /// What the cells hold: signed numbers for `modifiers`, whole numbers where `results` is
+    /// `"numbers"`, else the result codes of `[[results]]`. `None` when a string `results` is
+    /// refused (reported on its line).
+    fn cell_values(&mut self, root: &Obj, kind: Option<TableKind>) -> Option<CellValues> {
+        let modifiers = kind == Some(TableKind::Modifiers);
+        let string = root.get("results").and_then(|value| match value.get_ref() {
+            DeValue::String(s) => Some((s.to_string(), value.span())),
+            _ => None,
+        });
+        let Some((name, span)) = string else {
+            // Absent or an array (`results` reports a missing key or a wrong type).
+            return Some(if modifiers {
+                CellValues::Signed
+            } else {
+                CellValues::Codes
+            });
+        };
+        if name != "numbers" {
+            self.at(
+                &span,
+                format!(
+                    "`results` is \"{name}\": list the result codes as [[results]] entries, or \
+                     write results = \"numbers\" for cells that are whole numbers"
+                ),
+            );
+            return None;
+        }
+        match kind {
+            Some(TableKind::Modifiers) => {
+                self.at(
+                    &span,
+                    "results = \"numbers\" is meaningless for a modifiers table, whose cells are \
+                     signed numbers already: leave `results` out"
+                        .to_string(),
+                );
+                None
+            }
+            // A matrix's rows are read by a choice, not by a roll or a difference: a number
+            // there would be a code in disguise, so it declares its codes.
+            Some(TableKind::Matrix) => {
+                self.at(
+                    &span,
+                    "results = \"numbers\" does not fit a matrix table, whose rows are read by a \
+                     choice; list its result codes as [[results]] entries"
+                        .to_string(),
+                );
+                None
+            }
+            _ => Some(CellValues::Counts),
+        }
+    }
+
     /// The optional `compose` key: `Some(None)` when the table does not compose its cells,
-    /// `None` when the key could not be read.
-    fn compose(&mut self, root: &Obj, codes: Option<&[String]>) -> Option<Option<Compose>> {
+    /// `None` when the key could not be read or does not fit the cells.
+    fn compose(
+        &mut self,
+        root: &Obj,
+        codes: Option<&[String]>,
+        values: Option<CellValues>,
+    ) -> Option<Option<Compose>> {
         let Some(value) = root.get("compose") else {
             return Some(None);
         };
+        if values == Some(CellValues::Counts) {
+            self.at(
+                &value.span(),
+                "`compose` combines result codes, and a table with results = \"numbers\" has \
+                 none: each of its cells holds one number; remove `compose`"
+                    .to_string(),
+            );
+            return None;
+        }
         let obj = self.table(value, "`compose`", "`compose`".to_string())?;
         self.check_keys(&obj, &["parts", "modified"]);
         let list = |parser: &mut Self, key: &str| -> Option<Vec<String>> {
@@ -701,7 +788,7 @@ impl<'t> Parser<'t> {
                 &place,
                 &rules.codes,
                 rules.compose.as_ref(),
-                rules.numbers,
+                rules.values,
             )
         {
             self.at(&value.span(), message);

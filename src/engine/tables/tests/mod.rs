@@ -9,6 +9,7 @@ mod d66;
 mod difference_bands;
 mod draft;
 mod lookups;
+mod numbers;
 mod validation;
 
 // -- helpers -----------------------------------------------------------
