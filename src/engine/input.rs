@@ -71,6 +71,14 @@ pub enum FieldKind {
         of: UnitOf,
         only: &'static [(&'static str, &'static str)],
     },
+    /// A whole number from 0 to `max` for each of several units, by name, of the side `of` says
+    /// (each Formation's AP level); default none. The form offers the record's units of that
+    /// side meeting every `(attribute, value)` in `only`, each with its number.
+    UnitNumbers {
+        of: UnitOf,
+        only: &'static [(&'static str, &'static str)],
+        max: u32,
+    },
 }
 
 /// The longest unit name a `Units` field takes.
@@ -98,6 +106,8 @@ pub enum Value {
     Text(Symbol),
     /// Several names, in the order given.
     List(Vec<Symbol>),
+    /// A number for each of several names (a `UnitNumbers` field), in the order of the names.
+    Numbers(BTreeMap<Symbol, i64>),
 }
 
 /// Read directly by kind (serde's untagged enums buffer every value and try each variant in turn,
@@ -108,7 +118,9 @@ impl<'de> Deserialize<'de> for Value {
         impl<'v> serde::de::Visitor<'v> for Visitor {
             type Value = Value;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("true or false, a whole number, text, or a list of texts")
+                f.write_str(
+                    "true or false, a whole number, text, a list of texts, or a table of numbers",
+                )
             }
             fn visit_bool<E: serde::de::Error>(self, flag: bool) -> Result<Value, E> {
                 Ok(Value::Flag(flag))
@@ -131,6 +143,13 @@ impl<'de> Deserialize<'de> for Value {
                 }
                 Ok(Value::List(names))
             }
+            fn visit_map<A: serde::de::MapAccess<'v>>(self, mut map: A) -> Result<Value, A::Error> {
+                let mut numbers = BTreeMap::new();
+                while let Some((name, number)) = map.next_entry::<Symbol, i64>()? {
+                    numbers.insert(name, number);
+                }
+                Ok(Value::Numbers(numbers))
+            }
         }
         deserializer.deserialize_any(Visitor)
     }
@@ -147,6 +166,14 @@ impl fmt::Display for Value {
             Value::List(names) => {
                 let names: Vec<&str> = names.iter().map(|n| n.as_ref()).collect();
                 f.write_str(&names.join(", "))
+            }
+            Value::Numbers(numbers) if numbers.is_empty() => f.write_str("none"),
+            Value::Numbers(numbers) => {
+                let entries: Vec<String> = numbers
+                    .iter()
+                    .map(|(name, number)| format!("{name} {number}"))
+                    .collect();
+                f.write_str(&entries.join(", "))
             }
         }
     }
@@ -191,6 +218,7 @@ impl Field {
             }
             FieldKind::Text { .. } | FieldKind::Unit { .. } => Value::Text(Symbol::default()),
             FieldKind::Units { .. } => Value::List(Vec::new()),
+            FieldKind::UnitNumbers { .. } => Value::Numbers(BTreeMap::new()),
         }
     }
 
@@ -271,6 +299,30 @@ impl Field {
             (FieldKind::Units { .. }, _) => {
                 fail("must be a list of unit names, like [\"I Corps\", \"II Corps\"]".into())
             }
+            (FieldKind::UnitNumbers { max, .. }, Value::Numbers(numbers)) => {
+                for (name, number) in numbers {
+                    if name.trim().is_empty() {
+                        return fail("a unit's name is blank".into());
+                    }
+                    if let Some(c) = unfit_character(name) {
+                        return fail(format!("\"{name}\": {}", unfit_message(c)));
+                    }
+                    if name.chars().count() > UNIT_NAME_MAX {
+                        return fail(format!(
+                            "\"{name}\" is longer than {UNIT_NAME_MAX} characters"
+                        ));
+                    }
+                    if !(0..=i64::from(max)).contains(number) {
+                        return fail(format!(
+                            "{name}: {number} is out of range, a count from 0 to {max}"
+                        ));
+                    }
+                }
+                Ok(())
+            }
+            (FieldKind::UnitNumbers { .. }, _) => {
+                fail("must be a table of unit names and numbers, like { \"I Corps\" = 3 }".into())
+            }
         }
     }
 
@@ -310,6 +362,10 @@ impl Field {
             FieldKind::Units { of, .. } => {
                 format!("a list of unit names {}, like [\"I Corps\"]", of.describe())
             }
+            FieldKind::UnitNumbers { of, max, .. } => format!(
+                "a table of unit names {} and counts from 0 to {max}, like {{ \"I Corps\" = 3 }}",
+                of.describe()
+            ),
         }
     }
 }
@@ -451,6 +507,16 @@ impl Input {
                 Some(toml::Value::Boolean(b)) => Value::Flag(*b),
                 Some(toml::Value::Integer(n)) => Value::Number(*n),
                 Some(toml::Value::String(s)) => Value::Text(s.as_str().into()),
+                Some(toml::Value::Table(entries))
+                    if entries.values().all(|v| v.as_integer().is_some()) =>
+                {
+                    Value::Numbers(
+                        entries
+                            .iter()
+                            .filter_map(|(name, n)| Some((Symbol::new(name), n.as_integer()?)))
+                            .collect(),
+                    )
+                }
                 Some(toml::Value::Array(items))
                     if items.iter().all(|item| item.as_str().is_some()) =>
                 {
@@ -593,6 +659,19 @@ impl Input {
         }
     }
 
+    /// A number for each of several names; absent or of another kind reads as none (a missed
+    /// read).
+    #[track_caller]
+    pub fn numbers(&self, id: &str) -> Vec<(&str, i64)> {
+        match self.values.get(id) {
+            Some(Value::Numbers(numbers)) => numbers
+                .iter()
+                .map(|(name, number)| (name.as_str(), *number))
+                .collect(),
+            held => missed(id, ValueKind::Numbers, held, Vec::new()),
+        }
+    }
+
     /// The input as readable lines, "label: value", in field order.
     pub fn describe(&self, fields: &[Field]) -> Vec<(String, String)> {
         fields
@@ -613,6 +692,7 @@ pub enum ValueKind {
     Number,
     Text,
     List,
+    Numbers,
 }
 
 impl ValueKind {
@@ -622,6 +702,7 @@ impl ValueKind {
             Value::Number(_) => ValueKind::Number,
             Value::Text(_) => ValueKind::Text,
             Value::List(_) => ValueKind::List,
+            Value::Numbers(_) => ValueKind::Numbers,
         }
     }
 }
@@ -633,6 +714,7 @@ impl fmt::Display for ValueKind {
             ValueKind::Number => "a number",
             ValueKind::Text => "a text",
             ValueKind::List => "a list",
+            ValueKind::Numbers => "a table of numbers",
         })
     }
 }
@@ -741,6 +823,7 @@ pub fn template(title: &str, fields: &[Field]) -> String {
             Value::Number(n) => n.to_string(),
             Value::Text(t) => toml::Value::String(t.to_string()).to_string(),
             Value::List(_) => "[]".to_string(),
+            Value::Numbers(_) => "{}".to_string(),
         };
         text.push_str(&format!("{} = {}\n", field.id, value));
     }
@@ -777,6 +860,51 @@ mod tests {
             help: "Wet.",
         },
     ];
+
+    const AP_LEVELS: &[Field] = &[Field {
+        id: "ap",
+        label: "AP levels",
+        group: "G",
+        kind: FieldKind::UnitNumbers {
+            of: UnitOf::Any,
+            only: &[],
+            max: 5,
+        },
+        rule: "R",
+        help: "",
+    }];
+
+    #[test]
+    fn a_number_for_each_unit_reads_from_toml_and_the_log_and_is_checked() {
+        let table: toml::Table = "ap = { \"Left Wing\" = 3, \"Right Wing\" = 0 }"
+            .parse()
+            .expect("TOML");
+        let input = Input::from_toml(AP_LEVELS, &table).expect("valid");
+        assert_eq!(input.numbers("ap"), [("Left Wing", 3), ("Right Wing", 0)]);
+        // The log holds it as a JSON object and reads it back the same.
+        let json = serde_json::to_string(&input).expect("serializes");
+        assert_eq!(json, r#"{"ap":{"Left Wing":3,"Right Wing":0}}"#);
+        let back: Input = serde_json::from_str(&json).expect("reads back");
+        assert_eq!(back, input);
+        assert_eq!(
+            AP_LEVELS[0].display(back.get("ap").expect("held")),
+            "Left Wing 3, Right Wing 0"
+        );
+        let too_many: toml::Table = "ap = { \"Left Wing\" = 6 }".parse().expect("TOML");
+        let errors = Input::from_toml(AP_LEVELS, &too_many).expect_err("out of range");
+        assert_eq!(
+            errors[0].message,
+            "Left Wing: 6 is out of range, a count from 0 to 5"
+        );
+        let text: toml::Table = "ap = \"three\"".parse().expect("TOML");
+        let errors = Input::from_toml(AP_LEVELS, &text).expect_err("not a table");
+        assert!(
+            errors[0].message.contains("like { \"I Corps\" = 3 }"),
+            "{errors:?}"
+        );
+        let template = template("Test", AP_LEVELS);
+        assert!(template.contains("ap = {}"), "{template}");
+    }
 
     #[test]
     fn template_parses_back_to_the_defaults() {

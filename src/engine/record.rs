@@ -65,6 +65,9 @@ pub enum Effect {
     },
     /// One is spent from a counter, if the record keeps it (a move made under an allowance).
     UseCounter { name: Symbol, rule: Symbol },
+    /// A counter the record keeps goes up or down by `by`, never below 0 (RP paid into or out of
+    /// a War Chest). Nothing happens to a counter the record does not keep.
+    AddToCounter { name: Symbol, by: i64, rule: Symbol },
     /// A fact goes on the record (rain on turn 5).
     Mark { name: Symbol, rule: Symbol },
     /// A fact comes off the record (a marker removed).
@@ -247,6 +250,7 @@ impl Effect {
             Effect::UseCounter { name, rule } => {
                 format!("{name}: one fewer, if that allowance is running ({rule})")
             }
+            Effect::AddToCounter { name, by, rule } => format!("{name}: {by:+} ({rule})"),
             Effect::Mark { name, rule } => format!("{name} ({rule})"),
             Effect::Unmark { name, rule } => format!("No longer: {name} ({rule})"),
             Effect::PutInCup { cup, chits, rule } => format!(
@@ -603,6 +607,11 @@ impl Record {
                         *value = (*value - 1).max(0);
                     }
                 }
+                Effect::AddToCounter { name, by, .. } => {
+                    if let Some(value) = self.counters.get_mut(name) {
+                        *value = value.saturating_add(*by).max(0);
+                    }
+                }
                 Effect::SetOption { name, value, .. } => {
                     self.options.insert(name.clone(), value.clone());
                 }
@@ -679,6 +688,32 @@ mod tests {
         );
         let formation = record.unit("french", "Formation 1").expect("on the record");
         assert_eq!(formation.attribute("orange markers"), Some("0"));
+    }
+
+    #[test]
+    fn a_counter_is_paid_into_and_out_of_never_below_zero_and_only_if_kept() {
+        let add = |by| Effect::AddToCounter {
+            name: "RP".into(),
+            by,
+            rule: "R".into(),
+        };
+        let mut record = Record::default();
+        record.apply(&[add(5)], 1);
+        assert!(record.counters.is_empty(), "a counter not kept stays off");
+        record.apply(
+            &[Effect::SetCounter {
+                name: "RP".into(),
+                value: 10,
+                rule: "R".into(),
+                lasts: Lasts::Game,
+            }],
+            2,
+        );
+        record.apply(&[add(7), add(-3)], 3);
+        assert_eq!(record.counters.get("RP"), Some(&14));
+        record.apply(&[add(-20)], 4);
+        assert_eq!(record.counters.get("RP"), Some(&0));
+        assert_eq!(add(-3).describe(), "RP: -3 (R)");
     }
 
     #[test]

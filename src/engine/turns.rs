@@ -53,6 +53,9 @@ pub struct Scenario {
     /// The scenario's own sequence of play, where it differs from the game's (a campaign beside
     /// a one-battle game).
     pub sequence: Option<&'static TurnSequence>,
+    /// The procedure that puts the scenario's pieces on the record, where it differs from the
+    /// game's (`Game::set_up`).
+    pub set_up: Option<&'static str>,
 }
 
 /// A game's sequence of play and the names of its turns.

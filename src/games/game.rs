@@ -177,7 +177,7 @@ impl Game {
         tables: &TableSet,
     ) -> Result<Session, String> {
         let mut session = Session::new(self.id, scenario.id, scenario.start, sides, key);
-        if let Some(id) = self.set_up {
+        if let Some(id) = scenario.set_up.or(self.set_up) {
             let procedure = self.procedure(id)?;
             let input = opening_input(procedure, session.record());
             session

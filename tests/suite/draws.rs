@@ -189,6 +189,7 @@ static GAME: Game = Game {
         },
         last_turn: 1,
         sequence: None,
+        set_up: None,
     }],
     sequence: TurnSequence {
         phases: &[Phase {

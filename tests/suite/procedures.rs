@@ -51,6 +51,13 @@ fn other_values(field: &Field, input: &Input, record: &Record) -> Vec<Value> {
                 .map(|n| Value::List(names[..n].to_vec()))
                 .collect()
         }
+        FieldKind::UnitNumbers { of, only, max } => {
+            let mut names = offered(record, input, of, only);
+            names.truncate(2);
+            vec![Value::Numbers(
+                names.into_iter().map(|n| (n, i64::from(max))).collect(),
+            )]
+        }
     }
 }
 

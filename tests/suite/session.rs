@@ -410,6 +410,17 @@ fn any_attack_input() -> impl Strategy<Value = Input> {
                         (id.clone(), Value::List(names))
                     })
                     .boxed(),
+                FieldKind::UnitNumbers { max, .. } => {
+                    proptest::collection::btree_map("[A-Z][a-z]{1,8}", 0..=i64::from(max), 0..3)
+                        .prop_map(move |numbers| {
+                            let numbers = numbers
+                                .into_iter()
+                                .map(|(n, v)| (n.as_str().into(), v))
+                                .collect();
+                            (id.clone(), Value::Numbers(numbers))
+                        })
+                        .boxed()
+                }
             }
         })
         .collect();

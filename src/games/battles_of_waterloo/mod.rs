@@ -359,6 +359,7 @@ pub const SCENARIOS: &[Scenario] = &[
         start: FIRST_TURN,
         last_turn: MOST_TURNS,
         sequence: None,
+        set_up: None,
     },
     Scenario {
         id: "ligny",
@@ -368,6 +369,7 @@ pub const SCENARIOS: &[Scenario] = &[
         start: FIRST_TURN,
         last_turn: MOST_TURNS,
         sequence: None,
+        set_up: None,
     },
     Scenario {
         id: "june-16",
@@ -377,6 +379,7 @@ pub const SCENARIOS: &[Scenario] = &[
         start: FIRST_TURN,
         last_turn: MOST_TURNS,
         sequence: None,
+        set_up: None,
     },
     Scenario {
         id: "mont-st-jean",
@@ -386,6 +389,7 @@ pub const SCENARIOS: &[Scenario] = &[
         start: FIRST_TURN,
         last_turn: MOST_TURNS,
         sequence: None,
+        set_up: None,
     },
     Scenario {
         id: "wavre",
@@ -395,6 +399,7 @@ pub const SCENARIOS: &[Scenario] = &[
         start: FIRST_TURN,
         last_turn: MOST_TURNS,
         sequence: None,
+        set_up: None,
     },
     Scenario {
         id: "june-18",
@@ -404,6 +409,7 @@ pub const SCENARIOS: &[Scenario] = &[
         start: FIRST_TURN,
         last_turn: MOST_TURNS,
         sequence: None,
+        set_up: None,
     },
 ];
 

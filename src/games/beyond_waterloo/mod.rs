@@ -5,6 +5,7 @@
 //! References give the rulebook's Case numbers and the lines of the rulebook file.
 
 mod battle_display;
+pub mod campaign;
 pub mod cards;
 mod charge;
 pub mod combat_round;
@@ -76,6 +77,7 @@ pub fn opponent(side: &str) -> &'static str {
 /// In the order of the Battle Sequence.
 pub static PROCEDURES: &[&dyn Procedure] = &[
     &SetUp,
+    &campaign::CampaignSetUp,
     &AddUnit,
     &CounterValue,
     &CardEntry,
@@ -89,6 +91,11 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &WoundRecovery,
     &BattleWinner,
     &Victory,
+    &campaign::ApReset,
+    &campaign::SpendAp,
+    &campaign::Attrition,
+    &campaign::RpAccumulation,
+    &campaign::Recruitment,
     &options::SETTINGS,
 ];
 
@@ -121,6 +128,18 @@ pub const TABLES: &[BuiltinTable] = &[
         file: "wound-recovery.toml",
         text: include_str!("../../../tables/beyond-waterloo/wound-recovery.toml"),
     },
+    BuiltinTable {
+        file: "attrition.toml",
+        text: include_str!("../../../tables/beyond-waterloo/attrition.toml"),
+    },
+    BuiltinTable {
+        file: "rp-acquisition.toml",
+        text: include_str!("../../../tables/beyond-waterloo/rp-acquisition.toml"),
+    },
+    BuiltinTable {
+        file: "frat.toml",
+        text: include_str!("../../../tables/beyond-waterloo/frat.toml"),
+    },
 ];
 
 const BATTLE: Position = Position {
@@ -132,15 +151,19 @@ const BATTLE: Position = Position {
 /// The Combat Game's scenario id.
 pub const COMBAT_GAME: &str = "combat-game";
 
-pub const SCENARIOS: &[Scenario] = &[Scenario {
-    id: COMBAT_GAME,
-    title: "Combat Game: Waterloo, 18 June 1815",
-    rule: "27.1 Combat Game Scenario, L2182-2248",
-    summary: "One Battle Sequence at Waterloo: Ney's Left Wing leads against Wellington's Anglo-Dutch-Belgian army; Grouchy at Ligny and Blücher at Wavre may react. Both sides start at 0 VP, the French with the Initiative.",
-    start: BATTLE,
-    last_turn: 1,
-    sequence: None,
-}];
+pub const SCENARIOS: &[Scenario] = &[
+    Scenario {
+        id: COMBAT_GAME,
+        title: "Combat Game: Waterloo, 18 June 1815",
+        rule: "27.1 Combat Game Scenario, L2182-2248",
+        summary: "One Battle Sequence at Waterloo: Ney's Left Wing leads against Wellington's Anglo-Dutch-Belgian army; Grouchy at Ligny and Blücher at Wavre may react. Both sides start at 0 VP, the French with the Initiative.",
+        start: BATTLE,
+        last_turn: 1,
+        sequence: None,
+        set_up: None,
+    },
+    campaign::BASIC_SCENARIO,
+];
 
 /// The Battle Sequence (6.3, L882-918), one battle: the Combat Game is "just one full Battle
 /// Sequence" (L508).
@@ -263,7 +286,7 @@ pub fn initiative(record: &Record) -> &'static str {
 /// The banner above the checklist: who has the Initiative, and each side's VP.
 pub fn turn_notes(record: &Record) -> Vec<TurnNote> {
     let vp = |side: &str| record.victory_points.get(side).copied().unwrap_or(0);
-    vec![TurnNote {
+    let mut notes = vec![TurnNote {
         text: format!(
             "Initiative: {} (VP: French {}, Allied {})",
             side_label(initiative(record)),
@@ -271,5 +294,9 @@ pub fn turn_notes(record: &Record) -> Vec<TurnNote> {
             vp("allied")
         ),
         rule: "1.1 Initiative, L404",
-    }]
+    }];
+    if record.scenario.as_ref() != COMBAT_GAME {
+        notes.extend(campaign::turn_notes(record));
+    }
+    notes
 }

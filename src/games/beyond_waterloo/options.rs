@@ -322,6 +322,9 @@ const FIELDS: &[Field] = &[
     RALLIES_CARD,
     CARD_CANCEL,
     CHARGE_BOX,
+    super::campaign::settings::ATTRITION_DICE,
+    super::campaign::settings::RP_COLUMN,
+    super::campaign::settings::FRAT_VP,
 ];
 
 pub const SETTINGS: Settings = Settings {

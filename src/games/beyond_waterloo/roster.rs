@@ -53,6 +53,16 @@ pub mod attribute {
     pub const WOUNDED_BATTLE: &str = "wounded_battle";
     pub const WOUNDED_REACTION: &str = "wounded_reaction";
     pub const WOUNDED: &str = "wounded";
+    /// A Leader's Administrative Points rating, healthy and wounded (4.2.1, L660): counter
+    /// values, entered for the campaign.
+    pub const AP: &str = "ap";
+    pub const WOUNDED_AP: &str = "wounded_ap";
+    /// The Senior Formation a Formation is brigaded to (5.4, L822-830), if any.
+    pub const BRIGADED_TO: &str = "brigaded_to";
+    /// "yes" while a Formation carries a Force Marched marker (18.4, L1688-1712).
+    pub const FORCE_MARCH: &str = "force_march";
+    /// "out" while a Formation is Out of Supply (16.5, L1559-1571).
+    pub const SUPPLY: &str = "supply";
 }
 
 /// A piece's state on the record.
@@ -442,6 +452,10 @@ impl Procedure for SetUp {
             fields: &[],
         }
     }
+    /// The Combat Game's forces, in the Combat Game only.
+    fn applies(&self, record: &Record) -> bool {
+        record.scenario.as_ref() == super::COMBAT_GAME
+    }
     fn acting_side(&self, _input: &Input) -> String {
         "french".into()
     }
@@ -483,7 +497,7 @@ impl Procedure for SetUp {
                 of_leader(attribute::FORMATION, name),
                 of_leader(attribute::WOUNDED, "no"),
             ]);
-            for value in LEADER_VALUES {
+            for value in LEADER_BATTLE_VALUES {
                 effects.push(of_leader(value.0, NOT_ENTERED));
             }
         }
@@ -535,12 +549,42 @@ pub fn formation_morale(record: &Record, side: &str, formation: &str) -> Option<
         .ok()
 }
 
-/// The values a Leader's counter prints (2.2.1, L452), which the players enter.
-const LEADER_VALUES: &[(&str, &str)] = &[
+/// What the campaign keeps of a Formation, for its summary: where it stands, its AP level and
+/// its markers.
+fn campaign_summary(unit: &UnitRecord) -> String {
+    let mut parts = Vec::new();
+    if let Some(area) = unit.attribute(attribute::AREA).filter(|a| !a.is_empty()) {
+        parts.push(area.to_string());
+    }
+    if let Some(level) = unit.attribute(super::campaign::administrative_points::AP_LEVEL) {
+        parts.push(format!("AP {level}"));
+    }
+    if unit.attribute(attribute::FORCE_MARCH) == Some("yes") {
+        parts.push("Force Marched".into());
+    }
+    if unit.attribute(attribute::SUPPLY) == Some("out") {
+        parts.push("Out of Supply".into());
+    }
+    parts.iter().map(|p| format!(", {p}")).collect()
+}
+
+/// The values a Leader's counter prints for battle (2.2.1, L452), which the players enter.
+pub const LEADER_BATTLE_VALUES: &[(&str, &str)] = &[
     (attribute::BATTLE, "Battle Ability"),
     (attribute::REACTION, "Reaction range"),
     (attribute::WOUNDED_BATTLE, "Battle Ability, wounded side"),
     (attribute::WOUNDED_REACTION, "Reaction range, wounded side"),
+];
+
+/// Every value a Leader's counter prints: for battle, and his AP rating for the campaign (4.2,
+/// L658: "The first number on any Leader counter is his AP rating").
+pub const LEADER_VALUES: &[(&str, &str)] = &[
+    (attribute::BATTLE, "Battle Ability"),
+    (attribute::REACTION, "Reaction range"),
+    (attribute::WOUNDED_BATTLE, "Battle Ability, wounded side"),
+    (attribute::WOUNDED_REACTION, "Reaction range, wounded side"),
+    (attribute::AP, "AP rating"),
+    (attribute::WOUNDED_AP, "AP rating, wounded side"),
 ];
 
 /// The values a Troop unit's counter prints (2.2.2, L454-456).
@@ -562,6 +606,8 @@ const VALUES: &[(&str, &str)] = &[
     (attribute::REACTION, "Reaction"),
     (attribute::WOUNDED_BATTLE, "Wounded Battle"),
     (attribute::WOUNDED_REACTION, "Wounded Reaction"),
+    (attribute::AP, "AP"),
+    (attribute::WOUNDED_AP, "Wounded AP"),
 ];
 
 const COUNTER_RULE: &str = "2.2.1-2.2.2 Counters, L452-456";
@@ -593,7 +639,7 @@ const ENTRY_FIELDS: &[Field] = &[
         group: "Counter",
         kind: FieldKind::Choice(VALUES),
         rule: COUNTER_RULE,
-        help: "A Troop unit prints its CF and Morale on each side; a Leader his Battle Ability and Reaction range on each side (a dot is 0).",
+        help: "A Troop unit prints its CF and Morale on each side; a Leader his AP rating, Battle Ability and Reaction range on each side (a dot is 0).",
     },
     Field {
         id: "value",
@@ -749,18 +795,25 @@ pub fn summary(unit: &UnitRecord) -> String {
     match unit.attribute(attribute::TYPE) {
         Some("card") => super::cards::summary(unit),
         Some("formation") => format!(
-            "Formation, Morale {}, {}{}",
+            "Formation, Morale {}, {}{}{}",
             unit.attribute(attribute::FORMATION_MORALE).unwrap_or("?"),
             mode_label(unit.attribute(attribute::MODE).unwrap_or("")),
             match unit.attribute(attribute::ROLE) {
                 Some("lead") => ", Lead",
                 Some("supporting") => ", Supporting",
                 _ => "",
-            }
+            },
+            campaign_summary(unit)
         ),
         Some("leader") => format!(
-            "Leader of {}, Battle {}{}",
-            unit.attribute(attribute::FORMATION).unwrap_or("?"),
+            "Leader{}, Battle {}{}",
+            match unit
+                .attribute(attribute::FORMATION)
+                .filter(|f| !f.is_empty())
+            {
+                Some(formation) => format!(" of {formation}"),
+                None => String::new(),
+            },
             unit.attribute(attribute::BATTLE).unwrap_or("?"),
             if unit.attribute(attribute::WOUNDED) == Some("yes") {
                 ", wounded"

@@ -254,6 +254,7 @@ pub const SCENARIOS: &[Scenario] = &[
         start: FIRST_TURN,
         last_turn: 19,
         sequence: None,
+        set_up: None,
     },
     Scenario {
         id: SCENARIO_CHOICES[1].0,
@@ -263,6 +264,7 @@ pub const SCENARIOS: &[Scenario] = &[
         start: FIRST_TURN,
         last_turn: 7,
         sequence: None,
+        set_up: None,
     },
     Scenario {
         id: SCENARIO_CHOICES[2].0,
@@ -272,6 +274,7 @@ pub const SCENARIOS: &[Scenario] = &[
         start: FIRST_TURN,
         last_turn: 19,
         sequence: None,
+        set_up: None,
     },
     Scenario {
         id: SCENARIO_CHOICES[3].0,
@@ -281,6 +284,7 @@ pub const SCENARIOS: &[Scenario] = &[
         start: THREE_PLAYER_TURN,
         last_turn: 19,
         sequence: None,
+        set_up: None,
     },
     Scenario {
         id: SCENARIO_CHOICES[4].0,
@@ -290,6 +294,7 @@ pub const SCENARIOS: &[Scenario] = &[
         start: FIRST_TURN,
         last_turn: 19,
         sequence: None,
+        set_up: None,
     },
     Scenario {
         id: SCENARIO_CHOICES[5].0,
@@ -299,6 +304,7 @@ pub const SCENARIOS: &[Scenario] = &[
         start: THREE_PLAYER_TURN,
         last_turn: 19,
         sequence: None,
+        set_up: None,
     },
 ];
 

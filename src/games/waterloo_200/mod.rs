@@ -110,6 +110,7 @@ pub const SCENARIOS: &[Scenario] = &[Scenario {
     start: FIRST_TURN,
     last_turn: 5,
     sequence: None,
+    set_up: None,
 }];
 
 /// The turn sequence (6.0, L765-827).

@@ -386,6 +386,7 @@ pub const SCENARIOS: &[Scenario] = &[
         },
         last_turn: 8,
         sequence: None,
+        set_up: None,
     },
     Scenario {
         id: "june-15-18",
@@ -399,6 +400,7 @@ pub const SCENARIOS: &[Scenario] = &[
         },
         last_turn: 8,
         sequence: None,
+        set_up: None,
     },
     Scenario {
         id: "june-15-18-free",
@@ -412,5 +414,6 @@ pub const SCENARIOS: &[Scenario] = &[
         },
         last_turn: 8,
         sequence: None,
+        set_up: None,
     },
 ];

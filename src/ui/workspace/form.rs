@@ -384,6 +384,44 @@ impl Workspace {
                     }
                 }
             }
+            // A number for each unit: one row each, the record's units and any already named.
+            FieldKind::UnitNumbers { of, only, max } => {
+                let numbers = match current {
+                    Value::Numbers(numbers) => numbers.clone(),
+                    _ => Default::default(),
+                };
+                let mut offered = self.known_units(field.id, record, sides, of, only);
+                for name in numbers.keys() {
+                    if !offered.iter().any(|n| n == name.as_str()) {
+                        offered.push(name.to_string());
+                    }
+                }
+                if offered.is_empty() {
+                    ui.label(egui::RichText::new("None on the record").weak())
+                        .labelled_by(label);
+                }
+                egui::Grid::new(field.id).num_columns(2).show(ui, |ui| {
+                    for name in &offered {
+                        let held = numbers.get(name.as_str()).copied();
+                        let mut value = held.unwrap_or(0);
+                        let name_label = ui.label(name.as_str());
+                        let response = ui
+                            .add(
+                                egui::DragValue::new(&mut value)
+                                    .range(0..=i64::from(max))
+                                    .speed(0.1),
+                            )
+                            .labelled_by(name_label.id)
+                            .on_hover_text(field.help);
+                        if response.changed() || (held.is_none() && response.clicked()) {
+                            let mut numbers = numbers.clone();
+                            numbers.insert(name.as_str().into(), value);
+                            changed = Some(Value::Numbers(numbers));
+                        }
+                        ui.end_row();
+                    }
+                });
+            }
         }
         changed
     }

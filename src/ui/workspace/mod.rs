@@ -323,7 +323,9 @@ fn side_fields(procedure: &dyn Procedure) -> Vec<&'static str> {
     let mut found = Vec::new();
     for field in procedure.fields() {
         let of = match field.kind {
-            FieldKind::Unit { of, .. } | FieldKind::Units { of, .. } => of,
+            FieldKind::Unit { of, .. }
+            | FieldKind::Units { of, .. }
+            | FieldKind::UnitNumbers { of, .. } => of,
             _ => continue,
         };
         if let UnitOf::Side(side) | UnitOf::OpponentOf(side) = of

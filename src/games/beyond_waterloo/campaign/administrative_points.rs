@@ -1,0 +1,330 @@
+//! Administrative Points (4.2, L656-680): a Formation's AP level, on the track below its box, is
+//! reset to its Leader's AP rating in each AP Reset Segment (4.2.7, L678) and spent a point at a
+//! time on the actions of 4.2.3 (L664-670). A new Leader leaves the level as it is until the next
+//! reset (4.2.8, L680), so the level is the Formation's, not read from its Leader.
+
+use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
+use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
+use crate::engine::record::{Effect, Record};
+use crate::engine::table_set::TableSet;
+use crate::games::beyond_waterloo::roster::{attribute, state};
+use crate::games::beyond_waterloo::{SIDES, people, side_label};
+
+/// A Formation's AP level, the record's (not a counter value).
+pub const AP_LEVEL: &str = "ap_level";
+
+/// A Formation whose Leader was forced to act with no AP left: -1 on his next roll (4.2.6, L676).
+pub const FORCED: &str = "forced_without_ap";
+
+/// The highest AP rating a Leader counter can print is not in the text; 9 is the roster's limit.
+const MAX_AP: u32 = 9;
+
+const SIDE: Field = Field {
+    id: "side",
+    label: "Side",
+    group: "Formations",
+    kind: FieldKind::Choice(SIDES),
+    rule: "8.1.1, L1190",
+    help: "Both players reset their own Formations.",
+};
+
+const RESET_FIELDS: &[Field] = &[
+    SIDE,
+    Field {
+        id: "levels",
+        label: "AP level of each Formation",
+        group: "Formations",
+        kind: FieldKind::UnitNumbers {
+            of: UnitOf::Side("side"),
+            only: &[(attribute::TYPE, "formation"), ("state", state::IN_PLAY)],
+            max: MAX_AP,
+        },
+        rule: "4.2.7, L678",
+        help: "Its Leader's AP rating on the face he shows, from the counter values; 0 for a Formation with no Leader.",
+    },
+];
+
+/// A Leader's AP rating on the face he shows, if entered.
+pub fn ap_rating(record: &Record, side: &str, leader: &str) -> Option<i64> {
+    let unit = record.unit(side, leader)?;
+    let face = if unit.attribute(attribute::WOUNDED) == Some("yes") {
+        attribute::WOUNDED_AP
+    } else {
+        attribute::AP
+    };
+    unit.attribute(face)?.parse().ok()
+}
+
+/// The Leader of a Formation, if it has one.
+fn leader_of<'a>(record: &'a Record, side: &str, formation: &str) -> Option<&'a str> {
+    record
+        .unit(side, formation)?
+        .attribute(attribute::LEADER)
+        .filter(|l| !l.is_empty())
+}
+
+/// A side's Formations in play, by name.
+fn formations<'a>(record: &'a Record, side: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+    record
+        .units_where(
+            Some(side),
+            &[(attribute::TYPE, "formation"), ("state", state::IN_PLAY)],
+        )
+        .map(|(_, name, _)| name)
+}
+
+/// A side's AP Reset Segment: every Formation's AP level back to its Leader's rating.
+pub struct ApReset;
+
+impl Procedure for ApReset {
+    fn about(&self) -> &About {
+        &About {
+            id: "ap-reset",
+            title: "AP Reset",
+            rule: "4.2.7, L678",
+            summary: "Each Formation's AP level goes back to its Leader's AP rating, in the AP Reset Segments of the Mobilization and Administration Phases.",
+            fields: RESET_FIELDS,
+        }
+    }
+    fn applies(&self, record: &Record) -> bool {
+        record.scenario.as_ref() != crate::games::beyond_waterloo::COMBAT_GAME
+    }
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        self.follow("side", input, record);
+    }
+    /// Each Formation's Leader's rating from the counter values, where entered.
+    fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
+        if changed != "side" {
+            return;
+        }
+        let side = input.text("side").to_string();
+        let levels = formations(record, &side)
+            .filter_map(|formation| {
+                let rating = match leader_of(record, &side, formation) {
+                    Some(leader) => ap_rating(record, &side, leader)?,
+                    None => 0,
+                };
+                Some((formation.into(), rating))
+            })
+            .collect();
+        input.set("levels", Value::Numbers(levels));
+    }
+    /// Every Formation in play is reset: one left out is named, with its Leader.
+    fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        let side = input.text("side");
+        let levels = input.numbers("levels");
+        for formation in formations(record, side) {
+            if !levels.iter().any(|(name, _)| *name == formation) {
+                let leader = leader_of(record, side, formation).unwrap_or("its Leader");
+                return Err(InputError::new(
+                    "levels",
+                    format!(
+                        "{formation} has no AP level: enter {leader}'s AP rating in the counter values, or type it here"
+                    ),
+                ));
+            }
+        }
+        for (name, _) in &levels {
+            let is_formation = record
+                .unit(side, name)
+                .is_some_and(|u| u.attribute(attribute::TYPE) == Some("formation"));
+            if !is_formation {
+                return Err(InputError::new(
+                    "levels",
+                    format!(
+                        "{name} is not a {} Formation on the record",
+                        side_label(side)
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+    fn acting_side(&self, input: &Input) -> String {
+        input.text("side").to_string()
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        _tables: &TableSet,
+        _faces: &Faces,
+    ) -> Result<Resolution, RuleError> {
+        let side = input.text("side");
+        let levels = input.numbers("levels");
+        let mut effects = Vec::new();
+        for (formation, level) in &levels {
+            effects.push(Effect::set_attribute(
+                side,
+                formation,
+                AP_LEVEL,
+                level,
+                "4.2.7, L678",
+            ));
+            effects.push(Effect::set_attribute(
+                side,
+                formation,
+                FORCED,
+                "",
+                "4.2.6, L676",
+            ));
+        }
+        let listed: Vec<String> = levels
+            .iter()
+            .map(|(formation, level)| format!("{formation} {level}"))
+            .collect();
+        Ok(Resolution::book_keeping(
+            "ap-reset",
+            format!(
+                "The {}' AP levels reset: {}",
+                people(side),
+                if listed.is_empty() {
+                    "no Formation in play".to_string()
+                } else {
+                    listed.join(", ")
+                }
+            ),
+            effects,
+        ))
+    }
+}
+
+/// The actions that cost a Leader 1 AP (4.2.3, L664-670).
+const ACTIONS: &[(&str, &str)] = &[
+    ("brigade", "Brigade or un-brigade a Formation or a unit"),
+    ("reaction", "Attempt a Reaction Movement"),
+    ("reorganize", "Reorganize a unit under his command"),
+    ("engage", "Engage in combat from outside the battle area"),
+    ("replacement", "Incorporate a Replacement"),
+];
+
+const SPEND_FIELDS: &[Field] = &[
+    SIDE,
+    Field {
+        id: "formation",
+        label: "Formation",
+        group: "Formations",
+        kind: FieldKind::Unit {
+            of: UnitOf::Side("side"),
+            only: &[(attribute::TYPE, "formation"), ("state", state::IN_PLAY)],
+            max_len: crate::engine::input::UNIT_NAME_MAX,
+        },
+        rule: "4.2.3-4.2.4, L664-672",
+        help: "For a Reaction, a reorganization or engaging from outside the area, the Senior Leader's Formation pays when others are brigaded to it (4.2.4).",
+    },
+    Field {
+        id: "action",
+        label: "Action",
+        group: "Formations",
+        kind: FieldKind::Choice(ACTIONS),
+        rule: "4.2.3, L664-670",
+        help: "Each costs 1 AP.",
+    },
+    Field {
+        id: "forced",
+        label: "Forced on him with no AP left",
+        group: "Formations",
+        kind: FieldKind::Flag,
+        rule: "4.2.6, L676",
+        help: "With no AP left a Leader cannot act, unless the opponent's play forces it (a combat): then he takes -1 on his next roll.",
+    },
+];
+
+/// The Formation's AP level on the record, if it has been reset.
+pub fn ap_level(record: &Record, side: &str, formation: &str) -> Option<i64> {
+    record
+        .unit(side, formation)?
+        .attribute(AP_LEVEL)?
+        .parse()
+        .ok()
+}
+
+/// One AP spent by a Formation's Leader, on the AP ledger.
+pub struct SpendAp;
+
+impl Procedure for SpendAp {
+    fn about(&self) -> &About {
+        &About {
+            id: "spend-ap",
+            title: "Spend an AP",
+            rule: "4.2.3-4.2.6, L664-676",
+            summary: "A Leader spends 1 AP to brigade, react, reorganize, engage from outside the area or take a Replacement; with none left he cannot, unless forced, which costs him -1 on his next roll.",
+            fields: SPEND_FIELDS,
+        }
+    }
+    fn applies(&self, record: &Record) -> bool {
+        record.scenario.as_ref() != crate::games::beyond_waterloo::COMBAT_GAME
+    }
+    fn frequent(&self) -> &'static [&'static str] {
+        &["side", "formation", "action"]
+    }
+    fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        let side = input.text("side");
+        let formation = input.text("formation").trim();
+        let Some(level) = ap_level(record, side, formation) else {
+            return Err(InputError::new(
+                "formation",
+                format!(
+                    "{formation} has no AP level on the record: resolve its side's AP Reset first"
+                ),
+            ));
+        };
+        match (level, input.flag("forced")) {
+            (0, false) => Err(InputError::new(
+                "action",
+                format!(
+                    "{formation} has no AP left: its Leader cannot act unless the opponent forces it (4.2.6, L676)"
+                ),
+            )),
+            (1.., true) => Err(InputError::new(
+                "forced",
+                format!("{formation} has {level} AP left: a forced action spends one as any other"),
+            )),
+            _ => Ok(()),
+        }
+    }
+    fn acting_side(&self, input: &Input) -> String {
+        input.text("side").to_string()
+    }
+    /// With an AP left the level goes down by one; an action forced with none left costs the
+    /// Leader -1 on his next roll instead (whether any are left is the record's, checked first).
+    fn resolve(
+        &self,
+        input: &Input,
+        _tables: &TableSet,
+        _faces: &Faces,
+    ) -> Result<Resolution, RuleError> {
+        let side = input.text("side");
+        let formation = input.text("formation").trim();
+        let action = input.text("action");
+        let label = ACTIONS
+            .iter()
+            .find(|(id, _)| *id == action)
+            .map_or(action, |(_, label)| label);
+        if input.flag("forced") {
+            return Ok(Resolution::book_keeping(
+                "forced",
+                format!(
+                    "{formation} is forced to act with no AP left ({label}): its Leader takes -1 on his next roll"
+                ),
+                vec![Effect::set_attribute(
+                    side,
+                    formation,
+                    FORCED,
+                    "yes",
+                    "4.2.6, L676",
+                )],
+            ));
+        }
+        Ok(Resolution::book_keeping(
+            "ap spent",
+            format!("{formation} spends 1 AP: {label}"),
+            vec![Effect::add_to(
+                side,
+                formation,
+                AP_LEVEL,
+                -1,
+                "4.2.3, L664-670; 4.2.5, L674",
+            )],
+        ))
+    }
+}

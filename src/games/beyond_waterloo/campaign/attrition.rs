@@ -1,0 +1,281 @@
+//! Attrition (9.1, L1238-1264): in the Attrition Segments of the Mobilization and Administration
+//! Phases, each Formation sharing its area with another Formation, under a Force Marched marker
+//! or Out of Supply rolls on the Attrition Table, printed only on the Player Aid Charts and
+//! shipped as a template. The roll less the AP rating of its Leader (its Senior Leader's when
+//! brigaded) is read on the column of the Formation's total CF; each step lost gives the opponent
+//! 1 VP.
+//!
+//! Readings: a Formation with no Leader has no DRM (addendum S3). The app holds no map, so whether
+//! the area holds another Formation is the players' fact: Formation markers on the map count,
+//! brigaded Formations (in their Senior's box, L758) and off-board boxes do not (S2).
+
+use super::administrative_points::ap_rating;
+use super::settings::ATTRITION_DICE;
+use crate::engine::dice::{DiceSpec, Die};
+use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
+use crate::engine::procedure::{
+    About, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
+};
+use crate::engine::record::{Effect, Record};
+use crate::engine::settings::prefill_setting;
+use crate::engine::table_set::{TableRead, TableSet};
+use crate::games::beyond_waterloo::roster::{attribute, current, state};
+use crate::games::beyond_waterloo::{SIDES, opponent, people, side_label};
+
+const RULE: &str = "9.1, L1240-1264";
+
+const FIELDS: &[Field] = &[
+    Field {
+        id: "side",
+        label: "Side",
+        group: "Formation",
+        kind: FieldKind::Choice(SIDES),
+        rule: "9.1.2, L1244",
+        help: "The side whose Formation checks.",
+    },
+    Field {
+        id: "formation",
+        label: "Formation",
+        group: "Formation",
+        kind: FieldKind::Unit {
+            of: UnitOf::Side("side"),
+            only: &[(attribute::TYPE, "formation")],
+            max_len: crate::engine::input::UNIT_NAME_MAX,
+        },
+        rule: "9.1.2, L1244",
+        help: "Each Formation checks once a segment.",
+    },
+    Field {
+        id: "shares_area",
+        label: "Its area holds another Formation",
+        group: "Why it checks",
+        kind: FieldKind::Flag,
+        rule: "9.1.2, L1246",
+        help: "Another Formation marker in the same map area. A Formation brigaded to it sits in its box and does not count; nor does an off-board box.",
+    },
+    Field {
+        id: "force_marched",
+        label: "Under a Force Marched marker",
+        group: "Why it checks",
+        kind: FieldKind::Flag,
+        rule: "9.1.2, L1247; 18.4.8, L1704",
+        help: "From the record.",
+    },
+    Field {
+        id: "out_of_supply",
+        label: "Out of Supply",
+        group: "Why it checks",
+        kind: FieldKind::Flag,
+        rule: "9.1.2, L1248; 16.5.2, L1563",
+        help: "From the record's last Supply Segment.",
+    },
+    Field {
+        id: "leader_ap",
+        label: "Leader's AP rating",
+        group: "Roll",
+        kind: FieldKind::Count { max: 9 },
+        rule: "9.1.8, L1260",
+        help: "Its Leader's, or its Senior Leader's when brigaded, on the face he shows; 0 with no Leader.",
+    },
+    Field {
+        id: "total_cf",
+        label: "The Formation's total CF",
+        group: "Roll",
+        kind: FieldKind::Count { max: 999 },
+        rule: "9.1.3, L1250",
+        help: "Every Troop unit's CF on the face it shows, a fraction rounded up; from the record where entered.",
+    },
+    super::settings::on_form(ATTRITION_DICE),
+];
+
+const READS: &[TableRead] = &[TableRead {
+    table: "attrition",
+    codes: &[],
+}];
+
+/// A Formation's attrition check.
+pub struct Attrition;
+
+/// The Leader whose AP rating counts for `formation`: its Senior Leader's when brigaded.
+fn drm_leader<'a>(record: &'a Record, side: &str, formation: &str) -> Option<&'a str> {
+    let unit = record.unit(side, formation)?;
+    match unit
+        .attribute(attribute::BRIGADED_TO)
+        .filter(|s| !s.is_empty())
+    {
+        Some(senior) => record
+            .unit(side, senior)?
+            .attribute(attribute::LEADER)
+            .filter(|l| !l.is_empty()),
+        None => unit.attribute(attribute::LEADER).filter(|l| !l.is_empty()),
+    }
+}
+
+/// The Formation's total CF on the record, fractions rounded up, if every unit's is entered.
+fn total_cf(record: &Record, side: &str, formation: &str) -> Option<i64> {
+    let mut halves = 0;
+    for (_, _, unit) in record.units_where(
+        Some(side),
+        &[(attribute::FORMATION, formation), ("state", state::IN_PLAY)],
+    ) {
+        if unit.attribute(attribute::TYPE) == Some("leader") {
+            continue;
+        }
+        halves += current(unit).0?;
+    }
+    Some(i64::from(halves.div_ceil(2)))
+}
+
+impl Procedure for Attrition {
+    fn about(&self) -> &About {
+        &About {
+            id: "attrition",
+            title: "Attrition",
+            rule: RULE,
+            summary: "A Formation sharing its area with another Formation, Force Marched or Out of Supply rolls on the Attrition Table less its Leader's AP rating, on the column of its total CF; the opponent scores 1 VP a step lost.",
+            fields: FIELDS,
+        }
+    }
+    fn reads(&self) -> &'static [TableRead] {
+        READS
+    }
+    fn applies(&self, record: &Record) -> bool {
+        record.scenario.as_ref() != crate::games::beyond_waterloo::COMBAT_GAME
+    }
+    fn frequent(&self) -> &'static [&'static str] {
+        &["side", "formation", "shares_area"]
+    }
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        prefill_setting(input, record, &ATTRITION_DICE);
+    }
+    /// Once the Formation is named, what the record knows of it.
+    fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
+        if changed != "formation" && changed != "side" {
+            return;
+        }
+        let side = input.text("side").to_string();
+        let formation = input.text("formation").trim().to_string();
+        let Some(unit) = record.unit(&side, &formation) else {
+            return;
+        };
+        let force_marched = unit.attribute(attribute::FORCE_MARCH) == Some("yes");
+        let out_of_supply = unit.attribute(attribute::SUPPLY) == Some("out");
+        input.set("force_marched", Value::Flag(force_marched));
+        input.set("out_of_supply", Value::Flag(out_of_supply));
+        let ap = drm_leader(record, &side, &formation)
+            .and_then(|leader| ap_rating(record, &side, leader))
+            .unwrap_or(0);
+        input.set("leader_ap", Value::Number(ap));
+        if let Some(cf) = total_cf(record, &side, &formation) {
+            input.set("total_cf", Value::Number(cf));
+        }
+    }
+    fn check_combination(&self, input: &Input) -> Result<(), InputError> {
+        if ["shares_area", "force_marched", "out_of_supply"]
+            .iter()
+            .all(|f| !input.flag(f))
+        {
+            return Err(InputError::new(
+                "shares_area",
+                "no attrition check is due: the Formation shares no area with another, carries no Force Marched marker and is in supply (9.1.2, L1244-1248)",
+            ));
+        }
+        Ok(())
+    }
+    fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        let side = input.text("side");
+        let formation = input.text("formation").trim();
+        let known = record
+            .unit(side, formation)
+            .is_some_and(|u| u.attribute(attribute::TYPE) == Some("formation"));
+        if known {
+            Ok(())
+        } else {
+            Err(InputError::new(
+                "formation",
+                format!(
+                    "{formation} is not a {} Formation on the record",
+                    side_label(side)
+                ),
+            ))
+        }
+    }
+    fn acting_side(&self, input: &Input) -> String {
+        input.text("side").to_string()
+    }
+    fn dice(&self, input: &Input) -> DiceSpec {
+        if input.text(ATTRITION_DICE.id) == "2d6" {
+            DiceSpec::new(&[("Attrition die 1", Die::D6), ("Attrition die 2", Die::D6)])
+        } else {
+            DiceSpec::new(&[("Attrition", Die::D6)])
+        }
+    }
+    fn modifiers(&self, input: &Input) -> Vec<Modifier> {
+        let ap = input.number("leader_ap");
+        if ap == 0 {
+            return Vec::new();
+        }
+        vec![Modifier::new(
+            side_label(input.text("side")),
+            "Leader's AP rating",
+            -ap,
+            "9.1.8, L1260",
+        )]
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        tables: &TableSet,
+        faces: &Faces,
+    ) -> Result<Resolution, RuleError> {
+        let side = input.text("side");
+        let formation = input.text("formation").trim();
+        let dice: i32 = faces.iter().map(|f| i32::from(*f)).sum();
+        let modifiers = self.modifiers(input);
+        let drm: i32 = modifiers.iter().map(|m| m.value).sum();
+        let total = dice + drm;
+        let cf = u32::try_from(input.number("total_cf")).unwrap_or(0);
+        let lookup = tables
+            .get("attrition")?
+            .lookup_strength_bands(cf, 0, total)?;
+        let steps = super::cell_number(&lookup)?;
+        let mut effects = Vec::new();
+        if steps > 0 {
+            effects.push(Effect::VictoryPoints {
+                side: opponent(side).into(),
+                points: steps,
+                reason: format!("{steps} step(s) of {formation} lost to attrition").into(),
+                rule: "9.1.7, L1258; 20.3, L1777".into(),
+            });
+            effects.push(Effect::reminder(
+                &format!("{formation} loses {steps} step(s): its owner chooses which Troop units, screening cavalry last; a Formation left with no Troop unit goes to its display box and its Leader to the Leader Pool"),
+                "9.1.5-9.1.6, L1254-1256; 9.1.9, L1262",
+            ));
+        }
+        let headline = if steps == 0 {
+            format!("{formation}: no effect")
+        } else {
+            format!(
+                "{formation} loses {steps} step(s); the {} score {steps} VP",
+                people(opponent(side))
+            )
+        };
+        Ok(Resolution {
+            modifiers,
+            totals: vec![SideTotal {
+                side: side_label(side).into(),
+                die: Some(dice),
+                modifiers: drm,
+                total,
+            }],
+            limits: lookup.limits.clone(),
+            cell: Some(lookup.cell),
+            outcome: Outcome {
+                key: format!("{steps} steps"),
+                rank: steps,
+                headline,
+            },
+            effects,
+        })
+    }
+}

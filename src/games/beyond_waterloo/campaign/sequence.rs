@@ -1,0 +1,207 @@
+//! The Basic Game's turn as the checklist: the Mobilization Phase's segments (8.2.1, L1202-1215),
+//! OPs Phases 1 and 2 (17.1.2, L1581-1586), the Administration Phase's segments (8.3.1,
+//! L1223-1234) and OPs Phase 3, then the next Game Turn (17.1.4, L1588). The Advanced Game's
+//! segments keep their printed places and are passed over in the Basic Game.
+
+use super::advanced_game;
+use crate::engine::turns::{Phase, Step, TurnSequence};
+
+/// A segment of a Strategic Phase, played in both games.
+const fn segment(
+    title: &'static str,
+    rule: &'static str,
+    procedures: &'static [&'static str],
+    guidance: &'static str,
+) -> Step {
+    Step {
+        title,
+        rule,
+        procedures,
+        guidance,
+        repeats_while_cup_holds: None,
+        in_force: None,
+    }
+}
+
+/// A segment of the Advanced Game only (8.2.1, L1205-1206; 8.3.1, L1226, L1230-1231).
+const fn advanced_segment(title: &'static str, rule: &'static str) -> Step {
+    Step {
+        title,
+        rule,
+        procedures: &[],
+        guidance: "Advanced Game only: the Basic Game passes over this segment.",
+        repeats_while_cup_holds: None,
+        in_force: Some(advanced_game),
+    }
+}
+
+const AP_RESET: Step = segment(
+    "AP Reset Segment",
+    "4.2.7, L678; 8.2.1, L1204; 8.3.1, L1225",
+    &["ap-reset"],
+    "Each Formation's Administrative Points go back to its Leader's AP rating. A Leader appointed since the last reset counts from now (4.2.8, L680).",
+);
+
+const ATTRITION: Step = segment(
+    "Attrition Segment",
+    "9.1, L1240-1264",
+    &["attrition"],
+    "Each Formation sharing its area with another Formation, under a Force March marker or Out of Supply rolls once on the Attrition Table, less its Leader's AP rating (the Senior Leader's when brigaded). Each step lost gives the opponent 1 VP.",
+);
+
+const LEADER_GUIDANCE_MOBILIZATION: &str = "Each player may replace one Leader with one who started the segment in the Leader Pool, or exchange the Leaders of two Formations in the same area (4.5.2, L710). Each wounded Leader, in a Formation or in the Pool, may roll to recover.";
+
+const TRAINING: Step = segment(
+    "Training Segment",
+    "12.2.7-12.2.8, L1356-1358",
+    &[],
+    "Units in the Deployable box at the start of the segment deploy: the French to a friendly Depot, the Allies to their nation's Entry Zone. Every other unit in training advances one stage, except those recruited in this segment.",
+);
+
+const OFF_BOARD: Step = segment(
+    "Off-Board Movement Segment",
+    "15.1, L1469-1481",
+    &[],
+    "Each off-board force may move one box along its track; from the last box it enters its Entry Zone, and the map in the next OPs Phase. In the Basic Game only the Allies move off-board.",
+);
+
+const MOBILIZATION: Phase = Phase {
+    title: "Mobilization Phase",
+    rule: "8.2, L1198-1217",
+    steps: &[
+        AP_RESET,
+        advanced_segment("Autonomous Diplomatic Segment", "21.3, L1836-1842"),
+        advanced_segment("Spanish/Portuguese Segment", "21.7, L1905-1914"),
+        ATTRITION,
+        segment(
+            "Field Maintenance Segment",
+            "11.1, L1312-1324",
+            &[],
+            "Each player pays the RP Costs Chart's maintenance for every Formation box that holds Troop units, on the map and off it, brigaded Formations each on their own. A player who cannot pay disbands Formations of his choice until he can.",
+        ),
+        segment(
+            "Leader Segment",
+            "4.5.2, L710; 4.6.3, L736; 8.2.1, L1209",
+            &["wound-recovery"],
+            LEADER_GUIDANCE_MOBILIZATION,
+        ),
+        TRAINING,
+        segment(
+            "Purchase Segment",
+            "12.2, L1340-1366; 16.3.3, L1526-1535; 3.4.1, L564",
+            &[],
+            "Buy Wagons and recruit units into Training Stage 1 at the RP Costs Chart's prices: the French from their Force Pool only, the Allies from the Force or Divisions Pool. Guards go straight to Deployable; French National Guard go onto a friendly Fortress or Depot, at most 2 CF a site.",
+        ),
+        segment(
+            "French Recruitment Authorization Segment",
+            "12.3, L1377-1397",
+            &["frat"],
+            "The French only: 2D6 plus the War Minister's AP rating (and 1 VP spent for +1, declared first) on the FRAT's column of French VP less Allied VP. The result in Division-equivalents moves from the Eliminated box or the Divisions Pool to the Force Pool, to be recruited from next turn.",
+        ),
+        segment(
+            "Organize/Reorganize Segment",
+            "13.1-13.2, L1401-1427",
+            &["spend-ap"],
+            "Redistribute units between Formations in the same area, brigade or unbrigade (1 AP each), break down or build up Corps, or create a new Formation for 2 RP.",
+        ),
+        segment(
+            "Rebuild Troop Units Segment",
+            "14.1-14.3, L1431-1463",
+            &["spend-ap"],
+            "At most two replacement steps a side (one a Allied nation, none for Minor Allies), each 1 AP and its RP price, for units in supply; and recombination.",
+        ),
+        OFF_BOARD,
+    ],
+};
+
+/// An OPs Phase (17.1.2, L1581-1586).
+const fn ops_phase(title: &'static str) -> Phase {
+    Phase {
+        title,
+        rule: "17.1.2-17.1.3, L1581-1586",
+        steps: &[
+            Step {
+                title: "Movement Segment",
+                rule: "17.1.2a, L1583; 18.1, L1594-1624",
+                procedures: &[],
+                guidance: "Flip every Force March marker to its front. The Initiative player moves any, all or none of his Formations and un-brigaded units; then the other player moves.",
+                repeats_while_cup_holds: None,
+                in_force: None,
+            },
+            Step {
+                title: "Combat Segment",
+                rule: "17.1.2b, L1584; 6.1, L836-842",
+                procedures: &["spend-ap"],
+                guidance: "Every area that holds forces of both sides is a mandatory battle. The Initiative player chooses the first; then the players alternate, each battle a whole Battle Sequence.",
+                repeats_while_cup_holds: None,
+                in_force: None,
+            },
+            Step {
+                title: "End of the OPs Phase",
+                rule: "5.2.9, L790; 17.1.3, L1586",
+                procedures: &[],
+                guidance: "Each Formation below Morale 3 that neither moved nor fought this OPs Phase gains 1 Morale level.",
+                repeats_while_cup_holds: None,
+                in_force: None,
+            },
+        ],
+    }
+}
+
+const ADMINISTRATION: Phase = Phase {
+    title: "Administration Phase",
+    rule: "8.3, L1219-1236",
+    steps: &[
+        AP_RESET,
+        advanced_segment("Autonomous Diplomatic Segment", "21.3, L1836-1842"),
+        segment(
+            "Supply Segment",
+            "16.1-16.5, L1491-1571; 8.3.1, L1227",
+            &[],
+            "Convert Wagons to Magazines first. Then each player states which of his Formations are in supply: in a friendly intact Fortress, and un-brigaded units, always are. An Out of Supply Formation loses a step and gives the opponent 1 VP.",
+        ),
+        Step {
+            guidance: "As in the Mobilization Phase. At the end of the segment, remove every Force March marker (9.1.10, L1264).",
+            ..ATTRITION
+        },
+        advanced_segment("Political Actions Segment", "26.1-26.3, L2106-2148"),
+        advanced_segment("Vendée Revolt Segment", "26.4, L2150-2168"),
+        segment(
+            "Accumulate RP Segment",
+            "10.2, L1284-1306",
+            &["rp-accumulation"],
+            "Each player rolls 2D6 on the RP Acquisition Chart's column of the VP difference: the French add their War Minister's AP rating, the Allies the AP rating of a Senior Leader on the map, and either may spend 1 VP for +4.",
+        ),
+        OFF_BOARD,
+        TRAINING,
+        segment(
+            "Leader Segment",
+            "4.5.3, L712-716; 4.6.3, L736",
+            &["wound-recovery"],
+            "Each player may replace two Leaders, or replace one and exchange one pair, or exchange one or two pairs that started the Phase in the same area (4.5.3, L712-716). Each wounded Leader may roll to recover.",
+        ),
+    ],
+};
+
+/// The Basic Game's turn (7.0 Game Play Note, L1182).
+pub const SEQUENCE: TurnSequence = TurnSequence {
+    phases: &[
+        MOBILIZATION,
+        ops_phase("OPs Phase 1"),
+        ops_phase("OPs Phase 2"),
+        ADMINISTRATION,
+        ops_phase("OPs Phase 3"),
+    ],
+    turn_names: &[
+        "March 1815",
+        "April 1815",
+        "May 1815",
+        "June 1815",
+        "July 1815",
+        "August 1815",
+        "September 1815",
+        "October 1815",
+        "November 1815",
+        "December 1815",
+    ],
+};

@@ -1,0 +1,320 @@
+//! The Basic Game's set-up (27.2.1-27.2.2, L2254-2388): the printed listings (read from the
+//! scenario's data file, `listing`) put on the record, with the places the players choose.
+//!
+//! Readings: every Formation starts in March Order, which the players may change on the record
+//! (addendum S19: the starting mode is unstated); every Formation starts in supply, as no Out of
+//! Supply marker is placed (S19); the National Guard garrisons go one to a Fortress, the 1CF
+//! units to the first five Fortresses in the printed order, which the players may swap.
+
+use super::listing::{self, Kind, Location, Piece, PoolBox, ScenarioListing, Side, Size};
+use super::war_chest;
+use crate::engine::input::{Field, FieldKind, Input};
+use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
+use crate::engine::record::{Effect, NOT_ENTERED, Record};
+use crate::engine::table_set::TableSet;
+use crate::engine::tables::TableError;
+use crate::games::beyond_waterloo::roster::{LEADER_VALUES, attribute, halves_text, state};
+
+const RULE: &str = "27.2.1-27.2.2, L2254-2388";
+
+/// A piece's state in a pool box or on the Unit Training Track.
+pub mod pool_state {
+    pub const FORCE_POOL: &str = "force pool";
+    pub const LEADER_POOL: &str = "leader pool";
+    pub const TRAINING: &str = "training";
+    pub const WAR_MINISTER: &str = "war minister";
+}
+
+/// A piece's stage on the Unit Training Track (12.2.6-12.2.7, L1352-1356).
+pub const STAGE: &str = "stage";
+/// "yes" for a Minor Allied unit (3.5, L578-584).
+pub const MINOR: &str = "minor";
+/// The first turn a piece may move, where the scenario holds it back (27.2.2, L2310).
+pub const MOVES_FROM_TURN: &str = "moves_from_turn";
+
+/// The places the players choose (27.2.1, L2266; 27.2.2, L2312, L2348), as the data file's
+/// choices offer them; a test keeps the two the same.
+const ARMEE_DU_NORD: &[(&str, &str)] = &[("Paris (G5)", "Paris (G5)"), ("Laon (H3)", "Laon (H3)")];
+const SPANISH_ARMY: &[(&str, &str)] = &[
+    ("Basque Country (C12)", "Basque Country (C12)"),
+    ("Catalonia (G13)", "Catalonia (G13)"),
+];
+const NORTH_GERMANY: &[(&str, &str)] = &[
+    ("Ciney (P7)", "Ciney (P7)"),
+    ("Eifel (P17)", "Eifel (P17)"),
+    ("Marche (P18)", "Marche (P18)"),
+];
+
+const FIELDS: &[Field] = &[
+    Field {
+        id: "armee-du-nord-area",
+        label: "Armée du Nord sets up in",
+        group: "French choices",
+        kind: FieldKind::Choice(ARMEE_DU_NORD),
+        rule: "27.2.1, L2266",
+        help: "Napoleon's Formation and the units listed with it.",
+    },
+    Field {
+        id: "spanish-army-area",
+        label: "The Spanish Army sets up in",
+        group: "Allied choices",
+        kind: FieldKind::Choice(SPANISH_ARMY),
+        rule: "27.2.2, L2312",
+        help: "The Allied player's choice.",
+    },
+    Field {
+        id: "north-germany-area",
+        label: "The Army of North Germany sets up in",
+        group: "Allied choices",
+        kind: FieldKind::Choice(NORTH_GERMANY),
+        rule: "27.2.2, L2348",
+        help: "Any of the three areas.",
+    },
+];
+
+/// The id the record gives a nation: "british", "north-german".
+fn nation_id(nation: listing::Nation) -> String {
+    nation.label().to_lowercase().replace(' ', "-")
+}
+
+fn side_id(side: Side) -> &'static str {
+    match side {
+        Side::French => "french",
+        Side::Allied => "allied",
+    }
+}
+
+/// Puts the Basic Game's listings on the record.
+pub struct CampaignSetUp;
+
+impl CampaignSetUp {
+    fn listing() -> Result<ScenarioListing, RuleError> {
+        listing::basic_27_2().map_err(|e| {
+            RuleError::Table(TableError {
+                file: e.file.clone(),
+                line: e.line,
+                message: e.to_string(),
+            })
+        })
+    }
+}
+
+/// Where a Formation marker or a piece stands, as the record names it, for the players' choices.
+fn place(at: &Location, input: &Input) -> Option<String> {
+    match at {
+        Location::Area(area) => Some(area.clone()),
+        Location::Chosen(choice) => Some(input.text(choice).to_string()),
+        Location::OffBoard { display, name } => Some(match display {
+            Some(display) => format!("{name}, {display}"),
+            None => name.clone(),
+        }),
+        Location::Pool(_) | Location::Garrison => None,
+    }
+}
+
+/// The record's facts about one piece.
+fn piece_effects(side: &str, piece: &Piece, at: Option<&str>) -> Vec<Effect> {
+    let name = piece.name.as_str();
+    let set = |attribute: &str, value: &str| {
+        Effect::set_attribute(side, name, attribute, value, &piece.rule)
+    };
+    let (piece_state, stage) = match &piece.at {
+        Location::Pool(PoolBox::ForcePool) => (pool_state::FORCE_POOL, None),
+        Location::Pool(PoolBox::DivisionsPool) => (state::DIVISIONS_POOL, None),
+        Location::Pool(PoolBox::Eliminated) => (state::ELIMINATED, None),
+        Location::Pool(PoolBox::Training(n)) => (pool_state::TRAINING, Some(n.to_string())),
+        _ => (state::IN_PLAY, None),
+    };
+    let (kind, size) = match (piece.kind, piece.size) {
+        (Kind::Infantry, Some(Size::Corps)) => ("infantry", "corps"),
+        (Kind::Infantry, _) => ("infantry", "division"),
+        (Kind::Cavalry, Some(Size::Corps)) => ("cavalry", "corps"),
+        (Kind::Cavalry, _) => ("cavalry", "division"),
+        (Kind::NationalGuard, _) => ("infantry", "national-guard"),
+        (Kind::Wagon, _) => ("wagon", ""),
+        (Kind::Magazine, _) => ("magazine", ""),
+    };
+    let mut effects = vec![
+        Effect::set_state(side, name, piece_state, &piece.rule),
+        set(attribute::TYPE, kind),
+        set(attribute::NATION, &nation_id(piece.nation)),
+        set(
+            attribute::FORMATION,
+            piece.formation.as_deref().unwrap_or(""),
+        ),
+        set(attribute::AREA, at.unwrap_or("")),
+    ];
+    if let Some(stage) = stage {
+        effects.push(set(STAGE, &stage));
+    }
+    if piece.guard {
+        effects.push(set(attribute::GUARD, "yes"));
+    }
+    if piece.minor {
+        effects.push(set(MINOR, "yes"));
+    }
+    if let Some(turn) = piece.frozen_until_turn {
+        effects.push(set(MOVES_FROM_TURN, &turn.to_string()));
+    }
+    if matches!(piece.kind, Kind::Wagon | Kind::Magazine) {
+        return effects;
+    }
+    let cf = piece
+        .cf_halves
+        .map_or_else(|| NOT_ENTERED.to_string(), halves_text);
+    effects.extend([
+        set(attribute::SIZE, size),
+        set(attribute::FACE, "full"),
+        set(attribute::CF, &cf),
+        set(attribute::REDUCED_CF, NOT_ENTERED),
+    ]);
+    // National Guard print no Morale (2.2.2, L456).
+    if piece.kind != Kind::NationalGuard {
+        effects.extend([
+            set(attribute::MORALE, NOT_ENTERED),
+            set(attribute::REDUCED_MORALE, NOT_ENTERED),
+        ]);
+    }
+    effects
+}
+
+/// A Leader on the record: his state, nation and Formation, his counter values to enter.
+fn leader_effects(
+    side: &str,
+    leader: &str,
+    leader_state: &str,
+    nation: listing::Nation,
+    formation: &str,
+    rule: &str,
+) -> Vec<Effect> {
+    let set =
+        |attribute: &str, value: &str| Effect::set_attribute(side, leader, attribute, value, rule);
+    let mut effects = vec![
+        Effect::set_state(side, leader, leader_state, rule),
+        set(attribute::TYPE, "leader"),
+        set(attribute::NATION, &nation_id(nation)),
+        set(attribute::FORMATION, formation),
+        set(attribute::WOUNDED, "no"),
+    ];
+    for (value, _) in LEADER_VALUES {
+        effects.push(set(value, NOT_ENTERED));
+    }
+    effects
+}
+
+impl Procedure for CampaignSetUp {
+    fn about(&self) -> &About {
+        &About {
+            id: "campaign-set-up",
+            title: "Campaign set-up",
+            rule: RULE,
+            summary: "Puts the Basic Game's Formations, Leaders, Troop units, Wagons, Magazines, pools and War Chests on the record, as the 27.2 listings print them, with the places each player chooses.",
+            fields: FIELDS,
+        }
+    }
+    /// Only as the scenario starts, before anything is on the record.
+    fn applies(&self, record: &Record) -> bool {
+        record.counters.is_empty() && record.units.is_empty()
+    }
+    fn acting_side(&self, _input: &Input) -> String {
+        "french".into()
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        _tables: &TableSet,
+        _faces: &Faces,
+    ) -> Result<Resolution, RuleError> {
+        let listing = Self::listing()?;
+        let mut effects = Vec::new();
+        let (mut formations, mut pieces) = (0, 0);
+        let mut chests = Vec::new();
+        for listed in &listing.sides {
+            let side = side_id(listed.side);
+            chests.push(format!(
+                "the {} {} RP and {} VP",
+                crate::games::beyond_waterloo::people(side),
+                listed.rp,
+                listed.vp
+            ));
+            effects.extend(war_chest::opening(
+                side,
+                i64::from(listed.rp),
+                i32::try_from(listed.vp).unwrap_or(0),
+                &listed.rule,
+            ));
+            for formation in &listed.formations {
+                let name = formation.name.as_str();
+                let set = |attribute: &str, value: &str| {
+                    Effect::set_attribute(side, name, attribute, value, &formation.rule)
+                };
+                effects.extend([
+                    Effect::set_state(side, name, state::IN_PLAY, &formation.rule),
+                    set(attribute::TYPE, "formation"),
+                    set(attribute::LEADER, &formation.leader),
+                    set(attribute::NATION, &nation_id(formation.nation)),
+                    set(
+                        attribute::AREA,
+                        &place(&formation.at, input).unwrap_or_default(),
+                    ),
+                    set(attribute::MODE, "march_order"),
+                    set(attribute::FORMATION_MORALE, &listed.morale.to_string()),
+                ]);
+                if let Some(turn) = formation.frozen_until_turn {
+                    effects.push(set(MOVES_FROM_TURN, &turn.to_string()));
+                }
+                effects.extend(leader_effects(
+                    side,
+                    &formation.leader,
+                    state::IN_PLAY,
+                    formation.nation,
+                    name,
+                    &formation.rule,
+                ));
+                formations += 1;
+            }
+            for leader in &listed.leader_pool {
+                effects.extend(leader_effects(
+                    side,
+                    &leader.name,
+                    pool_state::LEADER_POOL,
+                    leader.nation,
+                    "",
+                    &leader.rule,
+                ));
+            }
+            if let Some(minister) = &listed.war_minister {
+                effects.extend(leader_effects(
+                    side,
+                    minister,
+                    pool_state::WAR_MINISTER,
+                    listing::Nation::French,
+                    "",
+                    "4.4.1, L694; 27.2.1, L2288",
+                ));
+            }
+            for piece in &listed.pieces {
+                let at = place(&piece.at, input);
+                effects.extend(piece_effects(side, piece, at.as_deref()));
+                pieces += 1;
+            }
+            if let Some(garrison) = &listed.garrison {
+                let placed = garrison
+                    .assign(&garrison.default_assignment())
+                    .map_err(RuleError::Draw)?;
+                for (site, piece) in garrison.sites.iter().zip(&placed) {
+                    effects.extend(piece_effects(side, piece, Some(site)));
+                    pieces += 1;
+                }
+            }
+        }
+        Ok(Resolution::book_keeping(
+            "set-up",
+            format!(
+                "{formations} Formations, their Leaders and {pieces} pieces on the record; the War Chests filled: {}. Enter the values the counters print",
+                chests.join(", ")
+            ),
+            effects,
+        ))
+    }
+}

@@ -1,0 +1,68 @@
+//! The campaign's settings: where the campaign rules can be read two ways (the campaign
+//! addendum's §3, S1-S19), each reading is a named setting whose first choice, the default, is
+//! the addendum's proposed reading.
+
+use crate::engine::input::Field;
+use crate::engine::settings::{self, setting};
+
+/// The group the campaign settings go under, on the Settings form and on a procedure's.
+const GROUP: &str = "Campaign settings";
+
+/// A campaign setting carried on a procedure's form, prefilled from the record.
+pub const fn on_form(field: Field) -> Field {
+    settings::on_form(field, GROUP)
+}
+
+const fn campaign_setting(field: Field) -> Field {
+    Field {
+        group: GROUP,
+        ..field
+    }
+}
+
+/// S4: "the difference between the two sides VP scores" (10.2.2, L1294) gives no sign. The
+/// entered chart's columns decide in the end; until then, a player's own VP less his opponent's.
+pub const RP_COLUMN: Field = campaign_setting(setting(
+    "rp_column_key",
+    "The RP Acquisition Chart's column is",
+    &[
+        (
+            "own_minus_opponent",
+            "the roller's VP less the other side's (10.2.2, L1294)",
+        ),
+        (
+            "french_minus_allied",
+            "French VP less Allied VP for both sides, as the FRAT (12.3.2, L1385)",
+        ),
+    ],
+    "10.2.2, L1294",
+    "Match your card's column headings.",
+));
+
+/// S7: "may also spend 1 VP" (12.3.4, L1389) reads as a maximum of one.
+pub const FRAT_VP: Field = campaign_setting(setting(
+    "frat_vp_max",
+    "On the FRAT the French may spend",
+    &[
+        ("one", "at most 1 VP, for +1 (12.3.4, L1389)"),
+        ("several", "any number of VP, +1 each"),
+    ],
+    "12.3.4, L1389",
+    "Declared before the roll either way.",
+));
+
+/// S1: "The player makes a DR" (9.1.3, L1250) does not say how many dice. "A DR", singular,
+/// reads as one die; the rules write 2D6 where they mean two. Match the card's rows.
+pub const ATTRITION_DICE: Field = campaign_setting(setting(
+    "attrition_dice",
+    "The attrition roll is",
+    &[
+        ("1d6", "one die: \"a DR\" (9.1.3, L1250)"),
+        ("2d6", "two dice, 2D6"),
+    ],
+    "9.1.3, L1250",
+    "Less the Leader's AP rating either way (9.1.8, L1260).",
+));
+
+/// The campaign settings, for the Settings form.
+pub const FIELDS: &[Field] = &[ATTRITION_DICE, RP_COLUMN, FRAT_VP];

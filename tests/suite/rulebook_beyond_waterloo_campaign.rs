@@ -1,0 +1,663 @@
+//! Beyond Waterloo's Basic Game campaign (scenario 27.2): the turn as the checklist, the War
+//! Chests, RP Accumulation and the FRAT, each test citing its Case and line. The RP Acquisition
+//! Chart and the FRAT are printed only on the Player Aid Charts: the tests read FICTIONAL charts
+//! (tests/fixtures/beyond-waterloo), made up and marked as such.
+
+use crate::support::{Play, flag, number, text};
+use aide_de_camp::engine::procedure::resolve_checked;
+use aide_de_camp::engine::record::Position;
+use aide_de_camp::engine::table_set::{BuiltinTable, TableSet};
+use aide_de_camp::games::beyond_waterloo::campaign::{BASIC_GAME, war_chest};
+use aide_de_camp::games::beyond_waterloo::{ID, initiative};
+use aide_de_camp::games::{self, Game};
+
+fn game() -> &'static Game {
+    games::find(ID).expect("Beyond Waterloo")
+}
+
+/// The built-in charts with the FICTIONAL RP Acquisition Chart and FRAT in place of the templates.
+fn charts() -> TableSet {
+    let fixture = |file: &'static str| match file {
+        "rp-acquisition.toml" => include_str!("../fixtures/beyond-waterloo/rp-acquisition.toml"),
+        "frat.toml" => include_str!("../fixtures/beyond-waterloo/frat.toml"),
+        "attrition.toml" => include_str!("../fixtures/beyond-waterloo/attrition.toml"),
+        _ => "",
+    };
+    let tables: Vec<BuiltinTable> = game()
+        .tables
+        .iter()
+        .map(|t| BuiltinTable {
+            file: t.file,
+            text: match fixture(t.file) {
+                "" => t.text,
+                text => text,
+            },
+        })
+        .collect();
+    TableSet::builtin(&tables, &game().reads()).expect("the charts load")
+}
+
+/// The Basic Game at its start, on the FICTIONAL charts.
+fn basic_game() -> Play {
+    let mut play = Play::start(ID, BASIC_GAME);
+    play.tables = charts();
+    play
+}
+
+/// Where the Mobilization Phase's Accumulate-free segments and the Administration Phase's stand.
+fn step_title(play: &Play) -> &'static str {
+    play.game
+        .sequence_of(play.record())
+        .step(play.record().position)
+        .expect("a step")
+        .title
+}
+
+#[test]
+fn the_basic_game_opens_on_the_june_1815_turn_with_both_war_chests_filled() {
+    let play = basic_game();
+    let record = play.record();
+    // 27.2, L2252: June 1815 is Turn 4; the turn opens with the Mobilization Phase (L1182).
+    assert_eq!(record.position.turn, 4);
+    assert_eq!(
+        play.game.sequence_of(record).label(record.position),
+        "Turn 4 (June 1815), Mobilization Phase: AP Reset Segment"
+    );
+    // 27.2.1, L2258-2260; 27.2.2, L2304-2306.
+    assert_eq!(war_chest::rp(record, "french"), 85);
+    assert_eq!(war_chest::vp(record, "french"), 10);
+    assert_eq!(war_chest::rp(record, "allied"), 195);
+    assert_eq!(war_chest::vp(record, "allied"), 10);
+    // 1.1, L404: a tie goes to the French.
+    assert_eq!(initiative(record), "french");
+    // 27.2.2, L2310: the Spanish may not move until July.
+    let notes = (play.game.turn_notes)(record);
+    assert!(notes.iter().any(|n| n.rule == "27.2.2, L2310"), "{notes:?}");
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.text == "War Chests: French 85 RP, Allied 195 RP"),
+        "{notes:?}"
+    );
+}
+
+#[test]
+fn the_turn_runs_mobilization_two_ops_phases_administration_and_a_third_ops_phase() {
+    let mut play = basic_game();
+    let sequence = *play.game.sequence_of(play.record());
+    let phases: Vec<&str> = sequence.phases.iter().map(|p| p.title).collect();
+    // 7.0 Game Play Note, L1182; 8.1.2-8.1.4, L1192-1196.
+    assert_eq!(
+        phases,
+        [
+            "Mobilization Phase",
+            "OPs Phase 1",
+            "OPs Phase 2",
+            "Administration Phase",
+            "OPs Phase 3"
+        ]
+    );
+    // 8.2.1, L1204-1215: the twelve Mobilization segments in the printed order.
+    let mobilization: Vec<&str> = sequence.phases[0].steps.iter().map(|s| s.title).collect();
+    assert_eq!(
+        mobilization,
+        [
+            "AP Reset Segment",
+            "Autonomous Diplomatic Segment",
+            "Spanish/Portuguese Segment",
+            "Attrition Segment",
+            "Field Maintenance Segment",
+            "Leader Segment",
+            "Training Segment",
+            "Purchase Segment",
+            "French Recruitment Authorization Segment",
+            "Organize/Reorganize Segment",
+            "Rebuild Troop Units Segment",
+            "Off-Board Movement Segment",
+        ]
+    );
+    // 8.3.1, L1225-1234: the ten Administration segments.
+    let administration: Vec<&str> = sequence.phases[3].steps.iter().map(|s| s.title).collect();
+    assert_eq!(
+        administration,
+        [
+            "AP Reset Segment",
+            "Autonomous Diplomatic Segment",
+            "Supply Segment",
+            "Attrition Segment",
+            "Political Actions Segment",
+            "Vendée Revolt Segment",
+            "Accumulate RP Segment",
+            "Off-Board Movement Segment",
+            "Training Segment",
+            "Leader Segment",
+        ]
+    );
+    // The Basic Game passes over the Advanced Game's segments (L1205-1206).
+    let last = play.game.scenario(BASIC_GAME).expect("27.2").last_turn;
+    let next = sequence.after(play.record(), last).expect("a next step");
+    assert_eq!(
+        next,
+        Position {
+            turn: 4,
+            phase: 0,
+            step: 3
+        }
+    );
+    play.session
+        .execute(
+            play.game,
+            &play.tables,
+            aide_de_camp::engine::play::Command::MoveTo { position: next },
+        )
+        .expect("moves on");
+    assert_eq!(step_title(&play), "Attrition Segment");
+    // 17.1.4, L1588: after OPs Phase 3 the next turn's Mobilization; December (Turn 10) is the
+    // last (27.2, L2252).
+    play.go_to(4, 4, 2);
+    let next = sequence.after(play.record(), last).expect("July");
+    assert_eq!(
+        next,
+        Position {
+            turn: 5,
+            phase: 0,
+            step: 0
+        }
+    );
+    assert_eq!(sequence.turn_name(5), "Turn 5 (July 1815)");
+    assert_eq!(sequence.turn_name(10), "Turn 10 (December 1815)");
+    assert_eq!(last, 10);
+    // In July the Spanish move again (L2310).
+    play.go_to(5, 0, 0);
+    let notes = (play.game.turn_notes)(play.record());
+    assert!(notes.iter().all(|n| n.rule != "27.2.2, L2310"), "{notes:?}");
+}
+
+#[test]
+fn rp_accumulation_adds_the_war_ministers_ap_and_reads_the_vp_difference_column() {
+    // 10.2.1-10.2.6, L1292-1304. FICTIONAL chart: columns -3 or less, -2 to +2, +3 or more.
+    let mut play = basic_game();
+    let resolution = play.play(
+        "rp-accumulation",
+        &[("side", text("french")), ("leader_ap", number(2))],
+        &[3, 4],
+    );
+    // 7 + 2 = 9, column 10 - 10 = 0: the FICTIONAL row 9-12 of the middle column, 30 RP.
+    assert_eq!(resolution.totals[0].total, 9);
+    let cell = resolution.cell.as_ref().expect("a cell");
+    assert_eq!(cell.column.as_deref(), Some("-2 to +2"));
+    assert_eq!(cell.row.as_ref(), "9-12");
+    assert_eq!(resolution.outcome.headline, "The French receive 30 RP");
+    assert_eq!(resolution.modifiers[0].rule, "10.2.2, L1296");
+    assert_eq!(war_chest::rp(play.record(), "french"), 115);
+    assert_eq!(war_chest::vp(play.record(), "french"), 10);
+}
+
+#[test]
+fn one_vp_spent_gives_plus_four_and_comes_off_the_war_chest() {
+    // 10.2.4, L1300: "spend 1 VP (maximum) for an additional +4 DRM".
+    let mut play = basic_game();
+    let resolution = play.play(
+        "rp-accumulation",
+        &[
+            ("side", text("allied")),
+            ("leader_ap", number(1)),
+            ("spend_vp", flag(true)),
+        ],
+        &[1, 1],
+    );
+    // 2 + 1 + 4 = 7: the FICTIONAL row 5-8, middle column (10 - 10 before the spend): 20 RP.
+    assert_eq!(resolution.totals[0].total, 7);
+    assert_eq!(resolution.outcome.headline, "The Allies receive 20 RP");
+    assert_eq!(war_chest::rp(play.record(), "allied"), 215);
+    assert_eq!(war_chest::vp(play.record(), "allied"), 9);
+    // The VP change moves the Initiative at once (1.1, L404): now the French are ahead.
+    assert_eq!(initiative(play.record()), "french");
+}
+
+#[test]
+fn the_rp_column_is_read_at_the_band_edges_under_either_setting() {
+    // S4 (10.2.2, L1294): the roller's VP less the other side's by default; French less Allied
+    // as the alternative. FICTIONAL bands: -3 or less | -2 to +2 | +3 or more.
+    let column = |play: &Play, side: &str, own: i64, other: i64| {
+        let p = play
+            .game
+            .procedure("rp-accumulation")
+            .expect("RP Accumulation");
+        let mut input = play.input("rp-accumulation", &[("side", text(side))]);
+        input.set("own_vp", number(own));
+        input.set("opponent_vp", number(other));
+        let resolution = resolve_checked(p, &input, &play.tables, &[3, 3]).expect("resolves");
+        resolution
+            .cell
+            .expect("a cell")
+            .column
+            .expect("a column")
+            .to_string()
+    };
+    let mut play = basic_game();
+    for (own, other, expected) in [
+        (7, 10, "-3 or less"),
+        (8, 10, "-2 to +2"),
+        (12, 10, "-2 to +2"),
+        (13, 10, "+3 or more"),
+    ] {
+        assert_eq!(
+            column(&play, "allied", own, other),
+            expected,
+            "{own} - {other}"
+        );
+    }
+    play.play(
+        "settings",
+        &[("rp_column_key", text("french_minus_allied"))],
+        &[],
+    );
+    // The Allies with 13 VP against the French 10 read French less Allied: -3.
+    assert_eq!(column(&play, "allied", 13, 10), "-3 or less");
+    assert_eq!(column(&play, "french", 13, 10), "+3 or more");
+}
+
+#[test]
+fn no_vp_can_be_spent_that_the_war_chest_does_not_hold() {
+    // 10.1.4, L1278.
+    let mut play = basic_game();
+    for _ in 0..10 {
+        play.play(
+            "rp-accumulation",
+            &[("side", text("allied")), ("spend_vp", flag(true))],
+            &[1, 1],
+        );
+    }
+    assert_eq!(war_chest::vp(play.record(), "allied"), 0);
+    let refusal = play
+        .refused(
+            "rp-accumulation",
+            &[("side", text("allied")), ("spend_vp", flag(true))],
+        )
+        .expect("refused");
+    assert!(refusal.contains("10.1.4, L1278"), "{refusal}");
+}
+
+#[test]
+fn the_frat_reads_french_vp_less_allied_vp_and_adds_the_war_ministers_ap() {
+    // 12.3.1-12.3.5, L1383-1391. FICTIONAL chart: columns -3 or less, -2 to +2, +3 or more.
+    let mut play = basic_game();
+    let resolution = play.play(
+        "frat",
+        &[("war_minister_ap", number(3)), ("vp_spent", number(1))],
+        &[2, 4],
+    );
+    // 6 + 3 + 1 = 10: the FICTIONAL row 10-13; column 10 - 10 = 0 (before the spend): 3.
+    assert_eq!(resolution.totals[0].total, 10);
+    assert_eq!(
+        resolution.outcome.headline,
+        "The French may move 3 Division-equivalents to the Force Pool"
+    );
+    let rules: Vec<&str> = resolution
+        .modifiers
+        .iter()
+        .map(|m| m.rule.as_str())
+        .collect();
+    assert_eq!(rules, ["12.3.3, L1387", "12.3.4, L1389"]);
+    assert_eq!(war_chest::vp(play.record(), "french"), 9);
+    // 12.3.2, L1385: French VP less Allied VP; -3 is the FICTIONAL first column.
+    let p = play.game.procedure("frat").expect("the FRAT");
+    let mut input = play.input("frat", &[]);
+    input.set("french_vp", number(7));
+    input.set("allied_vp", number(10));
+    let resolution = resolve_checked(p, &input, &play.tables, &[1, 1]).expect("resolves");
+    assert_eq!(
+        resolution.cell.expect("a cell").column.as_deref(),
+        Some("-3 or less")
+    );
+}
+
+#[test]
+fn at_most_one_vp_on_the_frat_unless_the_setting_allows_more() {
+    // S7 (12.3.4, L1389): "may also spend 1 VP".
+    let mut play = basic_game();
+    let refusal = play
+        .refused("frat", &[("vp_spent", number(2))])
+        .expect("two VP refused");
+    assert!(refusal.contains("12.3.4, L1389"), "{refusal}");
+    play.play("settings", &[("frat_vp_max", text("several"))], &[]);
+    let resolution = play.play("frat", &[("vp_spent", number(2))], &[1, 1]);
+    assert_eq!(resolution.totals[0].total, 4);
+    assert_eq!(war_chest::vp(play.record(), "french"), 8);
+}
+
+/// Enters a counter value as the players do, from the roster editor.
+fn enter(play: &mut Play, side: &str, unit: &str, value_of: &str, value: &str) {
+    play.play(
+        "counter-value",
+        &[
+            ("side", text(side)),
+            ("unit", text(unit)),
+            ("value_of", text(value_of)),
+            ("value", text(value)),
+        ],
+        &[],
+    );
+}
+
+/// The names of a side's pieces in `state`.
+fn in_state(play: &Play, side: &str, state: &str) -> Vec<String> {
+    play.record()
+        .units_where(Some(side), &[("state", state)])
+        .map(|(_, name, _)| name.to_string())
+        .collect()
+}
+
+/// The French Leaders who command a Formation at the start of 27.2 (L2266-2284).
+const FRENCH_LEADERS: [&str; 10] = [
+    "Napoleon", "Ney", "Grouchy", "Rapp", "Lecourbe", "Suchet", "Brune", "Decaen", "Clausel",
+    "Lamarque",
+];
+
+#[test]
+fn the_set_up_puts_the_printed_listings_on_the_record() {
+    let play = basic_game();
+    let formations = |side: &str| {
+        play.record()
+            .units_where(Some(side), &[("type", "formation"), ("state", "in play")])
+            .count()
+    };
+    // Campaign addendum §2.4: 10 French and 11 Allied Formations at the start.
+    assert_eq!(formations("french"), 10);
+    assert_eq!(formations("allied"), 11);
+    // 27.2.1, L2266: the Armée du Nord in Paris by default, Napoleon commanding, Morale 3 (L2262).
+    assert_eq!(
+        play.attribute("french", "Armée du Nord", "area").as_deref(),
+        Some("Paris (G5)")
+    );
+    assert_eq!(
+        play.attribute("french", "Armée du Nord", "leader")
+            .as_deref(),
+        Some("Napoleon")
+    );
+    assert_eq!(
+        play.attribute("french", "Armée du Nord", "formation_morale")
+            .as_deref(),
+        Some("3")
+    );
+    // Every Leader's AP rating is a counter value, to be entered (4.2, L658).
+    assert_eq!(
+        play.attribute("french", "Ney", "ap").as_deref(),
+        Some("not entered")
+    );
+    // 27.2.1, L2288-2300: Davout is War Minister; six Leaders in the Leader Pool; the Divisions
+    // Pool holds 5 + 4 + 2 = 11 Divisions; Stage 1 of training three units.
+    assert_eq!(play.state("french", "Davout"), "war minister");
+    assert_eq!(in_state(&play, "french", "leader pool").len(), 6);
+    assert_eq!(in_state(&play, "french", "divisions pool").len(), 11);
+    let training = in_state(&play, "french", "training");
+    assert_eq!(training.len(), 3);
+    for unit in &training {
+        assert_eq!(
+            play.attribute("french", unit, "stage").as_deref(),
+            Some("1")
+        );
+    }
+    // 27.2.1, L2286: eleven National Guard garrisons, one to each Fortress.
+    let garrisons: Vec<String> = play
+        .record()
+        .units_where(
+            Some("french"),
+            &[("size", "national-guard"), ("state", "in play")],
+        )
+        .filter_map(|(_, _, unit)| unit.attribute("area").map(str::to_string))
+        .collect();
+    for site in ["Bayonne (D12)", "Lille", "Metz", "Toulon"] {
+        assert_eq!(garrisons.iter().filter(|a| *a == site).count(), 1, "{site}");
+    }
+    // 27.2.2, L2310: the Spanish Army may not move before the July turn (Turn 5).
+    assert_eq!(
+        play.attribute("allied", "Spanish Army", "moves_from_turn")
+            .as_deref(),
+        Some("5")
+    );
+    // 27.2.2, L2174: the Allied Leader Pool is one pool, 2 + 2 + 3 + 2 Leaders.
+    assert_eq!(in_state(&play, "allied", "leader pool").len(), 9);
+}
+
+#[test]
+fn the_players_choose_where_the_armee_du_nord_and_the_others_set_up() {
+    // 27.2.1, L2266; 27.2.2, L2312, L2348.
+    let play = basic_game();
+    let set_up = play.game.procedure("campaign-set-up").expect("the set-up");
+    let mut input = play.input("campaign-set-up", &[]);
+    input.set("armee-du-nord-area", text("Laon (H3)"));
+    input.set("north-germany-area", text("Eifel (P17)"));
+    let resolution = resolve_checked(set_up, &input, &play.tables, &[]).expect("resolves");
+    let area_of = |unit: &str| {
+        resolution.effects.iter().find_map(|e| match e {
+            aide_de_camp::engine::record::Effect::UnitAttribute {
+                unit: u,
+                attribute,
+                value,
+                ..
+            } if u.as_ref() == unit && attribute.as_ref() == "area" => Some(value.to_string()),
+            _ => None,
+        })
+    };
+    assert_eq!(area_of("Armée du Nord").as_deref(), Some("Laon (H3)"));
+    assert_eq!(
+        area_of("Army of North Germany").as_deref(),
+        Some("Eifel (P17)")
+    );
+    // The choices the form offers are the data file's.
+    let listing =
+        aide_de_camp::games::beyond_waterloo::campaign::listing::basic_27_2().expect("the listing");
+    for choice in &listing.choices {
+        let field = set_up
+            .fields()
+            .iter()
+            .find(|f| f.id == choice.id)
+            .unwrap_or_else(|| panic!("a field for {}", choice.id));
+        let aide_de_camp::engine::input::FieldKind::Choice(options) = field.kind else {
+            panic!("{} is a choice", choice.id);
+        };
+        let offered: Vec<&str> = options.iter().map(|(id, _)| *id).collect();
+        assert_eq!(offered, choice.options, "{}", choice.id);
+    }
+}
+
+/// The Basic Game with every French Leader's AP rating entered: FICTIONAL values, 1 to 3.
+fn with_french_ap() -> Play {
+    let mut play = basic_game();
+    for (i, leader) in FRENCH_LEADERS.iter().enumerate() {
+        enter(&mut play, "french", leader, "ap", &(i % 3 + 1).to_string());
+    }
+    play
+}
+
+#[test]
+fn the_ap_reset_sets_each_formation_to_its_leaders_rating() {
+    // 4.2.7, L678.
+    let play = basic_game();
+    let refusal = play
+        .refused("ap-reset", &[("side", text("french"))])
+        .expect("no rating entered");
+    assert!(refusal.contains("AP rating"), "{refusal}");
+    let mut play = with_french_ap();
+    play.play("ap-reset", &[("side", text("french"))], &[]);
+    // FICTIONAL ratings: Napoleon 1, Ney 2, Grouchy 3.
+    for (formation, level) in [
+        ("Armée du Nord", "1"),
+        ("Left Wing", "2"),
+        ("Right Wing", "3"),
+    ] {
+        assert_eq!(
+            play.attribute("french", formation, "ap_level").as_deref(),
+            Some(level)
+        );
+    }
+    // A new rating leaves the level as it is until the next reset (4.2.8, L680).
+    enter(&mut play, "french", "Ney", "ap", "4");
+    assert_eq!(
+        play.attribute("french", "Left Wing", "ap_level").as_deref(),
+        Some("2")
+    );
+}
+
+#[test]
+fn each_action_spends_one_ap_and_none_is_left_to_spend_at_zero() {
+    // 4.2.3, L664-670; 4.2.6, L676.
+    let mut play = with_french_ap();
+    play.play("ap-reset", &[("side", text("french"))], &[]);
+    let spend = |play: &mut Play, action: &str| {
+        play.play(
+            "spend-ap",
+            &[
+                ("side", text("french")),
+                ("formation", text("Armée du Nord")),
+                ("action", text(action)),
+            ],
+            &[],
+        )
+    };
+    let resolution = spend(&mut play, "reorganize");
+    assert_eq!(
+        resolution.outcome.headline,
+        "Armée du Nord spends 1 AP: Reorganize a unit under his command"
+    );
+    assert_eq!(
+        play.attribute("french", "Armée du Nord", "ap_level")
+            .as_deref(),
+        Some("0")
+    );
+    let refusal = play
+        .refused(
+            "spend-ap",
+            &[
+                ("side", text("french")),
+                ("formation", text("Armée du Nord")),
+                ("action", text("brigade")),
+            ],
+        )
+        .expect("no AP left");
+    assert!(refusal.contains("4.2.6, L676"), "{refusal}");
+    // Forced into combat with none left: -1 on his next roll (4.2.6, L676).
+    play.play(
+        "spend-ap",
+        &[
+            ("side", text("french")),
+            ("formation", text("Armée du Nord")),
+            ("action", text("engage")),
+            ("forced", flag(true)),
+        ],
+        &[],
+    );
+    assert_eq!(
+        play.attribute("french", "Armée du Nord", "forced_without_ap")
+            .as_deref(),
+        Some("yes")
+    );
+    // The next reset clears it.
+    play.play("ap-reset", &[("side", text("french"))], &[]);
+    assert_eq!(
+        play.attribute("french", "Armée du Nord", "forced_without_ap"),
+        None
+    );
+}
+
+/// The Left Wing's three Cavalry Corps, listed by type only (L2268), given FICTIONAL CFs of 2.
+fn with_left_wing_cavalry(play: &mut Play) {
+    for n in 1..=3 {
+        enter(
+            play,
+            "french",
+            &format!("Left Wing Cav Corps {n}"),
+            "cf",
+            "2",
+        );
+    }
+}
+
+#[test]
+fn attrition_reads_the_formations_total_cf_less_its_leaders_ap() {
+    // 9.1.2-9.1.8, L1244-1260. FICTIONAL chart: columns 1-10, 11-20, 21+.
+    let mut play = with_french_ap();
+    with_left_wing_cavalry(&mut play);
+    let form = play.input(
+        "attrition",
+        &[("side", text("french")), ("formation", text("Left Wing"))],
+    );
+    // Two 6CF Corps and three FICTIONAL 2CF Cavalry Corps: 18 CF; Ney's FICTIONAL AP 2.
+    assert_eq!(form.number("total_cf"), 18);
+    assert_eq!(form.number("leader_ap"), 2);
+    let refusal = play
+        .refused(
+            "attrition",
+            &[("side", text("french")), ("formation", text("Left Wing"))],
+        )
+        .expect("no trigger");
+    assert!(refusal.contains("9.1.2, L1244-1248"), "{refusal}");
+    let resolution = play.play(
+        "attrition",
+        &[
+            ("side", text("french")),
+            ("formation", text("Left Wing")),
+            ("shares_area", flag(true)),
+        ],
+        &[6],
+    );
+    // 6 - 2 = 4 on the column 11-20: the FICTIONAL cell 0.
+    assert_eq!(resolution.totals[0].total, 4);
+    assert_eq!(resolution.modifiers[0].rule, "9.1.8, L1260");
+    assert_eq!(resolution.outcome.headline, "Left Wing: no effect");
+    assert_eq!(war_chest::vp(play.record(), "allied"), 10);
+    // With a Force Marched marker and no AP DRM: 6 on 11-20 loses a step, +1 VP to the Allies
+    // (9.1.7, L1258).
+    let resolution = play.play(
+        "attrition",
+        &[
+            ("side", text("french")),
+            ("formation", text("Left Wing")),
+            ("force_marched", flag(true)),
+            ("leader_ap", number(0)),
+        ],
+        &[6],
+    );
+    assert_eq!(
+        resolution.outcome.headline,
+        "Left Wing loses 1 step(s); the Allies score 1 VP"
+    );
+    assert_eq!(war_chest::vp(play.record(), "allied"), 11);
+}
+
+#[test]
+fn the_attrition_column_is_read_at_its_band_edges_and_the_dice_follow_the_setting() {
+    let mut play = with_french_ap();
+    let attrition = play.game.procedure("attrition").expect("attrition");
+    let column = |play: &Play, cf: i64| {
+        let mut input = play.input(
+            "attrition",
+            &[
+                ("side", text("french")),
+                ("formation", text("Left Wing")),
+                ("shares_area", flag(true)),
+            ],
+        );
+        input.set("total_cf", number(cf));
+        let resolution = resolve_checked(attrition, &input, &play.tables, &[3]).expect("resolves");
+        resolution
+            .cell
+            .expect("a cell")
+            .column
+            .expect("a column")
+            .to_string()
+    };
+    for (cf, expected) in [(10, "1-10"), (11, "11-20"), (20, "11-20"), (21, "21+")] {
+        assert_eq!(column(&play, cf), expected, "{cf} CF");
+    }
+    // S1 (9.1.3, L1250): one die by default, two when the players choose.
+    let dice = |play: &Play| {
+        let input = play.input("attrition", &[("side", text("french"))]);
+        attrition.dice(&input).slots.len()
+    };
+    assert_eq!(dice(&play), 1);
+    play.play("settings", &[("attrition_dice", text("2d6"))], &[]);
+    assert_eq!(dice(&play), 2);
+}
