@@ -3,7 +3,7 @@
 //! Chart and the FRAT are printed only on the Player Aid Charts: the tests read FICTIONAL charts
 //! (tests/fixtures/beyond-waterloo), made up and marked as such.
 
-use crate::support::{Play, flag, number, text};
+use crate::support::{Play, flag, list, number, text};
 use aide_de_camp::engine::procedure::resolve_checked;
 use aide_de_camp::engine::record::Position;
 use aide_de_camp::engine::table_set::{BuiltinTable, TableSet};
@@ -660,4 +660,104 @@ fn the_attrition_column_is_read_at_its_band_edges_and_the_dice_follow_the_settin
     assert_eq!(dice(&play), 1);
     play.play("settings", &[("attrition_dice", text("2d6"))], &[]);
     assert_eq!(dice(&play), 2);
+}
+
+/// The take-losses form for a French unit taking `steps`; its counter's back, if it turns over,
+/// FICTIONAL: CF 1/2, Morale 2.
+fn taking(unit: &str, steps: i64) -> Vec<(&'static str, aide_de_camp::engine::input::Value)> {
+    vec![
+        ("side", text("french")),
+        ("unit", text(unit)),
+        ("steps", number(steps)),
+        ("reduced_cf", text("1/2")),
+        ("reduced_morale", text("2")),
+    ]
+}
+
+/// A French unit taking `steps` of the steps its Formation owes.
+fn take(play: &mut Play, unit: &str, steps: i64) {
+    play.play("take-losses", &taking(unit, steps), &[]);
+}
+
+#[test]
+fn attrition_losses_come_from_the_screening_cavalry_last() {
+    // 9.1.5-9.1.6, L1254-1256; 3.2.1, L532-535.
+    let mut play = with_french_ap();
+    with_left_wing_cavalry(&mut play);
+    play.go_to(4, 0, 3);
+    assert_eq!(step_title(&play), "Attrition Segment");
+    play.play(
+        "cavalry-screen",
+        &[
+            ("side", text("french")),
+            ("formation", text("Left Wing")),
+            ("screen", list(&["Left Wing Cav Corps 1"])),
+        ],
+        &[],
+    );
+    assert_eq!(
+        play.attribute("french", "Left Wing Cav Corps 1", "box")
+            .as_deref(),
+        Some("screen")
+    );
+    // FICTIONAL chart: 6 with no AP DRM on 11-20 CF loses a step.
+    play.play(
+        "attrition",
+        &[
+            ("side", text("french")),
+            ("formation", text("Left Wing")),
+            ("shares_area", flag(true)),
+            ("leader_ap", number(0)),
+        ],
+        &[6],
+    );
+    let refusal = play
+        .refused("take-losses", &taking("Left Wing Cav Corps 1", 1))
+        .expect("the screen goes last");
+    assert!(refusal.contains("9.1.6, L1256"), "{refusal}");
+    take(&mut play, "Left Wing 6CF Inf Corps 1", 1);
+    assert_eq!(
+        play.attribute("french", "Left Wing 6CF Inf Corps 1", "face")
+            .as_deref(),
+        Some("reduced")
+    );
+}
+
+#[test]
+fn a_formation_emptied_by_attrition_is_deactivated_and_its_leader_goes_to_the_pool() {
+    // 9.1.9, L1262; 5.1.8, L770. The Armée du Var holds two 1CF Divisions (L2278), two steps
+    // each (3.6.3, L592). Two dice and a FICTIONAL 21+ column give three steps at 10-12.
+    let mut play = with_french_ap();
+    play.play("settings", &[("attrition_dice", text("2d6"))], &[]);
+    play.go_to(4, 0, 3);
+    let attrition = |play: &mut Play| {
+        play.play(
+            "attrition",
+            &[
+                ("side", text("french")),
+                ("formation", text("Armée du Var")),
+                ("out_of_supply", flag(true)),
+                ("leader_ap", number(0)),
+                ("total_cf", number(21)),
+            ],
+            &[6, 6],
+        )
+    };
+    let resolution = attrition(&mut play);
+    assert_eq!(
+        resolution.outcome.headline,
+        "Armée du Var loses 3 step(s); the Allies score 3 VP"
+    );
+    take(&mut play, "Armée du Var 1CF Inf Div 1", 2);
+    take(&mut play, "Armée du Var 1CF Inf Div 2", 1);
+    assert_eq!(play.state("french", "Armée du Var"), "in play");
+    attrition(&mut play);
+    take(&mut play, "Armée du Var 1CF Inf Div 2", 1);
+    assert_eq!(
+        play.state("french", "Armée du Var 1CF Inf Div 2"),
+        "eliminated"
+    );
+    assert_eq!(play.state("french", "Armée du Var"), "inactive");
+    assert_eq!(play.state("french", "Brune"), "leader pool");
+    assert_eq!(war_chest::vp(play.record(), "allied"), 16);
 }

@@ -160,7 +160,36 @@ const FIELDS: &[Field] = &[
         rule: "6.2.2, L863-868",
         help: "Filled in from the record: empty for the Formation box, screen or charge.",
     },
+    Field::flag(
+        "last_unit",
+        "It is the last Troop unit of its Formation",
+        "What the record knows",
+        "5.1.8, L770; 9.1.9, L1262",
+        "Filled in from the record in the campaign: a Formation left without units is de-activated and its Leader goes to the Leader Pool.",
+    ),
+    Field {
+        id: "leader",
+        label: "Its Formation's Leader",
+        group: "What the record knows",
+        kind: FieldKind::Text { max_len: 60 },
+        rule: "5.1.8, L770",
+        help: "Filled in from the record in the campaign.",
+    },
 ];
+
+/// A Formation left without units: its marker goes to its space on the organization display and
+/// its Leader to the Leader Pool (5.1.8, L770; 9.1.9, L1262).
+fn deactivation(side: &str, formation: &str, leader: &str) -> Vec<Effect> {
+    let rule = "5.1.8, L770; 9.1.9, L1262";
+    let mut effects = vec![Effect::set_state(side, formation, state::INACTIVE, rule)];
+    if !leader.is_empty() {
+        effects.extend([
+            Effect::set_state(side, leader, state::LEADER_POOL, rule),
+            Effect::set_attribute(side, leader, attribute::FORMATION, "", rule),
+        ]);
+    }
+    effects
+}
 
 /// The steps the counter itself can take before it is eliminated or, a Corps, replaced.
 fn counter_steps(input: &Input) -> i32 {
@@ -308,6 +337,16 @@ impl TakeLosses {
         input.set("formation", Value::Text(facts.formation.as_str().into()));
         input.set("box", Value::Text(facts.box_.as_str().into()));
         input.set("reaction", Value::Flag(facts.reaction(record)));
+        let last_unit = super::campaign::is_campaign(record)
+            && !facts.formation.is_empty()
+            && troops_of(record, input.text("side"), &facts.formation).count() == 1;
+        input.set("last_unit", Value::Flag(last_unit));
+        let leader = record
+            .unit(input.text("side"), &facts.formation)
+            .and_then(|f| f.attribute(attribute::LEADER))
+            .filter(|_| last_unit)
+            .unwrap_or("");
+        input.set("leader", Value::Text(leader.into()));
         for (id, attribute) in [
             ("reduced_cf", attribute::REDUCED_CF),
             ("reduced_morale", attribute::REDUCED_MORALE),
@@ -404,6 +443,46 @@ fn check_first_loss(record: &Record, side: &str, unit: &UnitRecord) -> Result<()
             owed.join(" or ")
         ),
     ))
+}
+
+/// `side`'s Troop units in play in the Formation `formation`.
+fn troops_of<'a>(
+    record: &'a Record,
+    side: &'a str,
+    formation: &'a str,
+) -> impl Iterator<Item = (&'a str, &'a UnitRecord)> + 'a {
+    record
+        .units_where(Some(side), &[("state", state::IN_PLAY)])
+        .filter(move |(_, _, u)| u.attribute(attribute::FORMATION) == Some(formation))
+        .filter(|(_, _, u)| matches!(u.attribute(attribute::TYPE), Some("infantry" | "cavalry")))
+        .map(|(_, name, u)| (name, u))
+}
+
+/// Attrition losses come from the screening cavalry last (9.1.6, L1256): in the Attrition
+/// Segment, a screen takes a step only when its Formation has no other Troop unit.
+fn check_screen_last(
+    record: &Record,
+    side: &str,
+    name: &str,
+    unit: &UnitRecord,
+) -> Result<(), InputError> {
+    if unit.attribute(attribute::BOX) != Some("screen")
+        || !super::campaign::in_attrition_segment(record)
+    {
+        return Ok(());
+    }
+    let formation = unit.attribute(attribute::FORMATION).unwrap_or("");
+    let other = troops_of(record, side, formation)
+        .find(|(other, u)| *other != name && u.attribute(attribute::BOX) != Some("screen"));
+    match other {
+        Some((other, _)) => Err(InputError::new(
+            "unit",
+            format!(
+                "screening cavalry take attrition losses last, and {other} is still in {formation} (9.1.6, L1256)"
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 fn troops<'a>(
@@ -587,6 +666,9 @@ impl Procedure for TakeLosses {
         // Lead holds only National Guard units.
         let regular_first = guard_order == "regular_first" && lead_only_guard && taken < 2;
         let owed_alone = on_record.reaction(record);
+        if owed_alone {
+            check_screen_last(record, side, name, unit)?;
+        }
         match role(record, side, unit) {
             // A Formation's own units take the steps it owes on its own (6.13.8e, L1115).
             _ if owed_alone => {}
@@ -724,6 +806,17 @@ impl Procedure for TakeLosses {
                 }
             } else {
                 told.push(format!("{name} is eliminated"));
+                if input.flag("last_unit") {
+                    effects.extend(deactivation(
+                        side,
+                        input.text("formation"),
+                        input.text("leader"),
+                    ));
+                    told.push(format!(
+                        "{} has no unit left: it is de-activated",
+                        input.text("formation")
+                    ));
+                }
                 if beyond > 0 {
                     absorbed -= beyond;
                     told.push(format!("{beyond} step(s) still to take from another unit"));

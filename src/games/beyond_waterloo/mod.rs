@@ -12,7 +12,7 @@ pub mod combat_round;
 mod exit;
 pub mod forces;
 mod leaders;
-mod losses;
+pub mod losses;
 pub mod options;
 mod reaction;
 pub mod roster;
@@ -94,6 +94,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &campaign::ApReset,
     &campaign::SpendAp,
     &campaign::Attrition,
+    &campaign::CavalryScreen,
     &campaign::RpAccumulation,
     &campaign::Recruitment,
     &options::SETTINGS,

@@ -77,6 +77,15 @@ pub mod state {
     /// A Division waiting to replace a Corps reduced twice (3.6.5, L598-602; 27.1.1, L2190).
     pub const DIVISIONS_POOL: &str = "divisions pool";
     pub const ELIMINATED: &str = "eliminated";
+    /// A Formation with no units, its marker back on the organization display (5.1.8, L770).
+    pub const INACTIVE: &str = "inactive";
+    /// Pool boxes and the Unit Training Track (12.1, L1330-1338; 12.2.6, L1354), and the Leader
+    /// Pool (4.5, L704-724).
+    pub const FORCE_POOL: &str = "force pool";
+    pub const TRAINING: &str = "training";
+    pub const LEADER_POOL: &str = "leader pool";
+    /// The French War Minister, a Leader who commands no Formation (4.4, L690-702).
+    pub const WAR_MINISTER: &str = "war minister";
 }
 
 /// The Deployment Modes (5.3, L796-812), by id as the charts name their rows.

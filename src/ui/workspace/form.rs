@@ -405,12 +405,15 @@ impl Workspace {
                         let held = numbers.get(name.as_str()).copied();
                         let mut value = held.unwrap_or(0);
                         let name_label = ui.label(name.as_str());
+                        let mut number = egui::DragValue::new(&mut value)
+                            .range(0..=i64::from(max))
+                            .speed(0.1);
+                        // A unit with no number yet shows a dash, not a 0 it does not have.
+                        if held.is_none() {
+                            number = number.custom_formatter(|_, _| "–".to_string());
+                        }
                         let response = ui
-                            .add(
-                                egui::DragValue::new(&mut value)
-                                    .range(0..=i64::from(max))
-                                    .speed(0.1),
-                            )
+                            .add(number)
                             .labelled_by(name_label.id)
                             .on_hover_text(field.help);
                         if response.changed() || (held.is_none() && response.clicked()) {

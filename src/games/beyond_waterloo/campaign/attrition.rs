@@ -16,9 +16,10 @@ use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
     About, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
-use crate::engine::record::{Effect, Record};
+use crate::engine::record::{Effect, Lasts, Record};
 use crate::engine::settings::prefill_setting;
 use crate::engine::table_set::{TableRead, TableSet};
+use crate::games::beyond_waterloo::losses::formation_to_take;
 use crate::games::beyond_waterloo::roster::{attribute, current, state};
 use crate::games::beyond_waterloo::{SIDES, opponent, people, side_label};
 
@@ -247,10 +248,14 @@ impl Procedure for Attrition {
                 reason: format!("{steps} step(s) of {formation} lost to attrition").into(),
                 rule: "9.1.7, L1258; 20.3, L1777".into(),
             });
-            effects.push(Effect::reminder(
-                &format!("{formation} loses {steps} step(s): its owner chooses which Troop units, screening cavalry last; a Formation left with no Troop unit goes to its display box and its Leader to the Leader Pool"),
-                "9.1.5-9.1.6, L1254-1256; 9.1.9, L1262",
-            ));
+            // Its owner takes them unit by unit on the Take step losses form, screening cavalry
+            // last (9.1.5-9.1.6, L1254-1256).
+            effects.push(Effect::SetCounter {
+                name: formation_to_take(formation).as_str().into(),
+                value: i64::from(steps),
+                rule: "9.1.4-9.1.6, L1252-1256".into(),
+                lasts: Lasts::Step,
+            });
         }
         let headline = if steps == 0 {
             format!("{formation}: no effect")

@@ -8,6 +8,7 @@ pub mod administrative_points;
 mod attrition;
 pub mod listing;
 mod recruitment;
+mod screens;
 mod sequence;
 pub mod set_up;
 pub mod settings;
@@ -16,6 +17,7 @@ pub mod war_chest;
 pub use administrative_points::{ApReset, SpendAp};
 pub use attrition::Attrition;
 pub use recruitment::Recruitment;
+pub use screens::CavalryScreen;
 pub use sequence::SEQUENCE;
 pub use set_up::CampaignSetUp;
 pub use war_chest::RpAccumulation;
@@ -93,4 +95,17 @@ pub fn turn_notes(record: &Record) -> Vec<TurnNote> {
         });
     }
     notes
+}
+
+/// Whether the record is of a campaign scenario rather than the one-battle Combat Game.
+pub fn is_campaign(record: &Record) -> bool {
+    record.scenario.as_ref() != crate::games::beyond_waterloo::COMBAT_GAME
+}
+
+/// Whether play stands in an Attrition Segment, where the steps owed are attrition losses.
+pub fn in_attrition_segment(record: &Record) -> bool {
+    is_campaign(record)
+        && SEQUENCE
+            .step(record.position)
+            .is_some_and(|step| step.title == sequence::ATTRITION_TITLE)
 }

@@ -42,10 +42,13 @@ const AP_RESET: Step = segment(
     "Each Formation's Administrative Points go back to its Leader's AP rating. A Leader appointed since the last reset counts from now (4.2.8, L680).",
 );
 
+/// The Attrition Segments' title, by which the losses module knows an attrition loss.
+pub const ATTRITION_TITLE: &str = "Attrition Segment";
+
 const ATTRITION: Step = segment(
-    "Attrition Segment",
+    ATTRITION_TITLE,
     "9.1, L1240-1264",
-    &["attrition"],
+    &["attrition", "take-losses"],
     "Each Formation sharing its area with another Formation, under a Force March marker or Out of Supply rolls once on the Attrition Table, less its Leader's AP rating (the Senior Leader's when brigaded). Each step lost gives the opponent 1 VP.",
 );
 
@@ -123,7 +126,7 @@ const fn ops_phase(title: &'static str) -> Phase {
             Step {
                 title: "Movement Segment",
                 rule: "17.1.2a, L1583; 18.1, L1594-1624",
-                procedures: &[],
+                procedures: &["cavalry-screen"],
                 guidance: "Flip every Force March marker to its front. The Initiative player moves any, all or none of his Formations and un-brigaded units; then the other player moves.",
                 repeats_while_cup_holds: None,
                 in_force: None,

@@ -17,14 +17,6 @@ use crate::games::beyond_waterloo::roster::{LEADER_VALUES, attribute, halves_tex
 
 const RULE: &str = "27.2.1-27.2.2, L2254-2388";
 
-/// A piece's state in a pool box or on the Unit Training Track.
-pub mod pool_state {
-    pub const FORCE_POOL: &str = "force pool";
-    pub const LEADER_POOL: &str = "leader pool";
-    pub const TRAINING: &str = "training";
-    pub const WAR_MINISTER: &str = "war minister";
-}
-
 /// A piece's stage on the Unit Training Track (12.2.6-12.2.7, L1352-1356).
 pub const STAGE: &str = "stage";
 /// "yes" for a Minor Allied unit (3.5, L578-584).
@@ -119,10 +111,10 @@ fn piece_effects(side: &str, piece: &Piece, at: Option<&str>) -> Vec<Effect> {
         Effect::set_attribute(side, name, attribute, value, &piece.rule)
     };
     let (piece_state, stage) = match &piece.at {
-        Location::Pool(PoolBox::ForcePool) => (pool_state::FORCE_POOL, None),
+        Location::Pool(PoolBox::ForcePool) => (state::FORCE_POOL, None),
         Location::Pool(PoolBox::DivisionsPool) => (state::DIVISIONS_POOL, None),
         Location::Pool(PoolBox::Eliminated) => (state::ELIMINATED, None),
-        Location::Pool(PoolBox::Training(n)) => (pool_state::TRAINING, Some(n.to_string())),
+        Location::Pool(PoolBox::Training(n)) => (state::TRAINING, Some(n.to_string())),
         _ => (state::IN_PLAY, None),
     };
     let (kind, size) = match (piece.kind, piece.size) {
@@ -277,7 +269,7 @@ impl Procedure for CampaignSetUp {
                 effects.extend(leader_effects(
                     side,
                     &leader.name,
-                    pool_state::LEADER_POOL,
+                    state::LEADER_POOL,
                     leader.nation,
                     "",
                     &leader.rule,
@@ -287,7 +279,7 @@ impl Procedure for CampaignSetUp {
                 effects.extend(leader_effects(
                     side,
                     minister,
-                    pool_state::WAR_MINISTER,
+                    state::WAR_MINISTER,
                     listing::Nation::French,
                     "",
                     "4.4.1, L694; 27.2.1, L2288",
