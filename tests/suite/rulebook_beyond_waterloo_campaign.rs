@@ -761,3 +761,121 @@ fn a_formation_emptied_by_attrition_is_deactivated_and_its_leader_goes_to_the_po
     assert_eq!(play.state("french", "Brune"), "leader pool");
     assert_eq!(war_chest::vp(play.record(), "allied"), 16);
 }
+
+#[test]
+fn training_moves_each_unit_up_a_stage_and_deploys_those_already_deployable() {
+    // 12.2.7-12.2.9, L1356-1360; addendum §2.4, "Training timeline" (two stages, the default of
+    // setting S8): the French Stage 1 units of 27.2 (L2292) reach Stage 2 in the June
+    // Mobilization, the Deployable box in the June Administration, and deploy in July.
+    let mut play = basic_game();
+    let training = in_state(&play, "french", "training");
+    assert_eq!(training.len(), 3);
+    play.go_to(4, 0, 6);
+    assert_eq!(step_title(&play), "Training Segment");
+    play.play("training", &[("side", text("french"))], &[]);
+    for unit in &training {
+        assert_eq!(
+            play.attribute("french", unit, "stage").as_deref(),
+            Some("2")
+        );
+    }
+    play.go_to(4, 3, 8);
+    assert_eq!(step_title(&play), "Training Segment");
+    let resolution = play.play("training", &[("side", text("french"))], &[]);
+    assert!(
+        resolution
+            .outcome
+            .headline
+            .contains("to the Deployable box"),
+        "{}",
+        resolution.outcome.headline
+    );
+    play.go_to(5, 0, 6);
+    let form = play.input("training", &[("side", text("french"))]);
+    assert_eq!(form.list("deploy").len(), 3);
+    play.play(
+        "training",
+        &[("side", text("french")), ("deploy_to", text("Paris (G5)"))],
+        &[],
+    );
+    for unit in &training {
+        assert_eq!(play.state("french", unit), "in play");
+        assert_eq!(
+            play.attribute("french", unit, "area").as_deref(),
+            Some("Paris (G5)")
+        );
+    }
+    assert!(in_state(&play, "french", "training").is_empty());
+}
+
+#[test]
+fn a_third_stage_holds_the_units_back_a_segment_longer() {
+    // Setting S8 at its other value.
+    let mut play = basic_game();
+    play.play("settings", &[("training_stages", text("three"))], &[]);
+    play.play("training", &[("side", text("french"))], &[]);
+    play.play("training", &[("side", text("french"))], &[]);
+    let training = in_state(&play, "french", "training");
+    for unit in &training {
+        assert_eq!(
+            play.attribute("french", unit, "stage").as_deref(),
+            Some("3")
+        );
+    }
+    play.play("training", &[("side", text("french"))], &[]);
+    for unit in &training {
+        assert_eq!(
+            play.attribute("french", unit, "stage").as_deref(),
+            Some("deployable")
+        );
+    }
+}
+
+#[test]
+fn an_out_of_supply_formation_loses_a_step_and_gives_the_opponent_a_vp() {
+    // 16.5.1, L1561; 16.5.6, L1571; 16.3.3f, L1534.
+    let mut play = basic_game();
+    play.go_to(4, 3, 2);
+    assert_eq!(step_title(&play), "Supply Segment");
+    let wagon = play
+        .record()
+        .units_where(Some("french"), &[("type", "wagon"), ("state", "in play")])
+        .map(|(_, name, _)| name.to_string())
+        .next()
+        .expect("the Armée du Nord's Wagon (L2266)");
+    let resolution = play.play(
+        "supply",
+        &[
+            ("side", text("french")),
+            ("out_of_supply", list(&["Armée des Alpes"])),
+            ("wagons_expended", list(&[wagon.as_str()])),
+        ],
+        &[],
+    );
+    assert_eq!(
+        resolution.outcome.headline,
+        "Out of Supply: Armée des Alpes; each loses a step, and the Allies score 1 VP"
+    );
+    assert_eq!(
+        play.attribute("french", "Armée des Alpes", "supply")
+            .as_deref(),
+        Some("out")
+    );
+    assert_eq!(war_chest::vp(play.record(), "allied"), 11);
+    assert_eq!(play.state("french", &wagon), "force pool");
+    // Its owner takes the step from a unit of his choice.
+    take(&mut play, "Armée des Alpes 1CF Inf Div", 1);
+    // The Attrition Segment finds it Out of Supply (16.5.2, L1563).
+    let form = play.input(
+        "attrition",
+        &[
+            ("side", text("french")),
+            ("formation", text("Armée des Alpes")),
+        ],
+    );
+    assert!(form.flag("out_of_supply"));
+    // A later Supply Segment that finds it in supply takes the marker off.
+    play.go_to(5, 3, 2);
+    play.play("supply", &[("side", text("french"))], &[]);
+    assert_eq!(play.attribute("french", "Armée des Alpes", "supply"), None);
+}

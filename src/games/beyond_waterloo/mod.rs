@@ -95,6 +95,8 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &campaign::SpendAp,
     &campaign::Attrition,
     &campaign::CavalryScreen,
+    &campaign::Supply,
+    &campaign::Training,
     &campaign::RpAccumulation,
     &campaign::Recruitment,
     &options::SETTINGS,

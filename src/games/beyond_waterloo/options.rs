@@ -325,6 +325,7 @@ const FIELDS: &[Field] = &[
     super::campaign::settings::ATTRITION_DICE,
     super::campaign::settings::RP_COLUMN,
     super::campaign::settings::FRAT_VP,
+    super::campaign::settings::TRAINING_STAGES,
 ];
 
 pub const SETTINGS: Settings = Settings {

@@ -12,6 +12,8 @@ mod screens;
 mod sequence;
 pub mod set_up;
 pub mod settings;
+mod supply;
+pub mod training;
 pub mod war_chest;
 
 pub use administrative_points::{ApReset, SpendAp};
@@ -20,6 +22,8 @@ pub use recruitment::Recruitment;
 pub use screens::CavalryScreen;
 pub use sequence::SEQUENCE;
 pub use set_up::CampaignSetUp;
+pub use supply::Supply;
+pub use training::Training;
 pub use war_chest::RpAccumulation;
 
 use crate::engine::procedure::RuleError;

@@ -57,7 +57,7 @@ const LEADER_GUIDANCE_MOBILIZATION: &str = "Each player may replace one Leader w
 const TRAINING: Step = segment(
     "Training Segment",
     "12.2.7-12.2.8, L1356-1358",
-    &[],
+    &["training"],
     "Units in the Deployable box at the start of the segment deploy: the French to a friendly Depot, the Allies to their nation's Entry Zone. Every other unit in training advances one stage, except those recruited in this segment.",
 );
 
@@ -160,7 +160,7 @@ const ADMINISTRATION: Phase = Phase {
         segment(
             "Supply Segment",
             "16.1-16.5, L1491-1571; 8.3.1, L1227",
-            &[],
+            &["supply", "take-losses"],
             "Convert Wagons to Magazines first. Then each player states which of his Formations are in supply: in a friendly intact Fortress, and un-brigaded units, always are. An Out of Supply Formation loses a step and gives the opponent 1 VP.",
         ),
         Step {

@@ -7,6 +7,7 @@
 //! units to the first five Fortresses in the printed order, which the players may swap.
 
 use super::listing::{self, Kind, Location, Piece, PoolBox, ScenarioListing, Side, Size};
+use super::training::STAGE;
 use super::war_chest;
 use crate::engine::input::{Field, FieldKind, Input};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
@@ -17,8 +18,6 @@ use crate::games::beyond_waterloo::roster::{LEADER_VALUES, attribute, halves_tex
 
 const RULE: &str = "27.2.1-27.2.2, L2254-2388";
 
-/// A piece's stage on the Unit Training Track (12.2.6-12.2.7, L1352-1356).
-pub const STAGE: &str = "stage";
 /// "yes" for a Minor Allied unit (3.5, L578-584).
 pub const MINOR: &str = "minor";
 /// The first turn a piece may move, where the scenario holds it back (27.2.2, L2310).

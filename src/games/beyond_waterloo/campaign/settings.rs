@@ -64,5 +64,21 @@ pub const ATTRITION_DICE: Field = campaign_setting(setting(
     "Less the Leader's AP rating either way (9.1.8, L1260).",
 ));
 
+/// S8: the Unit Training Track's stages are printed on the map and the Organization Display, not
+/// in the text, which names Stage 1, Stage 2 and the Deployable box (L1354, L2292).
+pub const TRAINING_STAGES: Field = campaign_setting(setting(
+    "training_stages",
+    "The Unit Training Track has",
+    &[
+        (
+            "two",
+            "Stage 1 and Stage 2, then the Deployable box (L1354, L2292)",
+        ),
+        ("three", "Stages 1 to 3, then the Deployable box"),
+    ],
+    "12.2.5-12.2.7, L1352-1356",
+    "Match the track printed on your map.",
+));
+
 /// The campaign settings, for the Settings form.
-pub const FIELDS: &[Field] = &[ATTRITION_DICE, RP_COLUMN, FRAT_VP];
+pub const FIELDS: &[Field] = &[ATTRITION_DICE, RP_COLUMN, FRAT_VP, TRAINING_STAGES];
