@@ -21,6 +21,7 @@ fn charts() -> TableSet {
         "rp-acquisition.toml" => include_str!("../fixtures/beyond-waterloo/rp-acquisition.toml"),
         "frat.toml" => include_str!("../fixtures/beyond-waterloo/frat.toml"),
         "attrition.toml" => include_str!("../fixtures/beyond-waterloo/attrition.toml"),
+        "rp-costs.toml" => include_str!("../fixtures/beyond-waterloo/rp-costs.toml"),
         _ => "",
     };
     let tables: Vec<BuiltinTable> = game()
@@ -878,4 +879,71 @@ fn an_out_of_supply_formation_loses_a_step_and_gives_the_opponent_a_vp() {
     play.go_to(5, 3, 2);
     play.play("supply", &[("side", text("french"))], &[]);
     assert_eq!(play.attribute("french", "Armée des Alpes", "supply"), None);
+}
+
+#[test]
+fn field_maintenance_pays_for_every_formation_box_holding_troops() {
+    // 11.1.1-11.1.2, L1314-1316; addendum §2.4, "27.2 opening maintenance count": 10 French and
+    // 11 Allied Formations, the off-board ones included. FICTIONAL price: 2 RP a Formation.
+    let mut play = basic_game();
+    play.go_to(4, 0, 4);
+    assert_eq!(step_title(&play), "Field Maintenance Segment");
+    let resolution = play.play("field-maintenance", &[("side", text("french"))], &[]);
+    assert_eq!(
+        resolution.outcome.headline,
+        "The French pay 20 RP for 10 Formations at 2 RP each"
+    );
+    assert_eq!(
+        resolution
+            .cell
+            .as_ref()
+            .map(|c| c.table.to_string())
+            .as_deref(),
+        Some("rp-costs")
+    );
+    assert_eq!(war_chest::rp(play.record(), "french"), 65);
+    play.play("field-maintenance", &[("side", text("allied"))], &[]);
+    assert_eq!(war_chest::rp(play.record(), "allied"), 195 - 22);
+}
+
+#[test]
+fn a_player_who_cannot_pay_disbands_formations_until_he_can() {
+    // 11.1.3-11.1.4, L1318-1322.
+    let mut play = basic_game();
+    for _ in 0..4 {
+        play.play("field-maintenance", &[("side", text("french"))], &[]);
+    }
+    assert_eq!(war_chest::rp(play.record(), "french"), 5);
+    let form = play.input("field-maintenance", &[("side", text("french"))]);
+    let maintenance = play
+        .game
+        .procedure("field-maintenance")
+        .expect("maintenance");
+    let refusal =
+        resolve_checked(maintenance, &form, &play.tables, &[]).expect_err("20 RP are not there");
+    assert!(refusal.to_string().contains("11.1.3, L1318"), "{refusal}");
+    let resolution = play.play(
+        "disband",
+        &[
+            ("side", text("french")),
+            ("formation", text("Armée du Var")),
+        ],
+        &[],
+    );
+    assert_eq!(
+        resolution.outcome.headline,
+        "Armée du Var is disbanded: its units stay in Ventoux (I11) un-brigaded"
+    );
+    assert_eq!(play.state("french", "Armée du Var"), "inactive");
+    assert_eq!(play.state("french", "Brune"), "leader pool");
+    for unit in ["Armée du Var 1CF Inf Div 1", "Armée du Var 1CF Inf Div 2"] {
+        assert_eq!(play.attribute("french", unit, "formation"), None);
+        assert_eq!(
+            play.attribute("french", unit, "area").as_deref(),
+            Some("Ventoux (I11)")
+        );
+        assert_eq!(play.state("french", unit), "in play");
+    }
+    let form = play.input("field-maintenance", &[("side", text("french"))]);
+    assert_eq!(form.list("formations").len(), 9);
 }

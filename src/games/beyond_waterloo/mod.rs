@@ -95,6 +95,8 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &campaign::SpendAp,
     &campaign::Attrition,
     &campaign::CavalryScreen,
+    &campaign::FieldMaintenance,
+    &campaign::Disband,
     &campaign::Supply,
     &campaign::Training,
     &campaign::RpAccumulation,
@@ -134,6 +136,10 @@ pub const TABLES: &[BuiltinTable] = &[
     BuiltinTable {
         file: "attrition.toml",
         text: include_str!("../../../tables/beyond-waterloo/attrition.toml"),
+    },
+    BuiltinTable {
+        file: "rp-costs.toml",
+        text: include_str!("../../../tables/beyond-waterloo/rp-costs.toml"),
     },
     BuiltinTable {
         file: "rp-acquisition.toml",

@@ -7,6 +7,7 @@
 pub mod administrative_points;
 mod attrition;
 pub mod listing;
+mod maintenance;
 mod recruitment;
 mod screens;
 mod sequence;
@@ -18,6 +19,7 @@ pub mod war_chest;
 
 pub use administrative_points::{ApReset, SpendAp};
 pub use attrition::Attrition;
+pub use maintenance::{Disband, FieldMaintenance};
 pub use recruitment::Recruitment;
 pub use screens::CavalryScreen;
 pub use sequence::SEQUENCE;

@@ -79,7 +79,7 @@ const MOBILIZATION: Phase = Phase {
         segment(
             "Field Maintenance Segment",
             "11.1, L1312-1324",
-            &[],
+            &["field-maintenance", "disband"],
             "Each player pays the RP Costs Chart's maintenance for every Formation box that holds Troop units, on the map and off it, brigaded Formations each on their own. A player who cannot pay disbands Formations of his choice until he can.",
         ),
         segment(
