@@ -947,3 +947,89 @@ fn a_player_who_cannot_pay_disbands_formations_until_he_can() {
     let form = play.input("field-maintenance", &[("side", text("french"))]);
     assert_eq!(form.list("formations").len(), 9);
 }
+
+#[test]
+fn a_force_march_marker_comes_off_after_the_administration_phases_attrition() {
+    // 18.4.5-18.4.10, L1698-1710; addendum §2.4, "Force March timing": a Force March in OPs 1
+    // checks attrition in that turn's Administration, then the marker comes off; one in OPs 3
+    // checks in the next Mobilization and the next Administration.
+    let mut play = with_french_ap();
+    with_left_wing_cavalry(&mut play);
+    let force_march = |play: &mut Play| {
+        play.play(
+            "move-formation",
+            &[
+                ("side", text("french")),
+                ("formation", text("Left Wing")),
+                ("to", text("Amiens")),
+                ("force_march", flag(true)),
+            ],
+            &[],
+        )
+    };
+    let check = |play: &mut Play| {
+        let form = play.input(
+            "attrition",
+            &[("side", text("french")), ("formation", text("Left Wing"))],
+        );
+        let marked = (form.flag("force_marched"), form.flag("remove_marker"));
+        play.play(
+            "attrition",
+            &[("side", text("french")), ("formation", text("Left Wing"))],
+            &[1],
+        );
+        marked
+    };
+    play.go_to(4, 1, 0);
+    let resolution = force_march(&mut play);
+    assert_eq!(
+        resolution.outcome.headline,
+        "Left Wing Force Marches to Amiens: its CF is halved in this OPs Phase's battles"
+    );
+    assert_eq!(
+        play.attribute("french", "Left Wing", "force_march")
+            .as_deref(),
+        Some("skull")
+    );
+    play.go_to(4, 2, 0);
+    play.play("flip-force-march", &[("side", text("french"))], &[]);
+    assert_eq!(
+        play.attribute("french", "Left Wing", "force_march")
+            .as_deref(),
+        Some("front")
+    );
+    play.go_to(4, 3, 3);
+    assert_eq!(check(&mut play), (true, true));
+    assert_eq!(play.attribute("french", "Left Wing", "force_march"), None);
+    // Force Marched again in OPs Phase 3: July's Mobilization checks and keeps the marker.
+    play.go_to(4, 4, 0);
+    force_march(&mut play);
+    play.go_to(5, 0, 3);
+    assert_eq!(check(&mut play), (true, false));
+    assert!(
+        play.attribute("french", "Left Wing", "force_march")
+            .is_some()
+    );
+    play.go_to(5, 3, 3);
+    assert_eq!(check(&mut play), (true, true));
+    assert_eq!(play.attribute("french", "Left Wing", "force_march"), None);
+}
+
+#[test]
+fn the_spanish_may_not_move_before_the_july_turn() {
+    // 27.2.2, L2310.
+    let mut play = basic_game();
+    let spanish = [
+        ("side", text("allied")),
+        ("formation", text("Spanish Army")),
+        ("to", text("Navarre")),
+    ];
+    let refusal = play.refused("move-formation", &spanish).expect("frozen");
+    assert!(refusal.contains("27.2.2, L2310"), "{refusal}");
+    play.go_to(5, 1, 0);
+    play.play("move-formation", &spanish, &[]);
+    assert_eq!(
+        play.attribute("allied", "Spanish Army", "area").as_deref(),
+        Some("Navarre")
+    );
+}

@@ -94,6 +94,8 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &campaign::ApReset,
     &campaign::SpendAp,
     &campaign::Attrition,
+    &campaign::FlipForceMarch,
+    &campaign::MoveFormation,
     &campaign::CavalryScreen,
     &campaign::FieldMaintenance,
     &campaign::Disband,

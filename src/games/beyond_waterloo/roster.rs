@@ -59,7 +59,8 @@ pub mod attribute {
     pub const WOUNDED_AP: &str = "wounded_ap";
     /// The Senior Formation a Formation is brigaded to (5.4, L822-830), if any.
     pub const BRIGADED_TO: &str = "brigaded_to";
-    /// "yes" while a Formation carries a Force Marched marker (18.4, L1688-1712).
+    /// A Formation's Force March marker: "skull" in the OPs Phase of the march, "front" after
+    /// (18.4, L1688-1712); empty without one.
     pub const FORCE_MARCH: &str = "force_march";
     /// "out" while a Formation is Out of Supply (16.5, L1559-1571).
     pub const SUPPLY: &str = "supply";
@@ -568,8 +569,10 @@ fn campaign_summary(unit: &UnitRecord) -> String {
     if let Some(level) = unit.attribute(super::campaign::administrative_points::AP_LEVEL) {
         parts.push(format!("AP {level}"));
     }
-    if unit.attribute(attribute::FORCE_MARCH) == Some("yes") {
-        parts.push("Force Marched".into());
+    match unit.attribute(attribute::FORCE_MARCH) {
+        Some("skull") => parts.push("Force Marched, CF halved this OPs Phase".into()),
+        Some("front") => parts.push("Force Marched".into()),
+        _ => {}
     }
     if unit.attribute(attribute::SUPPLY) == Some("out") {
         parts.push("Out of Supply".into());

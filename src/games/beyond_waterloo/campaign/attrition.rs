@@ -86,6 +86,13 @@ const FIELDS: &[Field] = &[
         rule: "9.1.3, L1250",
         help: "Every Troop unit's CF on the face it shows, a fraction rounded up; from the record where entered.",
     },
+    Field::flag(
+        "remove_marker",
+        "Its Force March marker comes off after this check",
+        "Why it checks",
+        "9.1.10, L1264; 18.4.9, L1706",
+        "From the record: in the Administration Phase; one from OPs Phase 3 stays through the next Mobilization Phase.",
+    ),
     super::settings::on_form(ATTRITION_DICE),
 ];
 
@@ -159,9 +166,20 @@ impl Procedure for Attrition {
         let Some(unit) = record.unit(&side, &formation) else {
             return;
         };
-        let force_marched = unit.attribute(attribute::FORCE_MARCH) == Some("yes");
+        let force_marched = unit
+            .attribute(attribute::FORCE_MARCH)
+            .is_some_and(|marker| !marker.is_empty());
         let out_of_supply = unit.attribute(attribute::SUPPLY) == Some("out");
         input.set("force_marched", Value::Flag(force_marched));
+        // The marker comes off after the Administration Phase's attrition (18.4.9, L1706).
+        let administration = super::SEQUENCE
+            .phases
+            .get(record.position.phase)
+            .is_some_and(|phase| phase.title == super::sequence::ADMINISTRATION_TITLE);
+        input.set(
+            "remove_marker",
+            Value::Flag(force_marched && administration),
+        );
         input.set("out_of_supply", Value::Flag(out_of_supply));
         let ap = drm_leader(record, &side, &formation)
             .and_then(|leader| ap_rating(record, &side, leader))
@@ -241,6 +259,15 @@ impl Procedure for Attrition {
             .lookup_strength_bands(cf, 0, total)?;
         let steps = super::cell_number(&lookup)?;
         let mut effects = Vec::new();
+        if input.flag("remove_marker") {
+            effects.push(Effect::set_attribute(
+                side,
+                formation,
+                attribute::FORCE_MARCH,
+                "",
+                "9.1.10, L1264; 18.4.9, L1706",
+            ));
+        }
         if steps > 0 {
             effects.push(Effect::VictoryPoints {
                 side: opponent(side).into(),

@@ -126,7 +126,7 @@ const fn ops_phase(title: &'static str) -> Phase {
             Step {
                 title: "Movement Segment",
                 rule: "17.1.2a, L1583; 18.1, L1594-1624",
-                procedures: &["cavalry-screen"],
+                procedures: &["flip-force-march", "move-formation", "cavalry-screen"],
                 guidance: "Flip every Force March marker to its front. The Initiative player moves any, all or none of his Formations and un-brigaded units; then the other player moves.",
                 repeats_while_cup_holds: None,
                 in_force: None,
@@ -151,8 +151,11 @@ const fn ops_phase(title: &'static str) -> Phase {
     }
 }
 
+/// The Administration Phase's title, by which attrition knows to take the Force March markers off.
+pub const ADMINISTRATION_TITLE: &str = "Administration Phase";
+
 const ADMINISTRATION: Phase = Phase {
-    title: "Administration Phase",
+    title: ADMINISTRATION_TITLE,
     rule: "8.3, L1219-1236",
     steps: &[
         AP_RESET,
