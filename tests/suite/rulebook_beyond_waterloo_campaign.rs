@@ -1033,3 +1033,61 @@ fn the_spanish_may_not_move_before_the_july_turn() {
         Some("Navarre")
     );
 }
+
+/// The Leader Segment's replacement of `formation`'s Leader by `new`, from the Leader Pool.
+fn replacing(
+    formation: &str,
+    new: &str,
+) -> Vec<(&'static str, aide_de_camp::engine::input::Value)> {
+    vec![
+        ("side", text("french")),
+        ("change", text("replace")),
+        ("formation", text(formation)),
+        ("new_leader", text(new)),
+    ]
+}
+
+#[test]
+fn the_leader_segments_allow_one_change_in_mobilization_and_two_in_administration() {
+    // 4.5.2-4.5.6, L710-720; 27.2.1, L2300 (the French Leader Pool).
+    let mut play = basic_game();
+    play.go_to(4, 0, 5);
+    assert_eq!(step_title(&play), "Leader Segment");
+    let resolution = play.play("leader-change", &replacing("Left Wing", "Soult"), &[]);
+    assert_eq!(
+        resolution.outcome.headline,
+        "Soult takes command of Left Wing; Ney goes to the Leader Pool"
+    );
+    assert_eq!(
+        play.attribute("french", "Left Wing", "leader").as_deref(),
+        Some("Soult")
+    );
+    assert_eq!(play.state("french", "Ney"), "leader pool");
+    let refusal = play
+        .refused("leader-change", &replacing("Right Wing", "Gérard"))
+        .expect("one change in the Mobilization Phase");
+    assert!(refusal.contains("4.5.2-4.5.3"), "{refusal}");
+    // The Administration Phase: two changes, and Ney, pooled in another Phase, may return.
+    play.go_to(4, 3, 9);
+    assert_eq!(step_title(&play), "Leader Segment");
+    play.play("leader-change", &replacing("Right Wing", "Ney"), &[]);
+    let refusal = play
+        .refused("leader-change", &replacing("Armée du Rhin", "Grouchy"))
+        .expect("sent to the Pool in this Phase");
+    assert!(refusal.contains("4.5.6, L720"), "{refusal}");
+    let exchange = [
+        ("side", text("french")),
+        ("change", text("exchange")),
+        ("formation", text("Armée du Nord")),
+        ("other_formation", text("Right Wing")),
+    ];
+    let refusal = play
+        .refused("leader-change", &exchange)
+        .expect("not the same area");
+    assert!(refusal.contains("4.5.2, L710"), "{refusal}");
+    play.play("leader-change", &replacing("Armée du Rhin", "Gérard"), &[]);
+    let refusal = play
+        .refused("leader-change", &replacing("Armée du Jura", "Jourdan"))
+        .expect("two changes in the Administration Phase");
+    assert!(refusal.contains("made 2 Leader change(s)"), "{refusal}");
+}

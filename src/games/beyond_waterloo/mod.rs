@@ -97,6 +97,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &campaign::FlipForceMarch,
     &campaign::MoveFormation,
     &campaign::CavalryScreen,
+    &campaign::LeaderChange,
     &campaign::FieldMaintenance,
     &campaign::Disband,
     &campaign::Supply,

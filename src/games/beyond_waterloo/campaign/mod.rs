@@ -6,6 +6,7 @@
 
 pub mod administrative_points;
 mod attrition;
+mod leader_segment;
 pub mod listing;
 mod maintenance;
 pub mod movement;
@@ -20,6 +21,7 @@ pub mod war_chest;
 
 pub use administrative_points::{ApReset, SpendAp};
 pub use attrition::Attrition;
+pub use leader_segment::LeaderChange;
 pub use maintenance::{Disband, FieldMaintenance};
 pub use movement::{FlipForceMarch, MoveFormation};
 pub use recruitment::Recruitment;

@@ -85,7 +85,7 @@ const MOBILIZATION: Phase = Phase {
         segment(
             "Leader Segment",
             "4.5.2, L710; 4.6.3, L736; 8.2.1, L1209",
-            &["wound-recovery"],
+            &["leader-change", "wound-recovery"],
             LEADER_GUIDANCE_MOBILIZATION,
         ),
         TRAINING,
@@ -183,7 +183,7 @@ const ADMINISTRATION: Phase = Phase {
         segment(
             "Leader Segment",
             "4.5.3, L712-716; 4.6.3, L736",
-            &["wound-recovery"],
+            &["leader-change", "wound-recovery"],
             "Each player may replace two Leaders, or replace one and exchange one pair, or exchange one or two pairs that started the Phase in the same area (4.5.3, L712-716). Each wounded Leader may roll to recover.",
         ),
     ],
