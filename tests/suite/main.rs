@@ -18,6 +18,7 @@ mod draws;
 mod gui;
 mod gui_battles_of_waterloo_operations;
 mod gui_beyond_waterloo;
+mod gui_beyond_waterloo_campaign;
 mod gui_charts;
 mod gui_folder_check;
 mod gui_roster_file;

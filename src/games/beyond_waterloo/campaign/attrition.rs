@@ -151,7 +151,15 @@ impl Procedure for Attrition {
         record.scenario.as_ref() != crate::games::beyond_waterloo::COMBAT_GAME
     }
     fn frequent(&self) -> &'static [&'static str] {
-        &["side", "formation", "shares_area"]
+        &[
+            "side",
+            "formation",
+            "shares_area",
+            "force_marched",
+            "out_of_supply",
+            "leader_ap",
+            "total_cf",
+        ]
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_setting(input, record, &ATTRITION_DICE);
