@@ -126,8 +126,8 @@ impl TurnSequence {
 
     /// The titles of the steps of one turn that lie strictly between two positions of it, in
     /// play order, whichever of the two comes first: what a jump from one to the other skips or
-    /// goes back over.
-    pub fn steps_between(&self, a: Position, b: Position) -> Vec<&'static str> {
+    /// goes back over. Steps not in force on `record` are not played, so not named.
+    pub fn steps_between(&self, a: Position, b: Position, record: &Record) -> Vec<&'static str> {
         let index = |p: Position| (p.phase, p.step);
         let (low, high) = if index(a) <= index(b) {
             (index(a), index(b))
@@ -141,10 +141,10 @@ impl TurnSequence {
                 p.steps
                     .iter()
                     .enumerate()
-                    .map(move |(step, s)| ((phase, step), s.title))
+                    .map(move |(step, s)| ((phase, step), s))
             })
-            .filter(|(at, _)| *at > low && *at < high)
-            .map(|(_, title)| title)
+            .filter(|(at, s)| *at > low && *at < high && s.is_in_force(record))
+            .map(|(_, s)| s.title)
             .collect()
     }
 
@@ -211,9 +211,20 @@ mod tests {
             phase,
             step,
         };
-        assert_eq!(SEQUENCE.steps_between(at(0, 0), at(1, 0)), vec!["b"]);
-        assert_eq!(SEQUENCE.steps_between(at(1, 0), at(0, 0)), vec!["b"]);
-        assert!(SEQUENCE.steps_between(at(0, 0), at(0, 1)).is_empty());
+        let record = Record::default();
+        assert_eq!(
+            SEQUENCE.steps_between(at(0, 0), at(1, 0), &record),
+            vec!["b"]
+        );
+        assert_eq!(
+            SEQUENCE.steps_between(at(1, 0), at(0, 0), &record),
+            vec!["b"]
+        );
+        assert!(
+            SEQUENCE
+                .steps_between(at(0, 0), at(0, 1), &record)
+                .is_empty()
+        );
     }
 
     #[test]
@@ -301,7 +312,22 @@ mod tests {
         let mut record = Record::default();
         record.position.turn = 1;
         assert_eq!(SKIPPED.after(&record, 1).map(|p| p.step), Some(2));
+        // A jump over it does not name it as skipped.
+        let end = Position {
+            turn: 1,
+            phase: 0,
+            step: 2,
+        };
+        assert!(
+            SKIPPED
+                .steps_between(record.position, end, &record)
+                .is_empty()
+        );
         record.marks.insert("advanced".into());
+        assert_eq!(
+            SKIPPED.steps_between(record.position, end, &record),
+            vec!["only with the mark"]
+        );
         assert_eq!(SKIPPED.after(&record, 1).map(|p| p.step), Some(1));
         // The last step not in force: the scenario ends there.
         record.marks.clear();

@@ -45,7 +45,7 @@ fn basic_game() -> Play {
     play
 }
 
-/// Where the Mobilization Phase's Accumulate-free segments and the Administration Phase's stand.
+/// The title of the segment where play stands.
 fn step_title(play: &Play) -> &'static str {
     play.game
         .sequence_of(play.record())
@@ -418,35 +418,54 @@ fn the_set_up_puts_the_printed_listings_on_the_record() {
             .as_deref(),
         Some("5")
     );
-    // 27.2.2, L2174: the Allied Leader Pool is one pool, 2 + 2 + 3 + 2 Leaders.
+    // 27.0, L2174: the Allied Leader Pool is one pool, 2 + 2 + 3 + 2 Leaders.
     assert_eq!(in_state(&play, "allied", "leader pool").len(), 9);
 }
 
 #[test]
 fn the_players_choose_where_the_armee_du_nord_and_the_others_set_up() {
-    // 27.2.1, L2266; 27.2.2, L2312, L2348.
-    let play = basic_game();
-    let set_up = play.game.procedure("campaign-set-up").expect("the set-up");
-    let mut input = play.input("campaign-set-up", &[]);
-    input.set("armee-du-nord-area", text("Laon (H3)"));
-    input.set("north-germany-area", text("Eifel (P17)"));
-    let resolution = resolve_checked(set_up, &input, &play.tables, &[]).expect("resolves");
-    let area_of = |unit: &str| {
-        resolution.effects.iter().find_map(|e| match e {
-            aide_de_camp::engine::record::Effect::UnitAttribute {
-                unit: u,
-                attribute,
-                value,
-                ..
-            } if u.as_ref() == unit && attribute.as_ref() == "area" => Some(value.to_string()),
-            _ => None,
-        })
-    };
-    assert_eq!(area_of("Armée du Nord").as_deref(), Some("Laon (H3)"));
+    // 27.2.1, L2266; 27.2.2, L2312, L2348: the Formation and the units listed with it follow the
+    // pick; the choices are made before play begins.
+    let mut play = basic_game();
+    play.play(
+        "set-up-choices",
+        &[
+            ("armee-du-nord-area", text("Laon (H3)")),
+            ("north-germany-area", text("Eifel (P17)")),
+        ],
+        &[],
+    );
     assert_eq!(
-        area_of("Army of North Germany").as_deref(),
+        play.attribute("french", "Armée du Nord", "area").as_deref(),
+        Some("Laon (H3)")
+    );
+    let beside_it: Vec<String> = play
+        .record()
+        .units_where(Some("french"), &[("area", "Laon (H3)")])
+        .filter(|(_, _, unit)| unit.attribute("type") != Some("formation"))
+        .filter(|(_, _, unit)| unit.attribute("formation").is_none_or(str::is_empty))
+        .map(|(_, name, _)| name.to_string())
+        .collect();
+    // The 1CF Division, NG and Wagon listed beside the Armée du Nord, un-brigaded (S19).
+    assert_eq!(beside_it.len(), 3, "{beside_it:?}");
+    assert_eq!(
+        play.attribute("allied", "Army of North Germany", "area")
+            .as_deref(),
         Some("Eifel (P17)")
     );
+    assert_eq!(
+        play.attribute("allied", "Spanish Army", "area").as_deref(),
+        Some("Basque Country (C12)")
+    );
+    play.go_to(4, 0, 3);
+    let refusal = play
+        .refused(
+            "set-up-choices",
+            &[("armee-du-nord-area", text("Paris (G5)"))],
+        )
+        .expect("play has begun");
+    assert!(refusal.contains("before play begins"), "{refusal}");
+    let set_up = play.game.procedure("set-up-choices").expect("the choices");
     // The choices the form offers are the data file's.
     let listing =
         aide_de_camp::games::beyond_waterloo::campaign::listing::basic_27_2().expect("the listing");
@@ -609,23 +628,48 @@ fn attrition_reads_the_formations_total_cf_less_its_leaders_ap() {
     assert_eq!(resolution.modifiers[0].rule, "9.1.8, L1260");
     assert_eq!(resolution.outcome.headline, "Left Wing: no effect");
     assert_eq!(war_chest::vp(play.record(), "allied"), 10);
-    // With a Force Marched marker and no AP DRM: 6 on 11-20 loses a step, +1 VP to the Allies
-    // (9.1.7, L1258).
+    // Ney's rating entered as 0 (FICTIONAL; a dot is 0) and a Force Marched marker: 6 on 11-20
+    // loses a step; the Allies score 1 VP when the step is taken (9.1.7, L1258).
+    enter(&mut play, "french", "Ney", "ap", "0");
     let resolution = play.play(
         "attrition",
         &[
             ("side", text("french")),
             ("formation", text("Left Wing")),
             ("force_marched", flag(true)),
-            ("leader_ap", number(0)),
         ],
         &[6],
     );
     assert_eq!(
         resolution.outcome.headline,
-        "Left Wing loses 1 step(s); the Allies score 1 VP"
+        "Left Wing loses 1 step(s); the Allies score 1 VP for each step taken"
     );
+    assert_eq!(war_chest::vp(play.record(), "allied"), 10);
+    play.go_to(4, 0, 3);
+    play.play(
+        "attrition",
+        &[
+            ("side", text("french")),
+            ("formation", text("Left Wing")),
+            ("force_marched", flag(true)),
+        ],
+        &[6],
+    );
+    take(&mut play, "Left Wing 6CF Inf Corps 1", 1);
     assert_eq!(war_chest::vp(play.record(), "allied"), 11);
+    // A rating the record does not have is refused, not read as 0.
+    let refusal = play
+        .refused(
+            "attrition",
+            &[
+                ("side", text("allied")),
+                ("formation", text("Spanish Army")),
+                ("shares_area", flag(true)),
+                ("total_cf", number(20)),
+            ],
+        )
+        .expect("Castaños's rating is not entered");
+    assert!(refusal.contains("Castaños's AP rating"), "{refusal}");
 }
 
 #[test]
@@ -702,13 +746,13 @@ fn attrition_losses_come_from_the_screening_cavalry_last() {
         Some("screen")
     );
     // FICTIONAL chart: 6 with no AP DRM on 11-20 CF loses a step.
+    enter(&mut play, "french", "Ney", "ap", "0");
     play.play(
         "attrition",
         &[
             ("side", text("french")),
             ("formation", text("Left Wing")),
             ("shares_area", flag(true)),
-            ("leader_ap", number(0)),
         ],
         &[6],
     );
@@ -727,32 +771,22 @@ fn attrition_losses_come_from_the_screening_cavalry_last() {
 #[test]
 fn a_formation_emptied_by_attrition_is_deactivated_and_its_leader_goes_to_the_pool() {
     // 9.1.9, L1262; 5.1.8, L770. The Armée du Var holds two 1CF Divisions (L2278), two steps
-    // each (3.6.3, L592). Two dice and a FICTIONAL 21+ column give three steps at 10-12.
+    // each (3.6.3, L592). With two dice, 12 less Brune's FICTIONAL AP 1 on the FICTIONAL column
+    // 1-10 loses a step: four checks empty it.
     let mut play = with_french_ap();
     play.play("settings", &[("attrition_dice", text("2d6"))], &[]);
     play.go_to(4, 0, 3);
-    let attrition = |play: &mut Play| {
-        play.play(
-            "attrition",
-            &[
-                ("side", text("french")),
-                ("formation", text("Armée du Var")),
-                ("out_of_supply", flag(true)),
-                ("leader_ap", number(0)),
-                ("total_cf", number(21)),
-            ],
-            &[6, 6],
-        )
-    };
-    let resolution = attrition(&mut play);
-    assert_eq!(
-        resolution.outcome.headline,
-        "Armée du Var loses 3 step(s); the Allies score 3 VP"
-    );
-    take(&mut play, "Armée du Var 1CF Inf Div 1", 2);
-    take(&mut play, "Armée du Var 1CF Inf Div 2", 1);
-    assert_eq!(play.state("french", "Armée du Var"), "in play");
-    attrition(&mut play);
+    for unit in [
+        "Armée du Var 1CF Inf Div 1",
+        "Armée du Var 1CF Inf Div 1",
+        "Armée du Var 1CF Inf Div 2",
+    ] {
+        attrition_of_the_var(&mut play);
+        take(&mut play, unit, 1);
+        assert_eq!(play.state("french", "Armée du Var"), "in play");
+    }
+    let resolution = attrition_of_the_var(&mut play);
+    assert_eq!(resolution.totals[0].total, 11);
     take(&mut play, "Armée du Var 1CF Inf Div 2", 1);
     assert_eq!(
         play.state("french", "Armée du Var 1CF Inf Div 2"),
@@ -760,7 +794,37 @@ fn a_formation_emptied_by_attrition_is_deactivated_and_its_leader_goes_to_the_po
     );
     assert_eq!(play.state("french", "Armée du Var"), "inactive");
     assert_eq!(play.state("french", "Brune"), "leader pool");
-    assert_eq!(war_chest::vp(play.record(), "allied"), 16);
+    // One VP a step suffered (9.1.7, L1258; 20.3, L1777).
+    assert_eq!(war_chest::vp(play.record(), "allied"), 14);
+    // A de-activated Formation checks no more.
+    let refusal = play
+        .refused(
+            "attrition",
+            &[
+                ("side", text("french")),
+                ("formation", text("Armée du Var")),
+                ("out_of_supply", flag(true)),
+                ("total_cf", number(1)),
+            ],
+        )
+        .expect("not in play");
+    assert!(
+        refusal.contains("not a French Formation in play"),
+        "{refusal}"
+    );
+}
+
+/// The Armée du Var's attrition check, Out of Supply, on 12.
+fn attrition_of_the_var(play: &mut Play) -> aide_de_camp::engine::procedure::Resolution {
+    play.play(
+        "attrition",
+        &[
+            ("side", text("french")),
+            ("formation", text("Armée du Var")),
+            ("out_of_supply", flag(true)),
+        ],
+        &[6, 6],
+    )
 }
 
 #[test]
@@ -814,7 +878,10 @@ fn a_third_stage_holds_the_units_back_a_segment_longer() {
     // Setting S8 at its other value.
     let mut play = basic_game();
     play.play("settings", &[("training_stages", text("three"))], &[]);
+    // The June Mobilization and Administration Training Segments, then July's Mobilization.
+    play.go_to(4, 0, 6);
     play.play("training", &[("side", text("french"))], &[]);
+    play.go_to(4, 3, 8);
     play.play("training", &[("side", text("french"))], &[]);
     let training = in_state(&play, "french", "training");
     for unit in &training {
@@ -823,6 +890,7 @@ fn a_third_stage_holds_the_units_back_a_segment_longer() {
             Some("3")
         );
     }
+    play.go_to(5, 0, 6);
     play.play("training", &[("side", text("french"))], &[]);
     for unit in &training {
         assert_eq!(

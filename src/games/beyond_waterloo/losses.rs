@@ -167,6 +167,13 @@ const FIELDS: &[Field] = &[
         "5.1.8, L770; 9.1.9, L1262",
         "Filled in from the record in the campaign: a Formation left without units is de-activated and its Leader goes to the Leader Pool.",
     ),
+    Field::flag(
+        "attrition",
+        "These are attrition losses",
+        "What the record knows",
+        "9.1.7, L1258; 20.3, L1777",
+        "Filled in from the record in an Attrition Segment: each step taken scores the opponent 1 VP.",
+    ),
     Field {
         id: "leader",
         label: "Its Formation's Leader",
@@ -177,11 +184,13 @@ const FIELDS: &[Field] = &[
     },
 ];
 
-/// A Formation left without units: its marker goes to its space on the organization display and
-/// its Leader to the Leader Pool (5.1.8, L770; 9.1.9, L1262).
-fn deactivation(side: &str, formation: &str, leader: &str) -> Vec<Effect> {
-    let rule = "5.1.8, L770; 9.1.9, L1262";
-    let mut effects = vec![Effect::set_state(side, formation, state::INACTIVE, rule)];
+/// A Formation de-activated: its marker goes to its space on the organization display and its
+/// Leader to the Leader Pool (5.1.8, L770; 9.1.9, L1262; 11.1.4, L1320).
+pub(crate) fn deactivation(side: &str, formation: &str, leader: &str, rule: &str) -> Vec<Effect> {
+    let mut effects = vec![
+        Effect::set_state(side, formation, state::INACTIVE, rule),
+        Effect::set_attribute(side, formation, attribute::LEADER, "", rule),
+    ];
     if !leader.is_empty() {
         effects.extend([
             Effect::set_state(side, leader, state::LEADER_POOL, rule),
@@ -347,6 +356,8 @@ impl TakeLosses {
             .filter(|_| last_unit)
             .unwrap_or("");
         input.set("leader", Value::Text(leader.into()));
+        let attrition = facts.reaction(record) && super::campaign::in_attrition_segment(record);
+        input.set("attrition", Value::Flag(attrition));
         for (id, attribute) in [
             ("reduced_cf", attribute::REDUCED_CF),
             ("reduced_morale", attribute::REDUCED_MORALE),
@@ -446,7 +457,7 @@ fn check_first_loss(record: &Record, side: &str, unit: &UnitRecord) -> Result<()
 }
 
 /// `side`'s Troop units in play in the Formation `formation`.
-fn troops_of<'a>(
+pub(crate) fn troops_of<'a>(
     record: &'a Record,
     side: &'a str,
     formation: &'a str,
@@ -633,7 +644,7 @@ impl Procedure for TakeLosses {
                 format!("the record knows {name} otherwise: pick it again"),
             )
         };
-        if stale(&["reaction"]).is_some() {
+        if stale(&["reaction", "last_unit", "leader", "attrition"]).is_some() {
             return Err(otherwise());
         }
         let left = known.number("still_to_take").into();
@@ -811,6 +822,7 @@ impl Procedure for TakeLosses {
                         side,
                         input.text("formation"),
                         input.text("leader"),
+                        "5.1.8, L770; 9.1.9, L1262",
                     ));
                     told.push(format!(
                         "{} has no unit left: it is de-activated",
@@ -822,6 +834,15 @@ impl Procedure for TakeLosses {
                     told.push(format!("{beyond} step(s) still to take from another unit"));
                 }
             }
+        }
+        // Attrition scores the steps the Formation suffers, not the Table's number (20.3, L1777).
+        if input.flag("attrition") && absorbed > 0 {
+            effects.push(Effect::VictoryPoints {
+                side: super::opponent(side).into(),
+                points: absorbed,
+                reason: format!("{absorbed} step(s) of {name} lost to attrition").into(),
+                rule: "9.1.7, L1258; 20.3, L1777".into(),
+            });
         }
         effects.push(Effect::SetCounter {
             name: owed_counter(input).as_str().into(),

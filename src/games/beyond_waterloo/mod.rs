@@ -78,6 +78,7 @@ pub fn opponent(side: &str) -> &'static str {
 pub static PROCEDURES: &[&dyn Procedure] = &[
     &SetUp,
     &campaign::CampaignSetUp,
+    &campaign::SetUpChoices,
     &AddUnit,
     &CounterValue,
     &CardEntry,

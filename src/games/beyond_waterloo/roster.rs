@@ -588,16 +588,17 @@ pub const LEADER_BATTLE_VALUES: &[(&str, &str)] = &[
     (attribute::WOUNDED_REACTION, "Reaction range, wounded side"),
 ];
 
-/// Every value a Leader's counter prints: for battle, and his AP rating for the campaign (4.2,
-/// L658: "The first number on any Leader counter is his AP rating").
-pub const LEADER_VALUES: &[(&str, &str)] = &[
-    (attribute::BATTLE, "Battle Ability"),
-    (attribute::REACTION, "Reaction range"),
-    (attribute::WOUNDED_BATTLE, "Battle Ability, wounded side"),
-    (attribute::WOUNDED_REACTION, "Reaction range, wounded side"),
+/// The values a Leader's counter prints for the campaign: his AP rating (4.2, L658: "The first
+/// number on any Leader counter is his AP rating").
+pub const LEADER_CAMPAIGN_VALUES: &[(&str, &str)] = &[
     (attribute::AP, "AP rating"),
     (attribute::WOUNDED_AP, "AP rating, wounded side"),
 ];
+
+/// Every value a Leader's counter prints.
+pub fn leader_values() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
+    LEADER_BATTLE_VALUES.iter().chain(LEADER_CAMPAIGN_VALUES)
+}
 
 /// The values a Troop unit's counter prints (2.2.2, L454-456).
 const UNIT_VALUES: &[(&str, &str)] = &[
@@ -705,10 +706,10 @@ fn checked_value(input: &Input, record: &Record) -> Result<String, InputError> {
     };
     let value_of = input.text("value_of");
     let is_leader = unit.attribute(attribute::TYPE) == Some("leader");
-    let values = if is_leader {
-        LEADER_VALUES
+    let values: Vec<&(&str, &str)> = if is_leader {
+        leader_values().collect()
     } else {
-        UNIT_VALUES
+        UNIT_VALUES.iter().collect()
     };
     if unit.attribute(attribute::TYPE) == Some("formation")
         || !values.iter().any(|(id, _)| *id == value_of)

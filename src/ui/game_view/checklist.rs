@@ -170,7 +170,7 @@ impl GameView {
         let sequence = *self.game.sequence_of(self.session.record());
         let position = self.session.record().position;
         let title = sequence.step(target).map_or("?", |s| s.title);
-        let between = sequence.steps_between(position, target);
+        let between = sequence.steps_between(position, target, self.session.record());
         let backwards = (target.phase, target.step) < (position.phase, position.step);
         let (heading, mut text) = if backwards {
             (

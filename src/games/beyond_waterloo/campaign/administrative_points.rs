@@ -87,7 +87,7 @@ impl Procedure for ApReset {
         }
     }
     fn applies(&self, record: &Record) -> bool {
-        record.scenario.as_ref() != crate::games::beyond_waterloo::COMBAT_GAME
+        super::is_campaign(record)
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         self.follow("side", input, record);
@@ -252,7 +252,7 @@ impl Procedure for SpendAp {
         }
     }
     fn applies(&self, record: &Record) -> bool {
-        record.scenario.as_ref() != crate::games::beyond_waterloo::COMBAT_GAME
+        super::is_campaign(record)
     }
     fn frequent(&self) -> &'static [&'static str] {
         &["side", "formation", "action"]

@@ -148,7 +148,7 @@ impl Procedure for Attrition {
         READS
     }
     fn applies(&self, record: &Record) -> bool {
-        record.scenario.as_ref() != crate::games::beyond_waterloo::COMBAT_GAME
+        super::is_campaign(record)
     }
     fn frequent(&self) -> &'static [&'static str] {
         &[
@@ -193,11 +193,17 @@ impl Procedure for Attrition {
             .and_then(|leader| ap_rating(record, &side, leader))
             .unwrap_or(0);
         input.set("leader_ap", Value::Number(ap));
-        if let Some(cf) = total_cf(record, &side, &formation) {
-            input.set("total_cf", Value::Number(cf));
-        }
+        // A CF the counters have not given yet is for the players to type.
+        let cf = total_cf(record, &side, &formation).unwrap_or(0);
+        input.set("total_cf", Value::Number(cf));
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
+        if input.number("total_cf") == 0 {
+            return Err(InputError::new(
+                "total_cf",
+                "enter the Formation's total CF: a unit's CF is not on the record yet",
+            ));
+        }
         if ["shares_area", "force_marched", "out_of_supply"]
             .iter()
             .all(|f| !input.flag(f))
@@ -212,20 +218,45 @@ impl Procedure for Attrition {
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let side = input.text("side");
         let formation = input.text("formation").trim();
-        let known = record
-            .unit(side, formation)
-            .is_some_and(|u| u.attribute(attribute::TYPE) == Some("formation"));
-        if known {
-            Ok(())
-        } else {
-            Err(InputError::new(
+        let in_play = record.unit(side, formation).is_some_and(|u| {
+            u.attribute(attribute::TYPE) == Some("formation") && u.state.as_str() == state::IN_PLAY
+        });
+        if !in_play {
+            return Err(InputError::new(
                 "formation",
                 format!(
-                    "{formation} is not a {} Formation on the record",
+                    "{formation} is not a {} Formation in play",
                     side_label(side)
                 ),
-            ))
+            ));
         }
+        // The DRM is the record's: the rating of the Leader the record names (S3: none, 0).
+        let expected = match drm_leader(record, side, formation) {
+            Some(leader) => ap_rating(record, side, leader).ok_or_else(|| {
+                InputError::new(
+                    "leader_ap",
+                    format!("enter {leader}'s AP rating in the counter values first"),
+                )
+            })?,
+            None => 0,
+        };
+        if i64::from(input.number("leader_ap")) != expected {
+            return Err(InputError::new(
+                "leader_ap",
+                format!(
+                    "the record gives an AP rating of {expected} (9.1.8, L1260): pick the Formation again"
+                ),
+            ));
+        }
+        if let Some(cf) = total_cf(record, side, formation)
+            && i64::from(input.number("total_cf")) != cf
+        {
+            return Err(InputError::new(
+                "total_cf",
+                format!("the record gives {formation} {cf} CF: pick the Formation again"),
+            ));
+        }
+        Ok(())
     }
     fn acting_side(&self, input: &Input) -> String {
         input.text("side").to_string()
@@ -277,12 +308,6 @@ impl Procedure for Attrition {
             ));
         }
         if steps > 0 {
-            effects.push(Effect::VictoryPoints {
-                side: opponent(side).into(),
-                points: steps,
-                reason: format!("{steps} step(s) of {formation} lost to attrition").into(),
-                rule: "9.1.7, L1258; 20.3, L1777".into(),
-            });
             // Its owner takes them unit by unit on the Take step losses form, screening cavalry
             // last (9.1.5-9.1.6, L1254-1256).
             effects.push(Effect::SetCounter {
@@ -296,7 +321,7 @@ impl Procedure for Attrition {
             format!("{formation}: no effect")
         } else {
             format!(
-                "{formation} loses {steps} step(s); the {} score {steps} VP",
+                "{formation} loses {steps} step(s); the {} score 1 VP for each step taken",
                 people(opponent(side))
             )
         };

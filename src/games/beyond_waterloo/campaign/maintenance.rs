@@ -9,6 +9,7 @@ use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
+use crate::games::beyond_waterloo::losses::{deactivation, troops_of};
 use crate::games::beyond_waterloo::roster::{attribute, state};
 use crate::games::beyond_waterloo::{SIDES, people};
 
@@ -32,13 +33,7 @@ fn troop_units<'a>(
     side: &'a str,
     formation: &'a str,
 ) -> impl Iterator<Item = &'a str> + 'a {
-    record
-        .units_where(Some(side), &[("state", state::IN_PLAY)])
-        .filter(move |(_, _, u)| {
-            u.attribute(attribute::FORMATION) == Some(formation)
-                && matches!(u.attribute(attribute::TYPE), Some("infantry" | "cavalry"))
-        })
-        .map(|(_, name, _)| name)
+    troops_of(record, side, formation).map(|(name, _)| name)
 }
 
 const FIELDS: &[Field] = &[
@@ -141,6 +136,13 @@ impl Procedure for FieldMaintenance {
     ) -> Result<Resolution, RuleError> {
         let side = input.text("side");
         let (price, lookup) = tables.get("rp-costs")?.modifier("maintenance", None)?;
+        if price < 0 {
+            return Err(RuleError::Table(crate::engine::tables::TableError {
+                file: lookup.cell.table.to_string(),
+                line: None,
+                message: format!("the maintenance price is {price}: a price is 0 or more"),
+            }));
+        }
         let count = i64::try_from(input.list("formations").len()).unwrap_or(i64::MAX);
         let cost = count.saturating_mul(i64::from(price));
         let chest = i64::from(input.number("war_chest"));
@@ -290,13 +292,7 @@ impl Procedure for Disband {
         let leader = input.text("leader");
         let area = input.text("area");
         let rule = "11.1.4, L1320-1322";
-        let mut effects = vec![Effect::set_state(side, formation, state::INACTIVE, rule)];
-        if !leader.is_empty() {
-            effects.extend([
-                Effect::set_state(side, leader, state::LEADER_POOL, rule),
-                Effect::set_attribute(side, leader, attribute::FORMATION, "", rule),
-            ]);
-        }
+        let mut effects = deactivation(side, formation, leader, rule);
         for unit in input.list("units") {
             effects.extend([
                 Effect::set_attribute(side, unit, attribute::FORMATION, "", rule),

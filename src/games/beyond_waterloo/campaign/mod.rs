@@ -27,7 +27,7 @@ pub use movement::{FlipForceMarch, MoveFormation};
 pub use recruitment::Recruitment;
 pub use screens::CavalryScreen;
 pub use sequence::SEQUENCE;
-pub use set_up::CampaignSetUp;
+pub use set_up::{CampaignSetUp, SetUpChoices};
 pub use supply::Supply;
 pub use training::Training;
 pub use war_chest::RpAccumulation;

@@ -79,7 +79,7 @@ impl Procedure for Recruitment {
         READS
     }
     fn applies(&self, record: &Record) -> bool {
-        record.scenario.as_ref() != crate::games::beyond_waterloo::COMBAT_GAME
+        super::is_campaign(record)
     }
     fn frequent(&self) -> &'static [&'static str] {
         &["war_minister_ap", "vp_spent"]

@@ -23,7 +23,7 @@ const fn segment(
     }
 }
 
-/// A segment of the Advanced Game only (8.2.1, L1205-1206; 8.3.1, L1226, L1230-1231).
+/// A segment of the Advanced Game only (8.2.1, L1205-1206; 8.3.1, L1226, L1229-1230).
 const fn advanced_segment(title: &'static str, rule: &'static str) -> Step {
     Step {
         title,
@@ -38,7 +38,7 @@ const fn advanced_segment(title: &'static str, rule: &'static str) -> Step {
 const AP_RESET: Step = segment(
     "AP Reset Segment",
     "4.2.7, L678; 8.2.1, L1204; 8.3.1, L1225",
-    &["ap-reset"],
+    &["set-up-choices", "ap-reset"],
     "Each Formation's Administrative Points go back to its Leader's AP rating. A Leader appointed since the last reset counts from now (4.2.8, L680).",
 );
 
@@ -91,7 +91,7 @@ const MOBILIZATION: Phase = Phase {
         TRAINING,
         segment(
             "Purchase Segment",
-            "12.2, L1340-1366; 16.3.3, L1526-1535; 3.4.1, L564",
+            "12.2, L1342-1366; 16.3.3, L1526-1535; 3.4.1, L564",
             &[],
             "Buy Wagons and recruit units into Training Stage 1 at the RP Costs Chart's prices: the French from their Force Pool only, the Allies from the Force or Divisions Pool. Guards go straight to Deployable; French National Guard go onto a friendly Fortress or Depot, at most 2 CF a site.",
         ),
@@ -111,7 +111,7 @@ const MOBILIZATION: Phase = Phase {
             "Rebuild Troop Units Segment",
             "14.1-14.3, L1431-1463",
             &["spend-ap"],
-            "At most two replacement steps a side (one a Allied nation, none for Minor Allies), each 1 AP and its RP price, for units in supply; and recombination.",
+            "At most two replacement steps a side (one an Allied nation, none for Minor Allies), each 1 AP and its RP price, for units in supply; and recombination.",
         ),
         OFF_BOARD,
     ],
@@ -174,7 +174,7 @@ const ADMINISTRATION: Phase = Phase {
         advanced_segment("Vendée Revolt Segment", "26.4, L2150-2168"),
         segment(
             "Accumulate RP Segment",
-            "10.2, L1284-1306",
+            "10.2, L1288-1306",
             &["rp-accumulation"],
             "Each player rolls 2D6 on the RP Acquisition Chart's column of the VP difference: the French add their War Minister's AP rating, the Allies the AP rating of a Senior Leader on the map, and either may spend 1 VP for +4.",
         ),

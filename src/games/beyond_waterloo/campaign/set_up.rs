@@ -9,12 +9,12 @@
 use super::listing::{self, Kind, Location, Piece, PoolBox, ScenarioListing, Side, Size};
 use super::training::STAGE;
 use super::war_chest;
-use crate::engine::input::{Field, FieldKind, Input};
+use crate::engine::input::{Field, FieldKind, Input, InputError};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, NOT_ENTERED, Record};
 use crate::engine::table_set::TableSet;
 use crate::engine::tables::TableError;
-use crate::games::beyond_waterloo::roster::{LEADER_VALUES, attribute, halves_text, state};
+use crate::games::beyond_waterloo::roster::{attribute, halves_text, leader_values, state};
 
 const RULE: &str = "27.2.1-27.2.2, L2254-2388";
 
@@ -63,9 +63,14 @@ const FIELDS: &[Field] = &[
     },
 ];
 
-/// The id the record gives a nation: "british", "north-german".
+/// The id the record gives a nation: "british", "north-german". The Cossack Cavalry Corps is
+/// Russian, listed in Barclay's Russian army (L2378): the listing names it Cossack only so that
+/// its counter reads as printed.
 fn nation_id(nation: listing::Nation) -> String {
-    nation.label().to_lowercase().replace(' ', "-")
+    match nation {
+        listing::Nation::Cossack => "russian".to_string(),
+        _ => nation.label().to_lowercase().replace(' ', "-"),
+    }
 }
 
 fn side_id(side: Side) -> &'static str {
@@ -187,7 +192,7 @@ fn leader_effects(
         set(attribute::FORMATION, formation),
         set(attribute::WOUNDED, "no"),
     ];
-    for (value, _) in LEADER_VALUES {
+    for (value, _) in leader_values() {
         effects.push(set(value, NOT_ENTERED));
     }
     effects
@@ -305,6 +310,88 @@ impl Procedure for CampaignSetUp {
                 "{formations} Formations, their Leaders and {pieces} pieces on the record; the War Chests filled: {}. Enter the values the counters print",
                 chests.join(", ")
             ),
+            effects,
+        ))
+    }
+}
+
+/// The players' set-up choices, made or changed once the listings are on the record and before
+/// play begins: each Formation and piece the choice places moves to the area picked.
+pub struct SetUpChoices;
+
+impl Procedure for SetUpChoices {
+    fn about(&self) -> &About {
+        &About {
+            id: "set-up-choices",
+            title: "Set-up choices",
+            rule: "27.2.1, L2266; 27.2.2, L2312, L2348",
+            summary: "Where the Armée du Nord, the Spanish Army and the Army of North Germany set up, each with the units listed beside it: the players' choices before play begins.",
+            fields: FIELDS,
+        }
+    }
+    /// Only at the scenario's first step, before play begins.
+    fn applies(&self, record: &Record) -> bool {
+        super::is_campaign(record) && record.position == super::BASIC_SCENARIO.start
+    }
+    fn check_record(&self, _input: &Input, record: &Record) -> Result<(), InputError> {
+        if self.applies(record) {
+            Ok(())
+        } else {
+            Err(InputError::new(
+                "",
+                "the set-up choices are made before play begins, at the June Mobilization Phase's first segment",
+            ))
+        }
+    }
+    fn acting_side(&self, _input: &Input) -> String {
+        "french".into()
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        _tables: &TableSet,
+        _faces: &Faces,
+    ) -> Result<Resolution, RuleError> {
+        let listing = CampaignSetUp::listing()?;
+        let mut effects = Vec::new();
+        for listed in &listing.sides {
+            let side = side_id(listed.side);
+            let chosen = listed
+                .formations
+                .iter()
+                .map(|f| (f.name.as_str(), &f.at, f.rule.as_str()))
+                .chain(
+                    listed
+                        .pieces
+                        .iter()
+                        .map(|p| (p.name.as_str(), &p.at, p.rule.as_str())),
+                )
+                .filter(|(_, at, _)| matches!(at, Location::Chosen(_)));
+            for (name, at, rule) in chosen {
+                if let Some(area) = place(at, input) {
+                    effects.push(Effect::set_attribute(
+                        side,
+                        name,
+                        attribute::AREA,
+                        &area,
+                        rule,
+                    ));
+                }
+            }
+        }
+        let picks: Vec<String> = FIELDS
+            .iter()
+            .map(|f| {
+                f.display(
+                    input
+                        .get(f.id)
+                        .unwrap_or(&crate::engine::input::Value::Text("".into())),
+                )
+            })
+            .collect();
+        Ok(Resolution::book_keeping(
+            "set-up choices",
+            format!("Set up in {}", picks.join("; ")),
             effects,
         ))
     }

@@ -2,7 +2,7 @@
 //! counter the record keeps for the game; VP are the record's victory points. Neither goes below
 //! 0: a player may not spend what he does not have (10.1.4, L1278).
 //!
-//! RP Accumulation (10.2, L1284-1306): 2D6 on the RP Acquisition Chart, printed only on the
+//! RP Accumulation (10.2, L1288-1306): 2D6 on the RP Acquisition Chart, printed only on the
 //! Player Aid Charts and shipped as a template.
 
 use super::settings::RP_COLUMN;
@@ -94,7 +94,7 @@ pub fn check_vp_fields(
     Ok(())
 }
 
-const RULE: &str = "10.2, L1284-1306";
+const RULE: &str = "10.2, L1288-1306";
 const MAX_VP: u32 = 999;
 
 const FIELDS: &[Field] = &[
@@ -178,7 +178,7 @@ impl Procedure for RpAccumulation {
         READS
     }
     fn applies(&self, record: &Record) -> bool {
-        record.scenario.as_ref() != crate::games::beyond_waterloo::COMBAT_GAME
+        super::is_campaign(record)
     }
     fn frequent(&self) -> &'static [&'static str] {
         &["side", "leader_ap", "spend_vp"]
