@@ -222,7 +222,7 @@ impl Session {
     /// Refuses a procedure the rules allow once in a step (or a turn) that already has a
     /// resolution there which still counts, naming it. A correction of that event lifts the
     /// refusal; so does a new pass of a step that comes round again.
-    pub fn check_once(&self, procedure: &dyn Procedure) -> Result<(), InputError> {
+    pub fn check_once(&self, procedure: &dyn Procedure, input: &Input) -> Result<(), InputError> {
         let Some(once) = procedure.once() else {
             return Ok(());
         };
@@ -232,7 +232,9 @@ impl Session {
         // at the first move into it (its opening step), so the turn before's last events (its
         // end of turn) are not taken for this turn's.
         let began = match once {
-            Once::PerStep { .. } => events.iter().rposition(is_step).map_or(0, |i| i + 1),
+            Once::PerStep { .. } | Once::PerStepEachSide { .. } => {
+                events.iter().rposition(is_step).map_or(0, |i| i + 1)
+            }
             Once::PerTurn { .. } => {
                 let turn = self.record().position.turn;
                 let in_turn = |event: &Event| matches!(&event.body, EventBody::StepReached { position, .. } if position.turn == turn);
@@ -246,15 +248,22 @@ impl Session {
                     .map_or(before, |i| before + i)
             }
         };
+        // Once each side: only the acting side's own resolutions count.
+        let side = procedure.acting_side(input);
+        let same_side = |event: &Event| {
+            !matches!(once, Once::PerStepEachSide { .. }) || event.side.as_str() == side
+        };
         let earlier = events.get(began..).unwrap_or_default().iter().rev().find(|event| {
             matches!(&event.body, EventBody::Resolved { procedure: id, .. } if id.as_ref() == procedure.id())
                 && !self.is_voided(event.seq)
+                && same_side(event)
         });
         let Some(earlier) = earlier else {
             return Ok(());
         };
         let (scope, rule) = match once {
             Once::PerStep { rule } => ("step", rule),
+            Once::PerStepEachSide { rule } => ("step for this side", rule),
             Once::PerTurn { rule } => ("turn", rule),
         };
         Err(InputError::new(
@@ -404,7 +413,8 @@ impl Session {
         rules
             .check_record(procedure, &input, self.record())
             .map_err(CommandError::Record)?;
-        self.check_once(procedure).map_err(CommandError::Record)?;
+        self.check_once(procedure, &input)
+            .map_err(CommandError::Record)?;
         let spec = procedure.dice(&input);
         let dice = match dice {
             Dice::App => self.roll(&spec).map_err(CommandError::Locked)?,

@@ -213,8 +213,16 @@ pub struct About {
 /// A procedure the rules allow once in a step or once in a turn, with the rule that says so.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Once {
-    PerStep { rule: &'static str },
-    PerTurn { rule: &'static str },
+    PerStep {
+        rule: &'static str,
+    },
+    /// Once in a step by each side: each player pays his own maintenance once a segment.
+    PerStepEachSide {
+        rule: &'static str,
+    },
+    PerTurn {
+        rule: &'static str,
+    },
 }
 
 /// An adjudication registered by a game: an attack, a pass allowance, a bombardment, a piece of

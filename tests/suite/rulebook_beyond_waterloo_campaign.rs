@@ -263,18 +263,14 @@ fn the_rp_column_is_read_at_the_band_edges_under_either_setting() {
 fn no_vp_can_be_spent_that_the_war_chest_does_not_hold() {
     // 10.1.4, L1278.
     let mut play = basic_game();
-    for _ in 0..10 {
-        play.play(
-            "rp-accumulation",
-            &[("side", text("allied")), ("spend_vp", flag(true))],
-            &[1, 1],
-        );
-    }
-    assert_eq!(war_chest::vp(play.record(), "allied"), 0);
+    // The French spend all their 10 VP on the FRAT, as the other reading of S7 allows.
+    play.play("settings", &[("frat_vp_max", text("several"))], &[]);
+    play.play("frat", &[("vp_spent", number(10))], &[1, 1]);
+    assert_eq!(war_chest::vp(play.record(), "french"), 0);
     let refusal = play
         .refused(
             "rp-accumulation",
-            &[("side", text("allied")), ("spend_vp", flag(true))],
+            &[("side", text("french")), ("spend_vp", flag(true))],
         )
         .expect("refused");
     assert!(refusal.contains("10.1.4, L1278"), "{refusal}");
@@ -326,6 +322,19 @@ fn at_most_one_vp_on_the_frat_unless_the_setting_allows_more() {
     let resolution = play.play("frat", &[("vp_spent", number(2))], &[1, 1]);
     assert_eq!(resolution.totals[0].total, 4);
     assert_eq!(war_chest::vp(play.record(), "french"), 8);
+}
+
+/// Why the session refuses a second resolution of `procedure` in this segment.
+fn once_refusal(
+    play: &Play,
+    procedure: &str,
+    values: &[(&str, aide_de_camp::engine::input::Value)],
+) -> String {
+    let p = play.game.procedure(procedure).expect("the procedure");
+    play.session
+        .check_once(p, &play.input(procedure, values))
+        .expect_err("once a segment")
+        .to_string()
 }
 
 /// Enters a counter value as the players do, from the roster editor.
@@ -574,7 +583,10 @@ fn each_action_spends_one_ap_and_none_is_left_to_spend_at_zero() {
             .as_deref(),
         Some("yes")
     );
-    // The next reset clears it.
+    // Once a segment for each side (4.2.7, L678); the next segment's reset clears it.
+    let refusal = once_refusal(&play, "ap-reset", &[("side", text("french"))]);
+    assert!(refusal.contains("once a step for this side"), "{refusal}");
+    play.go_to(4, 3, 0);
     play.play("ap-reset", &[("side", text("french"))], &[]);
     assert_eq!(
         play.attribute("french", "Armée du Nord", "forced_without_ap"),
@@ -844,6 +856,22 @@ fn training_moves_each_unit_up_a_stage_and_deploys_those_already_deployable() {
             Some("2")
         );
     }
+    // Once a segment: a second Training form moves nothing, and naming a unit is refused.
+    let again = play.input("training", &[("side", text("french"))]);
+    assert!(again.numbers("advance").is_empty());
+    let mut stale = again.clone();
+    stale.set(
+        "advance",
+        aide_de_camp::engine::input::Value::Numbers(
+            [(training[0].as_str().into(), 2)].into_iter().collect(),
+        ),
+    );
+    let procedure = play.game.procedure("training").expect("training");
+    let refusal = play
+        .game
+        .check_record(procedure, &stale, play.record())
+        .expect_err("moved up already");
+    assert!(refusal.to_string().contains("12.2.7, L1356"), "{refusal}");
     play.go_to(4, 3, 8);
     assert_eq!(step_title(&play), "Training Segment");
     let resolution = play.play("training", &[("side", text("french"))], &[]);
@@ -970,6 +998,8 @@ fn field_maintenance_pays_for_every_formation_box_holding_troops() {
         Some("rp-costs")
     );
     assert_eq!(war_chest::rp(play.record(), "french"), 65);
+    let refusal = once_refusal(&play, "field-maintenance", &[("side", text("french"))]);
+    assert!(refusal.contains("11.1.1, L1314"), "{refusal}");
     play.play("field-maintenance", &[("side", text("allied"))], &[]);
     assert_eq!(war_chest::rp(play.record(), "allied"), 195 - 22);
 }
@@ -978,10 +1008,13 @@ fn field_maintenance_pays_for_every_formation_box_holding_troops() {
 fn a_player_who_cannot_pay_disbands_formations_until_he_can() {
     // 11.1.3-11.1.4, L1318-1322.
     let mut play = basic_game();
-    for _ in 0..4 {
+    // Four turns' maintenance, June to September, with no income: 85 - 4 x 20 = 5 RP.
+    for turn in 4..=7 {
+        play.go_to(turn, 0, 4);
         play.play("field-maintenance", &[("side", text("french"))], &[]);
     }
     assert_eq!(war_chest::rp(play.record(), "french"), 5);
+    play.go_to(8, 0, 4);
     let form = play.input("field-maintenance", &[("side", text("french"))]);
     let maintenance = play
         .game

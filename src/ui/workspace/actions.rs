@@ -148,7 +148,7 @@ impl Workspace {
             .procedure
             .check_combination(&self.input)
             .and_then(|()| self.game.check_record(self.procedure, &self.input, record))
-            .and_then(|()| session.check_once(self.procedure))
+            .and_then(|()| session.check_once(self.procedure, &self.input))
             .err();
         if let Some(problem) = &problem {
             let label = self

@@ -4,7 +4,7 @@
 //! reset (4.2.8, L680), so the level is the Formation's, not read from its Leader.
 
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
-use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
+use crate::engine::procedure::{About, Faces, Once, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
 use crate::games::beyond_waterloo::roster::{attribute, state};
@@ -85,6 +85,11 @@ impl Procedure for ApReset {
             summary: "Each Formation's AP level goes back to its Leader's AP rating, in the AP Reset Segments of the Mobilization and Administration Phases.",
             fields: RESET_FIELDS,
         }
+    }
+    fn once(&self) -> Option<Once> {
+        Some(Once::PerStepEachSide {
+            rule: "4.2.7, L678",
+        })
     }
     fn applies(&self, record: &Record) -> bool {
         super::is_campaign(record)

@@ -6,7 +6,7 @@
 
 use super::war_chest::{pay_in, rp};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
-use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
+use crate::engine::procedure::{About, Faces, Once, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
 use crate::games::beyond_waterloo::losses::{deactivation, troops_of};
@@ -78,6 +78,11 @@ impl Procedure for FieldMaintenance {
             summary: "A player pays the RP Costs Chart's maintenance for every Formation box holding Troop units; one who cannot pay disbands Formations until he can.",
             fields: FIELDS,
         }
+    }
+    fn once(&self) -> Option<Once> {
+        Some(Once::PerStepEachSide {
+            rule: "11.1.1, L1314: each turn",
+        })
     }
     fn applies(&self, record: &Record) -> bool {
         super::is_campaign(record)

@@ -8,7 +8,7 @@ use super::war_chest::{check_vp_fields, spend_vp, vp};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
 use crate::engine::procedure::{
-    About, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
+    About, Faces, Modifier, Once, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
 use crate::engine::record::{Effect, Lasts, Record};
 use crate::engine::settings::prefill_setting;
@@ -77,6 +77,11 @@ impl Procedure for Recruitment {
     }
     fn reads(&self) -> &'static [TableRead] {
         READS
+    }
+    fn once(&self) -> Option<Once> {
+        Some(Once::PerStep {
+            rule: "12.3.1, L1383",
+        })
     }
     fn applies(&self, record: &Record) -> bool {
         super::is_campaign(record)

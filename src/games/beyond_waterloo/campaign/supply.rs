@@ -9,7 +9,7 @@
 //! (16.1.5, L1499; 16.5.6, L1571).
 
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
-use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
+use crate::engine::procedure::{About, Faces, Once, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Lasts, Record};
 use crate::engine::table_set::TableSet;
 use crate::games::beyond_waterloo::losses::formation_to_take;
@@ -82,6 +82,11 @@ impl Procedure for Supply {
             summary: "A player states which of his Formations are Out of Supply: each loses a step and gives the opponent 1 VP; those found in supply again lose their marker.",
             fields: FIELDS,
         }
+    }
+    fn once(&self) -> Option<Once> {
+        Some(Once::PerStepEachSide {
+            rule: "16.1.1, L1491",
+        })
     }
     fn applies(&self, record: &Record) -> bool {
         super::is_campaign(record)

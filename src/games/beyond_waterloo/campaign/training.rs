@@ -18,6 +18,15 @@ const RULE: &str = "12.2.7-12.2.8, L1356-1358";
 pub const STAGE: &str = "stage";
 pub const DEPLOYABLE: &str = "deployable";
 
+/// The segment, as "turn/phase/step", a unit last moved up in: once a segment (12.2.7, L1356).
+pub const MOVED_UP_IN: &str = "moved_up_in";
+
+/// Where play stands, as `MOVED_UP_IN` marks it.
+fn segment_mark(record: &Record) -> String {
+    let at = record.position;
+    format!("{}/{}/{}", at.turn, at.phase, at.step)
+}
+
 const FIELDS: &[Field] = &[
     Field {
         id: "side",
@@ -57,6 +66,14 @@ const FIELDS: &[Field] = &[
         },
         rule: "12.2.7, L1356",
         help: "Each unit's stage now, from the record; each moves up one, the last stage into the Deployable box. Leave out the units recruited in this segment.",
+    },
+    Field {
+        id: "segment",
+        label: "This segment",
+        group: "What the record knows",
+        kind: FieldKind::Text { max_len: 12 },
+        rule: "12.2.7, L1356",
+        help: "From the record: a unit moves up once a segment.",
     },
     super::settings::on_form(TRAINING_STAGES),
 ];
@@ -107,35 +124,65 @@ impl Procedure for Training {
             return;
         }
         let side = input.text("side").to_string();
+        let this_segment = segment_mark(record);
         let deployable = record
             .units_where(
                 Some(&side),
                 &[("state", state::TRAINING), (STAGE, DEPLOYABLE)],
             )
+            .filter(|(_, _, u)| u.attribute(MOVED_UP_IN) != Some(this_segment.as_str()))
             .map(|(_, name, _)| name.into())
             .collect();
         input.set("deploy", Value::List(deployable));
         let advancing = stages(record, &side)
             .into_iter()
+            .filter(|(name, _)| {
+                record
+                    .unit(&side, name)
+                    .and_then(|u| u.attribute(MOVED_UP_IN))
+                    != Some(this_segment.as_str())
+            })
             .map(|(name, stage)| (name.as_str().into(), stage))
             .collect();
         input.set("advance", Value::Numbers(advancing));
+        input.set("segment", Value::Text(segment_mark(record).as_str().into()));
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let side = input.text("side");
+        if input.text("segment") != segment_mark(record) {
+            return Err(InputError::new(
+                "segment",
+                "play has moved since the form opened: pick the side again",
+            ));
+        }
+        let on_record = stages(record, side);
+        let this_segment = segment_mark(record);
         for name in input.list("deploy") {
-            let deployable = record
-                .unit(side, name)
-                .is_some_and(|u| u.attribute(STAGE) == Some(DEPLOYABLE));
-            if !deployable {
+            let unit = record.unit(side, name);
+            let deployable = unit.is_some_and(|u| u.attribute(STAGE) == Some(DEPLOYABLE));
+            // Only a unit already in the box as the segment began deploys (12.2.8, L1358).
+            let arrived_now =
+                unit.and_then(|u| u.attribute(MOVED_UP_IN)) == Some(this_segment.as_str());
+            if !deployable || arrived_now {
                 return Err(InputError::new(
                     "deploy",
-                    format!("{name} is not in the {} Deployable box", people(side)),
+                    format!(
+                        "{name} was not in the {} Deployable box at the start of this segment (12.2.8, L1358)",
+                        people(side)
+                    ),
                 ));
             }
         }
-        let on_record = stages(record, side);
         for (name, stage) in input.numbers("advance") {
+            let moved = record
+                .unit(side, name)
+                .and_then(|u| u.attribute(MOVED_UP_IN));
+            if moved == Some(this_segment.as_str()) {
+                return Err(InputError::new(
+                    "advance",
+                    format!("{name} has moved up a stage in this segment already (12.2.7, L1356)"),
+                ));
+            }
             if !on_record.iter().any(|(n, s)| n == name && *s == stage) {
                 return Err(InputError::new(
                     "advance",
@@ -187,13 +234,16 @@ impl Procedure for Training {
             } else {
                 (next.to_string(), format!("Stage {next}"))
             };
-            effects.push(Effect::set_attribute(
-                side,
-                name,
-                STAGE,
-                &value,
-                "12.2.7, L1356",
-            ));
+            effects.extend([
+                Effect::set_attribute(side, name, STAGE, &value, "12.2.7, L1356"),
+                Effect::set_attribute(
+                    side,
+                    name,
+                    MOVED_UP_IN,
+                    input.text("segment"),
+                    "12.2.7, L1356",
+                ),
+            ]);
             told.push(format!("{name} to {words}"));
         }
         let headline = if told.is_empty() {

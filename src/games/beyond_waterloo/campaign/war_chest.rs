@@ -9,7 +9,7 @@ use super::settings::RP_COLUMN;
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
 use crate::engine::procedure::{
-    About, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
+    About, Faces, Modifier, Once, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
 use crate::engine::record::{Effect, Lasts, Record};
 use crate::engine::settings::prefill_setting;
@@ -176,6 +176,11 @@ impl Procedure for RpAccumulation {
     }
     fn reads(&self) -> &'static [TableRead] {
         READS
+    }
+    fn once(&self) -> Option<Once> {
+        Some(Once::PerStepEachSide {
+            rule: "10.2.1, L1292",
+        })
     }
     fn applies(&self, record: &Record) -> bool {
         super::is_campaign(record)
