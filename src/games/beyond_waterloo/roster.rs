@@ -752,7 +752,7 @@ impl Procedure for CounterValue {
             id: "counter-value",
             title: "Roster: a value a counter prints",
             rule: COUNTER_RULE,
-            summary: "Enters or corrects a Troop unit's CF or Morale, or a Leader's Battle Ability or Reaction range, as the counter prints it.",
+            summary: "Enters or corrects a Troop unit's CF or Morale, or a Leader's AP rating, Battle Ability or Reaction range, as the counter prints it.",
             fields: ENTRY_FIELDS,
         }
     }
