@@ -383,6 +383,7 @@ fn main() {
         per_batch / 1_000,
         ms(0.050),
     );
+    campaign(beyond);
 
     let folder = std::env::temp_dir().join(format!("aide-de-camp-bench-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&folder);
@@ -450,4 +451,46 @@ fn main() {
         );
     }
     let _ = std::fs::remove_dir_all(&folder);
+}
+
+/// The Basic Game campaign: an attrition roll on a FICTIONAL chart, and the whole set-up from the
+/// scenario's listing (once a game: measured, with the resolution budget for reference only).
+fn campaign(beyond: &Game) {
+    let charts = TableSet::builtin(
+        &[BuiltinTable {
+            file: "attrition.toml",
+            text: include_str!("../tests/fixtures/beyond-waterloo/attrition.toml"),
+        }],
+        &beyond.reads(),
+    )
+    .expect("the fictional chart");
+    let attrition = beyond.procedure("attrition").expect("procedure");
+    let mut input = Input::defaults(attrition.fields());
+    input.set("side", Value::Text("french".into()));
+    input.set("formation", Value::Text("Left Wing".into()));
+    input.set("shares_area", Value::Flag(true));
+    input.set("leader_ap", Value::Number(2));
+    input.set("total_cf", Value::Number(18));
+    let per_batch = median(15, || {
+        for _ in 0..1_000 {
+            black_box(
+                resolve_checked(attrition, black_box(&input), &charts, &[4]).expect("resolves"),
+            );
+        }
+    });
+    report(
+        "resolve: Beyond Waterloo attrition",
+        per_batch / 1_000,
+        Duration::from_micros(50),
+    );
+    let set_up = beyond.procedure("campaign-set-up").expect("procedure");
+    let input = Input::defaults(set_up.fields());
+    let took = median(11, || {
+        black_box(resolve_checked(set_up, black_box(&input), &charts, &[]).expect("resolves"));
+    });
+    println!(
+        "{:<52} {:>12.3} ms   (once a game: 21 Formations, 189 pieces)",
+        "resolve: Beyond Waterloo Basic Game set-up",
+        took.as_secs_f64() * 1e3
+    );
 }
