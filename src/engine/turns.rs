@@ -12,13 +12,28 @@ pub struct Step {
     pub procedures: &'static [&'static str],
     /// What the players do here, in a sentence.
     pub guidance: &'static str,
-    /// A cup on the record that this step draws from, one pass each: the step comes round again
-    /// while the cup holds a chit (a LIM drawn, its owner acts, the next is drawn).
-    pub repeats_while_cup_holds: Option<&'static str>,
+    /// Whether play comes back to this step, or to an earlier one, instead of moving on.
+    pub repeats: Option<Repeat>,
     /// Whether the step is played where the record stands; `None`: always. A step that is not
     /// (a segment of the Advanced Game in a Basic Game) stays on the checklist, and Next step
     /// passes over it.
     pub in_force: Option<fn(&Record) -> bool>,
+}
+
+/// How a step comes round again.
+#[derive(Debug, Clone, Copy)]
+pub enum Repeat {
+    /// A cup on the record that the step draws from, one pass each: the step comes round again
+    /// while the cup holds a chit (a LIM drawn, its owner acts, the next is drawn).
+    WhileCupHolds(&'static str),
+    /// Play goes back to an earlier step of the same phase while the record says there is more
+    /// to do there (the Combat Segment's next battle, picked when the last one is over).
+    BackTo {
+        step: usize,
+        more: fn(&Record) -> bool,
+        /// What Next step says it goes back for, as its button: "Next battle".
+        button: &'static str,
+    },
 }
 
 impl Step {
@@ -106,16 +121,29 @@ impl TurnSequence {
         })
     }
 
-    /// Where play goes from where the record stands: the same step again while the cup it draws
-    /// from holds a chit, otherwise the next step in force (`next`, passing over the others).
+    /// Where play comes round again from where the record stands, if it does: the same step
+    /// while the cup it draws from holds a chit, or an earlier step while there is more to do.
+    pub fn again(&self, record: &Record) -> Option<(Position, Repeat)> {
+        let repeat = self.step(record.position)?.repeats?;
+        let again = match repeat {
+            Repeat::WhileCupHolds(cup) => record
+                .cups
+                .get(cup)
+                .is_some_and(|chits| !chits.is_empty())
+                .then_some(record.position),
+            Repeat::BackTo { step, more, .. } => more(record).then_some(Position {
+                step,
+                ..record.position
+            }),
+        };
+        again.map(|position| (position, repeat))
+    }
+
+    /// Where play goes from where the record stands: round again where a step repeats
+    /// (`again`), otherwise the next step in force (`next`, passing over the others).
     pub fn after(&self, record: &Record, last_turn: u32) -> Option<Position> {
-        let repeats = self
-            .step(record.position)
-            .and_then(|step| step.repeats_while_cup_holds)
-            .and_then(|cup| record.cups.get(cup))
-            .is_some_and(|chits| !chits.is_empty());
-        if repeats {
-            return Some(record.position);
+        if let Some((position, _)) = self.again(record) {
+            return Some(position);
         }
         let mut position = self.next(record.position, last_turn)?;
         while self.step(position).is_some_and(|s| !s.is_in_force(record)) {
@@ -175,7 +203,7 @@ mod tests {
                         rule: "",
                         procedures: &[],
                         guidance: "",
-                        repeats_while_cup_holds: None,
+                        repeats: None,
                         in_force: None,
                     },
                     Step {
@@ -183,7 +211,7 @@ mod tests {
                         rule: "",
                         procedures: &[],
                         guidance: "",
-                        repeats_while_cup_holds: Some("cup"),
+                        repeats: Some(Repeat::WhileCupHolds("cup")),
                         in_force: None,
                     },
                 ],
@@ -196,7 +224,7 @@ mod tests {
                     rule: "",
                     procedures: &[],
                     guidance: "",
-                    repeats_while_cup_holds: None,
+                    repeats: None,
                     in_force: None,
                 }],
             },
@@ -275,6 +303,66 @@ mod tests {
     }
 
     #[test]
+    fn a_step_that_goes_back_does_so_while_there_is_more_to_do() {
+        const LOOP: TurnSequence = TurnSequence {
+            phases: &[Phase {
+                title: "P",
+                rule: "",
+                steps: &[
+                    Step {
+                        title: "pick",
+                        rule: "",
+                        procedures: &[],
+                        guidance: "",
+                        repeats: None,
+                        in_force: None,
+                    },
+                    Step {
+                        title: "fight",
+                        rule: "",
+                        procedures: &[],
+                        guidance: "",
+                        repeats: Some(Repeat::BackTo {
+                            step: 0,
+                            more: |record| record.marks.contains("more"),
+                            button: "Next battle",
+                        }),
+                        in_force: None,
+                    },
+                    Step {
+                        title: "end",
+                        rule: "",
+                        procedures: &[],
+                        guidance: "",
+                        repeats: None,
+                        in_force: None,
+                    },
+                ],
+            }],
+            turn_names: &[],
+        };
+        let mut record = Record::default();
+        record.position.turn = 1;
+        record.position.step = 1;
+        assert_eq!(LOOP.after(&record, 1).map(|p| p.step), Some(2));
+        record.marks.insert("more".into());
+        assert_eq!(LOOP.after(&record, 1).map(|p| p.step), Some(0));
+        assert!(matches!(
+            LOOP.again(&record),
+            Some((
+                _,
+                Repeat::BackTo {
+                    button: "Next battle",
+                    ..
+                }
+            ))
+        ));
+        // Only the step that goes back does.
+        record.position.step = 0;
+        assert_eq!(LOOP.after(&record, 1).map(|p| p.step), Some(1));
+    }
+
+    #[test]
     fn next_step_passes_over_a_step_not_in_force_and_stops_at_it_again_when_it_is() {
         const SKIPPED: TurnSequence = TurnSequence {
             phases: &[Phase {
@@ -286,7 +374,7 @@ mod tests {
                         rule: "",
                         procedures: &[],
                         guidance: "",
-                        repeats_while_cup_holds: None,
+                        repeats: None,
                         in_force: None,
                     },
                     Step {
@@ -294,7 +382,7 @@ mod tests {
                         rule: "",
                         procedures: &[],
                         guidance: "",
-                        repeats_while_cup_holds: None,
+                        repeats: None,
                         in_force: Some(|record| record.marks.contains("advanced")),
                     },
                     Step {
@@ -302,7 +390,7 @@ mod tests {
                         rule: "",
                         procedures: &[],
                         guidance: "",
-                        repeats_while_cup_holds: None,
+                        repeats: None,
                         in_force: None,
                     },
                 ],

@@ -20,7 +20,7 @@ use aide_de_camp::engine::record::{Effect, Position, Record, UnitRecord};
 use aide_de_camp::engine::roller::Seed;
 use aide_de_camp::engine::session::Session;
 use aide_de_camp::engine::table_set::TableSet;
-use aide_de_camp::engine::turns::{Phase, Scenario, Step, TurnNote, TurnSequence};
+use aide_de_camp::engine::turns::{Phase, Repeat, Scenario, Step, TurnNote, TurnSequence};
 use aide_de_camp::games::Game;
 use support::forgery::{rechain, session_from_events};
 
@@ -200,7 +200,7 @@ static GAME: Game = Game {
                 rule: "fictional",
                 procedures: &["draw-chit"],
                 guidance: "",
-                repeats_while_cup_holds: Some(LIM_CUP),
+                repeats: Some(Repeat::WhileCupHolds(LIM_CUP)),
                 in_force: None,
             }],
         }],

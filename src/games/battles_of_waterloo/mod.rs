@@ -43,7 +43,7 @@ mod turn_track;
 use crate::engine::procedure::Procedure;
 use crate::engine::record::{Position, Record};
 use crate::engine::table_set::BuiltinTable;
-use crate::engine::turns::{Phase, Scenario, Step, TurnNote, TurnSequence};
+use crate::engine::turns::{Phase, Repeat, Scenario, Step, TurnNote, TurnSequence};
 
 pub use activation::Activation;
 pub use both_retreat::BothRetreat;
@@ -173,7 +173,7 @@ const fn step(
         rule,
         procedures,
         guidance,
-        repeats_while_cup_holds: None,
+        repeats: None,
         in_force: None,
     }
 }
@@ -268,7 +268,7 @@ pub const SEQUENCE: TurnSequence = TurnSequence {
                     rule: "R 3C2, L162; R 4.42, L249-281",
                     procedures: OPERATIONS,
                     guidance: "Draw one LIM from the cup; its owner carries it out, segment by segment. Repeat until the cup is empty.",
-                    repeats_while_cup_holds: Some(LIM_CUP),
+                    repeats: Some(Repeat::WhileCupHolds(LIM_CUP)),
                     in_force: None,
                 },
             ],

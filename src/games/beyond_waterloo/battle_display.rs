@@ -11,7 +11,7 @@
 //! Round (27.1.4, L2242).
 
 use super::roster::{MODES, attribute, current, mode_label, state};
-use super::{COMBAT_GAME, SIDE_IDS, SIDES, people};
+use super::{BattleStage, COMBAT_GAME, SIDE_IDS, SIDES, people};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
@@ -134,12 +134,12 @@ pub fn no_adjustment_round(record: &Record) -> Option<String> {
 
 /// Whether play stands in Step 1, posting the Battle Display.
 fn step_one(record: &Record) -> bool {
-    record.position.phase == 0 && record.position.step == 0
+    BattleStage::of(record) == Some(BattleStage::Posting)
 }
 
 /// Whether play stands in the Adjustments Segment (Step 9).
 fn adjustments(record: &Record) -> bool {
-    record.position.phase == 1 && record.position.step == 1
+    BattleStage::of(record) == Some(BattleStage::Adjustments)
 }
 
 /// The battle's area: where a Lead Formation of either side stands, if one is posted.

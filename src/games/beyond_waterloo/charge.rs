@@ -140,11 +140,7 @@ fn round_title(round: &str) -> &'static str {
 }
 
 fn round_on_record(record: &Record) -> &'static str {
-    match record.position.phase {
-        0 => "first",
-        1 => "adjustment",
-        _ => "second",
-    }
+    super::BattleStage::round(record)
 }
 
 /// The Lead among `forces`.

@@ -27,7 +27,7 @@ use super::options::{
 };
 use super::roster::{halves_text, mode_label};
 use super::tactics;
-use super::{SIDE_IDS as SIDES, opponent, people, side_label};
+use super::{BattleStage, SIDE_IDS as SIDES, opponent, people, side_label};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::hand::{Hand, HandUse};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
@@ -884,7 +884,7 @@ impl Procedure for CombatRound {
         for setting in &SETTINGS {
             prefill_setting(input, record, setting);
         }
-        let round = if record.position.phase >= 2 {
+        let round = if BattleStage::round(record) == "second" {
             "second"
         } else {
             "first"
@@ -912,7 +912,7 @@ impl Procedure for CombatRound {
     /// One round of chits for each Combat Round of each battle, wherever in the battle the form
     /// is opened: chits once revealed are final.
     fn sealed_round(&self, record: &Record) -> String {
-        let round = if record.position.phase >= 2 {
+        let round = if BattleStage::round(record) == "second" {
             "Second Combat Round"
         } else {
             "First Combat Round"
@@ -943,7 +943,7 @@ impl Procedure for CombatRound {
             slots: tactics::SLOTS,
             min_cards: usize::from(record.option(CARD_COUNT.id, "up_to_four") == "one_to_four"),
             sides: sides.into(),
-            choosing: record.position.phase < 2,
+            choosing: BattleStage::round(record) != "second",
             before_sealed_choices: record.option(CARD_TIMING.id, "after_matrices") == "step_1",
         })
     }
@@ -1004,7 +1004,7 @@ impl Procedure for CombatRound {
         Round::read(input).map(|_| ())
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
-        let round = if record.position.phase >= 2 {
+        let round = if BattleStage::round(record) == "second" {
             "second"
         } else {
             "first"

@@ -7,6 +7,7 @@
 //!
 //! with `force marched` and `out of supply` added where they hold (6.6.2-6.6.3, L988-990).
 
+use super::campaign::movement::SKULL;
 use super::roster::{
     self, MAJOR_NATIONS, MODES, attribute, halves_text, mode_label, parse_cf, state,
 };
@@ -215,8 +216,9 @@ pub fn on_record(record: &Record, side: &str) -> Result<Vec<Force>, String> {
             guards: 0,
             charge_cf: 0,
             nations: Vec::new(),
-            force_marched: formation.attribute("force_marched") == Some("yes"),
-            out_of_supply: formation.attribute("out_of_supply") == Some("yes"),
+            // The skull side is the march's OPs Phase (18.4.7, L1702); the front halves nothing.
+            force_marched: formation.attribute(attribute::FORCE_MARCH) == Some(SKULL),
+            out_of_supply: formation.attribute(attribute::SUPPLY) == Some("out"),
         };
         if let Some(nation) = formation.attribute(attribute::NATION) {
             force.nations.push(nation.to_string());

@@ -178,91 +178,148 @@ pub const SCENARIOS: &[Scenario] = &[
     campaign::BASIC_SCENARIO,
 ];
 
+/// Step 1 of the Battle Sequence (6.3.1, L886).
+pub const POST_DISPLAY: Step = Step {
+    title: "Step 1: Post the Battle Display",
+    rule: "6.3.1, L886; 6.2, L850-880",
+    procedures: &["post-battle"],
+    guidance: "Each side posts its Lead Formation, its Supporting Formations and its Cavalry Screen (the Combat Game's set-up has posted them) and any cavalry to its Cavalry Charge box, and picks a Grand Tactic chit and up to four Battle Tactics cards face down, both sealed on the Combat Round's form (the cards after the Grand Tactics are read, or before them, as the settings say). The Initiative goes to the side with more VP, the French on a tie.",
+    repeats: None,
+    in_force: None,
+};
+
+/// Steps 2-7, the First Combat Round (6.3.2-6.3.7, L890-902).
+pub const FIRST_ROUND: Step = Step {
+    title: "Steps 2-7: Grand Tactics to Final Resolution",
+    rule: "6.3.2-6.3.7, L890-902",
+    procedures: &[
+        "combat-round",
+        "cavalry-battle",
+        "take-losses",
+        "leader-casualty",
+    ],
+    guidance: "Reveal the Grand Tactics together, read both Matrices, reveal the Battle Tactics cards (the Initiative player first), then both roll 2D6 on the FERT. Losses go to the Lead Formation first; the side that suffered more loses a Morale level.",
+    repeats: None,
+    in_force: None,
+};
+
+/// Step 8 (6.3.8, L906).
+pub const REACTION: Step = Step {
+    title: "Step 8: Reaction Movement",
+    rule: "6.3.8, L906; 6.13, L1087-1115",
+    procedures: &["reaction", "cavalry-battle", "take-losses"],
+    guidance: "The Initiative player first: Formations within their Leader's Reaction range may move into the battle; a larger enemy Cavalry Screen calls for a roll on the Reaction Move Table. Either side may play its Cavalry Charge against the enemy screen first (6.13.8a).",
+    repeats: None,
+    in_force: None,
+};
+
+/// Step 9 (6.3.9, L908).
+pub const ADJUSTMENTS: Step = Step {
+    title: "Step 9: Adjustments",
+    rule: "6.3.9, L908; 6.14, L1117-1125",
+    procedures: &["post-battle"],
+    guidance: "Determine the Initiative. Each side picks a new Grand Tactic, may change its Lead Formation and its Deployment Mode (once in the Combat Game, L2242).",
+    repeats: None,
+    in_force: None,
+};
+
+/// Step 10, the Second Combat Round (6.3.10, L912).
+pub const SECOND_ROUND: Step = Step {
+    title: "Step 10: Steps 2-7 again",
+    rule: "6.3.10, L912",
+    procedures: &[
+        "combat-round",
+        "cavalry-battle",
+        "take-losses",
+        "leader-casualty",
+    ],
+    guidance: "As the first round, with only the Battle Tactics cards still face down, no Morale loss for suffering more, and the Fortress benefit suspended (19.1.6).",
+    repeats: None,
+    in_force: None,
+};
+
+/// Step 11 (6.3.11, L914-916).
+pub const BATTLE_WINNER: Step = Step {
+    title: "Step 11: Battle Winner Determination",
+    rule: "6.3.11, L914-916",
+    procedures: &["battle-winner", "take-losses", "victory"],
+    guidance: "The side that inflicted more step losses over both rounds wins: +1 VP and +1 Morale to its Formations, -1 to the loser's, who withdraws. The most VP wins the Combat Game (L2248).",
+    repeats: None,
+    in_force: None,
+};
+
 /// The Battle Sequence (6.3, L882-918), one battle: the Combat Game is "just one full Battle
-/// Sequence" (L508).
+/// Sequence" (L508). A campaign's OPs Phase plays the same steps once for each battle.
 pub const SEQUENCE: TurnSequence = TurnSequence {
     phases: &[
         Phase {
             title: "First Combat Round",
             rule: "6.3.1-6.3.7, L886-902",
-            steps: &[
-                Step {
-                    title: "Step 1: Post the Battle Display",
-                    rule: "6.3.1, L886; 6.2, L850-880",
-                    procedures: &["post-battle"],
-                    guidance: "Each side posts its Lead Formation, its Supporting Formations and its Cavalry Screen (the Combat Game's set-up has posted them) and any cavalry to its Cavalry Charge box, and picks a Grand Tactic chit and up to four Battle Tactics cards face down, both sealed on the Combat Round's form (the cards after the Grand Tactics are read, or before them, as the settings say). The Initiative goes to the side with more VP, the French on a tie.",
-                    repeats_while_cup_holds: None,
-                    in_force: None,
-                },
-                Step {
-                    title: "Steps 2-7: Grand Tactics to Final Resolution",
-                    rule: "6.3.2-6.3.7, L890-902",
-                    procedures: &[
-                        "combat-round",
-                        "cavalry-battle",
-                        "take-losses",
-                        "leader-casualty",
-                    ],
-                    guidance: "Reveal the Grand Tactics together, read both Matrices, reveal the Battle Tactics cards (the Initiative player first), then both roll 2D6 on the FERT. Losses go to the Lead Formation first; the side that suffered more loses a Morale level.",
-                    repeats_while_cup_holds: None,
-                    in_force: None,
-                },
-            ],
+            steps: &[POST_DISPLAY, FIRST_ROUND],
         },
         Phase {
             title: "Battle Adjustment Round",
             rule: "6.12-6.14, L1076-1125",
-            steps: &[
-                Step {
-                    title: "Step 8: Reaction Movement",
-                    rule: "6.3.8, L906; 6.13, L1087-1115",
-                    procedures: &["reaction", "cavalry-battle", "take-losses"],
-                    guidance: "The Initiative player first: Formations within their Leader's Reaction range may move into the battle; a larger enemy Cavalry Screen calls for a roll on the Reaction Move Table. Either side may play its Cavalry Charge against the enemy screen first (6.13.8a).",
-                    repeats_while_cup_holds: None,
-                    in_force: None,
-                },
-                Step {
-                    title: "Step 9: Adjustments",
-                    rule: "6.3.9, L908; 6.14, L1117-1125",
-                    procedures: &["post-battle"],
-                    guidance: "Determine the Initiative. Each side picks a new Grand Tactic, may change its Lead Formation and its Deployment Mode (once in the Combat Game, L2242).",
-                    repeats_while_cup_holds: None,
-                    in_force: None,
-                },
-            ],
+            steps: &[REACTION, ADJUSTMENTS],
         },
         Phase {
             title: "Second Combat Round",
             rule: "6.3.10, L912; 6.15, L1127-1131",
-            steps: &[Step {
-                title: "Step 10: Steps 2-7 again",
-                rule: "6.3.10, L912",
-                procedures: &[
-                    "combat-round",
-                    "cavalry-battle",
-                    "take-losses",
-                    "leader-casualty",
-                ],
-                guidance: "As the first round, with only the Battle Tactics cards still face down, no Morale loss for suffering more, and the Fortress benefit suspended (19.1.6).",
-                repeats_while_cup_holds: None,
-                in_force: None,
-            }],
+            steps: &[SECOND_ROUND],
         },
         Phase {
             title: "Battle Winner",
             rule: "6.3.11, L914-916; 6.16, L1133-1158",
-            steps: &[Step {
-                title: "Step 11: Battle Winner Determination",
-                rule: "6.3.11, L914-916",
-                procedures: &["battle-winner", "take-losses", "victory"],
-                guidance: "The side that inflicted more step losses over both rounds wins: +1 VP and +1 Morale to its Formations, -1 to the loser's, who withdraws. The most VP wins the Combat Game (L2248).",
-                repeats_while_cup_holds: None,
-                in_force: None,
-            }],
+            steps: &[BATTLE_WINNER],
         },
     ],
     turn_names: &["18 June 1815"],
 };
+
+/// Where in the Battle Sequence play stands (6.3, L882-918).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BattleStage {
+    Posting,
+    FirstRound,
+    Reaction,
+    Adjustments,
+    SecondRound,
+    Winner,
+}
+
+impl BattleStage {
+    /// The stage of the step at the record's position, in the Combat Game's sequence or a
+    /// campaign's OPs Phase, which play the same steps; `None` outside a battle.
+    pub fn of(record: &Record) -> Option<BattleStage> {
+        let sequence = if campaign::is_campaign(record) {
+            &campaign::SEQUENCE
+        } else {
+            &SEQUENCE
+        };
+        let title = sequence.step(record.position)?.title;
+        [
+            (POST_DISPLAY, BattleStage::Posting),
+            (FIRST_ROUND, BattleStage::FirstRound),
+            (REACTION, BattleStage::Reaction),
+            (ADJUSTMENTS, BattleStage::Adjustments),
+            (SECOND_ROUND, BattleStage::SecondRound),
+            (BATTLE_WINNER, BattleStage::Winner),
+        ]
+        .into_iter()
+        .find(|(step, _)| step.title == title)
+        .map(|(_, stage)| stage)
+    }
+
+    /// The round of the Battle Track (6.2.1, L856) play stands in: "first" until Reaction,
+    /// "adjustment" in Steps 8-9, "second" from Step 10. Outside a battle, "first".
+    pub fn round(record: &Record) -> &'static str {
+        match BattleStage::of(record) {
+            Some(BattleStage::Reaction | BattleStage::Adjustments) => "adjustment",
+            Some(BattleStage::SecondRound | BattleStage::Winner) => "second",
+            _ => "first",
+        }
+    }
+}
 
 /// Why play has stopped: the Combat Game's winner is named, or Napoleon's Formation is at
 /// Morale 0 (27.1.4, L2238).

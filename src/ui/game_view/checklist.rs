@@ -4,6 +4,7 @@
 
 use super::GameView;
 use crate::engine::record::Position;
+use crate::engine::turns::Repeat;
 use crate::ui::style::{rule_label, section};
 
 pub const NEXT_STEP_SHORTCUT: egui::KeyboardShortcut =
@@ -35,22 +36,23 @@ impl GameView {
         let key = shortcuts && ui.input_mut(|i| i.consume_shortcut(&NEXT_STEP_SHORTCUT));
         match self.next_position() {
             Some(next) => {
-                // A step that draws comes round again while its cup holds a chit.
-                let again = (next == position)
-                    .then(|| {
-                        sequence
-                            .step(position)
-                            .and_then(|s| s.repeats_while_cup_holds)
-                    })
-                    .flatten();
+                // A step that draws comes round again while its cup holds a chit; a Combat
+                // Segment goes back for its next battle.
+                let again = sequence
+                    .again(self.session.record())
+                    .filter(|(at, _)| *at == next)
+                    .map(|(_, repeat)| repeat);
                 let (button, hover) = match again {
-                    Some(cup) => (
+                    Some(Repeat::WhileCupHolds(cup)) => (
                         "Next pass",
                         format!(
                             "This step again: {} chits left in {cup}",
                             self.session.record().cups.get(cup).map_or(0, Vec::len)
                         ),
                     ),
+                    Some(Repeat::BackTo { button, .. }) => {
+                        (button, format!("Back to {}", sequence.label(next)))
+                    }
                     None => ("Next step", format!("On to {}", sequence.label(next))),
                 };
                 let clicked = ui

@@ -18,7 +18,7 @@ const fn segment(
         rule,
         procedures,
         guidance,
-        repeats_while_cup_holds: None,
+        repeats: None,
         in_force: None,
     }
 }
@@ -30,7 +30,7 @@ const fn advanced_segment(title: &'static str, rule: &'static str) -> Step {
         rule,
         procedures: &[],
         guidance: "Advanced Game only: the Basic Game passes over this segment.",
-        repeats_while_cup_holds: None,
+        repeats: None,
         in_force: Some(advanced_game),
     }
 }
@@ -128,7 +128,7 @@ const fn ops_phase(title: &'static str) -> Phase {
                 rule: "17.1.2a, L1583; 18.1, L1594-1624",
                 procedures: &["flip-force-march", "move-formation", "cavalry-screen"],
                 guidance: "Flip every Force March marker to its front. The Initiative player moves any, all or none of his Formations and un-brigaded units; then the other player moves.",
-                repeats_while_cup_holds: None,
+                repeats: None,
                 in_force: None,
             },
             Step {
@@ -136,7 +136,7 @@ const fn ops_phase(title: &'static str) -> Phase {
                 rule: "17.1.2b, L1584; 6.1, L836-842",
                 procedures: &["spend-ap"],
                 guidance: "Every area that holds forces of both sides is a mandatory battle. The Initiative player chooses the first; then the players alternate, each battle a whole Battle Sequence.",
-                repeats_while_cup_holds: None,
+                repeats: None,
                 in_force: None,
             },
             Step {
@@ -144,7 +144,7 @@ const fn ops_phase(title: &'static str) -> Phase {
                 rule: "5.2.9, L790; 17.1.3, L1586",
                 procedures: &[],
                 guidance: "Each Formation below Morale 3 that neither moved nor fought this OPs Phase gains 1 Morale level.",
-                repeats_while_cup_holds: None,
+                repeats: None,
                 in_force: None,
             },
         ],
