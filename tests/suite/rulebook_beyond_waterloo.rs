@@ -91,7 +91,7 @@ fn combat_game() -> Play {
 }
 
 /// `side` picks `cards` face down for the battle (6.5.1, L958), sealed as the app seals them.
-fn pick_cards(play: &mut Play, side: &str, cards: &[&str]) {
+pub(crate) fn pick_cards(play: &mut Play, side: &str, cards: &[&str]) {
     use aide_de_camp::engine::play::Command;
     let name = tactics::hand_name(play.record());
     let cards: Vec<String> = cards.iter().map(|c| (*c).to_string()).collect();
@@ -1073,7 +1073,7 @@ fn the_battle_winner_inflicted_more_over_both_rounds() {
 
 /// Seals both Grand Tactics for `round` at one screen and reveals them together, as the app does:
 /// the log keeps each commitment, then the reveals.
-fn seal_and_reveal(play: &mut Play, round: &str, french: &str, allied: &str) {
+pub(crate) fn seal_and_reveal(play: &mut Play, round: &str, french: &str, allied: &str) {
     use aide_de_camp::engine::play::Command;
     use aide_de_camp::engine::sealed::SealedRound;
     let mut secrets = SealedRound::new(&["french", "allied"]);
@@ -1106,12 +1106,12 @@ fn seal_and_reveal(play: &mut Play, round: &str, french: &str, allied: &str) {
 
 /// Takes every step `side` still owes, one at a time, from the first unit the rules allow: the
 /// Lead Formation's first, a Corps eliminated at its second step (no Division in the Pool).
-fn take_every_step(play: &mut Play, side: &str) {
+pub(crate) fn take_every_step(play: &mut Play, side: &str) {
     take_steps(play, side, 0);
 }
 
 /// The same, until `left` steps are still owed.
-fn take_steps(play: &mut Play, side: &str, left: i64) {
+pub(crate) fn take_steps(play: &mut Play, side: &str, left: i64) {
     let counter = format!(
         "Steps the {} still take",
         if side == "french" { "French" } else { "Allies" }
@@ -1155,7 +1155,7 @@ fn take_steps(play: &mut Play, side: &str, left: i64) {
     }
 }
 
-fn loss_markers(play: &Play, on: &str, round: &str) -> i64 {
+pub(crate) fn loss_markers(play: &Play, on: &str, round: &str) -> i64 {
     play.record()
         .counters
         .get(format!("Loss markers on the {on}, {round}").as_str())

@@ -15,13 +15,24 @@ fn game() -> &'static Game {
     games::find(ID).expect("Beyond Waterloo")
 }
 
-/// The built-in charts with the FICTIONAL RP Acquisition Chart and FRAT in place of the templates.
-fn charts() -> TableSet {
+/// The built-in charts with every FICTIONAL fixture chart in place of its template.
+pub(crate) fn charts() -> TableSet {
     let fixture = |file: &'static str| match file {
         "rp-acquisition.toml" => include_str!("../fixtures/beyond-waterloo/rp-acquisition.toml"),
         "frat.toml" => include_str!("../fixtures/beyond-waterloo/frat.toml"),
         "attrition.toml" => include_str!("../fixtures/beyond-waterloo/attrition.toml"),
         "rp-costs.toml" => include_str!("../fixtures/beyond-waterloo/rp-costs.toml"),
+        "fert.toml" => include_str!("../fixtures/beyond-waterloo/fert.toml"),
+        "grand-tactics.toml" => include_str!("../fixtures/beyond-waterloo/grand-tactics.toml"),
+        "battle-deployment.toml" => {
+            include_str!("../fixtures/beyond-waterloo/battle-deployment.toml")
+        }
+        "formation-deployment.toml" => {
+            include_str!("../fixtures/beyond-waterloo/formation-deployment.toml")
+        }
+        "leader-casualty.toml" => include_str!("../fixtures/beyond-waterloo/leader-casualty.toml"),
+        "reaction-move.toml" => include_str!("../fixtures/beyond-waterloo/reaction-move.toml"),
+        "wound-recovery.toml" => include_str!("../fixtures/beyond-waterloo/wound-recovery.toml"),
         _ => "",
     };
     let tables: Vec<BuiltinTable> = game()
@@ -39,7 +50,7 @@ fn charts() -> TableSet {
 }
 
 /// The Basic Game at its start, on the FICTIONAL charts.
-fn basic_game() -> Play {
+pub(crate) fn basic_game() -> Play {
     let mut play = Play::start(ID, BASIC_GAME);
     play.tables = charts();
     play
@@ -155,7 +166,7 @@ fn the_turn_runs_mobilization_two_ops_phases_administration_and_a_third_ops_phas
     assert_eq!(step_title(&play), "Attrition Segment");
     // 17.1.4, L1588: after OPs Phase 3 the next turn's Mobilization; December (Turn 10) is the
     // last (27.2, L2252).
-    play.go_to(4, 4, 2);
+    play.go_to(4, 4, 8);
     let next = sequence.after(play.record(), last).expect("July");
     assert_eq!(
         next,
@@ -338,7 +349,7 @@ fn once_refusal(
 }
 
 /// Enters a counter value as the players do, from the roster editor.
-fn enter(play: &mut Play, side: &str, unit: &str, value_of: &str, value: &str) {
+pub(crate) fn enter(play: &mut Play, side: &str, unit: &str, value_of: &str, value: &str) {
     play.play(
         "counter-value",
         &[

@@ -142,8 +142,12 @@ fn adjustments(record: &Record) -> bool {
     BattleStage::of(record) == Some(BattleStage::Adjustments)
 }
 
-/// The battle's area: where a Lead Formation of either side stands, if one is posted.
+/// The battle's area: in a campaign, where the Battle Location Marker stands; in the Combat
+/// Game, where a Lead Formation of either side stands, if one is posted.
 fn battle_area(record: &Record) -> Option<&str> {
+    if super::campaign::is_campaign(record) {
+        return super::campaign::battles::open_battle(record);
+    }
     record
         .units_where(None, &[(attribute::ROLE, "lead")])
         .find_map(|(_, _, u)| u.attribute(attribute::AREA))
@@ -264,7 +268,10 @@ impl Procedure for PostBattle {
     /// In the Combat Game the set-up posts the Display, which changes in the Adjustments; in
     /// Step 1 the players may still post cavalry to the Charge box (6.2.1, L854).
     fn applies(&self, record: &Record) -> bool {
-        record.scenario.as_ref() != COMBAT_GAME || adjustments(record) || step_one(record)
+        if super::campaign::is_campaign(record) {
+            return super::campaign::battles::battle_open(record);
+        }
+        adjustments(record) || step_one(record)
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
         let lead = input.text("lead").trim();

@@ -98,6 +98,8 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &campaign::FlipForceMarch,
     &campaign::MoveFormation,
     &campaign::CavalryScreen,
+    &campaign::OpenBattle,
+    &campaign::MoraleRecovery,
     &campaign::LeaderChange,
     &campaign::FieldMaintenance,
     &campaign::Disband,

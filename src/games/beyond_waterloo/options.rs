@@ -326,6 +326,7 @@ const FIELDS: &[Field] = &[
     super::campaign::settings::RP_COLUMN,
     super::campaign::settings::FRAT_VP,
     super::campaign::settings::TRAINING_STAGES,
+    super::campaign::settings::MORALE_RECOVERY,
 ];
 
 pub const SETTINGS: Settings = Settings {

@@ -143,6 +143,22 @@ const FIELDS: &[Field] = &[
         rule: "6.5.11, L982",
         help: "Filled in from the record: each battle's cards are picked afresh.",
     },
+    Field {
+        id: "battle_area",
+        label: "The campaign battle's area",
+        group: "Battle",
+        kind: FieldKind::Text { max_len: 60 },
+        rule: "6.1.5, L846",
+        help: "Filled in from the record in a campaign: the Battle Location Marker comes off, and the next battle is picked.",
+    },
+    Field {
+        id: "ops_phase",
+        label: "The campaign's OPs Phase",
+        group: "Battle",
+        kind: FieldKind::Text { max_len: 10 },
+        rule: "5.2.9, L790",
+        help: "Filled in from the record in a campaign: the Formations that fought do not recover Morale at its end.",
+    },
     on_form(ADJUSTMENT_LOSSES),
     on_form(TIE_WITHDRAWAL),
 ];
@@ -199,6 +215,48 @@ fn fill(input: &mut Input, record: &Record) {
         .copied()
         .unwrap_or(0);
     input.set("battles_fought", Value::Number(fought));
+    let campaign_area = super::campaign::battles::open_battle(record).unwrap_or("");
+    input.set("battle_area", Value::Text(campaign_area.into()));
+    let ops = if campaign_area.is_empty() {
+        String::new()
+    } else {
+        super::campaign::movement::ops_mark(record)
+    };
+    input.set("ops_phase", Value::Text(ops.as_str().into()));
+}
+
+/// A campaign battle's end: the Battle Location Marker comes off (6.1.5, L846), the Formations
+/// that fought are marked as having acted in the OPs Phase (5.2.9, L790), and the Battle Track's
+/// loss markers come off for the next battle (6.16.7, L1152).
+fn campaign_battle_over(input: &Input) -> Vec<Effect> {
+    let area = input.text("battle_area");
+    if area.is_empty() {
+        return Vec::new();
+    }
+    let mut effects = vec![Effect::Unmark {
+        name: super::campaign::battles::battle_mark(area).as_str().into(),
+        rule: "6.1.5, L846; 6.16.9, L1156".into(),
+    }];
+    for side in SIDES {
+        for name in formations(input, side) {
+            effects.push(Effect::set_attribute(
+                side,
+                name,
+                super::campaign::movement::ACTED,
+                input.text("ops_phase"),
+                "5.2.9, L790",
+            ));
+        }
+        for round in super::BATTLE_TRACK {
+            effects.push(Effect::SetCounter {
+                name: super::loss_markers(side, round).as_str().into(),
+                value: 0,
+                rule: "6.16.7, L1152".into(),
+                lasts: Lasts::Step,
+            });
+        }
+    }
+    effects
 }
 
 /// After the battle the played cards are in hand again (6.5.11, L982), but a Grand Battery waits
@@ -328,6 +386,7 @@ impl Procedure for BattleWinner {
             }
         };
         let mut effects = cards_after_the_battle(input);
+        effects.extend(campaign_battle_over(input));
         // A step still owed keeps the pieces on the Display until it is taken.
         let mut owes_step = false;
         let headline = match winner {
@@ -488,6 +547,10 @@ impl Procedure for Victory {
             summary: "The side with the most VP wins the Combat Game, after the battle or when Napoleon's Formation reaches Morale 0.",
             fields: VICTORY_FIELDS,
         }
+    }
+    /// A campaign's battles end no game: its own victory conditions do (20.1, L1746-1752).
+    fn applies(&self, record: &Record) -> bool {
+        !super::campaign::is_campaign(record)
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_setting(input, record, &CATASTROPHIC_VP);

@@ -218,6 +218,25 @@ impl Play {
         }
     }
 
+    /// Presses Next step: play goes where the checklist's button sends it (the next step in
+    /// force, or back round where a step repeats), and that position is returned.
+    pub fn next_step(&mut self) -> Position {
+        let scenario = self
+            .game
+            .scenario(self.session.scenario())
+            .expect("the scenario");
+        let last_turn = self.game.last_turn(scenario, self.record());
+        let next = self
+            .game
+            .sequence_of(self.record())
+            .after(self.record(), last_turn)
+            .expect("the scenario goes on");
+        self.session
+            .execute(self.game, &self.tables, Command::MoveTo { position: next })
+            .expect("moves on");
+        next
+    }
+
     /// Follows the checklist, step by step, to `turn`, `phase`, `step`, within the scenario's turns.
     pub fn go_to(&mut self, turn: u32, phase: usize, step: usize) {
         let target = Position { turn, phase, step };

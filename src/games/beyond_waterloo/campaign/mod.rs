@@ -6,9 +6,11 @@
 
 pub mod administrative_points;
 mod attrition;
+pub mod battles;
 mod leader_segment;
 pub mod listing;
 mod maintenance;
+mod morale;
 pub mod movement;
 mod recruitment;
 mod screens;
@@ -21,8 +23,10 @@ pub mod war_chest;
 
 pub use administrative_points::{ApReset, SpendAp};
 pub use attrition::Attrition;
+pub use battles::OpenBattle;
 pub use leader_segment::LeaderChange;
 pub use maintenance::{Disband, FieldMaintenance};
+pub use morale::MoraleRecovery;
 pub use movement::{FlipForceMarch, MoveFormation};
 pub use recruitment::Recruitment;
 pub use screens::CavalryScreen;

@@ -3,8 +3,11 @@
 //! L1223-1234) and OPs Phase 3, then the next Game Turn (17.1.4, L1588). The Advanced Game's
 //! segments keep their printed places and are passed over in the Basic Game.
 
-use super::advanced_game;
-use crate::engine::turns::{Phase, Step, TurnSequence};
+use super::{advanced_game, battles};
+use crate::engine::turns::{Phase, Repeat, Step, TurnSequence};
+use crate::games::beyond_waterloo::{
+    ADJUSTMENTS, BATTLE_WINNER, FIRST_ROUND, POST_DISPLAY, REACTION, SECOND_ROUND,
+};
 
 /// A segment of a Strategic Phase, played in both games.
 const fn segment(
@@ -117,37 +120,80 @@ const MOBILIZATION: Phase = Phase {
     ],
 };
 
+/// A step of the Battle Sequence, played while a battle is being fought (6.1.5, L846).
+const fn in_battle(step: Step, guidance: &'static str) -> Step {
+    Step {
+        guidance,
+        in_force: Some(battles::battle_open),
+        ..step
+    }
+}
+
+/// The OPs Phase's steps: Movement, then the Combat Segment, which picks a battle, plays its
+/// Battle Sequence and comes back for the next while contested areas remain (6.16.9-6.16.10,
+/// L1156-1158), then the end of the Phase.
+const OPS_STEPS: &[Step] = &[
+    Step {
+        title: "Movement Segment",
+        rule: "17.1.2a, L1583; 18.1, L1594-1624",
+        procedures: &["flip-force-march", "move-formation", "cavalry-screen"],
+        guidance: "Flip every Force March marker to its front. The Initiative player moves any, all or none of his Formations and un-brigaded units; then the other player moves.",
+        repeats: None,
+        in_force: None,
+    },
+    Step {
+        title: "Combat Segment: pick a battle",
+        rule: "17.1.2b, L1584; 6.1, L836-846",
+        procedures: &["open-battle", "spend-ap"],
+        guidance: "Every area that holds forces of both sides is a mandatory battle. The Initiative player picks the first; after each battle the player who did not pick it picks the next. With no contested area left, Next step ends the Combat Segment.",
+        repeats: None,
+        in_force: None,
+    },
+    in_battle(
+        POST_DISPLAY,
+        "Each side posts every Formation in the area: its Lead Formation and Deployment Mode, the Supporting Formations, the Lead's Cavalry Screen and any cavalry in the Cavalry Charge box. Each picks a Grand Tactic chit and Battle Tactics cards face down on the Combat Round's form.",
+    ),
+    in_battle(
+        FIRST_ROUND,
+        "Reveal the Grand Tactics, read both Matrices, reveal the cards (the Initiative player first), then both roll 2D6 on the FERT. A Force Marched or Out of Supply Formation fights at half its CF. Losses go to the Lead Formation first; the side that suffered more loses a Morale level.",
+    ),
+    in_battle(
+        REACTION,
+        "The Initiative player first: Formations within their Leader's Reaction range may move into the battle, each for 1 AP of its own (4.2.3, L666); a larger enemy Cavalry Screen calls for a roll on the Reaction Move Table.",
+    ),
+    in_battle(
+        ADJUSTMENTS,
+        "Determine the Initiative. Each side picks a new Grand Tactic and may change its Lead Formation and Deployment Mode.",
+    ),
+    in_battle(SECOND_ROUND, SECOND_ROUND.guidance),
+    Step {
+        procedures: &["battle-winner", "take-losses", "move-formation"],
+        repeats: Some(Repeat::BackTo {
+            step: 1,
+            more: battles::more_battles,
+            button: "Next battle",
+        }),
+        ..in_battle(
+            BATTLE_WINNER,
+            "The side that inflicted more step losses over both rounds wins: +1 VP and +1 Morale to its Formations, -1 to the loser's. Record the loser's withdrawal with Move a Formation (6.11, L1054-1074). Then the player who did not pick this battle picks the next.",
+        )
+    },
+    Step {
+        title: "End of the OPs Phase",
+        rule: "5.2.9, L790; 17.1.3, L1586",
+        procedures: &["morale-recovery"],
+        guidance: "Each player: every Formation below Morale 3 that neither moved nor fought this OPs Phase gains 1 Morale level, to at most 3 (or rolls for it under the optional rule 5.2.10).",
+        repeats: None,
+        in_force: None,
+    },
+];
+
 /// An OPs Phase (17.1.2, L1581-1586).
 const fn ops_phase(title: &'static str) -> Phase {
     Phase {
         title,
         rule: "17.1.2-17.1.3, L1581-1586",
-        steps: &[
-            Step {
-                title: "Movement Segment",
-                rule: "17.1.2a, L1583; 18.1, L1594-1624",
-                procedures: &["flip-force-march", "move-formation", "cavalry-screen"],
-                guidance: "Flip every Force March marker to its front. The Initiative player moves any, all or none of his Formations and un-brigaded units; then the other player moves.",
-                repeats: None,
-                in_force: None,
-            },
-            Step {
-                title: "Combat Segment",
-                rule: "17.1.2b, L1584; 6.1, L836-842",
-                procedures: &["spend-ap"],
-                guidance: "Every area that holds forces of both sides is a mandatory battle. The Initiative player chooses the first; then the players alternate, each battle a whole Battle Sequence.",
-                repeats: None,
-                in_force: None,
-            },
-            Step {
-                title: "End of the OPs Phase",
-                rule: "5.2.9, L790; 17.1.3, L1586",
-                procedures: &[],
-                guidance: "Each Formation below Morale 3 that neither moved nor fought this OPs Phase gains 1 Morale level.",
-                repeats: None,
-                in_force: None,
-            },
-        ],
+        steps: OPS_STEPS,
     }
 }
 

@@ -80,5 +80,27 @@ pub const TRAINING_STAGES: Field = campaign_setting(setting(
     "Match the track printed on your map.",
 ));
 
+/// The optional rule of 5.2.10 (L792): a roll against the Leader's Battle Ability instead of
+/// 5.2.9's sure recovery. Off by default, as every optional rule.
+pub const MORALE_RECOVERY: Field = campaign_setting(setting(
+    "morale_recovery",
+    "At the end of an OPs Phase an idle Formation below Morale 3",
+    &[
+        ("automatic", "gains 1 Morale level (5.2.9, L790)"),
+        (
+            "roll",
+            "rolls 1D6 and gains it on a roll no higher than its Leader's Battle Ability (optional rule 5.2.10, L792)",
+        ),
+    ],
+    "5.2.9-5.2.10, L790-792",
+    "Only movement, Reaction included, and combat count as acting (the addendum's S14).",
+));
+
 /// The campaign settings, for the Settings form.
-pub const FIELDS: &[Field] = &[ATTRITION_DICE, RP_COLUMN, FRAT_VP, TRAINING_STAGES];
+pub const FIELDS: &[Field] = &[
+    ATTRITION_DICE,
+    RP_COLUMN,
+    FRAT_VP,
+    TRAINING_STAGES,
+    MORALE_RECOVERY,
+];

@@ -1,0 +1,412 @@
+//! The OPs Phase's Combat Segment (6.1, L836-846; 17.1.2b, L1584): every area that holds forces
+//! of both sides at the end of movement is a mandatory battle. The Initiative player picks the
+//! first; after each battle the player who did not pick it picks the next (6.16.9, L1156), and
+//! a battle is fought to its end before the next is picked (6.1.3, L842). Each is a whole Battle
+//! Sequence, played on the same steps as the Combat Game's.
+//!
+//! The app holds no map, but it knows where every Formation's marker and every un-brigaded unit
+//! stands: an area is contested when pieces of both sides stand in it. The battles of an OPs
+//! Phase are kept as counters for the turn, "OPs Phase 1, battle 1: Fleurus, picked by the
+//! French", so the record shows them, the next picker follows from the last, and an area fought
+//! over is not offered again in that OPs Phase.
+
+use super::SEQUENCE;
+use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
+use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
+use crate::engine::record::{Effect, Lasts, Record};
+use crate::engine::symbol::Symbol;
+use crate::engine::table_set::TableSet;
+use crate::games::beyond_waterloo::roster::{attribute, state};
+use crate::games::beyond_waterloo::{SIDE_IDS, SIDES, initiative, opponent, people};
+use std::collections::BTreeSet;
+
+const RULE: &str = "6.1, L836-846; 17.1.2b, L1584";
+
+/// The mark of the Battle Location Marker (6.1.5, L846), followed by the area.
+const BATTLE_IN: &str = "Battle being fought in ";
+
+/// The area of the battle being fought, if one is.
+pub fn open_battle(record: &Record) -> Option<&str> {
+    record
+        .marks
+        .iter()
+        .find_map(|mark| mark.as_str().strip_prefix(BATTLE_IN))
+}
+
+/// Whether a battle is being fought: the Battle Sequence's steps are in force.
+pub fn battle_open(record: &Record) -> bool {
+    open_battle(record).is_some()
+}
+
+/// The mark that a battle is being fought in `area`.
+pub fn battle_mark(area: &str) -> String {
+    format!("{BATTLE_IN}{area}")
+}
+
+/// Whether a piece holds the area it stands in for its side: a Formation's marker, or a Troop
+/// unit not in a Formation (an un-brigaded unit, a National Guard garrison). Leaders, Wagons
+/// and Magazines do not fight.
+fn holds_area(piece: &crate::engine::record::UnitRecord) -> bool {
+    if piece.state.as_ref() != state::IN_PLAY {
+        return false;
+    }
+    match piece.attribute(attribute::TYPE) {
+        Some("formation") => true,
+        Some("infantry" | "cavalry") => piece
+            .attribute(attribute::FORMATION)
+            .is_none_or(str::is_empty),
+        _ => false,
+    }
+}
+
+/// The areas where forces of both sides stand (17.1.2b, L1584).
+pub fn contested_areas(record: &Record) -> BTreeSet<String> {
+    let held = |side: &str| -> BTreeSet<String> {
+        record
+            .units_where(Some(side), &[])
+            .filter(|(_, _, piece)| holds_area(piece))
+            .filter_map(|(_, _, piece)| piece.attribute(attribute::AREA))
+            .filter(|area| !area.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let french = held(SIDE_IDS[0]);
+    held(SIDE_IDS[1])
+        .into_iter()
+        .filter(|area| french.contains(area))
+        .collect()
+}
+
+/// A battle of this OPs Phase, as its counter names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Picked {
+    pub number: i64,
+    pub area: String,
+    pub picker: &'static str,
+}
+
+/// The title of the OPs Phase play stands in, which names its battles' counters.
+fn ops_phase(record: &Record) -> &'static str {
+    SEQUENCE
+        .phases
+        .get(record.position.phase)
+        .map_or("OPs Phase", |phase| phase.title)
+}
+
+/// The counter of a battle picked in the OPs Phase titled `ops`, which `picked` reads back.
+fn counter_name(ops: &str, number: i64, area: &str, picker: &str) -> String {
+    format!(
+        "{ops}, battle {number}: {area}, picked by the {}",
+        people(picker)
+    )
+}
+
+/// The battles picked in this OPs Phase, in the order picked.
+pub fn picked(record: &Record) -> Vec<Picked> {
+    let prefix = format!("{}, battle ", ops_phase(record));
+    let mut battles: Vec<Picked> = record
+        .counters
+        .iter()
+        .filter_map(|(name, number)| {
+            let rest = name.as_str().strip_prefix(&prefix)?;
+            let (_, rest) = rest.split_once(": ")?;
+            let (area, people) = rest.rsplit_once(", picked by the ")?;
+            let picker = SIDE_IDS
+                .into_iter()
+                .find(|side| super::super::people(side) == people)?;
+            Some(Picked {
+                number: *number,
+                area: area.to_string(),
+                picker,
+            })
+        })
+        .collect();
+    battles.sort_by_key(|battle| battle.number);
+    battles
+}
+
+/// The contested areas not yet fought over in this OPs Phase, but the one being fought.
+pub fn battles_to_fight(record: &Record) -> Vec<String> {
+    let fought: Vec<String> = picked(record).into_iter().map(|b| b.area).collect();
+    contested_areas(record)
+        .into_iter()
+        .filter(|area| !fought.contains(area))
+        .collect()
+}
+
+/// Whether the Combat Segment goes back for another battle: none is being fought and a
+/// contested area has not been fought over (6.16.9-6.16.10, L1156-1158).
+pub fn more_battles(record: &Record) -> bool {
+    !battle_open(record) && !battles_to_fight(record).is_empty()
+}
+
+/// Who picks the next battle: the Initiative player first (6.1.1, L838), then the player who
+/// did not pick the last (6.1.2, L840; 6.16.9, L1156).
+pub fn next_picker(record: &Record) -> &'static str {
+    match picked(record).last() {
+        Some(last) => opponent(last.picker),
+        None => initiative(record),
+    }
+}
+
+const GRAND_BATTERY_RULE: &str = "6.5.10, L980";
+
+const FIELDS: &[Field] = &[
+    Field {
+        id: "side",
+        label: "Picked by",
+        group: "Battle",
+        kind: FieldKind::Choice(SIDES),
+        rule: "6.1.1-6.1.2, L838-840; 6.16.9, L1156",
+        help: "Filled in: the Initiative player picks the first battle, then the player who did not pick the last one.",
+    },
+    Field {
+        id: "at",
+        label: "A force in the battle's area",
+        group: "Battle",
+        kind: FieldKind::Unit {
+            of: UnitOf::Any,
+            only: &[("state", state::IN_PLAY)],
+            max_len: crate::engine::input::UNIT_NAME_MAX,
+        },
+        rule: "17.1.2b, L1584",
+        help: "Any Formation or un-brigaded unit standing in the contested area to be fought: the form names the area.",
+    },
+    Field {
+        id: "area",
+        label: "The battle's area",
+        group: "What the record knows",
+        kind: FieldKind::Text { max_len: 60 },
+        rule: "6.1.5, L846",
+        help: "Filled in from the force picked above: the Battle Location Marker goes here.",
+    },
+    Field {
+        id: "to_fight",
+        label: "Contested areas not yet fought over",
+        group: "What the record knows",
+        kind: FieldKind::Text { max_len: 600 },
+        rule: "17.1.2b, L1584",
+        help: "Filled in from the record: the areas where forces of both sides stand.",
+    },
+    Field {
+        id: "ops_phase",
+        label: "OPs Phase",
+        group: "What the record knows",
+        kind: FieldKind::Text { max_len: 20 },
+        rule: "17.1.1, L1579",
+        help: "Filled in from the record.",
+    },
+    Field {
+        id: "picked_before",
+        label: "Battles picked before in this OPs Phase",
+        group: "What the record knows",
+        kind: FieldKind::Count { max: 99 },
+        rule: "6.1.2, L840",
+        help: "Filled in from the record.",
+    },
+    Field {
+        id: "french_batteries",
+        label: "French Grand Battery cards waiting for this OPs Phase",
+        group: "What the record knows",
+        kind: FieldKind::Units {
+            of: UnitOf::Fixed("french"),
+            only: &[("state", state::USED_THIS_OPS_PHASE)],
+        },
+        rule: GRAND_BATTERY_RULE,
+        help: "Filled in from the record at the OPs Phase's first battle: a Grand Battery played in an earlier OPs Phase is in hand again.",
+    },
+    Field {
+        id: "allied_batteries",
+        label: "Allied Grand Battery cards waiting for this OPs Phase",
+        group: "What the record knows",
+        kind: FieldKind::Units {
+            of: UnitOf::Fixed("allied"),
+            only: &[("state", state::USED_THIS_OPS_PHASE)],
+        },
+        rule: GRAND_BATTERY_RULE,
+        help: "Filled in from the record at the OPs Phase's first battle.",
+    },
+];
+
+/// The area a piece stands in, if it is a force in a contested area.
+fn area_of<'a>(record: &'a Record, name: &str) -> Option<&'a str> {
+    SIDE_IDS
+        .into_iter()
+        .filter_map(|side| record.unit(side, name))
+        .filter(|piece| holds_area(piece))
+        .find_map(|piece| piece.attribute(attribute::AREA))
+}
+
+/// Picks the next battle of the Combat Segment and puts the Battle Location Marker on it.
+pub struct OpenBattle;
+
+impl OpenBattle {
+    fn fill(input: &mut Input, record: &Record) {
+        let area = area_of(record, input.text("at").trim()).unwrap_or("");
+        input.set("area", Value::Text(area.into()));
+        input.set("ops_phase", Value::Text(ops_phase(record).into()));
+        input.set(
+            "to_fight",
+            Value::Text(battles_to_fight(record).join("; ").as_str().into()),
+        );
+        let before = picked(record).len();
+        input.set(
+            "picked_before",
+            Value::Number(i64::try_from(before).unwrap_or(i64::MAX)),
+        );
+        for side in SIDE_IDS {
+            // Only the OPs Phase's first battle takes the Grand Batteries back.
+            let cards: Vec<Symbol> = record
+                .units_where(Some(side), &[("state", state::USED_THIS_OPS_PHASE)])
+                .filter(|_| before == 0)
+                .map(|(_, name, _)| name.into())
+                .collect();
+            input.set(&format!("{side}_batteries"), Value::List(cards));
+        }
+    }
+}
+
+impl Procedure for OpenBattle {
+    fn about(&self) -> &About {
+        &About {
+            id: "open-battle",
+            title: "Pick the next battle",
+            rule: RULE,
+            summary: "Names the contested area to be fought over next, picked by the Initiative player first and then by turns, and puts the Battle Location Marker there: the Battle Sequence's steps follow.",
+            fields: FIELDS,
+        }
+    }
+    fn applies(&self, record: &Record) -> bool {
+        super::is_campaign(record)
+    }
+    fn frequent(&self) -> &'static [&'static str] {
+        &["side", "at"]
+    }
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        input.set("side", Value::Text(next_picker(record).into()));
+        let first = battles_to_fight(record).into_iter().next();
+        let at = first.and_then(|area| {
+            record
+                .units_where(Some(next_picker(record)), &[(attribute::AREA, &area)])
+                .chain(record.units_where(None, &[(attribute::AREA, &area)]))
+                .find(|(_, _, piece)| holds_area(piece))
+                .map(|(_, name, _)| name.to_string())
+        });
+        input.set("at", Value::Text(at.unwrap_or_default().as_str().into()));
+        Self::fill(input, record);
+    }
+    fn follow(&self, _changed: &str, input: &mut Input, record: &Record) {
+        Self::fill(input, record);
+    }
+    fn offers(&self, field: &str, _input: &Input, record: &Record, side: &str, name: &str) -> bool {
+        if field != "at" {
+            return true;
+        }
+        let to_fight = battles_to_fight(record);
+        record
+            .unit(side, name)
+            .filter(|piece| holds_area(piece))
+            .and_then(|piece| piece.attribute(attribute::AREA))
+            .is_some_and(|area| to_fight.iter().any(|a| a == area))
+    }
+    fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        if let Some(area) = open_battle(record) {
+            return Err(InputError::new(
+                "at",
+                format!(
+                    "the battle in {area} is being fought: it ends before the next is picked (6.1.3, L842)"
+                ),
+            ));
+        }
+        let mut known = input.clone();
+        Self::fill(&mut known, record);
+        let facts = [
+            "area",
+            "ops_phase",
+            "to_fight",
+            "picked_before",
+            "french_batteries",
+            "allied_batteries",
+        ];
+        if let Some((id, value)) = input.first_difference(&known, facts) {
+            return Err(InputError::new(
+                id,
+                format!("the record has {value}: open the form again"),
+            ));
+        }
+        let to_fight = battles_to_fight(record);
+        if to_fight.is_empty() {
+            return Err(InputError::new(
+                "at",
+                "no area holds forces of both sides that has not been fought over in this OPs Phase (17.1.2b, L1584)",
+            ));
+        }
+        let area = input.text("area");
+        if !to_fight.iter().any(|a| a == area) {
+            return Err(InputError::new(
+                "at",
+                format!(
+                    "pick a force in a contested area not yet fought over: {}",
+                    to_fight.join(", ")
+                ),
+            ));
+        }
+        let picker = next_picker(record);
+        if input.text("side") != picker {
+            let why = match picked(record).last() {
+                Some(last) => format!(
+                    "the {} picked the last battle, in {} (6.16.9, L1156)",
+                    people(last.picker),
+                    last.area
+                ),
+                None => "the Initiative player picks the first battle (6.1.1, L838)".into(),
+            };
+            return Err(InputError::new(
+                "side",
+                format!("the {} pick this battle: {why}", people(picker)),
+            ));
+        }
+        Ok(())
+    }
+    fn acting_side(&self, input: &Input) -> String {
+        input.text("side").to_string()
+    }
+    fn resolve(
+        &self,
+        input: &Input,
+        _tables: &TableSet,
+        _faces: &Faces,
+    ) -> Result<Resolution, RuleError> {
+        let side = input.text("side");
+        let area = input.text("area");
+        let number = i64::from(input.number("picked_before")) + 1;
+        let ops = input.text("ops_phase");
+        let mut effects = vec![
+            Effect::Mark {
+                name: battle_mark(area).as_str().into(),
+                rule: "6.1.5, L846".into(),
+            },
+            Effect::SetCounter {
+                name: counter_name(ops, number, area, side).as_str().into(),
+                value: number,
+                rule: "6.1.1-6.1.2, L838-840".into(),
+                lasts: Lasts::Turn,
+            },
+        ];
+        for card_side in SIDE_IDS {
+            for card in input.list(&format!("{card_side}_batteries")) {
+                effects.push(Effect::set_state(
+                    card_side,
+                    card,
+                    state::IN_HAND,
+                    GRAND_BATTERY_RULE,
+                ));
+            }
+        }
+        let headline = format!(
+            "Battle {number} of {ops}: the {} pick {area}; the Battle Location Marker goes there",
+            people(side)
+        );
+        Ok(Resolution::book_keeping("open-battle", headline, effects))
+    }
+}

@@ -1,0 +1,347 @@
+//! Beyond Waterloo's Basic Game campaign: the OPs Phase's Combat Segment, each battle a whole
+//! Battle Sequence (6.1, L836-846; 17.1.2b, L1584), and the morale recovery at the Phase's end
+//! (5.2.9-5.2.10, L790-792). The charts and every counter value entered are FICTIONAL, made up
+//! and marked as such.
+
+use crate::rulebook_beyond_waterloo::{pick_cards, seal_and_reveal, take_every_step};
+use crate::rulebook_beyond_waterloo_campaign::{basic_game, enter};
+use crate::support::{Play, list, text};
+use aide_de_camp::games::beyond_waterloo::campaign::battles;
+
+/// The Formations the tests fight with, and where the Allied ones stand at the start of 27.2
+/// (L2320, L2346).
+const LEFT_WING: &str = "Left Wing";
+const RIGHT_WING: &str = "Right Wing";
+const BLUCHER: &str = "Army of the Lower Rhine";
+const SWISS: &str = "Allied Troops 1 Army";
+const LIEGE: &str = "Liège (J1)";
+const ZURICH: &str = "Zurich (N6)";
+
+/// The Basic Game with every value the four Formations' battles read entered: FICTIONAL CF 3,
+/// Morale 3 and reduced CF 2, Morale 3 on each Troop unit not printed; Battle Ability 2,
+/// Reaction 1 and AP 2 for their Leaders.
+fn campaign_with_values() -> Play {
+    let mut play = basic_game();
+    let formations = [LEFT_WING, RIGHT_WING, BLUCHER, SWISS];
+    let mut to_enter = Vec::new();
+    for ((side, name), unit) in &play.record().units {
+        let in_one = unit
+            .attribute("formation")
+            .is_some_and(|f| formations.contains(&f));
+        let leads_one = formations.iter().any(|f| {
+            play.record()
+                .unit(side, f)
+                .and_then(|f| f.attribute("leader"))
+                == Some(name.as_str())
+        });
+        let values: &[(&str, &str)] = match unit.attribute("type") {
+            Some("leader") if leads_one => &[("battle", "2"), ("reaction", "1"), ("ap", "2")],
+            Some("infantry" | "cavalry") if in_one => &[
+                ("cf", "3"),
+                ("morale", "3"),
+                ("reduced_cf", "2"),
+                ("reduced_morale", "3"),
+            ],
+            _ => &[],
+        };
+        for (value_of, value) in values {
+            if unit.attribute(value_of) == Some("not entered") {
+                to_enter.push((side.to_string(), name.to_string(), *value_of, *value));
+            }
+        }
+    }
+    for (side, name, value_of, value) in to_enter {
+        enter(&mut play, &side, &name, value_of, value);
+    }
+    play
+}
+
+fn morale(play: &Play, side: &str, formation: &str) -> i64 {
+    play.attribute(side, formation, "formation_morale")
+        .and_then(|m| m.parse().ok())
+        .expect("a Morale level")
+}
+
+fn move_to(play: &mut Play, side: &str, formation: &str, to: &str) {
+    play.play(
+        "move-formation",
+        &[
+            ("side", text(side)),
+            ("formation", text(formation)),
+            ("to", text(to)),
+        ],
+        &[],
+    );
+}
+
+/// Step 1: each side posts its only Formation in the area as its Lead, and picks no card.
+fn post(play: &mut Play, french: &str, allied: &str) {
+    for (side, lead) in [("french", french), ("allied", allied)] {
+        play.play(
+            "post-battle",
+            &[("side", text(side)), ("lead", text(lead))],
+            &[],
+        );
+        pick_cards(play, side, &[]);
+    }
+}
+
+/// A Combat Round on the Grand Tactics given, sealed and revealed as the app does.
+fn combat_round(play: &mut Play, french: &str, allied: &str, faces: &[u8]) {
+    let procedure = play.game.procedure("combat-round").expect("the round");
+    let round = procedure.sealed_round(play.record());
+    seal_and_reveal(play, &round, french, allied);
+    play.play(
+        "combat-round",
+        &[("french_gt", text(french)), ("allied_gt", text(allied))],
+        faces,
+    );
+    take_every_step(play, "french");
+    take_every_step(play, "allied");
+}
+
+fn step_title(play: &Play) -> &'static str {
+    play.game
+        .sequence_of(play.record())
+        .step(play.record().position)
+        .expect("a step")
+        .title
+}
+
+#[test]
+fn each_contested_area_is_a_battle_picked_in_turn_and_fought_through_the_battle_sequence() {
+    let mut play = campaign_with_values();
+    // OPs Phase 1 of June 1815: the French, with the Initiative on the tie (1.1, L404), move
+    // first (17.1.2a, L1583).
+    play.go_to(4, 1, 0);
+    move_to(&mut play, "french", LEFT_WING, LIEGE);
+    move_to(&mut play, "french", RIGHT_WING, ZURICH);
+    assert_eq!(
+        battles::contested_areas(play.record()),
+        [LIEGE.to_string(), ZURICH.to_string()].into()
+    );
+    play.next_step();
+    assert_eq!(step_title(&play), "Combat Segment: pick a battle");
+
+    // The Initiative player picks the first battle (6.1.1, L838).
+    let form = play.input("open-battle", &[]);
+    assert_eq!(form.text("side"), "french");
+    assert_eq!(form.text("to_fight"), format!("{LIEGE}; {ZURICH}"));
+    let refusal = play
+        .refused(
+            "open-battle",
+            &[("side", text("allied")), ("at", text(BLUCHER))],
+        )
+        .expect("not the Allies' pick");
+    assert!(refusal.contains("6.1.1, L838"), "{refusal}");
+    play.play("open-battle", &[("at", text(BLUCHER))], &[]);
+    assert_eq!(battles::open_battle(play.record()), Some(LIEGE));
+    // A battle is fought to its end before the next is picked (6.1.3, L842).
+    let refusal = play
+        .refused("open-battle", &[("at", text(SWISS))])
+        .expect("one battle at a time");
+    assert!(refusal.contains("6.1.3, L842"), "{refusal}");
+
+    // The Battle Sequence's steps, as in the Combat Game (6.3, L882-918).
+    play.next_step();
+    assert_eq!(step_title(&play), "Step 1: Post the Battle Display");
+    // Only the battle area's Formations are posted (6.2.2d, L868).
+    let refusal = play
+        .refused(
+            "post-battle",
+            &[("side", text("french")), ("lead", text(RIGHT_WING))],
+        )
+        .expect("not in the battle area");
+    assert!(refusal.contains("is not in Liège (J1)"), "{refusal}");
+    post(&mut play, LEFT_WING, BLUCHER);
+    play.next_step();
+    assert_eq!(
+        step_title(&play),
+        "Steps 2-7: Grand Tactics to Final Resolution"
+    );
+    let form = play.input("combat-round", &[]);
+    assert_eq!(form.text("round"), "first");
+    combat_round(
+        &mut play,
+        "left_flank_attack",
+        "general_advance",
+        &[5, 4, 3, 3],
+    );
+    play.next_step();
+    assert_eq!(step_title(&play), "Step 8: Reaction Movement");
+    play.next_step();
+    assert_eq!(step_title(&play), "Step 9: Adjustments");
+    play.next_step();
+    assert_eq!(step_title(&play), "Step 10: Steps 2-7 again");
+    let form = play.input("combat-round", &[]);
+    assert_eq!(form.text("round"), "second");
+    combat_round(
+        &mut play,
+        "general_advance",
+        "right_flank_attack",
+        &[6, 2, 4, 1],
+    );
+    play.next_step();
+    assert_eq!(step_title(&play), "Step 11: Battle Winner Determination");
+    // The Combat Game's ending is not the campaign's (20.1, L1746-1752).
+    assert!(!play.applies("victory"));
+    let before = (
+        morale(&play, "french", LEFT_WING),
+        morale(&play, "allied", BLUCHER),
+    );
+    let battle = play.play("battle-winner", &[], &[]);
+    // On the FICTIONAL charts and dice the French inflict 8 steps to 4 over both rounds (6.16.1,
+    // L1139): their Formation gains a level, the loser's loses one (6.16.4-6.16.5, L1146-1148).
+    assert_eq!(
+        battle.outcome.headline,
+        "The French win the battle: the French inflicted 8 steps, the Allies 4 (6.16.1, L1139)"
+    );
+    assert_eq!(morale(&play, "french", LEFT_WING), (before.0 + 1).min(9));
+    assert_eq!(morale(&play, "allied", BLUCHER), before.1 - 1);
+    // The Battle Location Marker comes off, both Formations fought in this OPs Phase, and the
+    // loss markers leave the Battle Track for the next battle (6.16.7, L1152).
+    assert_eq!(battles::open_battle(play.record()), None);
+    assert_eq!(
+        play.attribute("french", LEFT_WING, "acted_in_ops")
+            .as_deref(),
+        Some("4/1")
+    );
+    assert_eq!(
+        play.attribute("allied", BLUCHER, "acted_in_ops").as_deref(),
+        Some("4/1")
+    );
+    // The loser withdraws (6.16.6, L1150), recorded as a move.
+    move_to(&mut play, "allied", BLUCHER, "Namur (J2)");
+
+    // The player who did not pick the last battle picks the next (6.16.9, L1156).
+    play.next_step();
+    assert_eq!(step_title(&play), "Combat Segment: pick a battle");
+    assert!(
+        play.record()
+            .counters
+            .keys()
+            .all(|name| !name.as_str().starts_with("Loss markers")),
+        "{:?}",
+        play.record().counters
+    );
+    let form = play.input("open-battle", &[]);
+    assert_eq!(form.text("side"), "allied");
+    assert_eq!(form.text("to_fight"), ZURICH);
+    play.play("open-battle", &[("at", text(SWISS))], &[]);
+    play.next_step();
+    post(&mut play, RIGHT_WING, SWISS);
+    play.next_step();
+    // Both choose Retreat: no round is fought, and no Battle Adjustment Round (6.4.3, L928;
+    // 6.12.1, L1078).
+    combat_round(&mut play, "retreat", "retreat", &[]);
+    play.go_to(4, 1, 7);
+    let battle = play.play("battle-winner", &[], &[]);
+    assert!(
+        battle.outcome.headline.starts_with("No winner"),
+        "{}",
+        battle.outcome.headline
+    );
+    // No contested area is left unfought: Next step ends the Combat Segment (6.16.10, L1158).
+    play.next_step();
+    assert_eq!(step_title(&play), "End of the OPs Phase");
+    let picked = battles::picked(play.record());
+    assert_eq!(
+        picked
+            .iter()
+            .map(|b| (b.number, b.area.as_str(), b.picker))
+            .collect::<Vec<_>>(),
+        [(1, LIEGE, "french"), (2, ZURICH, "allied")]
+    );
+
+    // The loser fought, so it does not recover at the end of this OPs Phase (5.2.9, L790)...
+    let (side, formation) = ("allied", BLUCHER);
+    let form = play.input("morale-recovery", &[("side", text(side))]);
+    assert!(
+        !form
+            .list("may_recover")
+            .iter()
+            .any(|f| f.as_str() == formation),
+        "{:?}",
+        form.list("may_recover")
+    );
+    // ...but idle through OPs Phase 2, it gains its level back, to at most 3.
+    let low = morale(&play, side, formation);
+    play.go_to(4, 2, 8);
+    play.play(
+        "morale-recovery",
+        &[("side", text(side)), ("may_recover", list(&[formation]))],
+        &[],
+    );
+    assert_eq!(morale(&play, side, formation), (low + 1).min(3));
+    let refusal = play
+        .refused("morale-recovery", &[("side", text(side))])
+        .expect("once an OPs Phase");
+    assert!(refusal.contains("5.2.9, L790"), "{refusal}");
+    play.game
+        .verify(&play.session, &play.tables)
+        .expect("the session verifies");
+}
+
+#[test]
+fn under_the_optional_rule_an_idle_formation_rolls_against_its_leaders_battle_ability() {
+    // 5.2.10, L792: 1D6 no higher than the Leader's Battle Ability (FICTIONAL 2).
+    let mut play = campaign_with_values();
+    play.go_to(4, 1, 0);
+    move_to(&mut play, "french", LEFT_WING, LIEGE);
+    play.next_step();
+    play.play("open-battle", &[], &[]);
+    play.next_step();
+    post(&mut play, LEFT_WING, BLUCHER);
+    play.next_step();
+    combat_round(
+        &mut play,
+        "left_flank_attack",
+        "general_advance",
+        &[5, 4, 3, 3],
+    );
+    play.go_to(4, 1, 6);
+    combat_round(
+        &mut play,
+        "general_advance",
+        "right_flank_attack",
+        &[6, 2, 4, 1],
+    );
+    play.next_step();
+    play.play("battle-winner", &[], &[]);
+    let low = [("french", LEFT_WING), ("allied", BLUCHER)]
+        .into_iter()
+        .find(|(side, f)| morale(&play, side, f) < 3);
+    let Some((side, formation)) = low else {
+        panic!("the FICTIONAL dice leave one side below Morale 3");
+    };
+    let level = morale(&play, side, formation);
+    play.go_to(4, 2, 8);
+    let values = |formation: &str| {
+        vec![
+            ("side", text(side)),
+            ("morale_recovery", text("roll")),
+            ("formation", text(formation)),
+        ]
+    };
+    let failed = play.play("morale-recovery", &values(formation), &[3]);
+    assert!(
+        failed.outcome.headline.contains("no recovery"),
+        "{}",
+        failed.outcome.headline
+    );
+    assert_eq!(morale(&play, side, formation), level);
+    // One roll a Phase for each Formation.
+    assert!(
+        play.refused("morale-recovery", &values(formation))
+            .is_some()
+    );
+    // The next OPs Phase, a 2 recovers.
+    play.go_to(4, 4, 8);
+    let recovered = play.play("morale-recovery", &values(formation), &[2]);
+    assert!(
+        recovered.outcome.headline.contains("+1 Morale level"),
+        "{}",
+        recovered.outcome.headline
+    );
+    assert_eq!(morale(&play, side, formation), level + 1);
+}
