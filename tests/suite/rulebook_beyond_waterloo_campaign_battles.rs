@@ -345,3 +345,64 @@ fn under_the_optional_rule_an_idle_formation_rolls_against_its_leaders_battle_ab
     );
     assert_eq!(morale(&play, side, formation), level + 1);
 }
+
+#[test]
+fn a_reaction_attempt_costs_the_formation_an_ap_and_none_is_made_at_zero() {
+    // 4.2.3, L666: "Attempts a Reaction Movement"; 4.2.6, L676: none with no AP left. FICTIONAL
+    // AP ratings: Napoleon 1, Grouchy 0, every other French Leader 1; Napoleon's Reaction 1.
+    let mut play = campaign_with_values();
+    let leaders: Vec<String> = play
+        .record()
+        .units_where(Some("french"), &[("type", "leader"), ("state", "in play")])
+        .map(|(_, name, _)| name.to_string())
+        .collect();
+    for leader in &leaders {
+        let ap = if leader == "Grouchy" { "0" } else { "1" };
+        enter(&mut play, "french", leader, "ap", ap);
+    }
+    enter(&mut play, "french", "Napoleon", "reaction", "1");
+    play.play("ap-reset", &[("side", text("french"))], &[]);
+    play.go_to(4, 1, 0);
+    move_to(&mut play, "french", LEFT_WING, LIEGE);
+    play.next_step();
+    play.play("open-battle", &[], &[]);
+    play.next_step();
+    post(&mut play, LEFT_WING, BLUCHER);
+    play.next_step();
+    combat_round(
+        &mut play,
+        "left_flank_attack",
+        "general_advance",
+        &[5, 4, 3, 3],
+    );
+    play.next_step();
+    assert_eq!(step_title(&play), "Step 8: Reaction Movement");
+    let react = |formation: &str| {
+        vec![
+            ("side", text("french")),
+            ("formation", text(formation)),
+            ("distance", crate::support::number(1)),
+        ]
+    };
+    let refusal = play
+        .refused("reaction", &react(RIGHT_WING))
+        .expect("no AP left");
+    assert!(refusal.contains("4.2.6, L676"), "{refusal}");
+    let form = play.input("reaction", &react("Armée du Nord"));
+    assert_eq!(form.text("ap_payer"), "Armée du Nord");
+    assert_eq!(form.number("ap_level"), 1);
+    play.play("reaction", &react("Armée du Nord"), &[]);
+    assert_eq!(
+        play.attribute("french", "Armée du Nord", "ap_level")
+            .as_deref(),
+        Some("0")
+    );
+    assert_eq!(
+        play.attribute("french", "Armée du Nord", "role").as_deref(),
+        Some("supporting")
+    );
+    assert_eq!(
+        play.attribute("french", "Armée du Nord", "area").as_deref(),
+        Some(LIEGE)
+    );
+}

@@ -8,7 +8,9 @@
 //! with their VP (6.13.8e, L1115), and count for the winner only under a setting (6.3.11, L914).
 //! Each Formation makes one attempt in a battle, whatever comes of it. The Initiative player
 //! reacts first (6.13.1, L1089): the form opens on his side; the order is the players' to keep,
-//! since a player may decline to react at all.
+//! since a player may decline to react at all. In a campaign each attempt costs 1 AP of the
+//! Formation's, or of its Senior Leader's when brigaded, and none is made at 0 AP (4.2.3-4.2.6,
+//! L666-676).
 
 use super::losses::formation_to_take;
 use super::roster::{attribute, halves_text, parse_cf, state};
@@ -88,6 +90,20 @@ const FIELDS: &[Field] = &[
         "6.13.8a, L1107",
     ),
     fact("battle_area", "The battle area", "6.1.5; 6.13.6, L1099"),
+    fact("battle", "The battle", "27.1.1, L2186"),
+    fact(
+        "ap_payer",
+        "The Formation whose Leader spends the AP",
+        "4.2.3-4.2.4, L666-670",
+    ),
+    Field {
+        id: "ap_level",
+        label: "Its AP level",
+        group: "What the record knows",
+        kind: FieldKind::Count { max: 99 },
+        rule: "4.2.3, L666; 4.2.6, L676",
+        help: "Filled in from the record in a campaign: a Reaction attempt costs 1 AP, and none is made at 0.",
+    },
     Field {
         id: "adjustment_losses",
         label: "Loss markers already in its Adjustment Round box",
@@ -160,6 +176,24 @@ fn fill(input: &mut Input, record: &Record) {
         Value::Text(halves_text(enemy_screen).as_str().into()),
     );
     input.set("battle_area", Value::Text(area.as_str().into()));
+    input.set(
+        "battle",
+        Value::Text(super::tactics::battle_name(record).as_str().into()),
+    );
+    // In a campaign the attempt costs the Senior Leader's Formation 1 AP (4.2.3-4.2.4, L666-670).
+    let payer = if super::campaign::is_campaign(record) {
+        record
+            .unit(&side, &formation)
+            .and_then(|f| f.attribute(attribute::BRIGADED_TO))
+            .filter(|senior| !senior.is_empty())
+            .unwrap_or(&formation)
+            .to_string()
+    } else {
+        String::new()
+    };
+    let level = super::campaign::administrative_points::ap_level(record, &side, &payer);
+    input.set("ap_payer", Value::Text(payer.as_str().into()));
+    input.set("ap_level", Value::Number(level.unwrap_or(0)));
     let losses = record
         .counters
         .get(super::loss_markers(&side, "Battle Adjustment Round").as_str())
@@ -180,8 +214,8 @@ fn check_drm(input: &Input) -> Option<i32> {
 
 pub struct Reaction;
 
-/// That a Formation made its Reaction attempt in this battle, whatever came of it (27.1.1,
-/// L2186: Formations "attempt to enter the combat").
+/// The battle in which a Formation made its Reaction attempt, whatever came of it (27.1.1,
+/// L2186: Formations "attempt to enter the combat"): one attempt a battle.
 const REACTED: &str = "reacted";
 
 /// The Formation's Leader, if his Reaction range is not entered yet.
@@ -284,7 +318,7 @@ impl Procedure for Reaction {
                 format!("{name} is in the battle already"),
             ));
         }
-        if formation.attribute(REACTED) == Some("yes") {
+        if formation.attribute(REACTED) == Some(input.text("battle")) {
             return Err(InputError::new(
                 "formation",
                 format!("{name} has made its Reaction attempt in this battle"),
@@ -301,6 +335,15 @@ impl Procedure for Reaction {
         }
         let mut known = input.clone();
         fill(&mut known, record);
+        let payer = known.text("ap_payer");
+        if !payer.is_empty() && known.number("ap_level") == 0 {
+            return Err(InputError::new(
+                "ap_level",
+                format!(
+                    "{payer} has no AP left: its Leader cannot attempt a Reaction (4.2.6, L676)"
+                ),
+            ));
+        }
         let facts = FIELDS
             .iter()
             .filter(|f| f.group == "What the record knows")
@@ -370,9 +413,19 @@ impl Procedure for Reaction {
             side,
             name,
             REACTED,
-            "yes",
+            input.text("battle"),
             "27.1.1, L2186",
         )];
+        let payer = input.text("ap_payer");
+        if !payer.is_empty() {
+            effects.push(Effect::add_to(
+                side,
+                payer,
+                super::campaign::administrative_points::AP_LEVEL,
+                -1,
+                "4.2.3-4.2.4, L666-670",
+            ));
+        }
         if !input.flag("into_battle") {
             effects.push(Effect::reminder(
                 &format!("Move {name} toward the battle on the map"),
