@@ -128,6 +128,10 @@ impl GameView {
                 let response = ui
                     .add(egui::Button::selectable(current, step.title).wrap())
                     .on_hover_text(format!("{} ({})", step.guidance, step.rule));
+                if current && self.checklist_in_view != Some(position) {
+                    self.checklist_in_view = Some(position);
+                    response.scroll_to_me(Some(egui::Align::Center));
+                }
                 if response.clicked() && !current {
                     if Some(here) == next {
                         self.go_to(here);

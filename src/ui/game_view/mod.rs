@@ -68,6 +68,9 @@ pub struct GameView {
     pub wants_photo_for: Option<u64>,
     /// A step, not the next one, the players clicked: play moves there once they confirm.
     step_question: Option<Position>,
+    /// The step the checklist last brought into view: when play moves, or the game opens (the
+    /// scroll offset egui remembers may be another game's), the current step is scrolled to.
+    checklist_in_view: Option<Position>,
     /// The unit opened from the record, if any.
     open_unit: Option<record_panel::OpenUnit>,
     /// A side's owner looking at its face-down blocks.
@@ -119,6 +122,7 @@ impl GameView {
             wants_key_import: false,
             wants_photo_for: None,
             step_question: None,
+            checklist_in_view: None,
             open_unit: None,
             face_down_view: None,
             unit_filter: String::new(),
