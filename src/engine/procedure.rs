@@ -291,6 +291,11 @@ pub trait Procedure: Sync + Send {
     ) -> bool {
         true
     }
+    /// Names the record suggests for free-text field `field` (the areas where pieces stand), to
+    /// pick from beside typing a new one. None by default: the field is a plain text box.
+    fn suggests(&self, _field: &str, _input: &Input, _record: &Record) -> Vec<String> {
+        Vec::new()
+    }
     /// The fields a player fills in for most resolutions, by id. The form shows them first and
     /// folds the others under "More facts". None folded by default.
     fn frequent(&self) -> &'static [&'static str] {

@@ -153,6 +153,10 @@ fn each_contested_area_is_a_battle_picked_in_turn_and_fought_through_the_battle_
         )
         .expect("not in the battle area");
     assert!(refusal.contains("is not in Liège (J1)"), "{refusal}");
+    // The form offers the side's Formation in the area as its Lead.
+    let form = play.input("post-battle", &[("side", text("allied"))]);
+    assert_eq!(form.text("lead"), BLUCHER);
+    assert!(form.list("supporting").is_empty());
     post(&mut play, LEFT_WING, BLUCHER);
     play.next_step();
     assert_eq!(

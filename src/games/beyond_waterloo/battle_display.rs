@@ -199,7 +199,20 @@ impl Procedure for PostBattle {
             .units_where(Some(&side), &[(attribute::ROLE, "lead")])
             .next()
             .map(|(_, name, _)| name.to_string());
-        if let Some(lead) = lead {
+        // A campaign battle not yet posted: every Formation of the side in the area is in it
+        // (6.2.2d, L868), the first offered as Lead.
+        let in_area: Vec<String> = match (lead.is_none(), battle_area(record)) {
+            (true, Some(area)) if super::campaign::is_campaign(record) => record
+                .units_where(
+                    Some(&side),
+                    &[(attribute::TYPE, "formation"), (attribute::AREA, area)],
+                )
+                .filter(|(_, _, u)| u.state.as_ref() == state::IN_PLAY)
+                .map(|(_, name, _)| name.to_string())
+                .collect(),
+            _ => Vec::new(),
+        };
+        if let Some(lead) = lead.or_else(|| in_area.first().cloned()) {
             input.set("lead", Value::Text(lead.as_str().into()));
         }
         let by_attribute = |attribute: &str, value: &str| -> Vec<Symbol> {
@@ -208,10 +221,11 @@ impl Procedure for PostBattle {
                 .map(|(_, name, _)| name.into())
                 .collect()
         };
-        input.set(
-            "supporting",
-            Value::List(by_attribute(attribute::ROLE, "supporting")),
-        );
+        let supporting = match in_area.split_first() {
+            Some((_, others)) => others.iter().map(|name| name.as_str().into()).collect(),
+            None => by_attribute(attribute::ROLE, "supporting"),
+        };
+        input.set("supporting", Value::List(supporting));
         input.set(
             "screen",
             Value::List(by_attribute(attribute::BOX, "screen")),

@@ -315,6 +315,30 @@ impl Workspace {
                     response.labelled_by(label).on_hover_text(field.help);
                 }
             }
+            FieldKind::Text { max_len }
+                if max_len <= LONG_TEXT
+                    && !self
+                        .procedure
+                        .suggests(field.id, &self.input, record)
+                        .is_empty() =>
+            {
+                // Picked from what the record suggests (an area a piece stands in), or typed.
+                let value = match current {
+                    Value::Text(t) => t.to_string(),
+                    _ => String::new(),
+                };
+                let suggested = self.procedure.suggests(field.id, &self.input, record);
+                changed = picker(
+                    ui,
+                    field,
+                    label,
+                    &value,
+                    &suggested,
+                    max_len,
+                    "Pick or type…",
+                )
+                .map(|text| Value::Text(text.as_str().into()));
+            }
             FieldKind::Text { max_len } => {
                 let mut value = match current {
                     Value::Text(t) => t.to_string(),
@@ -344,7 +368,7 @@ impl Workspace {
                     _ => String::new(),
                 };
                 let known = self.known_units(field.id, record, sides, of, only);
-                changed = unit_picker(ui, field, label, &name, &known, max_len)
+                changed = picker(ui, field, label, &name, &known, max_len, "Pick a unit…")
                     .map(|name| Value::Text(name.as_str().into()));
             }
             // Several units: a box for each the record offers, and for any already named.
@@ -478,21 +502,22 @@ fn clicked_numbers(
     changed
 }
 
-/// A unit picked from the record: a drop-down of the units the field can take, with a box that
-/// filters them as one types. A name the record does not know can still be given (a unit whose
-/// tile is not entered yet), from the same box.
-fn unit_picker(
+/// A name picked from the record: a drop-down of the units the field can take, or the names the
+/// procedure suggests, with a box that filters them as one types. A name the record does not
+/// know can still be given (a unit whose tile is not entered yet, a new area), from the same box.
+fn picker(
     ui: &mut egui::Ui,
     field: &Field,
     label: egui::Id,
     current: &str,
     known: &[String],
     max_len: usize,
+    placeholder: &str,
 ) -> Option<String> {
     let mut picked = None;
     let filter_id = ui.make_persistent_id(("unit_filter", field.id));
     let shown = if current.is_empty() {
-        egui::RichText::new("Pick a unit…").weak()
+        egui::RichText::new(placeholder).weak()
     } else {
         egui::RichText::new(current)
     };

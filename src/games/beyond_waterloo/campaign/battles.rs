@@ -280,7 +280,7 @@ impl Procedure for OpenBattle {
         super::is_campaign(record)
     }
     fn frequent(&self) -> &'static [&'static str] {
-        &["side", "at"]
+        &["side", "at", "area", "to_fight"]
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         input.set("side", Value::Text(next_picker(record).into()));

@@ -26,6 +26,18 @@ pub fn ops_mark(record: &Record) -> String {
     format!("{}/{}", record.position.turn, record.position.phase)
 }
 
+/// The areas and off-board boxes the record knows, where a piece stands or has stood at set-up
+/// or since: the app holds no map, so these are the names the players pick a move's end from.
+pub fn known_areas(record: &Record) -> Vec<String> {
+    let areas: std::collections::BTreeSet<&str> = record
+        .units
+        .values()
+        .filter_map(|piece| piece.attribute(attribute::AREA))
+        .filter(|area| !area.is_empty())
+        .collect();
+    areas.into_iter().map(str::to_string).collect()
+}
+
 const MOVE_FIELDS: &[Field] = &[
     Field {
         id: "side",
@@ -136,6 +148,13 @@ impl Procedure for MoveFormation {
     fn frequent(&self) -> &'static [&'static str] {
         &["side", "formation", "to", "force_march"]
     }
+    fn suggests(&self, field: &str, _input: &Input, record: &Record) -> Vec<String> {
+        if field == "to" {
+            known_areas(record)
+        } else {
+            Vec::new()
+        }
+    }
     fn prefill(&self, input: &mut Input, record: &Record) {
         Self::fill(input, record);
     }
@@ -168,7 +187,10 @@ impl Procedure for MoveFormation {
             ));
         }
         if input.text("to").trim().is_empty() {
-            return Err(InputError::new("to", "where does its marker end its move?"));
+            return Err(InputError::new(
+                "to",
+                "name the area or off-board box its marker ends in",
+            ));
         }
         if input.flag("force_march") {
             if input.text("mode") != "march_order" {
