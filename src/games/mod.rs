@@ -111,7 +111,7 @@ pub static GAMES: &[Game] = &[
         game_over: beyond_waterloo::game_over,
         after_the_end: &["settings", "victory"],
         ends_with: Some("victory"),
-        entered_last_turn: last_turn_printed,
+        entered_last_turn: beyond_waterloo::last_turn,
         counters_spent_by_hand: false,
     },
     Game {

@@ -100,6 +100,9 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &campaign::CavalryScreen,
     &campaign::OpenBattle,
     &campaign::MoraleRecovery,
+    &campaign::Capture,
+    &campaign::FranceEntered,
+    &campaign::CampaignEnd,
     &campaign::LeaderChange,
     &campaign::FieldMaintenance,
     &campaign::Disband,
@@ -326,10 +329,23 @@ impl BattleStage {
 /// Why play has stopped: the Combat Game's winner is named, or Napoleon's Formation is at
 /// Morale 0 (27.1.4, L2238).
 pub fn game_over(record: &Record) -> Option<String> {
+    if campaign::is_campaign(record) {
+        return campaign::victory::over(record).or_else(|| {
+            campaign::victory::sudden_death(record)
+                .then(|| catastrophic_failure(record))
+                .flatten()
+        });
+    }
     if let Some(mark) = record.marks.iter().find(|m| m.starts_with(winner::OVER)) {
         return Some(mark.to_string());
     }
     catastrophic_failure(record)
+}
+
+/// The last turn as play stands, where it is not the scenario's: in a campaign, the turn after
+/// the Allies took Paris while they hold it (20.1.1, L1750).
+pub fn last_turn(record: &Record) -> Option<u32> {
+    campaign::victory::last_turn(record).filter(|_| campaign::is_campaign(record))
 }
 
 /// The Combat Game ends at once when the Formation Napoleon leads reaches Morale 0 (27.1.4,

@@ -327,6 +327,9 @@ const FIELDS: &[Field] = &[
     super::campaign::settings::FRAT_VP,
     super::campaign::settings::TRAINING_STAGES,
     super::campaign::settings::MORALE_RECOVERY,
+    super::campaign::settings::FIRST_ENTRY_VP,
+    super::campaign::settings::FINAL_TIE,
+    super::campaign::settings::SUDDEN_DEATH,
 ];
 
 pub const SETTINGS: Settings = Settings {

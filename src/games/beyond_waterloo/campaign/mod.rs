@@ -19,6 +19,7 @@ pub mod set_up;
 pub mod settings;
 mod supply;
 pub mod training;
+pub mod victory;
 pub mod war_chest;
 
 pub use administrative_points::{ApReset, SpendAp};
@@ -34,6 +35,7 @@ pub use sequence::SEQUENCE;
 pub use set_up::{CampaignSetUp, SetUpChoices};
 pub use supply::Supply;
 pub use training::Training;
+pub use victory::{CampaignEnd, Capture, FranceEntered};
 pub use war_chest::RpAccumulation;
 
 use crate::engine::procedure::RuleError;

@@ -136,7 +136,12 @@ const OPS_STEPS: &[Step] = &[
     Step {
         title: "Movement Segment",
         rule: "17.1.2a, L1583; 18.1, L1594-1624",
-        procedures: &["flip-force-march", "move-formation", "cavalry-screen"],
+        procedures: &[
+            "flip-force-march",
+            "move-formation",
+            "cavalry-screen",
+            "capture",
+        ],
         guidance: "Flip every Force March marker to its front. The Initiative player moves any, all or none of his Formations and un-brigaded units; then the other player moves.",
         repeats: None,
         in_force: None,
@@ -167,7 +172,7 @@ const OPS_STEPS: &[Step] = &[
     ),
     in_battle(SECOND_ROUND, SECOND_ROUND.guidance),
     Step {
-        procedures: &["battle-winner", "take-losses", "move-formation"],
+        procedures: &["battle-winner", "take-losses", "move-formation", "capture"],
         repeats: Some(Repeat::BackTo {
             step: 1,
             more: battles::more_battles,
@@ -181,7 +186,7 @@ const OPS_STEPS: &[Step] = &[
     Step {
         title: "End of the OPs Phase",
         rule: "5.2.9, L790; 17.1.3, L1586",
-        procedures: &["morale-recovery"],
+        procedures: &["morale-recovery", "campaign-end"],
         guidance: "Each player: every Formation below Morale 3 that neither moved nor fought this OPs Phase gains 1 Morale level, to at most 3 (or rolls for it under the optional rule 5.2.10).",
         repeats: None,
         in_force: None,
@@ -204,7 +209,11 @@ const ADMINISTRATION: Phase = Phase {
     title: ADMINISTRATION_TITLE,
     rule: "8.3, L1219-1236",
     steps: &[
-        AP_RESET,
+        Step {
+            procedures: &["ap-reset", "france-entered"],
+            guidance: "Each Formation's Administrative Points go back to its Leader's AP rating (4.2.8, L680). If a Formation of a Major Allied Power first entered an area of France this turn, the Allies score 5 VP now (20.3, L1768).",
+            ..AP_RESET
+        },
         advanced_segment("Autonomous Diplomatic Segment", "21.3, L1836-1842"),
         segment(
             "Supply Segment",

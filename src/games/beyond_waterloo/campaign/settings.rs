@@ -96,6 +96,54 @@ pub const MORALE_RECOVERY: Field = campaign_setting(setting(
     "Only movement, Reaction included, and combat count as acting (the addendum's S14).",
 ));
 
+/// S15: "+5 VPs for the Allies ... the turn a Formation of a Major Allied Power first enters an
+/// area of France" (20.3, L1768) reads as one award a game; each Power may be meant.
+pub const FIRST_ENTRY_VP: Field = campaign_setting(setting(
+    "first_entry_vp",
+    "The first entry into France scores",
+    &[
+        ("once", "once a game (20.3, L1768)"),
+        ("per_power", "once for each Major Allied Power"),
+    ],
+    "20.3, L1768",
+    "Scored in the Administration Phase of the turn of the entry, either way.",
+));
+
+/// S18: the rules name the side with the most VP the winner (20.1.1, L1752) and say nothing of
+/// a tie: a draw, unless the players give it to the French, who hold the Initiative on a tie.
+pub const FINAL_TIE: Field = campaign_setting(setting(
+    "final_tie",
+    "Equal VP at the end of the game is",
+    &[
+        (
+            "draw",
+            "a draw: the rulebook names no winner (20.1.1, L1752)",
+        ),
+        (
+            "french",
+            "a French win, as a tie gives them the Initiative (1.1, L404)",
+        ),
+    ],
+    "20.1.1, L1752",
+    "After the 5 VP for Paris are added.",
+));
+
+/// The House Rule of 27.2.3 (L2398): the players may "disregard the provision that introduces
+/// sudden death", Napoleon's Formation at Morale 0 ending the game (L2396).
+pub const SUDDEN_DEATH: Field = campaign_setting(setting(
+    "sudden_death",
+    "When a Formation led by Napoleon reaches Morale 0",
+    &[
+        ("ends", "the game ends and the VP decide (27.2.3, L2396)"),
+        (
+            "disregarded",
+            "play goes on: the House Rule disregards the sudden death (L2398)",
+        ),
+    ],
+    "27.2.3, L2396-2398",
+    "A House Rule the players agree before play.",
+));
+
 /// The campaign settings, for the Settings form.
 pub const FIELDS: &[Field] = &[
     ATTRITION_DICE,
@@ -103,4 +151,7 @@ pub const FIELDS: &[Field] = &[
     FRAT_VP,
     TRAINING_STAGES,
     MORALE_RECOVERY,
+    FIRST_ENTRY_VP,
+    FINAL_TIE,
+    SUDDEN_DEATH,
 ];

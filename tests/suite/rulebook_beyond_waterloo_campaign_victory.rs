@@ -1,0 +1,174 @@
+//! Beyond Waterloo's Basic Game campaign: the VP awards of 20.3 (L1768-1780) the players report
+//! from the map, and the game's end (20.1, L1746-1752), each test citing its line.
+
+use crate::rulebook_beyond_waterloo_campaign::basic_game;
+use crate::support::{Play, text};
+use aide_de_camp::games::beyond_waterloo::campaign::victory;
+use aide_de_camp::games::beyond_waterloo::game_over;
+
+fn capture(play: &mut Play, side: &str, what: &str, extra: &[(&str, &str)]) -> String {
+    let mut values = vec![("side", text(side)), ("what", text(what))];
+    values.extend(extra.iter().map(|(id, value)| (*id, text(value))));
+    play.play("capture", &values, &[]).outcome.headline
+}
+
+/// Where Next step goes from the end of the turn, or `None` at the scenario's last step.
+fn after_the_turn(play: &Play) -> Option<u32> {
+    let scenario = play.game.scenario(play.session.scenario()).expect("27.2");
+    let last = play.game.last_turn(scenario, play.record());
+    play.game
+        .sequence_of(play.record())
+        .after(play.record(), last)
+        .map(|p| p.turn)
+}
+
+#[test]
+fn the_allies_holding_paris_a_full_turn_end_the_game_and_score_five() {
+    // The addendum's §2.4 vector: Paris taken in the August 1815 turn (Turn 6) ends the game at
+    // the end of the September turn (Turn 7) if the Allies still hold it (20.1.1, L1750); +5 VP
+    // to them (20.3, L1771).
+    let mut play = basic_game();
+    play.go_to(6, 1, 0);
+    let headline = capture(&mut play, "allied", "paris", &[("area", "Paris (G5)")]);
+    assert!(headline.contains("end of Turn 7"), "{headline}");
+    assert_eq!(victory::paris_taken_in(play.record()), Some(6));
+    let refusal = play
+        .refused(
+            "capture",
+            &[("side", text("allied")), ("what", text("paris"))],
+        )
+        .expect("held already");
+    assert!(refusal.contains("control Paris already"), "{refusal}");
+    // The end of Turn 6 is not the end of the game...
+    play.go_to(6, 4, 8);
+    assert!(!play.applies("campaign-end"));
+    assert_eq!(after_the_turn(&play), Some(7));
+    // ...the end of Turn 7 is.
+    play.go_to(7, 4, 8);
+    assert_eq!(after_the_turn(&play), None);
+    assert!(play.applies("campaign-end"));
+    let (french, allied) = (play.vp("french"), play.vp("allied"));
+    let end = play.play("campaign-end", &[], &[]);
+    assert_eq!(play.vp("allied"), allied + 5);
+    assert_eq!(play.vp("french"), french);
+    assert!(
+        end.outcome
+            .headline
+            .contains("still hold it a full turn later"),
+        "{}",
+        end.outcome.headline
+    );
+    let over = game_over(play.record()).expect("the game is over");
+    assert!(over.contains("the Allies win"), "{over}");
+}
+
+#[test]
+fn paris_retaken_puts_the_end_back_to_december() {
+    // 20.1.1, L1750: "and is still controlled by them".
+    let mut play = basic_game();
+    play.go_to(6, 1, 0);
+    capture(&mut play, "allied", "paris", &[]);
+    play.go_to(6, 2, 0);
+    let headline = capture(&mut play, "french", "paris", &[]);
+    assert!(headline.contains("retake Paris"), "{headline}");
+    assert_eq!(victory::paris_taken_in(play.record()), None);
+    play.go_to(7, 4, 8);
+    assert_eq!(after_the_turn(&play), Some(8));
+    assert!(!play.applies("campaign-end"));
+}
+
+#[test]
+fn december_ends_the_game_paris_scores_five_for_the_french_and_a_tie_is_a_draw() {
+    // 20.1.1, L1752; 20.3, L1771; the addendum's S18 for the tie.
+    let mut play = basic_game();
+    // The Allies lead by 5 before Paris is counted: 10 + 5 against 10 + 5 is a tie.
+    capture(&mut play, "allied", "depot", &[("area", "Brussels (I1)")]);
+    capture(&mut play, "allied", "fortress", &[]);
+    capture(&mut play, "allied", "fortress", &[]);
+    assert_eq!((play.vp("french"), play.vp("allied")), (10, 15));
+    play.go_to(10, 4, 8);
+    assert_eq!(after_the_turn(&play), None);
+    let tie = play.input("campaign-end", &[]);
+    assert_eq!(tie.text("paris"), "french");
+    let draw = play.play("campaign-end", &[], &[]);
+    assert!(
+        draw.outcome.headline.contains("a draw at 15 VP each"),
+        "{}",
+        draw.outcome.headline
+    );
+    // Under the other reading the French win the tie.
+    let mut play = basic_game();
+    capture(&mut play, "allied", "depot", &[]);
+    capture(&mut play, "allied", "fortress", &[]);
+    capture(&mut play, "allied", "fortress", &[]);
+    play.go_to(10, 4, 8);
+    let win = play.play("campaign-end", &[("final_tie", text("french"))], &[]);
+    assert!(
+        win.outcome.headline.contains("the French win the tie"),
+        "{}",
+        win.outcome.headline
+    );
+}
+
+#[test]
+fn a_captured_wagon_scores_one_and_goes_back_to_its_owners_force_pool() {
+    // 20.3, L1779; 16.3.3h, L1536.
+    let mut play = basic_game();
+    let wagon = play
+        .record()
+        .units_where(Some("allied"), &[("type", "wagon"), ("state", "in play")])
+        .map(|(_, name, _)| name.to_string())
+        .next()
+        .expect("an Allied Wagon on the map at the start of 27.2");
+    let refusal = play
+        .refused(
+            "capture",
+            &[
+                ("side", text("french")),
+                ("what", text("magazine")),
+                ("piece", text(&wagon)),
+            ],
+        )
+        .expect("not a Magazine");
+    assert!(refusal.contains("pick a magazine"), "{refusal}");
+    let headline = capture(&mut play, "french", "wagon", &[("piece", &wagon)]);
+    assert!(headline.contains("+1 VP"), "{headline}");
+    assert_eq!(play.vp("french"), 11);
+    assert_eq!(play.state("allied", &wagon), "force pool");
+    // A Depot scores 3 (L1772).
+    capture(&mut play, "french", "depot", &[]);
+    assert_eq!(play.vp("french"), 14);
+}
+
+#[test]
+fn the_first_allied_entry_into_france_scores_five_once_in_the_administration_phase() {
+    // 20.3, L1768; the addendum's S15: once a game, in the Administration Phase.
+    let mut play = basic_game();
+    let entry = |power: &str| {
+        vec![
+            ("power", text(power)),
+            ("formation", text("Army of the Lower Rhine")),
+        ]
+    };
+    let refusal = play
+        .refused("france-entered", &entry("prussian"))
+        .expect("not in the Mobilization Phase");
+    assert!(refusal.contains("Administration Phase"), "{refusal}");
+    play.go_to(4, 3, 0);
+    play.play("france-entered", &entry("prussian"), &[]);
+    assert_eq!(play.vp("allied"), 15);
+    play.go_to(5, 3, 0);
+    let refusal = play
+        .refused("france-entered", &entry("austrian"))
+        .expect("once a game");
+    assert!(refusal.contains("scored already"), "{refusal}");
+    // Under the other reading each Power scores its own first entry, once.
+    let mut values = entry("austrian");
+    values.push(("first_entry_vp", text("per_power")));
+    play.play("france-entered", &values, &[]);
+    assert_eq!(play.vp("allied"), 20);
+    play.go_to(6, 3, 0);
+    let mut values = entry("prussian");
+    values.push(("first_entry_vp", text("per_power")));
+    assert!(play.refused("france-entered", &values).is_some());
+}
