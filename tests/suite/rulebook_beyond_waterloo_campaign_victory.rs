@@ -172,3 +172,107 @@ fn the_first_allied_entry_into_france_scores_five_once_in_the_administration_pha
     values.push(("first_entry_vp", text("per_power")));
     assert!(play.refused("france-entered", &values).is_some());
 }
+
+/// A Catastrophic Failure form for the French `formation`.
+fn catastrophe(
+    formation: &str,
+    trigger: &str,
+    extra: &[(&'static str, &str)],
+) -> Vec<(&'static str, aide_de_camp::engine::input::Value)> {
+    let mut values = vec![
+        ("side", text("french")),
+        ("formation", text(formation)),
+        ("trigger", text(trigger)),
+    ];
+    values.extend(extra.iter().map(|(id, value)| (*id, text(value))));
+    values
+}
+
+fn armee_du_nord_morale(play: &Play) -> String {
+    play.attribute("french", "Armée du Nord", "formation_morale")
+        .expect("a Morale level")
+}
+
+#[test]
+fn napoleons_formation_retreating_rolls_one_die_and_loses_a_level_on_one_or_two() {
+    // 27.2.3, L2394; +5 VP to the Allies once a battle (20.3, L1769; the addendum's S17).
+    let mut play = basic_game();
+    let retreat = catastrophe("Armée du Nord", "retreat", &[("withdrawal", "lost")]);
+    let held = play.play("catastrophic-failure", &retreat, &[3]);
+    assert!(
+        held.outcome.headline.contains("no further loss"),
+        "{}",
+        held.outcome.headline
+    );
+    assert_eq!(armee_du_nord_morale(&play), "3");
+    let failed = play.play("catastrophic-failure", &retreat, &[2]);
+    assert!(
+        failed.outcome.headline.contains("+5 VP"),
+        "{}",
+        failed.outcome.headline
+    );
+    assert_eq!(armee_du_nord_morale(&play), "2");
+    assert_eq!(play.vp("allied"), 15);
+    // A second failure in the same battle costs the level but scores no more.
+    play.play("catastrophic-failure", &retreat, &[1]);
+    assert_eq!(armee_du_nord_morale(&play), "1");
+    assert_eq!(play.vp("allied"), 15);
+    // The House Rule's band, 1-4 (L2398).
+    let mut play = basic_game();
+    let wider = catastrophe(
+        "Armée du Nord",
+        "retreat",
+        &[("withdrawal", "tie"), ("catastrophic_band", "one_to_four")],
+    );
+    play.play("catastrophic-failure", &wider, &[4]);
+    assert_eq!(armee_du_nord_morale(&play), "2");
+}
+
+#[test]
+fn only_napoleon_or_the_imperial_guard_roll_when_they_retreat_and_the_setting_narrows_the_retreat()
+{
+    // 27.2.3, L2394; the addendum's S16.
+    let play = basic_game();
+    let var = catastrophe("Armée du Var", "retreat", &[("withdrawal", "lost")]);
+    let refusal = play
+        .refused("catastrophic-failure", &var)
+        .expect("not Napoleon's");
+    assert!(refusal.contains("L2394"), "{refusal}");
+    let narrow = catastrophe(
+        "Armée du Nord",
+        "retreat",
+        &[
+            ("withdrawal", "lost"),
+            ("catastrophic_retreat_scope", "retreat_chit"),
+        ],
+    );
+    let refusal = play
+        .refused("catastrophic-failure", &narrow)
+        .expect("a battle lost");
+    assert!(refusal.contains("only a Retreat chosen"), "{refusal}");
+    let chit = catastrophe(
+        "Armée du Nord",
+        "retreat",
+        &[
+            ("withdrawal", "retreat_chit"),
+            ("catastrophic_retreat_scope", "retreat_chit"),
+        ],
+    );
+    assert_eq!(play.refused("catastrophic-failure", &chit), None);
+}
+
+#[test]
+fn a_guards_loss_costs_its_formation_a_level_on_a_one() {
+    // 27.2.3, L2395.
+    let mut play = basic_game();
+    let loss = catastrophe("Armée du Nord", "guards_loss", &[]);
+    play.play("catastrophic-failure", &loss, &[2]);
+    assert_eq!(armee_du_nord_morale(&play), "3");
+    play.play("catastrophic-failure", &loss, &[1]);
+    assert_eq!(armee_du_nord_morale(&play), "2");
+    let no_guards = catastrophe("Armée du Var", "guards_loss", &[]);
+    let refusal = play
+        .refused("catastrophic-failure", &no_guards)
+        .expect("no Guards");
+    assert!(refusal.contains("no Guards unit"), "{refusal}");
+}

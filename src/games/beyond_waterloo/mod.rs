@@ -103,6 +103,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &campaign::Capture,
     &campaign::FranceEntered,
     &campaign::CampaignEnd,
+    &campaign::CatastrophicFailure,
     &campaign::LeaderChange,
     &campaign::FieldMaintenance,
     &campaign::Disband,

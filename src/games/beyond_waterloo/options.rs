@@ -330,6 +330,8 @@ const FIELDS: &[Field] = &[
     super::campaign::settings::FIRST_ENTRY_VP,
     super::campaign::settings::FINAL_TIE,
     super::campaign::settings::SUDDEN_DEATH,
+    super::campaign::settings::CATASTROPHIC_BAND,
+    super::campaign::settings::RETREAT_SCOPE,
 ];
 
 pub const SETTINGS: Settings = Settings {

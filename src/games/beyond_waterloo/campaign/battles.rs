@@ -125,6 +125,14 @@ pub fn picked(record: &Record) -> Vec<Picked> {
     battles
 }
 
+/// The battle being fought, or the last one fought, in this OPs Phase, as "OPs Phase 1, battle
+/// 2: Ligny": what happens at or after a battle (a withdrawal, a roll) is of that battle.
+pub fn last_battle(record: &Record) -> Option<String> {
+    picked(record)
+        .pop()
+        .map(|b| format!("{}, battle {}: {}", ops_phase(record), b.number, b.area))
+}
+
 /// The contested areas not yet fought over in this OPs Phase, but the one being fought.
 pub fn battles_to_fight(record: &Record) -> Vec<String> {
     let fought: Vec<String> = picked(record).into_iter().map(|b| b.area).collect();

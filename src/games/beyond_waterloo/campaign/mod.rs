@@ -7,6 +7,7 @@
 pub mod administrative_points;
 mod attrition;
 pub mod battles;
+mod catastrophe;
 mod leader_segment;
 pub mod listing;
 mod maintenance;
@@ -25,6 +26,7 @@ pub mod war_chest;
 pub use administrative_points::{ApReset, SpendAp};
 pub use attrition::Attrition;
 pub use battles::OpenBattle;
+pub use catastrophe::CatastrophicFailure;
 pub use leader_segment::LeaderChange;
 pub use maintenance::{Disband, FieldMaintenance};
 pub use morale::MoraleRecovery;

@@ -129,6 +129,16 @@ const fn in_battle(step: Step, guidance: &'static str) -> Step {
     }
 }
 
+/// A campaign Combat Round's procedures: the Combat Game's, and the Catastrophic Failure roll
+/// a Guards loss calls for (27.2.3, L2395).
+const BATTLE_ROUND: &[&str] = &[
+    "combat-round",
+    "cavalry-battle",
+    "take-losses",
+    "leader-casualty",
+    "catastrophic-failure",
+];
+
 /// The OPs Phase's steps: Movement, then the Combat Segment, which picks a battle, plays its
 /// Battle Sequence and comes back for the next while contested areas remain (6.16.9-6.16.10,
 /// L1156-1158), then the end of the Phase.
@@ -158,10 +168,13 @@ const OPS_STEPS: &[Step] = &[
         POST_DISPLAY,
         "Each side posts every Formation in the area: its Lead Formation and Deployment Mode, the Supporting Formations, the Lead's Cavalry Screen and any cavalry in the Cavalry Charge box. Each picks a Grand Tactic chit and Battle Tactics cards face down on the Combat Round's form.",
     ),
-    in_battle(
-        FIRST_ROUND,
-        "Reveal the Grand Tactics, read both Matrices, reveal the cards (the Initiative player first), then both roll 2D6 on the FERT. A Force Marched or Out of Supply Formation fights at half its CF. Losses go to the Lead Formation first; the side that suffered more loses a Morale level.",
-    ),
+    Step {
+        procedures: BATTLE_ROUND,
+        ..in_battle(
+            FIRST_ROUND,
+            "Reveal the Grand Tactics, read both Matrices, reveal the cards (the Initiative player first), then both roll 2D6 on the FERT. A Force Marched or Out of Supply Formation fights at half its CF. Losses go to the Lead Formation first; the side that suffered more loses a Morale level. A Guards unit's loss calls for a Catastrophic Failure roll (27.2.3).",
+        )
+    },
     in_battle(
         REACTION,
         "The Initiative player first: Formations within their Leader's Reaction range may move into the battle, each for 1 AP of its own (4.2.3, L666); a larger enemy Cavalry Screen calls for a roll on the Reaction Move Table.",
@@ -170,9 +183,18 @@ const OPS_STEPS: &[Step] = &[
         ADJUSTMENTS,
         "Determine the Initiative. Each side picks a new Grand Tactic and may change its Lead Formation and Deployment Mode.",
     ),
-    in_battle(SECOND_ROUND, SECOND_ROUND.guidance),
     Step {
-        procedures: &["battle-winner", "take-losses", "move-formation", "capture"],
+        procedures: BATTLE_ROUND,
+        ..in_battle(SECOND_ROUND, SECOND_ROUND.guidance)
+    },
+    Step {
+        procedures: &[
+            "battle-winner",
+            "take-losses",
+            "move-formation",
+            "capture",
+            "catastrophic-failure",
+        ],
         repeats: Some(Repeat::BackTo {
             step: 1,
             more: battles::more_battles,
@@ -180,7 +202,7 @@ const OPS_STEPS: &[Step] = &[
         }),
         ..in_battle(
             BATTLE_WINNER,
-            "The side that inflicted more step losses over both rounds wins: +1 VP and +1 Morale to its Formations, -1 to the loser's. Record the loser's withdrawal with Move a Formation (6.11, L1054-1074). Then the player who did not pick this battle picks the next.",
+            "The side that inflicted more step losses over both rounds wins: +1 VP and +1 Morale to its Formations, -1 to the loser's. Record the loser's withdrawal with Move a Formation (6.11, L1054-1074); a French Formation led by Napoleon or holding Imperial Guard units that withdraws rolls for Catastrophic Failure (27.2.3). Then the player who did not pick this battle picks the next.",
         )
     },
     Step {

@@ -144,6 +144,40 @@ pub const SUDDEN_DEATH: Field = campaign_setting(setting(
     "A House Rule the players agree before play.",
 ));
 
+/// The House Rule of 27.2.3 (L2398) that "sets the bar higher": its example is a Morale loss on
+/// 1-4.
+pub const CATASTROPHIC_BAND: Field = campaign_setting(setting(
+    "catastrophic_band",
+    "A Catastrophic Failure roll costs a Morale level on",
+    &[
+        (
+            "printed",
+            "1-2 for a retreat, 1 for a Guards loss (27.2.3, L2394-2395)",
+        ),
+        (
+            "one_to_four",
+            "1-4 for either: the House Rule's example (L2398)",
+        ),
+    ],
+    "27.2.3, L2394-2398",
+    "A House Rule the players agree before play.",
+));
+
+/// S16: what "retreats out of an area" (27.2.3, L2394) covers.
+pub const RETREAT_SCOPE: Field = campaign_setting(setting(
+    "catastrophic_retreat_scope",
+    "A Formation \"retreats out of an area\" when it",
+    &[
+        (
+            "any_withdrawal",
+            "withdraws for any reason of 6.11: a Retreat chosen, a battle lost, a tie, an exit before battle",
+        ),
+        ("retreat_chit", "chose the Retreat Grand Tactic only"),
+    ],
+    "27.2.3, L2394; 6.11, L1054-1074",
+    "Either way the Formation is led by Napoleon or holds Imperial Guard units.",
+));
+
 /// The campaign settings, for the Settings form.
 pub const FIELDS: &[Field] = &[
     ATTRITION_DICE,
@@ -154,4 +188,6 @@ pub const FIELDS: &[Field] = &[
     FIRST_ENTRY_VP,
     FINAL_TIE,
     SUDDEN_DEATH,
+    CATASTROPHIC_BAND,
+    RETREAT_SCOPE,
 ];

@@ -478,6 +478,13 @@ const END_FIELDS: &[Field] = &[
         rule: "20.1.1, L1752",
         help: "From the record.",
     },
+    Field::flag(
+        "catastrophic_vp",
+        "Napoleon's Formation reached Morale 0 in a battle not yet scored",
+        "What the record knows",
+        "20.3, L1769",
+        "From the record: the Allies score 5 VP for the French Catastrophic Failure.",
+    ),
     on_form(FINAL_TIE),
 ];
 
@@ -531,6 +538,11 @@ impl CampaignEnd {
             "french"
         };
         input.set("paris", Value::Text(holder.into()));
+        let unscored = !super::catastrophe::scored(record);
+        input.set(
+            "catastrophic_vp",
+            Value::Flag(sudden_death(record) && unscored),
+        );
         for side in SIDE_IDS {
             let vp = record.victory_points.get(side).copied().unwrap_or(0);
             input.set(&format!("{side}_vp"), Value::Number(i64::from(vp.max(0))));
@@ -569,7 +581,8 @@ impl Procedure for CampaignEnd {
         }
         let mut known = input.clone();
         Self::fill(&mut known, record);
-        match input.first_difference(&known, ["why", "paris", "french_vp", "allied_vp"]) {
+        let facts = ["why", "paris", "french_vp", "allied_vp", "catastrophic_vp"];
+        match input.first_difference(&known, facts) {
             Some((id, value)) => Err(InputError::new(id, format!("the record has {value}"))),
             None => Ok(()),
         }
@@ -591,6 +604,16 @@ impl Procedure for CampaignEnd {
         } else {
             french += 5;
         }
+        let mut effects = Vec::new();
+        if input.flag("catastrophic_vp") {
+            allied += 5;
+            effects.push(Effect::VictoryPoints {
+                side: "allied".into(),
+                points: 5,
+                reason: "the French suffered Catastrophic Failure".into(),
+                rule: "20.3, L1769".into(),
+            });
+        }
         let result = match french.cmp(&allied) {
             std::cmp::Ordering::Greater => format!("the French win, {french} VP to {allied}"),
             std::cmp::Ordering::Less => format!("the Allies win, {allied} VP to {french}"),
@@ -599,7 +622,7 @@ impl Procedure for CampaignEnd {
             }
             std::cmp::Ordering::Equal => format!("a draw at {french} VP each"),
         };
-        let effects = vec![
+        effects.extend([
             Effect::VictoryPoints {
                 side: holder.into(),
                 points: 5,
@@ -610,7 +633,7 @@ impl Procedure for CampaignEnd {
                 name: format!("{OVER}: {result}").as_str().into(),
                 rule: "20.1.1, L1748-1752".into(),
             },
-        ];
+        ]);
         Ok(Resolution::book_keeping(
             "end",
             format!("The campaign ends, as {}: {result}", input.text("why")),
