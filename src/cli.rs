@@ -129,8 +129,9 @@ enum Command {
         #[command(subcommand)]
         command: KeyCommand,
     },
-    /// Export a session's log (markdown, html), its dice (csv), or its dice statistics' face
-    /// counts (faces-csv) and luck (luck-csv) to standard output or a file.
+    /// Export a session's log (markdown, html), its dice (csv), its dice statistics' face
+    /// counts (faces-csv) and luck (luck-csv), or each turn's summary (summary: a campaign's
+    /// month by month) to standard output or a file.
     Export {
         session: PathBuf,
         #[arg(long, value_parser = ExportFormat::NAMES)]
@@ -536,6 +537,7 @@ fn execute(command: Command, out: &mut dyn Write) -> CliResult {
             let sources = ExportSources {
                 describe: &|e| game.describe(e, &tables, &loaded),
                 statistics: &|| DiceStatistics::of(&loaded, game, &tables),
+                summaries: &|| game.turn_summaries(&loaded),
             };
             let text = export(&loaded, format, &title, &sources);
             match output {
@@ -887,7 +889,7 @@ fn resolve(
                     e => bad(e.to_string()),
                 })?;
             // The game's end reveals the dice seed, so every app roll can be re-derived.
-            if game.ends_with == Some(p.id()) {
+            if game.ends_with.contains(&p.id()) {
                 play::reveal_seed(&key_store()?, session, game, &tables).map_err(bad)?;
             }
             session.save(path).map_err(|e| bad(e.to_string()))?;

@@ -4,6 +4,7 @@
 use super::dice_stats::DiceStatistics;
 use super::log::{Event, EventBody};
 use super::session::Session;
+use super::turn_summary::{self, TurnSummary};
 
 /// How an event reads to a person: a one-line summary and detail lines (the explanation).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -22,11 +23,21 @@ pub enum ExportFormat {
     FacesCsv,
     /// The dice statistics' luck, a row per resolution.
     LuckCsv,
+    /// Each turn's summary (a campaign's month by month): VP, payments, results, pieces moved
+    /// between boxes, in Markdown.
+    TurnSummaries,
 }
 
 impl ExportFormat {
     /// The names the command line takes.
-    pub const NAMES: [&'static str; 5] = ["markdown", "html", "csv", "faces-csv", "luck-csv"];
+    pub const NAMES: [&'static str; 6] = [
+        "markdown",
+        "html",
+        "csv",
+        "faces-csv",
+        "luck-csv",
+        "summary",
+    ];
 
     /// The file name's ending an export in this format suggests.
     pub fn extension(self) -> &'static str {
@@ -36,6 +47,7 @@ impl ExportFormat {
             ExportFormat::Csv => "csv",
             ExportFormat::FacesCsv => "faces.csv",
             ExportFormat::LuckCsv => "luck.csv",
+            ExportFormat::TurnSummaries => "summary.md",
         }
     }
 
@@ -46,6 +58,7 @@ impl ExportFormat {
             "csv" => Some(ExportFormat::Csv),
             "faces-csv" => Some(ExportFormat::FacesCsv),
             "luck-csv" => Some(ExportFormat::LuckCsv),
+            "summary" => Some(ExportFormat::TurnSummaries),
             _ => None,
         }
     }
@@ -56,6 +69,7 @@ impl ExportFormat {
 pub struct ExportSources<'a> {
     pub describe: &'a dyn Fn(&Event) -> EventText,
     pub statistics: &'a dyn Fn() -> DiceStatistics,
+    pub summaries: &'a dyn Fn() -> Vec<TurnSummary>,
 }
 
 pub fn export(
@@ -71,6 +85,7 @@ pub fn export(
         ExportFormat::Csv => dice_csv(session),
         ExportFormat::FacesCsv => (sources.statistics)().faces_csv(&side_name),
         ExportFormat::LuckCsv => (sources.statistics)().luck_csv(&side_name),
+        ExportFormat::TurnSummaries => turn_summary::markdown(title, &(sources.summaries)()),
     }
 }
 

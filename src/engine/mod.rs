@@ -25,4 +25,5 @@ pub mod signatures;
 pub mod symbol;
 pub mod table_set;
 pub mod tables;
+pub mod turn_summary;
 pub mod turns;

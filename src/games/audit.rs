@@ -13,6 +13,7 @@ use crate::engine::procedure::{Procedure, Resolution};
 use crate::engine::record::Record;
 use crate::engine::session::{Session, VerifyFailure, VerifyReport};
 use crate::engine::table_set::TableSet;
+use crate::engine::turn_summary::{self, SummarySources, TurnSummary};
 use std::path::Path;
 
 impl Game {
@@ -179,6 +180,28 @@ impl Game {
                 format!("Photo of the table attached to event {event}: {file}")
             }
         }
+    }
+
+    /// Each turn's summary, as far as the log goes (see `engine::turn_summary`).
+    pub fn turn_summaries(&self, session: &Session) -> Vec<TurnSummary> {
+        turn_summary::turns_played(session)
+            .into_iter()
+            .map(|turn| self.turn_summary(session, turn))
+            .collect()
+    }
+
+    /// The summary of one turn: a month's, in a campaign.
+    pub fn turn_summary(&self, session: &Session, turn: u32) -> TurnSummary {
+        let sources = SummarySources {
+            sequence: self.sequence_for(session.scenario()),
+            headline: &|event| self.summary(event),
+            procedure_title: &|id| {
+                self.procedure(id)
+                    .map_or_else(|_| id.to_string(), |p| p.title().to_string())
+            },
+            listed: self.summarized,
+        };
+        turn_summary::turn_summary(session, turn, &sources)
     }
 
     /// How a log event reads to a person. A resolution's explanation is re-derived from its input

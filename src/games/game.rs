@@ -41,9 +41,10 @@ pub struct Game {
     /// only the procedures in `after_the_end` may still be resolved.
     pub game_over: fn(&Record) -> Option<String>,
     pub after_the_end: &'static [&'static str],
-    /// The procedure whose result ends the game (the victory determination): once it is logged,
-    /// the dice seed is revealed, so that anyone can re-derive every app roll of the game.
-    pub ends_with: Option<&'static str>,
+    /// The procedures whose result ends the game (the victory determination, one a scenario):
+    /// once one is logged, the dice seed is revealed, so that anyone can re-derive every app roll
+    /// of the game.
+    pub ends_with: &'static [&'static str],
     /// The scenario's last turn where the players enter it (from a Turn Record Track printed only
     /// on a card); otherwise the scenario's own `last_turn` holds.
     pub entered_last_turn: fn(&Record) -> Option<u32>,
@@ -51,6 +52,9 @@ pub struct Game {
     /// allowance: "Use one"). Otherwise they are the game's own book-keeping (a time on the turn
     /// track, a Command's activation this turn), shown but never changed by a click.
     pub counters_spent_by_hand: bool,
+    /// The procedures whose results a turn's summary lists one by one (losses, payments, pool
+    /// changes), beside the VP, payments and pieces it always shows.
+    pub summarized: &'static [&'static str],
 }
 
 /// The values a game's pieces print that its rulebook text does not, which the players enter in

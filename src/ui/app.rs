@@ -434,6 +434,7 @@ impl AideApp {
         let sources = ExportSources {
             describe: &|e| game.describe(e, tables, session),
             statistics: &|| DiceStatistics::of(session, game, tables),
+            summaries: &|| game.turn_summaries(session),
         };
         let text = export(session, format, &title, &sources);
         view.notice = Some(match write_atomically(path, text.as_bytes()) {
@@ -496,6 +497,7 @@ impl AideApp {
                             ("Dice as CSV…", ExportFormat::Csv),
                             ("Dice statistics: faces as CSV…", ExportFormat::FacesCsv),
                             ("Dice statistics: luck as CSV…", ExportFormat::LuckCsv),
+                            ("Turn summaries as Markdown…", ExportFormat::TurnSummaries),
                         ] {
                             if ui.button(label).clicked() {
                                 self.ask_export_path(format);
@@ -634,6 +636,14 @@ impl AideApp {
                     && let Some(view) = self.game_view_mut()
                 {
                     view.open_dice_chart();
+                }
+                if ui
+                    .add_enabled(in_game, egui::Button::new("Turn summary…"))
+                    .on_hover_text("A turn's VP, payments, results and pieces moved between boxes: a campaign's month")
+                    .clicked()
+                    && let Some(view) = self.game_view_mut()
+                {
+                    view.open_turn_summary();
                 }
                 ui.separator();
                 if ui.radio(!self.prefs.light_theme, "Dark theme").clicked() {
@@ -853,6 +863,14 @@ impl eframe::App for AideApp {
             .and_then(|view| view.dice_chart.as_mut()?.wants_export.take());
         if let Some(format) = statistics_export {
             self.ask_export_path(format);
+        }
+        let summary_export = self.game_view_mut().is_some_and(|view| {
+            view.turn_summary
+                .as_mut()
+                .is_some_and(|window| std::mem::take(&mut window.wants_export))
+        });
+        if summary_export {
+            self.ask_export_path(ExportFormat::TurnSummaries);
         }
         let photo_for = self
             .game_view_mut()

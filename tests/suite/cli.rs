@@ -1892,7 +1892,7 @@ fn argument_mistakes_are_one_line_and_a_hint() {
         .stderr_has("'--dice <DICE>' cannot be used with '--seed <SEED>'");
     adc(&["export", "game.toml", "--format", "pdf"])
         .fails_with_a_hint()
-        .stderr_has("[possible values: markdown, html, csv, faces-csv, luck-csv]");
+        .stderr_has("[possible values: markdown, html, csv, faces-csv, luck-csv, summary]");
     adc(&["tables"])
         .fails_with_a_hint()
         .stderr_has("error: a command is missing")

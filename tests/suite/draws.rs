@@ -215,9 +215,10 @@ static GAME: Game = Game {
     unit_summary: no_summary,
     game_over: never_over,
     after_the_end: &[],
-    ends_with: None,
+    ends_with: &[],
     entered_last_turn: |_| None,
     counters_spent_by_hand: true,
+    summarized: &[],
 };
 
 /// Resolves `procedure` with the app's dice and draws; applies its effects if it fills.
@@ -429,6 +430,7 @@ fn a_chit_drawn_face_down_stays_out_of_the_log_and_export_until_revealed() {
         let sources = ExportSources {
             describe: &|e| GAME.describe(e, &tables, session),
             statistics: &DiceStatistics::default,
+            summaries: &Vec::new,
         };
         export(session, ExportFormat::Markdown, "test", &sources)
     };

@@ -276,3 +276,98 @@ fn a_guards_loss_costs_its_formation_a_level_on_a_one() {
         .expect("no Guards");
     assert!(refusal.contains("no Guards unit"), "{refusal}");
 }
+
+#[test]
+fn a_months_summary_lists_its_vp_payments_results_and_pieces_and_leaves_out_a_correction() {
+    // A month's summary: June's captures and RP Accumulation (FICTIONAL chart), not July's, and
+    // not a result corrected.
+    use aide_de_camp::engine::play::Command;
+    use aide_de_camp::engine::turn_summary::{PAID, PIECES, RESULTS, VP};
+    let mut play = basic_game();
+    capture(&mut play, "french", "depot", &[("area", "Brussels (I1)")]);
+    let wagon = play
+        .record()
+        .units_where(Some("allied"), &[("type", "wagon"), ("state", "in play")])
+        .map(|(_, name, _)| name.to_string())
+        .next()
+        .expect("an Allied Wagon");
+    capture(&mut play, "french", "wagon", &[("piece", &wagon)]);
+    capture(&mut play, "allied", "fortress", &[]);
+    let mistaken = play.session.events().len() as u64 - 1;
+    play.session
+        .execute(
+            play.game,
+            &play.tables,
+            Command::Correct {
+                event: mistaken,
+                reason: "no Fortress was taken".into(),
+            },
+        )
+        .expect("corrected");
+    play.go_to(4, 3, 6);
+    play.play(
+        "rp-accumulation",
+        &[
+            ("side", text("french")),
+            ("leader_ap", crate::support::number(2)),
+        ],
+        &[3, 4],
+    );
+    play.go_to(5, 1, 0);
+    capture(&mut play, "allied", "depot", &[]);
+
+    let june = play.game.turn_summary(&play.session, 4);
+    assert_eq!(june.title, "Turn 4 (June 1815)");
+    let lines = |heading: &str| {
+        june.sections
+            .iter()
+            .find(|s| s.heading == heading)
+            .map(|s| s.lines.clone())
+            .expect("a section")
+    };
+    let vp = lines(VP);
+    assert!(
+        vp.contains(
+            &"French +3 VP: an enemy Depot captured in Brussels (I1) (20.3, L1772)".to_string()
+        ),
+        "{vp:?}"
+    );
+    // The first month counts the War Chests' opening VP (27.2.1, L2258-2260), and not the
+    // Fortress the correction voided.
+    assert_eq!(
+        vp.last().map(String::as_str),
+        Some("Net: French +14, Allied +10"),
+        "{vp:?}"
+    );
+    // RP Accumulation on the FICTIONAL chart's "+3 or more" column (French 14 - Allied 10).
+    assert_eq!(
+        lines(PAID),
+        [
+            "French RP +40: RP Accumulation (10.2.5-10.2.6, L1302-1304)",
+            "Net: French RP +40"
+        ]
+    );
+    assert!(
+        lines(PIECES)
+            .iter()
+            .any(|l| l.contains(&wagon) && l.contains("force pool"))
+    );
+    assert!(lines(RESULTS).iter().any(|l| l.contains("capture a Depot")));
+    // July's summary holds July's only.
+    let july = play.game.turn_summary(&play.session, 5);
+    let july_vp = &july.sections[0].lines;
+    assert_eq!(
+        july_vp.last().map(String::as_str),
+        Some("Net: Allied +3"),
+        "{july_vp:?}"
+    );
+    // The export is every month, in Markdown.
+    let text = aide_de_camp::engine::turn_summary::markdown(
+        "27.2",
+        &play.game.turn_summaries(&play.session),
+    );
+    assert!(
+        text.contains("## Turn 4 (June 1815)") && text.contains("## Turn 5 (July 1815)"),
+        "{text}"
+    );
+}

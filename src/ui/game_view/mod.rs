@@ -7,6 +7,7 @@ mod charts;
 mod checklist;
 mod dice_chart;
 mod face_down;
+mod turn_summary;
 pub use checklist::NEXT_STEP_SHORTCUT;
 mod game_key;
 mod record_panel;
@@ -35,6 +36,7 @@ use crate::games::Game;
 pub use charts::ChartFile;
 use dice_chart::DiceChart;
 use std::path::{Path, PathBuf};
+use turn_summary::TurnSummaryWindow;
 
 pub const UNDO_SHORTCUT: egui::KeyboardShortcut =
     egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
@@ -56,6 +58,8 @@ pub struct GameView {
     pub roster_window: Option<RosterWindow>,
     /// The dice statistics, while their window is open.
     pub dice_chart: Option<DiceChart>,
+    /// The turn summary, while its window is open.
+    pub turn_summary: Option<TurnSummaryWindow>,
     /// A message for the player: (text, is an error).
     pub notice: Notice,
     /// This machine's game keys, in the data folder.
@@ -116,6 +120,7 @@ impl GameView {
             table_window: None,
             roster_window: None,
             dice_chart: None,
+            turn_summary: None,
             notice: None,
             keys: data_folder.map(KeyStore::in_data_folder),
             key_question: None,
@@ -324,7 +329,8 @@ impl GameView {
                 }
                 self.log.selected = Some(event);
                 // The game's end reveals the dice seed, so every app roll can be re-derived.
-                if self.game.ends_with == Some(workspace.procedure.id()) && self.can_reveal_seed() {
+                if self.game.ends_with.contains(&workspace.procedure.id()) && self.can_reveal_seed()
+                {
                     self.reveal_seed();
                 }
             }
@@ -607,6 +613,12 @@ impl GameView {
             }
         }
         self.dice_chart_window(ui.ctx());
+        if let Some(window) = &mut self.turn_summary {
+            window.show(ui.ctx(), self.game, &self.session);
+            if !window.open {
+                self.turn_summary = None;
+            }
+        }
         self.roster_editor(ui.ctx());
         self.chart_editor_window(ui.ctx());
         self.unit_window(ui.ctx());
@@ -648,6 +660,11 @@ impl GameView {
     pub fn open_dice_chart(&mut self) {
         let statistics = DiceStatistics::of(&self.session, self.game, &self.tables);
         self.dice_chart = Some(DiceChart::new(statistics, &self.session));
+    }
+
+    /// Opens the turn summary on the turn being played.
+    pub fn open_turn_summary(&mut self) {
+        self.turn_summary = Some(TurnSummaryWindow::new(&self.session));
     }
 
     /// The dice statistics window, counted again when the log has grown (a long log when the

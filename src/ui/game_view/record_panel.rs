@@ -21,7 +21,7 @@ impl GameView {
         // A game whose rulebook keeps no victory points (The Battles of Waterloo's Victory
         // Conditions are not in its rulebook) shows none.
         let keeps_points =
-            self.game.ends_with.is_some() || record.victory_points.values().any(|p| *p != 0);
+            !self.game.ends_with.is_empty() || record.victory_points.values().any(|p| *p != 0);
         if keeps_points {
             ui.add_space(6.0);
             ui.label(egui::RichText::new("Victory points").strong());

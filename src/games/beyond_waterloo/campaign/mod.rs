@@ -115,6 +115,27 @@ pub fn turn_notes(record: &Record) -> Vec<TurnNote> {
     notes
 }
 
+/// The procedures whose results a month's summary lists: losses, payments, pools and training,
+/// battles, captures and the game's end.
+pub const SUMMARIZED: &[&str] = &[
+    "take-losses",
+    "attrition",
+    "supply",
+    "field-maintenance",
+    "disband",
+    "rp-accumulation",
+    "frat",
+    "training",
+    "leader-change",
+    "open-battle",
+    "battle-winner",
+    "catastrophic-failure",
+    "capture",
+    "france-entered",
+    "morale-recovery",
+    "campaign-end",
+];
+
 /// Whether the record is of a campaign scenario rather than the one-battle Combat Game.
 pub fn is_campaign(record: &Record) -> bool {
     record.scenario.as_ref() != crate::games::beyond_waterloo::COMBAT_GAME
