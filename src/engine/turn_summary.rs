@@ -35,6 +35,9 @@ pub struct SummarySources<'a> {
     pub procedure_title: &'a dyn Fn(&str) -> String,
     /// The procedures whose results the summary lists one by one.
     pub listed: &'a [&'a str],
+    /// The procedures it leaves out: the set-up puts the pieces on the record, which is no
+    /// change of the turn.
+    pub left_out: &'a [&'a str],
 }
 
 pub const VP: &str = "Victory points";
@@ -98,6 +101,9 @@ pub fn turn_summary(session: &Session, turn: u32, sources: &SummarySources) -> T
             Some(EventBody::Resolved { procedure, .. }) => procedure.to_string(),
             _ => String::new(),
         };
+        if sources.left_out.contains(&procedure.as_str()) {
+            continue;
+        }
         let title = (sources.procedure_title)(&procedure);
         if let Some(resolved) = resolved
             && sources.listed.contains(&procedure.as_str())

@@ -192,6 +192,11 @@ impl Game {
 
     /// The summary of one turn: a month's, in a campaign.
     pub fn turn_summary(&self, session: &Session, turn: u32) -> TurnSummary {
+        let set_up: Vec<&str> = self
+            .set_up
+            .into_iter()
+            .chain(self.scenario(session.scenario()).and_then(|s| s.set_up))
+            .collect();
         let sources = SummarySources {
             sequence: self.sequence_for(session.scenario()),
             headline: &|event| self.summary(event),
@@ -200,6 +205,7 @@ impl Game {
                     .map_or_else(|_| id.to_string(), |p| p.title().to_string())
             },
             listed: self.summarized,
+            left_out: &set_up,
         };
         turn_summary::turn_summary(session, turn, &sources)
     }

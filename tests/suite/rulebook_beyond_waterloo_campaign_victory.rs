@@ -332,13 +332,14 @@ fn a_months_summary_lists_its_vp_payments_results_and_pieces_and_leaves_out_a_co
         ),
         "{vp:?}"
     );
-    // The first month counts the War Chests' opening VP (27.2.1, L2258-2260), and not the
-    // Fortress the correction voided.
+    // Not the set-up's opening VP (27.2.1, L2258-2260), which change nothing in the month, nor
+    // the Fortress the correction voided.
     assert_eq!(
         vp.last().map(String::as_str),
-        Some("Net: French +14, Allied +10"),
+        Some("Net: French +4"),
         "{vp:?}"
     );
+    assert!(!lines(PIECES).iter().any(|l| l.contains("Left Wing")));
     // RP Accumulation on the FICTIONAL chart's "+3 or more" column (French 14 - Allied 10).
     assert_eq!(
         lines(PAID),
