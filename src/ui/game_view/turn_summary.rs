@@ -40,7 +40,8 @@ impl TurnSummaryWindow {
             .resizable(true)
             .show(ctx, |ui| {
                 ui.horizontal_wrapped(|ui| {
-                    egui::ComboBox::from_label("Turn")
+                    let label = ui.label("Turn");
+                    egui::ComboBox::from_id_salt("summary-turn")
                         .selected_text(&summary.title)
                         .show_ui(ui, |ui| {
                             for played in &played {
@@ -50,7 +51,9 @@ impl TurnSummaryWindow {
                                     sequence.turn_name(*played),
                                 );
                             }
-                        });
+                        })
+                        .response
+                        .labelled_by(label.id);
                     export = ui
                         .button("Export every turn as Markdown…")
                         .on_hover_text("One file, turn by turn, to pass round or print")
