@@ -13,7 +13,7 @@ pub mod listing;
 mod maintenance;
 mod morale;
 pub mod movement;
-mod recruitment;
+pub mod recruitment;
 mod screens;
 mod sequence;
 pub mod set_up;
