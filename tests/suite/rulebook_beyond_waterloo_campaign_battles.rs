@@ -410,3 +410,31 @@ fn a_reaction_attempt_costs_the_formation_an_ap_and_none_is_made_at_zero() {
         Some(LIEGE)
     );
 }
+
+#[test]
+fn without_the_limits_the_optional_roll_lets_an_idle_formation_rise_above_three() {
+    // The addendum's S14: 5.2.10 (L792) read without 5.2.9's eligibility and cap of 3.
+    let mut play = campaign_with_values();
+    play.go_to(4, 1, 8);
+    let uncapped = |formation: &str| {
+        vec![
+            ("side", text("french")),
+            ("morale_recovery", text("roll")),
+            ("recovery_roll_limits", text("uncapped")),
+            ("formation", text(formation)),
+        ]
+    };
+    // Capped, the Right Wing at Morale 3 may not roll.
+    let capped = play.input(
+        "morale-recovery",
+        &[("side", text("french")), ("morale_recovery", text("roll"))],
+    );
+    assert!(
+        !capped
+            .list("may_recover")
+            .iter()
+            .any(|f| f.as_str() == RIGHT_WING)
+    );
+    play.play("morale-recovery", &uncapped(RIGHT_WING), &[1]);
+    assert_eq!(morale(&play, "french", RIGHT_WING), 4);
+}

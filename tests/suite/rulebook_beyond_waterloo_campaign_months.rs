@@ -363,3 +363,21 @@ fn june_and_july_1815_through_the_engine() {
         .verify(&play.session, &play.tables)
         .expect("the session verifies");
 }
+
+#[test]
+fn the_ap_reset_is_refused_in_mobilization_when_the_setting_keeps_it_to_administration() {
+    // The addendum's S13: 4.2.2 (L662) against the segment lists (4.2.7, L678).
+    let mut play = june_1815();
+    let only_administration = [
+        ("side", text("french")),
+        ("ap_reset_phases", text("administration")),
+    ];
+    let refusal = play
+        .refused("ap-reset", &only_administration)
+        .expect("not in Mobilization");
+    assert!(refusal.contains("4.2.2, L662"), "{refusal}");
+    assert_eq!(play.refused("ap-reset", &[("side", text("french"))]), None);
+    play.go_to(4, 3, 0);
+    play.play("ap-reset", &only_administration, &[]);
+    assert_eq!(ap(&play, "french", LEFT_WING).as_deref(), Some("2"));
+}

@@ -372,3 +372,18 @@ fn a_months_summary_lists_its_vp_payments_results_and_pieces_and_leaves_out_a_co
         "{text}"
     );
 }
+
+#[test]
+fn under_the_other_reading_each_failed_roll_scores_five() {
+    // The addendum's S17: "for each failed roll" against once a battle (20.3, L1769).
+    let mut play = basic_game();
+    let each = catastrophe(
+        "Armée du Nord",
+        "guards_loss",
+        &[("campaign_catastrophic_vp", "each_failure")],
+    );
+    play.play("catastrophic-failure", &each, &[1]);
+    play.play("catastrophic-failure", &each, &[1]);
+    assert_eq!(play.vp("allied"), 20);
+    assert_eq!(armee_du_nord_morale(&play), "1");
+}

@@ -332,6 +332,9 @@ const FIELDS: &[Field] = &[
     super::campaign::settings::SUDDEN_DEATH,
     super::campaign::settings::CATASTROPHIC_BAND,
     super::campaign::settings::RETREAT_SCOPE,
+    super::campaign::settings::CATASTROPHIC_VP,
+    super::campaign::settings::AP_RESET_PHASES,
+    super::campaign::settings::RECOVERY_ROLL_LIMITS,
 ];
 
 pub const SETTINGS: Settings = Settings {

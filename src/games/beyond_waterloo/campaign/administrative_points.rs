@@ -3,9 +3,11 @@
 //! time on the actions of 4.2.3 (L664-670). A new Leader leaves the level as it is until the next
 //! reset (4.2.8, L680), so the level is the Formation's, not read from its Leader.
 
+use super::settings::AP_RESET_PHASES;
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Once, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
+use crate::engine::settings::prefill_setting;
 use crate::engine::table_set::TableSet;
 use crate::games::beyond_waterloo::roster::{attribute, state};
 use crate::games::beyond_waterloo::{SIDES, people, side_label};
@@ -30,6 +32,15 @@ const SIDE: Field = Field {
 
 const RESET_FIELDS: &[Field] = &[
     SIDE,
+    super::settings::on_form(AP_RESET_PHASES),
+    Field {
+        id: "phase",
+        label: "This Phase",
+        group: "What the record knows",
+        kind: FieldKind::Text { max_len: 40 },
+        rule: "4.2.7, L678",
+        help: "From the record.",
+    },
     Field {
         id: "levels",
         label: "AP level of each Formation",
@@ -95,6 +106,12 @@ impl Procedure for ApReset {
         super::is_campaign(record)
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
+        prefill_setting(input, record, &AP_RESET_PHASES);
+        let phase = super::SEQUENCE
+            .phases
+            .get(record.position.phase)
+            .map_or("", |p| p.title);
+        input.set("phase", Value::Text(phase.into()));
         self.follow("side", input, record);
     }
     /// Each Formation's Leader's rating from the counter values, where entered.
@@ -116,6 +133,24 @@ impl Procedure for ApReset {
     }
     /// Every Formation in play is reset: one left out is named, with its Leader.
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        let phase = super::SEQUENCE
+            .phases
+            .get(record.position.phase)
+            .map_or("", |p| p.title);
+        if input.text("phase") != phase {
+            return Err(InputError::new(
+                "phase",
+                "the record stands in another Phase: open the form again",
+            ));
+        }
+        if input.text(AP_RESET_PHASES.id) == "administration"
+            && phase != super::sequence::ADMINISTRATION_TITLE
+        {
+            return Err(InputError::new(
+                AP_RESET_PHASES.id,
+                "under the settings the AP levels are reset in the Administration Phase only (4.2.2, L662)",
+            ));
+        }
         let side = input.text("side");
         let levels = input.numbers("levels");
         for formation in formations(record, side) {

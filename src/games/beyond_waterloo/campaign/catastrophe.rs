@@ -10,7 +10,7 @@
 //! (20.3, L1769) is scored once a battle, the first time a French roll costs the level.
 
 use super::battles;
-use super::settings::{CATASTROPHIC_BAND, RETREAT_SCOPE, on_form};
+use super::settings::{CATASTROPHIC_BAND, CATASTROPHIC_VP, RETREAT_SCOPE, on_form};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
@@ -107,6 +107,7 @@ const FIELDS: &[Field] = &[
     ),
     on_form(CATASTROPHIC_BAND),
     on_form(RETREAT_SCOPE),
+    on_form(CATASTROPHIC_VP),
 ];
 
 /// The highest roll that costs the level.
@@ -183,6 +184,7 @@ impl Procedure for CatastrophicFailure {
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_setting(input, record, &CATASTROPHIC_BAND);
         prefill_setting(input, record, &RETREAT_SCOPE);
+        prefill_setting(input, record, &CATASTROPHIC_VP);
         Self::fill(input, record);
     }
     fn follow(&self, _changed: &str, input: &mut Input, record: &Record) {
@@ -262,7 +264,8 @@ impl Procedure for CatastrophicFailure {
                 -1,
                 RULE,
             ));
-            if side == "french" && !input.flag("scored") {
+            let each_failure = input.text(CATASTROPHIC_VP.id) == "each_failure";
+            if side == "french" && (each_failure || !input.flag("scored")) {
                 effects.push(Effect::VictoryPoints {
                     side: "allied".into(),
                     points: 5,

@@ -11,7 +11,7 @@
 //! the better of the two, the one he would choose.
 
 use super::movement::{ACTED, ops_mark};
-use super::settings::{MORALE_RECOVERY, on_form};
+use super::settings::{MORALE_RECOVERY, RECOVERY_ROLL_LIMITS, on_form};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
@@ -82,6 +82,7 @@ const FIELDS: &[Field] = &[
         help: "Filled in from the record.",
     },
     on_form(MORALE_RECOVERY),
+    on_form(RECOVERY_ROLL_LIMITS),
 ];
 
 /// Whether the optional roll (5.2.10) is in force on the form.
@@ -89,8 +90,14 @@ fn rolls(input: &Input) -> bool {
     input.text(MORALE_RECOVERY.id) == "roll"
 }
 
-/// `side`'s Formations that may recover at the end of this OPs Phase.
-fn may_recover(record: &Record, side: &str) -> Vec<Symbol> {
+/// Whether the form's optional roll is made without 5.2.9's limits (the addendum's S14).
+fn uncapped(input: &Input) -> bool {
+    rolls(input) && input.text(RECOVERY_ROLL_LIMITS.id) == "uncapped"
+}
+
+/// `side`'s Formations that may recover at the end of this OPs Phase: below Morale 3 unless
+/// `uncapped`.
+fn may_recover(record: &Record, side: &str, uncapped: bool) -> Vec<Symbol> {
     let ops = ops_mark(record);
     record
         .units_where(
@@ -101,7 +108,7 @@ fn may_recover(record: &Record, side: &str) -> Vec<Symbol> {
             let morale: Option<i64> = f
                 .attribute(attribute::FORMATION_MORALE)
                 .and_then(|m| m.parse().ok());
-            morale.is_some_and(|m| m < RECOVERY_CAP)
+            morale.is_some_and(|m| uncapped || m < RECOVERY_CAP)
                 && f.attribute(ACTED) != Some(ops.as_str())
                 && f.attribute(RECOVERY) != Some(ops.as_str())
         })
@@ -139,7 +146,8 @@ pub struct MoraleRecovery;
 impl MoraleRecovery {
     fn fill(input: &mut Input, record: &Record) {
         let side = input.text("side").to_string();
-        input.set("may_recover", Value::List(may_recover(record, &side)));
+        let listed = may_recover(record, &side, uncapped(input));
+        input.set("may_recover", Value::List(listed));
         input.set("ops_phase", Value::Text(ops_mark(record).as_str().into()));
         let formation = input.text("formation").trim().to_string();
         if let Some(ability) = ability(record, &side, &formation) {
@@ -169,8 +177,9 @@ impl Procedure for MoraleRecovery {
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_setting(input, record, &MORALE_RECOVERY);
+        prefill_setting(input, record, &RECOVERY_ROLL_LIMITS);
         let side = input.text("side").to_string();
-        if let Some(first) = may_recover(record, &side).first() {
+        if let Some(first) = may_recover(record, &side, uncapped(input)).first() {
             input.set("formation", Value::Text(first.clone()));
         }
         Self::fill(input, record);
@@ -288,7 +297,22 @@ impl Procedure for MoraleRecovery {
         let die = i32::from(faces.first().copied().unwrap_or(0));
         let ability = input.number("battle_ability");
         let recovers = die <= ability;
-        if recovers {
+        if recovers && uncapped(input) {
+            effects.push(Effect::add_to(
+                side,
+                formation,
+                attribute::FORMATION_MORALE,
+                1,
+                OPTIONAL_RULE,
+            ));
+            effects.push(Effect::cap(
+                side,
+                formation,
+                attribute::FORMATION_MORALE,
+                9,
+                "5.2.5, L782",
+            ));
+        } else if recovers {
             recover(formation, &mut effects, OPTIONAL_RULE);
         }
         effects.push(Effect::set_attribute(

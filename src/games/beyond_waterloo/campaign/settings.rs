@@ -178,6 +178,56 @@ pub const RETREAT_SCOPE: Field = campaign_setting(setting(
     "Either way the Formation is led by Napoleon or holds Imperial Guard units.",
 ));
 
+/// S13: "reset each turn at the start of the Administration Segment" (4.2.2, L662) against the
+/// AP Reset Segments that open both Strategic Phases (4.2.7, L678; L1204, L1225).
+pub const AP_RESET_PHASES: Field = campaign_setting(setting(
+    "ap_reset_phases",
+    "The AP levels are reset",
+    &[
+        (
+            "both",
+            "in the Mobilization and the Administration Phase, as the segment lists print (4.2.7, L678)",
+        ),
+        (
+            "administration",
+            "in the Administration Phase only (4.2.2, L662)",
+        ),
+    ],
+    "4.2.2, L662; 4.2.7, L678",
+    "The segment lists name an AP Reset Segment in both Phases.",
+));
+
+/// S14, its second part: whether the optional roll of 5.2.10 (L792) keeps 5.2.9's limits, a
+/// Formation below Morale 3 rising to at most 3.
+pub const RECOVERY_ROLL_LIMITS: Field = campaign_setting(setting(
+    "recovery_roll_limits",
+    "Under the optional recovery roll (5.2.10)",
+    &[
+        (
+            "capped",
+            "only a Formation below Morale 3 rolls, and rises to at most 3 (5.2.9, L790)",
+        ),
+        ("uncapped", "any idle Formation rolls, and may rise above 3"),
+    ],
+    "5.2.9-5.2.10, L790-792",
+    "Either way only an idle Formation, one that neither moved nor fought, recovers.",
+));
+
+/// S17: when "the French suffer Catastrophic Failure in any battle" (20.3, L1769).
+pub const CATASTROPHIC_VP: Field = campaign_setting(setting(
+    "campaign_catastrophic_vp",
+    "The Allies' +5 VP for a French Catastrophic Failure is scored",
+    &[
+        (
+            "once_a_battle",
+            "once a battle, at its first failed roll (or Napoleon's Formation at Morale 0)",
+        ),
+        ("each_failure", "for each failed roll"),
+    ],
+    "20.3, L1769",
+    "A failed roll is one that costs the Formation a Morale level (27.2.3, L2394-2395).",
+));
+
 /// The campaign settings, for the Settings form.
 pub const FIELDS: &[Field] = &[
     ATTRITION_DICE,
@@ -190,4 +240,7 @@ pub const FIELDS: &[Field] = &[
     SUDDEN_DEATH,
     CATASTROPHIC_BAND,
     RETREAT_SCOPE,
+    CATASTROPHIC_VP,
+    AP_RESET_PHASES,
+    RECOVERY_ROLL_LIMITS,
 ];
