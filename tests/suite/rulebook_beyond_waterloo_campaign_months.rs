@@ -381,3 +381,72 @@ fn the_ap_reset_is_refused_in_mobilization_when_the_setting_keeps_it_to_administ
     play.play("ap-reset", &only_administration, &[]);
     assert_eq!(ap(&play, "french", LEFT_WING).as_deref(), Some("2"));
 }
+
+#[test]
+fn an_off_board_force_moves_one_box_a_segment_and_enters_the_map_from_its_entry_zone() {
+    // 15.1.4-15.1.7, L1475-1481; the Allies only in the Basic Game (8.2.1, L1215). The app holds
+    // no track: the boxes are named as the players read them off the map.
+    let mut play = basic_game();
+    let rhine = "Army of the Rhine";
+    let step = |force: &str, to: &str| {
+        vec![
+            ("side", text("allied")),
+            ("force", text(force)),
+            ("to", text(to)),
+        ]
+    };
+    play.go_to(4, 0, 11);
+    let refusal = play
+        .refused(
+            "off-board-move",
+            &[
+                ("side", text("french")),
+                ("force", text(LEFT_WING)),
+                ("to", text("a box")),
+            ],
+        )
+        .expect("the French stay on the map");
+    assert!(refusal.contains("L1215"), "{refusal}");
+    let refusal = play
+        .refused("off-board-move", &step(BLUCHER, "a box"))
+        .expect("on the map");
+    assert!(refusal.contains("15.1.7, L1481"), "{refusal}");
+    let form = play.input("off-board-move", &step(rhine, "the next box"));
+    assert_eq!(form.text("track"), "Austrian Off-Board Movement Display");
+    play.play("off-board-move", &step(rhine, "the next box"), &[]);
+    assert_eq!(
+        play.attribute("allied", rhine, "area").as_deref(),
+        Some("the next box")
+    );
+    let refusal = play
+        .refused("off-board-move", &step(rhine, "the box after"))
+        .expect("one box a segment");
+    assert!(refusal.contains("15.1.4, L1475"), "{refusal}");
+    // The Administration Phase's segment: from the track's last box into the Entry Zone.
+    play.go_to(4, 3, 7);
+    let mut into_zone = step(rhine, "its Entry Zone");
+    into_zone.push(("entry_zone", crate::support::flag(true)));
+    let entered = play.play("off-board-move", &into_zone, &[]);
+    assert!(
+        entered.outcome.headline.contains("enters its Entry Zone"),
+        "{}",
+        entered.outcome.headline
+    );
+    // Onto the map in the next OPs Phase (15.1.6, L1479): off its display.
+    play.go_to(4, 4, 0);
+    let form = play.input(
+        "move-formation",
+        &[("side", text("allied")), ("formation", text(rhine))],
+    );
+    assert!(form.flag("off_board"));
+    play.play(
+        "move-formation",
+        &[
+            ("side", text("allied")),
+            ("formation", text(rhine)),
+            ("to", text("Strasbourg (L5)")),
+        ],
+        &[],
+    );
+    assert_eq!(play.attribute("allied", rhine, "off_board_track"), None);
+}

@@ -104,6 +104,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &campaign::FranceEntered,
     &campaign::CampaignEnd,
     &campaign::CatastrophicFailure,
+    &campaign::OffBoardMove,
     &campaign::LeaderChange,
     &campaign::FieldMaintenance,
     &campaign::Disband,

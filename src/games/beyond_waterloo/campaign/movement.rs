@@ -90,6 +90,13 @@ const MOVE_FIELDS: &[Field] = &[
         "16.5.4, L1567",
         "From the record.",
     ),
+    Field::flag(
+        "off_board",
+        "It stands on an Off-Board Movement display",
+        "What the record knows",
+        "15.1.6, L1479",
+        "From the record: from its Entry Zone it moves onto the map.",
+    ),
     Field {
         id: "frozen_until",
         label: "May not move before turn",
@@ -125,6 +132,10 @@ impl MoveFormation {
         let of = |attribute: &str| unit.and_then(|u| u.attribute(attribute)).unwrap_or("");
         input.set("mode", Value::Text(of(attribute::MODE).into()));
         input.set("out_of_supply", Value::Flag(of(attribute::SUPPLY) == "out"));
+        input.set(
+            "off_board",
+            Value::Flag(!of(super::set_up::TRACK).is_empty()),
+        );
         let frozen = of(MOVES_FROM_TURN).parse().unwrap_or(0);
         input.set("frozen_until", Value::Number(frozen));
         input.set("turn", Value::Number(i64::from(record.position.turn)));
@@ -166,7 +177,14 @@ impl Procedure for MoveFormation {
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let mut known = input.clone();
         Self::fill(&mut known, record);
-        let facts = ["mode", "out_of_supply", "frozen_until", "turn", "ops_phase"];
+        let facts = [
+            "mode",
+            "out_of_supply",
+            "off_board",
+            "frozen_until",
+            "turn",
+            "ops_phase",
+        ];
         if input
             .first_difference(&known, facts.iter().copied())
             .is_some()
@@ -230,6 +248,16 @@ impl Procedure for MoveFormation {
                 "5.2.9, L790",
             ),
         ];
+        if input.flag("off_board") {
+            // From an Entry Zone onto the map: off its display (15.1.6, L1479).
+            effects.push(Effect::set_attribute(
+                side,
+                formation,
+                super::set_up::TRACK,
+                "",
+                "15.1.6, L1479",
+            ));
+        }
         let headline = if input.flag("force_march") {
             effects.push(Effect::set_attribute(
                 side,

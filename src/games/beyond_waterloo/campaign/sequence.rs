@@ -67,7 +67,7 @@ const TRAINING: Step = segment(
 const OFF_BOARD: Step = segment(
     "Off-Board Movement Segment",
     "15.1, L1469-1481",
-    &[],
+    &["off-board-move"],
     "Each off-board force may move one box along its track; from the last box it enters its Entry Zone, and the map in the next OPs Phase. In the Basic Game only the Allies move off-board.",
 );
 

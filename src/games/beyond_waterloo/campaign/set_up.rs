@@ -22,6 +22,16 @@ const RULE: &str = "27.2.1-27.2.2, L2254-2388";
 pub const MINOR: &str = "minor";
 /// The first turn a piece may move, where the scenario holds it back (27.2.2, L2310).
 pub const MOVES_FROM_TURN: &str = "moves_from_turn";
+/// The Off-Board Movement display a piece stands on, if it stands off the map (2.1.1, L438).
+pub const TRACK: &str = "off_board_track";
+
+/// The display a location off the map lies on.
+fn track(at: &Location) -> Option<&str> {
+    match at {
+        Location::OffBoard { display, name } => Some(display.as_deref().unwrap_or(name)),
+        _ => None,
+    }
+}
 
 /// The places the players choose (27.2.1, L2266; 27.2.2, L2312, L2348), as the data file's
 /// choices offer them; a test keeps the two the same.
@@ -152,6 +162,9 @@ fn piece_effects(side: &str, piece: &Piece, at: Option<&str>) -> Vec<Effect> {
     if let Some(turn) = piece.frozen_until_turn {
         effects.push(set(MOVES_FROM_TURN, &turn.to_string()));
     }
+    if let Some(track) = track(&piece.at) {
+        effects.push(set(TRACK, track));
+    }
     if matches!(piece.kind, Kind::Wagon | Kind::Magazine) {
         return effects;
     }
@@ -258,6 +271,9 @@ impl Procedure for CampaignSetUp {
                 ]);
                 if let Some(turn) = formation.frozen_until_turn {
                     effects.push(set(MOVES_FROM_TURN, &turn.to_string()));
+                }
+                if let Some(track) = track(&formation.at) {
+                    effects.push(set(TRACK, track));
                 }
                 effects.extend(leader_effects(
                     side,
