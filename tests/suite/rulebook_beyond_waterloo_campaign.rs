@@ -606,6 +606,24 @@ fn each_action_spends_one_ap_and_none_is_left_to_spend_at_zero() {
 }
 
 /// The Left Wing's three Cavalry Corps, listed by type only (L2268), given FICTIONAL CFs of 2.
+/// The Right Wing's marker moves into the Left Wing's area, Doullens (27.2.1, L2268).
+fn right_wing_to_doullens(play: &mut Play) {
+    play.play(
+        "move-formation",
+        &[
+            ("side", text("french")),
+            ("formation", text("Right Wing")),
+            ("to", text("Doullens (H2)")),
+        ],
+        &[],
+    );
+    let form = play.input(
+        "attrition",
+        &[("side", text("french")), ("formation", text("Left Wing"))],
+    );
+    assert!(form.flag("shares_area"));
+}
+
 fn with_left_wing_cavalry(play: &mut Play) {
     for n in 1..=3 {
         enter(
@@ -637,13 +655,11 @@ fn attrition_reads_the_formations_total_cf_less_its_leaders_ap() {
         )
         .expect("no trigger");
     assert!(refusal.contains("9.1.2, L1244-1248"), "{refusal}");
+    // The Right Wing's marker joins the Left Wing's in Doullens (9.1.2, L1246).
+    right_wing_to_doullens(&mut play);
     let resolution = play.play(
         "attrition",
-        &[
-            ("side", text("french")),
-            ("formation", text("Left Wing")),
-            ("shares_area", flag(true)),
-        ],
+        &[("side", text("french")), ("formation", text("Left Wing"))],
         &[6],
     );
     // 6 - 2 = 4 on the column 11-20: the FICTIONAL cell 0.
@@ -687,8 +703,8 @@ fn attrition_reads_the_formations_total_cf_less_its_leaders_ap() {
             &[
                 ("side", text("allied")),
                 ("formation", text("Spanish Army")),
-                ("shares_area", flag(true)),
                 ("total_cf", number(20)),
+                ("out_of_supply", flag(true)),
             ],
         )
         .expect("Castaños's rating is not entered");
@@ -698,15 +714,12 @@ fn attrition_reads_the_formations_total_cf_less_its_leaders_ap() {
 #[test]
 fn the_attrition_column_is_read_at_its_band_edges_and_the_dice_follow_the_setting() {
     let mut play = with_french_ap();
+    right_wing_to_doullens(&mut play);
     let attrition = play.game.procedure("attrition").expect("attrition");
     let column = |play: &Play, cf: i64| {
         let mut input = play.input(
             "attrition",
-            &[
-                ("side", text("french")),
-                ("formation", text("Left Wing")),
-                ("shares_area", flag(true)),
-            ],
+            &[("side", text("french")), ("formation", text("Left Wing"))],
         );
         input.set("total_cf", number(cf));
         let resolution = resolve_checked(attrition, &input, &play.tables, &[3]).expect("resolves");
@@ -770,13 +783,10 @@ fn attrition_losses_come_from_the_screening_cavalry_last() {
     );
     // FICTIONAL chart: 6 with no AP DRM on 11-20 CF loses a step.
     enter(&mut play, "french", "Ney", "ap", "0");
+    right_wing_to_doullens(&mut play);
     play.play(
         "attrition",
-        &[
-            ("side", text("french")),
-            ("formation", text("Left Wing")),
-            ("shares_area", flag(true)),
-        ],
+        &[("side", text("french")), ("formation", text("Left Wing"))],
         &[6],
     );
     let refusal = play

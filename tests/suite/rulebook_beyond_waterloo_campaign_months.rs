@@ -450,3 +450,39 @@ fn an_off_board_force_moves_one_box_a_segment_and_enters_the_map_from_its_entry_
     );
     assert_eq!(play.attribute("allied", rhine, "off_board_track"), None);
 }
+
+#[test]
+fn two_formations_in_an_off_board_box_share_no_area_unless_the_setting_says_so() {
+    // The addendum's S2 (9.1.2, L1246): by default only Formation markers on the map count.
+    let mut play = basic_game();
+    play.go_to(4, 0, 11);
+    play.play(
+        "off-board-move",
+        &[
+            ("side", text("allied")),
+            ("force", text("Army of Poland")),
+            (
+                "to",
+                text("Russia Box, Prussian-Russian Off-Board Movement Display"),
+            ),
+        ],
+        &[],
+    );
+    let shares = |play: &Play, reading: &str| {
+        play.input(
+            "attrition",
+            &[
+                ("side", text("allied")),
+                ("formation", text("Reserve Formation")),
+                ("attrition_colocation", text(reading)),
+            ],
+        )
+        .flag("shares_area")
+    };
+    assert_eq!(
+        play.attribute("allied", "Reserve Formation", "area"),
+        play.attribute("allied", "Army of Poland", "area")
+    );
+    assert!(!shares(&play, "map_markers"));
+    assert!(shares(&play, "every_formation"));
+}

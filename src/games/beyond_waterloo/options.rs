@@ -335,6 +335,7 @@ const FIELDS: &[Field] = &[
     super::campaign::settings::CATASTROPHIC_VP,
     super::campaign::settings::AP_RESET_PHASES,
     super::campaign::settings::RECOVERY_ROLL_LIMITS,
+    super::campaign::settings::COLOCATION,
 ];
 
 pub const SETTINGS: Settings = Settings {

@@ -10,7 +10,8 @@
 //! brigaded Formations (in their Senior's box, L758) and off-board boxes do not (S2).
 
 use super::administrative_points::ap_rating;
-use super::settings::ATTRITION_DICE;
+use super::set_up::TRACK;
+use super::settings::{ATTRITION_DICE, COLOCATION};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
@@ -94,6 +95,7 @@ const FIELDS: &[Field] = &[
         "From the record: in the Administration Phase; one from OPs Phase 3 stays through the next Mobilization Phase.",
     ),
     super::settings::on_form(ATTRITION_DICE),
+    super::settings::on_form(COLOCATION),
 ];
 
 const READS: &[TableRead] = &[TableRead {
@@ -117,6 +119,38 @@ fn drm_leader<'a>(record: &'a Record, side: &str, formation: &str) -> Option<&'a
             .filter(|l| !l.is_empty()),
         None => unit.attribute(attribute::LEADER).filter(|l| !l.is_empty()),
     }
+}
+
+/// Whether another Formation stands in `formation`'s area (9.1.2, L1246), as setting S2 reads
+/// it: by default only Formation markers on the map count, a brigaded Formation sitting in its
+/// Senior's box (5.4, L758) and an off-board box being no area.
+fn shares_area(record: &Record, side: &str, formation: &str, reading: &str) -> bool {
+    let every = reading == "every_formation";
+    let on_the_map = |piece: &crate::engine::record::UnitRecord| {
+        let brigaded = piece
+            .attribute(attribute::BRIGADED_TO)
+            .is_some_and(|s| !s.is_empty());
+        let off_board = piece.attribute(TRACK).is_some_and(|t| !t.is_empty());
+        every || !(brigaded || off_board)
+    };
+    let Some(this) = record.unit(side, formation).filter(|u| on_the_map(u)) else {
+        return false;
+    };
+    let Some(area) = this.attribute(attribute::AREA).filter(|a| !a.is_empty()) else {
+        return false;
+    };
+    record
+        .units_where(
+            None,
+            &[
+                (attribute::TYPE, "formation"),
+                ("state", state::IN_PLAY),
+                (attribute::AREA, area),
+            ],
+        )
+        .any(|(other_side, name, other)| {
+            (other_side != side || name != formation) && on_the_map(other)
+        })
 }
 
 /// The Formation's total CF on the record, fractions rounded up, if every unit's is entered.
@@ -163,10 +197,11 @@ impl Procedure for Attrition {
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_setting(input, record, &ATTRITION_DICE);
+        prefill_setting(input, record, &COLOCATION);
     }
     /// Once the Formation is named, what the record knows of it.
     fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
-        if changed != "formation" && changed != "side" {
+        if changed != "formation" && changed != "side" && changed != COLOCATION.id {
             return;
         }
         let side = input.text("side").to_string();
@@ -189,6 +224,11 @@ impl Procedure for Attrition {
             Value::Flag(force_marched && administration),
         );
         input.set("out_of_supply", Value::Flag(out_of_supply));
+        let reading = input.text(COLOCATION.id).to_string();
+        input.set(
+            "shares_area",
+            Value::Flag(shares_area(record, &side, &formation, &reading)),
+        );
         let ap = drm_leader(record, &side, &formation)
             .and_then(|leader| ap_rating(record, &side, leader))
             .unwrap_or(0);
@@ -254,6 +294,16 @@ impl Procedure for Attrition {
             return Err(InputError::new(
                 "total_cf",
                 format!("the record gives {formation} {cf} CF: pick the Formation again"),
+            ));
+        }
+        let shares = shares_area(record, side, formation, input.text(COLOCATION.id));
+        if input.flag("shares_area") != shares {
+            let fact = if shares { "shares" } else { "shares no" };
+            return Err(InputError::new(
+                "shares_area",
+                format!(
+                    "the record says {formation} {fact} area with another Formation (9.1.2, L1246): pick it again"
+                ),
             ));
         }
         Ok(())

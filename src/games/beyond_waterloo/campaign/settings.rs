@@ -228,6 +228,24 @@ pub const CATASTROPHIC_VP: Field = campaign_setting(setting(
     "A failed roll is one that costs the Formation a Morale level (27.2.3, L2394-2395).",
 ));
 
+/// S2: "an area that contains more than one Formation" (9.1.2, L1246).
+pub const COLOCATION: Field = campaign_setting(setting(
+    "attrition_colocation",
+    "For attrition, an area holds more than one Formation when",
+    &[
+        (
+            "map_markers",
+            "two Formation markers stand in it on the map: a Formation brigaded to another sits in its Senior's box (5.4, L758), and an off-board box is no area",
+        ),
+        (
+            "every_formation",
+            "two Formations stand in it, brigaded or not, on the map or in an off-board box",
+        ),
+    ],
+    "9.1.2, L1246; 5.4, L758",
+    "The record knows where each Formation stands; the players assert nothing here.",
+));
+
 /// The campaign settings, for the Settings form.
 pub const FIELDS: &[Field] = &[
     ATTRITION_DICE,
@@ -243,4 +261,5 @@ pub const FIELDS: &[Field] = &[
     CATASTROPHIC_VP,
     AP_RESET_PHASES,
     RECOVERY_ROLL_LIMITS,
+    COLOCATION,
 ];
