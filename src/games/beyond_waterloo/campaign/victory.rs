@@ -125,7 +125,7 @@ impl Procedure for Capture {
     fn about(&self) -> &About {
         &About {
             id: "capture",
-            title: "A capture: Paris, a Depot, a Fortress, a Magazine or Wagon",
+            title: "Record a capture",
             rule: "20.3, L1768-1780",
             summary: "Records what a side took on the map and scores it: +3 VP for an enemy Depot, +1 for a defended Fortress, a Magazine or a Wagon (which goes back to its owner's Force Pool); Paris changing hands starts or stops the count to the game's end.",
             fields: CAPTURE_FIELDS,
