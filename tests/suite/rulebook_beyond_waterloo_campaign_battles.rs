@@ -438,3 +438,61 @@ fn without_the_limits_the_optional_roll_lets_an_idle_formation_rise_above_three(
     play.play("morale-recovery", &uncapped(RIGHT_WING), &[1]);
     assert_eq!(morale(&play, "french", RIGHT_WING), 4);
 }
+
+#[test]
+fn a_fortress_named_with_the_battle_is_besieged_for_three_rp_and_stays_destroyed() {
+    // 19.1.8-19.1.10, L1736-1740; the Siege's 3 RP paid in the Battle Adjustment Round (6.3.9,
+    // L908). The players name the Fortress: the app holds no map.
+    let mut play = campaign_with_values();
+    play.go_to(4, 1, 0);
+    move_to(&mut play, "french", LEFT_WING, LIEGE);
+    play.next_step();
+    play.play("open-battle", &[("fortress", text("allied"))], &[]);
+    assert_eq!(battles::battle_fortress(play.record()), Some("allied"));
+    assert_eq!(battles::open_battle(play.record()), Some(LIEGE));
+    play.next_step();
+    post(&mut play, LEFT_WING, BLUCHER);
+    play.next_step();
+    let form = play.input("combat-round", &[]);
+    assert_eq!(form.text("fortress"), "allied");
+    // Not in the First Combat Round, and never by the Fortress's holder.
+    let refusal = play
+        .refused("siege", &[("side", text("french"))])
+        .expect("not yet");
+    assert!(refusal.contains("Battle Adjustment Round"), "{refusal}");
+    combat_round(&mut play, "left_flank_attack", "hold", &[5, 4, 3, 3]);
+    play.go_to(4, 1, 5);
+    let refusal = play
+        .refused("siege", &[("side", text("allied"))])
+        .expect("the holder");
+    assert!(refusal.contains("only its attacker"), "{refusal}");
+    let siege = play.play("siege", &[], &[]);
+    assert!(
+        siege.outcome.headline.starts_with("The French pay 3 RP"),
+        "{}",
+        siege.outcome.headline
+    );
+    assert_eq!(
+        aide_de_camp::games::beyond_waterloo::campaign::war_chest::rp(play.record(), "french"),
+        82
+    );
+    assert_eq!(battles::battle_fortress(play.record()), None);
+    assert_eq!(battles::open_battle(play.record()), Some(LIEGE));
+    play.next_step();
+    let form = play.input("combat-round", &[]);
+    assert_eq!(form.text("fortress"), "none");
+    // The destroyed Fortress stays so: a later battle there has none (19.1.7, 19.1.9).
+    combat_round(
+        &mut play,
+        "general_advance",
+        "right_flank_attack",
+        &[6, 2, 4, 1],
+    );
+    play.next_step();
+    play.play("battle-winner", &[], &[]);
+    play.go_to(4, 2, 1);
+    let refusal = play
+        .refused("open-battle", &[("fortress", text("allied"))])
+        .expect("destroyed");
+    assert!(refusal.contains("19.1.7, L1732"), "{refusal}");
+}

@@ -60,7 +60,8 @@ const ROUNDS: &[(&str, &str)] = &[
     ("second", "Second Combat Round"),
 ];
 
-const FORTRESS: &[(&str, &str)] = &[
+/// Who holds a Fortress in the battle area, if anyone.
+pub const FORTRESS: &[(&str, &str)] = &[
     ("none", "No Fortress in the battle area"),
     ("french", "The French hold a Fortress here"),
     ("allied", "The Allies hold a Fortress here"),
@@ -891,6 +892,10 @@ impl Procedure for CombatRound {
         };
         input.set("round", Value::Text(round.into()));
         input.set("initiative", Value::Text(super::initiative(record).into()));
+        // A campaign battle's Fortress, as the players named it when they picked the battle.
+        if let Some(holder) = super::campaign::battles::battle_fortress(record) {
+            input.set("fortress", Value::Text(holder.into()));
+        }
         for side in SIDES {
             if let Ok(cards) = tactics::revealed(record, side) {
                 input.set(

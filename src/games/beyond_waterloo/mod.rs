@@ -105,6 +105,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &campaign::CampaignEnd,
     &campaign::CatastrophicFailure,
     &campaign::OffBoardMove,
+    &campaign::Siege,
     &campaign::LeaderChange,
     &campaign::FieldMaintenance,
     &campaign::Disband,

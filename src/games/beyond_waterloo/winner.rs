@@ -144,12 +144,12 @@ const FIELDS: &[Field] = &[
         help: "Filled in from the record: each battle's cards are picked afresh.",
     },
     Field {
-        id: "battle_area",
-        label: "The campaign battle's area",
+        id: "battle_mark",
+        label: "The campaign battle's Battle Location Marker",
         group: "Battle",
-        kind: FieldKind::Text { max_len: 60 },
+        kind: FieldKind::Text { max_len: 200 },
         rule: "6.1.5, L846",
-        help: "Filled in from the record in a campaign: the Battle Location Marker comes off, and the next battle is picked.",
+        help: "Filled in from the record in a campaign: the marker comes off, and the next battle is picked.",
     },
     Field {
         id: "ops_phase",
@@ -215,9 +215,9 @@ fn fill(input: &mut Input, record: &Record) {
         .copied()
         .unwrap_or(0);
     input.set("battles_fought", Value::Number(fought));
-    let campaign_area = super::campaign::battles::open_battle(record).unwrap_or("");
-    input.set("battle_area", Value::Text(campaign_area.into()));
-    let ops = if campaign_area.is_empty() {
+    let marker = super::campaign::battles::open_battle_mark(record).unwrap_or("");
+    input.set("battle_mark", Value::Text(marker.into()));
+    let ops = if marker.is_empty() {
         String::new()
     } else {
         super::campaign::movement::ops_mark(record)
@@ -229,12 +229,12 @@ fn fill(input: &mut Input, record: &Record) {
 /// that fought are marked as having acted in the OPs Phase (5.2.9, L790), and the Battle Track's
 /// loss markers come off for the next battle (6.16.7, L1152).
 fn campaign_battle_over(input: &Input) -> Vec<Effect> {
-    let area = input.text("battle_area");
-    if area.is_empty() {
+    let marker = input.text("battle_mark");
+    if marker.is_empty() {
         return Vec::new();
     }
     let mut effects = vec![Effect::Unmark {
-        name: super::campaign::battles::battle_mark(area).as_str().into(),
+        name: marker.into(),
         rule: "6.1.5, L846; 6.16.9, L1156".into(),
     }];
     for side in SIDES {

@@ -22,15 +22,35 @@ use std::collections::BTreeSet;
 
 const RULE: &str = "6.1, L836-846; 17.1.2b, L1584";
 
-/// The mark of the Battle Location Marker (6.1.5, L846), followed by the area.
+/// The mark of the Battle Location Marker (6.1.5, L846), followed by the area, and by who holds
+/// a Fortress there if one does.
 const BATTLE_IN: &str = "Battle being fought in ";
+const FORTRESS_HELD: &str = ", its Fortress held by the ";
 
-/// The area of the battle being fought, if one is.
-pub fn open_battle(record: &Record) -> Option<&str> {
+/// The Battle Location Marker's mark, if a battle is being fought.
+pub fn open_battle_mark(record: &Record) -> Option<&str> {
     record
         .marks
         .iter()
-        .find_map(|mark| mark.as_str().strip_prefix(BATTLE_IN))
+        .map(|mark| mark.as_str())
+        .find(|mark| mark.starts_with(BATTLE_IN))
+}
+
+/// The area of the battle being fought, if one is.
+pub fn open_battle(record: &Record) -> Option<&str> {
+    let rest = open_battle_mark(record)?.strip_prefix(BATTLE_IN)?;
+    Some(
+        rest.split_once(FORTRESS_HELD)
+            .map_or(rest, |(area, _)| area),
+    )
+}
+
+/// The side holding a Fortress in the battle being fought, if one does (19.1.10, L1740).
+pub fn battle_fortress(record: &Record) -> Option<&'static str> {
+    let (_, people) = open_battle_mark(record)?.split_once(FORTRESS_HELD)?;
+    SIDE_IDS
+        .into_iter()
+        .find(|side| super::super::people(side) == people)
 }
 
 /// Whether a battle is being fought: the Battle Sequence's steps are in force.
@@ -38,9 +58,19 @@ pub fn battle_open(record: &Record) -> bool {
     open_battle(record).is_some()
 }
 
-/// The mark that a battle is being fought in `area`.
-pub fn battle_mark(area: &str) -> String {
-    format!("{BATTLE_IN}{area}")
+/// The mark that a battle is being fought in `area`, where `fortress` ("none", "french",
+/// "allied") holds a Fortress.
+pub fn battle_mark(area: &str, fortress: &str) -> String {
+    if SIDE_IDS.contains(&fortress) {
+        format!("{BATTLE_IN}{area}{FORTRESS_HELD}{}", people(fortress))
+    } else {
+        format!("{BATTLE_IN}{area}")
+    }
+}
+
+/// The mark that the Fortress in `area` is destroyed, which stays (19.1.9, L1738).
+pub fn fortress_destroyed_mark(area: &str) -> String {
+    format!("Fortress destroyed in {area}")
 }
 
 /// Whether a piece holds the area it stands in for its side: a Formation's marker, or a Troop
@@ -181,6 +211,21 @@ const FIELDS: &[Field] = &[
         help: "Any Formation or un-brigaded unit standing in the contested area to be fought: the form names the area.",
     },
     Field {
+        id: "fortress",
+        label: "Fortress",
+        group: "Battle",
+        kind: FieldKind::Choice(crate::games::beyond_waterloo::combat_round::FORTRESS),
+        rule: "19.1.10-19.1.11, L1740-1742",
+        help: "A Fortress not destroyed, held by the side that occupied the area when the other entered; none if both entered it in this OPs Phase. The Combat Rounds open with it.",
+    },
+    Field::flag(
+        "fortress_destroyed",
+        "The area's Fortress is destroyed",
+        "What the record knows",
+        "19.1.7-19.1.9, L1732-1738",
+        "Filled in from the record: a destroyed Fortress gives no benefit.",
+    ),
+    Field {
         id: "area",
         label: "The battle's area",
         group: "What the record knows",
@@ -252,6 +297,10 @@ impl OpenBattle {
     fn fill(input: &mut Input, record: &Record) {
         let area = area_of(record, input.text("at").trim()).unwrap_or("");
         input.set("area", Value::Text(area.into()));
+        let destroyed = record
+            .marks
+            .contains(fortress_destroyed_mark(area).as_str());
+        input.set("fortress_destroyed", Value::Flag(destroyed));
         input.set("ops_phase", Value::Text(ops_phase(record).into()));
         input.set(
             "to_fight",
@@ -288,7 +337,7 @@ impl Procedure for OpenBattle {
         super::is_campaign(record)
     }
     fn frequent(&self) -> &'static [&'static str] {
-        &["side", "at", "area", "to_fight"]
+        &["side", "at", "area", "to_fight", "fortress"]
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         input.set("side", Value::Text(next_picker(record).into()));
@@ -330,6 +379,7 @@ impl Procedure for OpenBattle {
         Self::fill(&mut known, record);
         let facts = [
             "area",
+            "fortress_destroyed",
             "ops_phase",
             "to_fight",
             "picked_before",
@@ -357,6 +407,12 @@ impl Procedure for OpenBattle {
                     "pick a force in a contested area not yet fought over: {}",
                     to_fight.join(", ")
                 ),
+            ));
+        }
+        if input.flag("fortress_destroyed") && input.text("fortress") != "none" {
+            return Err(InputError::new(
+                "fortress",
+                format!("the Fortress in {area} is destroyed: it gives no benefit (19.1.7, L1732)"),
             ));
         }
         let picker = next_picker(record);
@@ -391,7 +447,7 @@ impl Procedure for OpenBattle {
         let ops = input.text("ops_phase");
         let mut effects = vec![
             Effect::Mark {
-                name: battle_mark(area).as_str().into(),
+                name: battle_mark(area, input.text("fortress")).as_str().into(),
                 rule: "6.1.5, L846".into(),
             },
             Effect::SetCounter {

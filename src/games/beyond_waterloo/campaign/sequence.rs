@@ -179,10 +179,13 @@ const OPS_STEPS: &[Step] = &[
         REACTION,
         "The Initiative player first: Formations within their Leader's Reaction range may move into the battle, each for 1 AP of its own (4.2.3, L666); a larger enemy Cavalry Screen calls for a roll on the Reaction Move Table.",
     ),
-    in_battle(
-        ADJUSTMENTS,
-        "Determine the Initiative. Each side picks a new Grand Tactic and may change its Lead Formation and Deployment Mode.",
-    ),
+    Step {
+        procedures: &["post-battle", "siege"],
+        ..in_battle(
+            ADJUSTMENTS,
+            "Determine the Initiative. Each side picks a new Grand Tactic and may change its Lead Formation and Deployment Mode. The side attacking an enemy Fortress may pay 3 RP for siege equipment to destroy it (19.1.8, L1736).",
+        )
+    },
     Step {
         procedures: BATTLE_ROUND,
         ..in_battle(SECOND_ROUND, SECOND_ROUND.guidance)
