@@ -496,3 +496,52 @@ fn a_fortress_named_with_the_battle_is_besieged_for_three_rp_and_stays_destroyed
         .expect("destroyed");
     assert!(refusal.contains("19.1.7, L1732"), "{refusal}");
 }
+
+#[test]
+fn a_leader_wounded_in_battle_tries_to_recover_once_in_each_later_leader_segment() {
+    // 4.6.1-4.6.3, L730-736, on the FICTIONAL Leader Casualty (5-6 wounded) and Wound Recovery
+    // (4-6 recovered) tables.
+    let mut play = campaign_with_values();
+    play.go_to(4, 1, 0);
+    move_to(&mut play, "french", LEFT_WING, LIEGE);
+    play.next_step();
+    play.play("open-battle", &[], &[]);
+    play.next_step();
+    post(&mut play, LEFT_WING, BLUCHER);
+    play.next_step();
+    // The French throw a natural 12: each Allied Leader in the battle rolls (6.10.6, L1048).
+    combat_round(
+        &mut play,
+        "left_flank_attack",
+        "general_advance",
+        &[6, 6, 3, 3],
+    );
+    let blucher = "Blücher";
+    let wound = play.play(
+        "leader-casualty",
+        &[("side", text("allied")), ("leader", text(blucher))],
+        &[5],
+    );
+    assert!(
+        wound.outcome.headline.contains("wounded"),
+        "{}",
+        wound.outcome.headline
+    );
+    let recover = [("side", text("allied")), ("leader", text(blucher))];
+    // Not in the battle: in a Leader Segment.
+    let refusal = play.refused("wound-recovery", &recover).expect("not here");
+    assert!(refusal.contains("in a Leader Segment"), "{refusal}");
+    play.go_to(4, 3, 9);
+    let still = play.play("wound-recovery", &recover, &[3]);
+    assert!(still.outcome.headline.contains("still wounded"));
+    let refusal = play
+        .refused("wound-recovery", &recover)
+        .expect("once a segment");
+    assert!(refusal.contains("4.6.3, L736"), "{refusal}");
+    play.go_to(5, 0, 5);
+    play.play("wound-recovery", &recover, &[4]);
+    assert_eq!(
+        play.attribute("allied", blucher, "wounded").as_deref(),
+        Some("no")
+    );
+}

@@ -352,7 +352,31 @@ const RECOVERY_FIELDS: &[Field] = &[
         &[(attribute::TYPE, "leader"), (attribute::WOUNDED, "yes")],
         "A wounded Leader, on the map or in the Leader Pool (4.6.7, L742).",
     ),
+    Field {
+        id: "segment",
+        label: "This Leader Segment",
+        group: "What the record knows",
+        kind: FieldKind::Text { max_len: 20 },
+        rule: "4.6.3, L736",
+        help: "From the record: one attempt a Leader Segment.",
+    },
 ];
+
+/// The Leader Segment in which a wounded Leader last tried to recover: once a segment (4.6.3,
+/// L736).
+const RECOVERY_TRIED_IN: &str = "recovery_tried_in";
+
+/// Where play stands, as a segment's mark; empty outside a campaign's Leader Segment.
+fn leader_segment(record: &Record) -> String {
+    let in_leader_segment = super::campaign::SEQUENCE
+        .step(record.position)
+        .is_some_and(|step| step.title == super::campaign::LEADER_SEGMENT);
+    if !in_leader_segment {
+        return String::new();
+    }
+    let p = record.position;
+    format!("{}/{}/{}", p.turn, p.phase, p.step)
+}
 
 /// A wounded Leader's roll on the Leader Wound Recovery Table, in a Leader Segment.
 pub struct WoundRecovery;
@@ -374,19 +398,41 @@ impl Procedure for WoundRecovery {
     fn applies(&self, record: &Record) -> bool {
         record.scenario.as_ref() != super::COMBAT_GAME
     }
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        input.set(
+            "segment",
+            Value::Text(leader_segment(record).as_str().into()),
+        );
+    }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let name = input.text("leader").trim();
-        let wounded = record
-            .unit(input.text("side"), name)
-            .is_some_and(|u| u.attribute(attribute::WOUNDED) == Some("yes"));
-        if wounded {
-            Ok(())
-        } else {
-            Err(InputError::new(
+        let leader = record.unit(input.text("side"), name);
+        if leader.is_none_or(|u| u.attribute(attribute::WOUNDED) != Some("yes")) {
+            return Err(InputError::new(
                 "leader",
                 format!("{name} is not a wounded Leader on the record"),
-            ))
+            ));
         }
+        let segment = leader_segment(record);
+        if input.text("segment") != segment {
+            return Err(InputError::new(
+                "segment",
+                "the record stands elsewhere: open the form again",
+            ));
+        }
+        if segment.is_empty() {
+            return Err(InputError::new(
+                "leader",
+                "a wounded Leader tries to recover in a Leader Segment (4.6.3, L736)",
+            ));
+        }
+        if leader.and_then(|u| u.attribute(RECOVERY_TRIED_IN)) == Some(segment.as_str()) {
+            return Err(InputError::new(
+                "leader",
+                format!("{name} has tried to recover in this Leader Segment (4.6.3, L736)"),
+            ));
+        }
+        Ok(())
     }
     fn acting_side(&self, input: &Input) -> String {
         input.text("side").to_string()
@@ -407,17 +453,22 @@ impl Procedure for WoundRecovery {
             .first()
             .ok_or_else(|| RuleError::Draw("no read".into()))?;
         let recovered = lookup.code_for(read)? == "R";
-        let effects = if recovered {
-            vec![Effect::set_attribute(
+        let mut effects = vec![Effect::set_attribute(
+            input.text("side"),
+            name,
+            RECOVERY_TRIED_IN,
+            input.text("segment"),
+            "4.6.3, L736",
+        )];
+        if recovered {
+            effects.push(Effect::set_attribute(
                 input.text("side"),
                 name,
                 attribute::WOUNDED,
                 "no",
                 "4.6.3, L736",
-            )]
-        } else {
-            Vec::new()
-        };
+            ));
+        }
         Ok(Resolution {
             modifiers: Vec::new(),
             totals: Vec::new(),

@@ -36,7 +36,7 @@ pub use movement::{FlipForceMarch, MoveFormation};
 pub use off_board::OffBoardMove;
 pub use recruitment::Recruitment;
 pub use screens::CavalryScreen;
-pub use sequence::SEQUENCE;
+pub use sequence::{LEADER_SEGMENT, SEQUENCE};
 pub use set_up::{CampaignSetUp, SetUpChoices};
 pub use siege::Siege;
 pub use supply::Supply;

@@ -55,6 +55,9 @@ const ATTRITION: Step = segment(
     "Each Formation sharing its area with another Formation, under a Force March marker or Out of Supply rolls once on the Attrition Table, less its Leader's AP rating (the Senior Leader's when brigaded). Each step lost gives the opponent 1 VP.",
 );
 
+/// The Leader Segments' title, by which wound recovery knows one (4.6.3, L736).
+pub const LEADER_SEGMENT: &str = "Leader Segment";
+
 const LEADER_GUIDANCE_MOBILIZATION: &str = "Each player may replace one Leader with one who started the segment in the Leader Pool, or exchange the Leaders of two Formations in the same area (4.5.2, L710). Each wounded Leader, in a Formation or in the Pool, may roll to recover.";
 
 const TRAINING: Step = segment(
@@ -86,7 +89,7 @@ const MOBILIZATION: Phase = Phase {
             "Each player pays the RP Costs Chart's maintenance for every Formation box that holds Troop units, on the map and off it, brigaded Formations each on their own. A player who cannot pay disbands Formations of his choice until he can.",
         ),
         segment(
-            "Leader Segment",
+            LEADER_SEGMENT,
             "4.5.2, L710; 4.6.3, L736; 8.2.1, L1209",
             &["leader-change", "wound-recovery"],
             LEADER_GUIDANCE_MOBILIZATION,
@@ -261,7 +264,7 @@ const ADMINISTRATION: Phase = Phase {
         OFF_BOARD,
         TRAINING,
         segment(
-            "Leader Segment",
+            LEADER_SEGMENT,
             "4.5.3, L712-716; 4.6.3, L736",
             &["leader-change", "wound-recovery"],
             "Each player may replace two Leaders, or replace one and exchange one pair, or exchange one or two pairs that started the Phase in the same area (4.5.3, L712-716). Each wounded Leader may roll to recover.",
