@@ -58,7 +58,7 @@ const TRAINING: Step = segment(
     "Training Segment",
     "12.2.7-12.2.8, L1356-1358",
     &["training"],
-    "Units in the Deployable box at the start of the segment deploy: the French to a friendly Depot, the Allies to their nation's Entry Zone. Every other unit in training advances one stage, except those recruited in this segment.",
+    "Units in the Deployable box at the start of the segment deploy: the French to a friendly Depot, the Allies to their nation's Entry Zone. Every other unit in training advances one stage, except those recruited in this Phase.",
 );
 
 const OFF_BOARD: Step = segment(
