@@ -105,6 +105,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &campaign::Training,
     &campaign::RpAccumulation,
     &campaign::Recruitment,
+    &campaign::FratTransfer,
     &options::SETTINGS,
 ];
 

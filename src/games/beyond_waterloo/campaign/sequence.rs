@@ -98,7 +98,7 @@ const MOBILIZATION: Phase = Phase {
         segment(
             "French Recruitment Authorization Segment",
             "12.3, L1377-1397",
-            &["frat"],
+            &["frat", "frat-transfer"],
             "The French only: 2D6 plus the War Minister's AP rating (and 1 VP spent for +1, declared first) on the FRAT's column of French VP less Allied VP. The result in Division-equivalents moves from the Eliminated box or the Divisions Pool to the Force Pool, to be recruited from next turn.",
         ),
         segment(
