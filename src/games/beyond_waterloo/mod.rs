@@ -103,6 +103,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &campaign::Disband,
     &campaign::Supply,
     &campaign::Training,
+    &campaign::Purchase,
     &campaign::RpAccumulation,
     &campaign::Recruitment,
     &campaign::FratTransfer,

@@ -92,7 +92,7 @@ const MOBILIZATION: Phase = Phase {
         segment(
             "Purchase Segment",
             "12.2, L1342-1366; 16.3.3, L1526-1535; 3.4.1, L564",
-            &[],
+            &["purchase"],
             "Buy Wagons and recruit units into Training Stage 1 at the RP Costs Chart's prices: the French from their Force Pool only, the Allies from the Force or Divisions Pool. Guards go straight to Deployable; French National Guard go onto a friendly Fortress or Depot, at most 2 CF a site.",
         ),
         segment(
