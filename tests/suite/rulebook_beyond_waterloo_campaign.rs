@@ -1,6 +1,6 @@
 //! Beyond Waterloo's Basic Game campaign (scenario 27.2): the turn as the checklist, the War
-//! Chests, RP Accumulation and the FRAT, each test citing its Case and line; the Purchase Segment
-//! and the Force Pool Transfer in `purchase`. The RP Acquisition Chart, the FRAT and the
+//! Chests, RP Accumulation and the FRAT, each test citing its Case and line; the Purchase Segment,
+//! the Force Pool Transfer and Magazines in `purchase`. The RP Acquisition Chart, the FRAT and the
 //! RP Costs Chart are printed only on the Player Aid Charts: the tests read FICTIONAL charts
 //! (tests/fixtures/beyond-waterloo), made up and marked as such.
 

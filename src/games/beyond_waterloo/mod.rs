@@ -104,6 +104,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &campaign::Supply,
     &campaign::Training,
     &campaign::Purchase,
+    &campaign::Magazines,
     &campaign::RpAccumulation,
     &campaign::Recruitment,
     &campaign::FratTransfer,

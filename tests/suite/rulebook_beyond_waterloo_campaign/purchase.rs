@@ -1,10 +1,10 @@
-//! The Purchase Segment (12.2, L1342-1366; 3.4, L558-576; 16.3.3, L1524-1536) and the French
-//! Force Pool Transfer after the FRAT (12.3, L1377-1397). The RP Costs Chart is printed only on
-//! the Player Aid Charts: the prices here are the FICTIONAL fixture's
-//! (tests/fixtures/beyond-waterloo/rp-costs.toml): Infantry Corps 9, Cavalry Corps 11, Infantry
-//! Division 5, Cavalry Division 6, National Guard 1 CF 3 and ½ CF 2, Wagon 3, Magazine 2.
+//! The Purchase Segment (12.2, L1342-1366; 3.4, L558-576; 16.3.3, L1524-1536), the French
+//! Force Pool Transfer after the FRAT (12.3, L1377-1397) and Magazines (16.3.4, L1538-1547). The
+//! RP Costs Chart is printed only on the Player Aid Charts: the prices here are the FICTIONAL
+//! fixture's (tests/fixtures/beyond-waterloo/rp-costs.toml): Infantry Corps 9, Cavalry Corps 11,
+//! Infantry Division 5, Cavalry Division 6, National Guard 1 CF 3 and ½ CF 2, Wagon 3, Magazine 2.
 
-use super::{basic_game, step_title};
+use super::{basic_game, in_state, step_title};
 use crate::support::{Play, flag, list, number, text};
 use aide_de_camp::engine::input::Value;
 use aide_de_camp::engine::play::Command;
@@ -664,5 +664,70 @@ fn a_lone_national_guard_uses_a_whole_division_equivalent() {
             .get("French Division-equivalents authorized")
             .copied(),
         Some(0)
+    );
+}
+
+#[test]
+fn a_wagon_turns_into_a_magazine_and_back_into_a_wagon_to_buy_again() {
+    // 16.3.4a-b, L1540-1541; 16.3.4f, L1546; 16.3.3g, L1535.
+    let mut play = basic_game();
+    let wagon = "Paris or Laon Wagon";
+    let convert = [
+        ("side", text("french")),
+        ("action", text("convert")),
+        ("wagons", list(&[wagon])),
+    ];
+    play.go_to(4, 0, 3);
+    let refusal = play
+        .refused("magazine", &convert)
+        .expect("not in the Attrition Segment");
+    assert!(refusal.contains("16.3.4b, L1541"), "{refusal}");
+    play.go_to(4, 0, 7);
+    let resolution = play.play("magazine", &convert, &[]);
+    assert_eq!(resolution.modifiers[0].value, 2);
+    assert_eq!(
+        resolution.modifiers[0].rule,
+        "16.3.4a, L1540; RP Costs Chart"
+    );
+    assert_eq!(war_chest::rp(play.record(), "french"), 83);
+    assert_eq!(
+        play.attribute("french", wagon, "type").as_deref(),
+        Some("magazine")
+    );
+    let dismantle = [
+        ("side", text("french")),
+        ("action", text("dismantle")),
+        ("magazines", list(&[wagon])),
+    ];
+    play.go_to(4, 3, 2);
+    assert_eq!(step_title(&play), "Supply Segment");
+    let refusal = play
+        .refused("magazine", &dismantle)
+        .expect("not in the Supply Segment");
+    assert!(refusal.contains("16.3.4f, L1546"), "{refusal}");
+    play.go_to(5, 0, 7);
+    play.play("magazine", &dismantle, &[]);
+    assert_eq!(play.state("french", wagon), "force pool");
+    assert_eq!(
+        play.attribute("french", wagon, "type").as_deref(),
+        Some("wagon")
+    );
+    // Bought again in the same Purchase Segment.
+    play.play(
+        "purchase",
+        &[
+            ("side", text("french")),
+            ("wagons", list(&[wagon])),
+            ("wagons_to", text("Laon (H3)")),
+        ],
+        &[],
+    );
+    assert_eq!(war_chest::rp(play.record(), "french"), 80);
+    assert_eq!(
+        in_state(&play, "french", "force pool")
+            .iter()
+            .filter(|n| n.contains("Wagon"))
+            .count(),
+        1
     );
 }

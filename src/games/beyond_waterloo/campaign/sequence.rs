@@ -92,8 +92,8 @@ const MOBILIZATION: Phase = Phase {
         segment(
             "Purchase Segment",
             "12.2, L1342-1366; 16.3.3, L1526-1535; 3.4.1, L564",
-            &["purchase"],
-            "Buy Wagons and recruit units into Training Stage 1 at the RP Costs Chart's prices: the French from their Force Pool only, the Allies from the Force or Divisions Pool. Guards go straight to Deployable; French National Guard go onto a friendly Fortress or Depot, at most 2 CF a site.",
+            &["purchase", "magazine"],
+            "Buy Wagons and recruit units into Training Stage 1 at the RP Costs Chart's prices: the French from their Force Pool only, the Allies from the Force or Divisions Pool. Guards go straight to Deployable; French National Guard go onto a friendly Fortress or Depot, at most 2 CF a site. Wagons may be turned into Magazines, and Magazines removed to buy their Wagons again.",
         ),
         segment(
             "French Recruitment Authorization Segment",
@@ -126,7 +126,12 @@ const fn ops_phase(title: &'static str) -> Phase {
             Step {
                 title: "Movement Segment",
                 rule: "17.1.2a, L1583; 18.1, L1594-1624",
-                procedures: &["flip-force-march", "move-formation", "cavalry-screen"],
+                procedures: &[
+                    "flip-force-march",
+                    "move-formation",
+                    "cavalry-screen",
+                    "magazine",
+                ],
                 guidance: "Flip every Force March marker to its front. The Initiative player moves any, all or none of his Formations and un-brigaded units; then the other player moves.",
                 repeats_while_cup_holds: None,
                 in_force: None,
@@ -163,7 +168,7 @@ const ADMINISTRATION: Phase = Phase {
         segment(
             "Supply Segment",
             "16.1-16.5, L1491-1571; 8.3.1, L1227",
-            &["supply", "take-losses"],
+            &["supply", "take-losses", "magazine"],
             "Convert Wagons to Magazines first. Then each player states which of his Formations are in supply: in a friendly intact Fortress, and un-brigaded units, always are. An Out of Supply Formation loses a step and gives the opponent 1 VP.",
         ),
         Step {
