@@ -1,6 +1,7 @@
 //! Beyond Waterloo's Basic Game campaign (scenario 27.2): the turn as the checklist, the War
-//! Chests, RP Accumulation and the FRAT, each test citing its Case and line. The RP Acquisition
-//! Chart and the FRAT are printed only on the Player Aid Charts: the tests read FICTIONAL charts
+//! Chests, RP Accumulation and the FRAT, each test citing its Case and line; the Purchase Segment,
+//! the Force Pool Transfer and Magazines in `purchase`. The RP Acquisition Chart, the FRAT and the
+//! RP Costs Chart are printed only on the Player Aid Charts: the tests read FICTIONAL charts
 //! (tests/fixtures/beyond-waterloo), made up and marked as such.
 
 use crate::support::{Play, flag, list, number, text};
@@ -10,6 +11,8 @@ use aide_de_camp::engine::table_set::{BuiltinTable, TableSet};
 use aide_de_camp::games::beyond_waterloo::campaign::{BASIC_GAME, war_chest};
 use aide_de_camp::games::beyond_waterloo::{ID, initiative};
 use aide_de_camp::games::{self, Game};
+
+mod purchase;
 
 fn game() -> &'static Game {
     games::find(ID).expect("Beyond Waterloo")

@@ -111,8 +111,11 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &campaign::Disband,
     &campaign::Supply,
     &campaign::Training,
+    &campaign::Purchase,
+    &campaign::Magazines,
     &campaign::RpAccumulation,
     &campaign::Recruitment,
+    &campaign::FratTransfer,
     &options::SETTINGS,
 ];
 

@@ -140,16 +140,9 @@ impl Procedure for FieldMaintenance {
         _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let side = input.text("side");
-        let (price, lookup) = tables.get("rp-costs")?.modifier("maintenance", None)?;
-        if price < 0 {
-            return Err(RuleError::Table(crate::engine::tables::TableError {
-                file: lookup.cell.table.to_string(),
-                line: None,
-                message: format!("the maintenance price is {price}: a price is 0 or more"),
-            }));
-        }
+        let (price, lookup) = super::war_chest::price(tables, "maintenance")?;
         let count = i64::try_from(input.list("formations").len()).unwrap_or(i64::MAX);
-        let cost = count.saturating_mul(i64::from(price));
+        let cost = count.saturating_mul(price);
         let chest = i64::from(input.number("war_chest"));
         if cost > chest {
             return Err(RuleError::Input(InputError::new(

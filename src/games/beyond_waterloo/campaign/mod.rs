@@ -10,10 +10,12 @@ pub mod battles;
 mod catastrophe;
 mod leader_segment;
 pub mod listing;
+mod magazines;
 mod maintenance;
 mod morale;
 pub mod movement;
 mod off_board;
+mod purchase;
 pub mod recruitment;
 mod screens;
 mod sequence;
@@ -30,11 +32,13 @@ pub use attrition::Attrition;
 pub use battles::OpenBattle;
 pub use catastrophe::CatastrophicFailure;
 pub use leader_segment::LeaderChange;
+pub use magazines::Magazines;
 pub use maintenance::{Disband, FieldMaintenance};
 pub use morale::MoraleRecovery;
 pub use movement::{FlipForceMarch, MoveFormation};
 pub use off_board::OffBoardMove;
-pub use recruitment::Recruitment;
+pub use purchase::Purchase;
+pub use recruitment::{FratTransfer, Recruitment};
 pub use screens::CavalryScreen;
 pub use sequence::{LEADER_SEGMENT, SEQUENCE};
 pub use set_up::{CampaignSetUp, SetUpChoices};
@@ -130,6 +134,9 @@ pub const SUMMARIZED: &[&str] = &[
     "rp-accumulation",
     "frat",
     "training",
+    "purchase",
+    "frat-transfer",
+    "magazine",
     "leader-change",
     "open-battle",
     "battle-winner",

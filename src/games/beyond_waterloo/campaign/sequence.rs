@@ -64,7 +64,7 @@ const TRAINING: Step = segment(
     "Training Segment",
     "12.2.7-12.2.8, L1356-1358",
     &["training"],
-    "Units in the Deployable box at the start of the segment deploy: the French to a friendly Depot, the Allies to their nation's Entry Zone. Every other unit in training advances one stage, except those recruited in this segment.",
+    "Units in the Deployable box at the start of the segment deploy: the French to a friendly Depot, the Allies to their nation's Entry Zone. Every other unit in training advances one stage, except those recruited in this Phase.",
 );
 
 const OFF_BOARD: Step = segment(
@@ -98,13 +98,13 @@ const MOBILIZATION: Phase = Phase {
         segment(
             "Purchase Segment",
             "12.2, L1342-1366; 16.3.3, L1526-1535; 3.4.1, L564",
-            &[],
-            "Buy Wagons and recruit units into Training Stage 1 at the RP Costs Chart's prices: the French from their Force Pool only, the Allies from the Force or Divisions Pool. Guards go straight to Deployable; French National Guard go onto a friendly Fortress or Depot, at most 2 CF a site.",
+            &["purchase", "magazine"],
+            "Buy Wagons and recruit units into Training Stage 1 at the RP Costs Chart's prices: the French from their Force Pool only, the Allies from the Force or Divisions Pool. Guards go straight to Deployable; French National Guard go onto a friendly Fortress or Depot, at most 2 CF a site. Wagons may be turned into Magazines, and Magazines removed to buy their Wagons again.",
         ),
         segment(
             "French Recruitment Authorization Segment",
             "12.3, L1377-1397",
-            &["frat"],
+            &["frat", "frat-transfer"],
             "The French only: 2D6 plus the War Minister's AP rating (and 1 VP spent for +1, declared first) on the FRAT's column of French VP less Allied VP. The result in Division-equivalents moves from the Eliminated box or the Divisions Pool to the Force Pool, to be recruited from next turn.",
         ),
         segment(
@@ -153,6 +153,7 @@ const OPS_STEPS: &[Step] = &[
             "flip-force-march",
             "move-formation",
             "cavalry-screen",
+            "magazine",
             "capture",
         ],
         guidance: "Flip every Force March marker to its front. The Initiative player moves any, all or none of his Formations and un-brigaded units; then the other player moves.",
@@ -246,7 +247,7 @@ const ADMINISTRATION: Phase = Phase {
         segment(
             "Supply Segment",
             "16.1-16.5, L1491-1571; 8.3.1, L1227",
-            &["supply", "take-losses"],
+            &["supply", "take-losses", "magazine"],
             "Convert Wagons to Magazines first. Then each player states which of his Formations are in supply: in a friendly intact Fortress, and un-brigaded units, always are. An Out of Supply Formation loses a step and gives the opponent 1 VP.",
         ),
         Step {

@@ -1,7 +1,8 @@
 //! The Training Segment (12.2.5-12.2.12, L1350-1366): units on the Unit Training Track move up a
-//! stage each Training Segment, but not in the segment they were recruited, until they reach the
-//! Deployable box (12.2.7, L1356); those in the Deployable box at the start of the segment deploy
-//! to the map (12.2.8, L1358). How many stages the track has is not in the text: a setting (S8).
+//! stage each Training Segment, but not in the Phase they were recruited in (`RECRUITED_IN`), until
+//! they reach the Deployable box (12.2.7, L1356); those in the Deployable box at the start of the
+//! segment deploy to the map (12.2.8, L1358). How many stages the track has is not in the text: a
+//! setting (S8).
 
 use super::settings::TRAINING_STAGES;
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
@@ -20,6 +21,30 @@ pub const DEPLOYABLE: &str = "deployable";
 
 /// The segment, as "turn/phase/step", a unit last moved up in: once a segment (12.2.7, L1356).
 pub const MOVED_UP_IN: &str = "moved_up_in";
+
+/// The Phase, as "turn/phase", a unit was recruited in (12.2.7, L1356: a unit does not move up in
+/// the Training Segment "in which it is recruited").
+///
+/// Reading: the Purchase Segment comes after the Mobilization Phase's Training Segment (8.2.1,
+/// L1210-1211), so no Training Segment is literally the one of the purchase; the recruit is held
+/// for the rest of the Phase it was bought in (should the players go back to that Phase's Training
+/// Segment) and moves up from the next Phase's, as the addendum's §2.4 timeline has it: bought in
+/// the June Mobilization, Stage 2 in the June Administration.
+pub const RECRUITED_IN: &str = "recruited_in";
+
+/// Where play stands, as `RECRUITED_IN` marks it.
+pub fn phase_mark(record: &Record) -> String {
+    let at = record.position;
+    format!("{}/{}", at.turn, at.phase)
+}
+
+/// Whether a unit was recruited in the Phase where play stands.
+fn recruited_now(record: &Record, side: &str, name: &str) -> bool {
+    record
+        .unit(side, name)
+        .and_then(|u| u.attribute(RECRUITED_IN))
+        == Some(phase_mark(record).as_str())
+}
 
 /// Where play stands, as `MOVED_UP_IN` marks it.
 fn segment_mark(record: &Record) -> String {
@@ -65,7 +90,7 @@ const FIELDS: &[Field] = &[
             max: 9,
         },
         rule: "12.2.7, L1356",
-        help: "Each unit's stage now, from the record; each moves up one, the last stage into the Deployable box. Leave out the units recruited in this segment.",
+        help: "Each unit's stage now, from the record; each moves up one, the last stage into the Deployable box. The units recruited in this Phase are left out.",
     },
     Field {
         id: "segment",
@@ -108,7 +133,7 @@ impl Procedure for Training {
             id: "training",
             title: "Training",
             rule: RULE,
-            summary: "Units in the Deployable box deploy to the map; every other unit in training moves up a stage, except those recruited in this segment.",
+            summary: "Units in the Deployable box deploy to the map; every other unit in training moves up a stage, except those recruited in this Phase.",
             fields: FIELDS,
         }
     }
@@ -131,6 +156,7 @@ impl Procedure for Training {
                 &[("state", state::TRAINING), (STAGE, DEPLOYABLE)],
             )
             .filter(|(_, _, u)| u.attribute(MOVED_UP_IN) != Some(this_segment.as_str()))
+            .filter(|(_, name, _)| !recruited_now(record, &side, name))
             .map(|(_, name, _)| name.into())
             .collect();
         input.set("deploy", Value::List(deployable));
@@ -141,6 +167,7 @@ impl Procedure for Training {
                     .unit(&side, name)
                     .and_then(|u| u.attribute(MOVED_UP_IN))
                     != Some(this_segment.as_str())
+                    && !recruited_now(record, &side, name)
             })
             .map(|(name, stage)| (name.as_str().into(), stage))
             .collect();
@@ -163,6 +190,14 @@ impl Procedure for Training {
             // Only a unit already in the box as the segment began deploys (12.2.8, L1358).
             let arrived_now =
                 unit.and_then(|u| u.attribute(MOVED_UP_IN)) == Some(this_segment.as_str());
+            if recruited_now(record, side, name) {
+                return Err(InputError::new(
+                    "deploy",
+                    format!(
+                        "{name} was recruited in this Phase: it deploys from a later Training Segment (12.2.7-12.2.8, L1356-1358; 3.3.1, L549)"
+                    ),
+                ));
+            }
             if !deployable || arrived_now {
                 return Err(InputError::new(
                     "deploy",
@@ -177,6 +212,14 @@ impl Procedure for Training {
             let moved = record
                 .unit(side, name)
                 .and_then(|u| u.attribute(MOVED_UP_IN));
+            if recruited_now(record, side, name) {
+                return Err(InputError::new(
+                    "advance",
+                    format!(
+                        "{name} was recruited in this Phase: it moves up from the next Training Segment, not the one of its recruitment (12.2.7, L1356)"
+                    ),
+                ));
+            }
             if moved == Some(this_segment.as_str()) {
                 return Err(InputError::new(
                     "advance",

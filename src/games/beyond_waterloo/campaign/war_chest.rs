@@ -14,6 +14,7 @@ use crate::engine::procedure::{
 use crate::engine::record::{Effect, Lasts, Record};
 use crate::engine::settings::prefill_setting;
 use crate::engine::table_set::{TableRead, TableSet};
+use crate::engine::tables::{Lookup, TableError};
 use crate::games::beyond_waterloo::{SIDES, opponent, side_label};
 
 /// The counter of a side's RP: "French RP", "Allied RP".
@@ -42,6 +43,20 @@ pub fn pay_in(side: &str, by: i64, rule: &str) -> Effect {
         by,
         rule: rule.into(),
     }
+}
+
+/// A price on the RP Costs Chart (printed only on the Player Aid Charts: a template the owner fills
+/// in), by its row id, with the cell read. A price is 0 or more.
+pub fn price(tables: &TableSet, row: &str) -> Result<(i64, Lookup), RuleError> {
+    let (price, lookup) = tables.get("rp-costs")?.modifier(row, None)?;
+    if price < 0 {
+        return Err(RuleError::Table(TableError {
+            file: lookup.cell.table.to_string(),
+            line: None,
+            message: format!("the price in row `{row}` is {price}: a price is 0 or more"),
+        }));
+    }
+    Ok((i64::from(price), lookup))
 }
 
 /// The War Chest at the start of a scenario: its RP for the game, its VP.
