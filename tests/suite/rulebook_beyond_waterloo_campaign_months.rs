@@ -14,6 +14,9 @@ const BLUCHER: &str = "Army of the Lower Rhine";
 const VAR: &str = "Armée du Var";
 const LIEGE: &str = "Liège (J1)";
 const VAR_DIVISION: &str = "Armée du Var 1CF Inf Div 1";
+/// A Division of the French Force Pool (27.2.1, L2290), and one of the Divisions Pool.
+const RECRUIT: &str = "Force Pool 1CF Inf Div 1";
+const TRANSFERRED: &str = "Divisions Pool 2CF Inf Div 1";
 
 /// Every Leader's AP rating 2, Battle Ability 2 and Reaction 1; CF 3, Morale 3 (reduced: CF 2,
 /// Morale 3) on each Troop unit of the Left Wing and the Army of the Lower Rhine whose values are
@@ -111,14 +114,32 @@ fn june_and_july_1815_through_the_engine() {
     for unit in &french_training {
         assert_eq!(stage(&play, unit).as_deref(), Some("2"));
     }
+    // Purchase: a Division from the French Force Pool at the FICTIONAL 5 RP, into Stage 1
+    // (12.2.1-12.2.6, L1344-1354).
+    play.go_to(4, 0, 7);
+    play.play(
+        "purchase",
+        &[
+            ("side", text("french")),
+            ("infantry_divisions", list(&[RECRUIT])),
+        ],
+        &[],
+    );
+    french_rp -= 5;
+    assert_eq!(war_chest::rp(play.record(), "french"), french_rp);
+    assert_eq!(play.state("french", RECRUIT), "training");
+    assert_eq!(stage(&play, RECRUIT).as_deref(), Some("1"));
     // The FRAT: 3 + 4 + the War Minister's AP 2 = 9 on column 10 - 10 = 0: the FICTIONAL
-    // "-2 to +2" column's row 6-9, 2 Division-equivalents (12.3, L1383-1395).
+    // "-2 to +2" column's row 6-9, 2 Division-equivalents (12.3, L1383-1395). One Division moves
+    // from the Divisions Pool to the Force Pool, to be recruited from July (L1395).
     play.go_to(4, 0, 8);
     play.play("frat", &[("war_minister_ap", number(2))], &[3, 4]);
     assert_eq!(
         play.record().counters.get(recruitment::AUTHORIZED).copied(),
         Some(2)
     );
+    play.play("frat-transfer", &[("divisions", list(&[TRANSFERRED]))], &[]);
+    assert_eq!(play.state("french", TRANSFERRED), "force pool");
 
     // --- OPs Phase 1: Ney's Left Wing marches on Blücher at Liège; the Spanish may not move
     // before July (27.2.2, L2310).
@@ -278,6 +299,8 @@ fn june_and_july_1815_through_the_engine() {
     for unit in &french_training {
         assert_eq!(stage(&play, unit).as_deref(), Some("deployable"));
     }
+    // The June recruit, bought after June's first Training Segment, reaches Stage 2.
+    assert_eq!(stage(&play, RECRUIT).as_deref(), Some("2"));
 
     // --- OPs Phase 3: Blücher's Army, idle again, is back to Morale 3, and no higher.
     play.go_to(4, 4, 8);
@@ -325,6 +348,19 @@ fn june_and_july_1815_through_the_engine() {
             Some("Paris (G5)")
         );
     }
+    assert_eq!(stage(&play, RECRUIT).as_deref(), Some("deployable"));
+    // The Division the June FRAT moved to the Force Pool may be recruited now, in July.
+    play.go_to(5, 0, 7);
+    play.play(
+        "purchase",
+        &[
+            ("side", text("french")),
+            ("infantry_divisions", list(&[TRANSFERRED])),
+        ],
+        &[],
+    );
+    french_rp -= 5;
+    assert_eq!(stage(&play, TRANSFERRED).as_deref(), Some("1"));
 
     // --- July OPs Phase 1: the Spanish move now (27.2.2, L2310).
     play.go_to(5, 1, 0);
@@ -345,20 +381,23 @@ fn june_and_july_1815_through_the_engine() {
     play.play("supply", &[("side", text("french"))], &[]);
     assert_eq!(play.attribute("french", VAR, "supply"), None);
 
-    // The hand computation: RP 85 - 20 + 40 - 20 = 85 French, 195 - 22 + 10 - 22 = 161 Allied;
+    // The hand computation: RP 85 - 20 - 5 + 40 - 20 - 5 = 75 French (maintenance, a June
+    // recruit, RP Accumulation, maintenance, a July recruit), 195 - 22 + 10 - 22 = 161 Allied;
     // VP 10 + 8 steps + 1 battle = 19 French, 10 + 4 steps + 1 Out of Supply = 15 Allied;
-    // Morale: the Left Wing 4, Blücher's Army 3; every AP level back at 2; the Training Track
-    // empty.
-    assert_eq!((french_rp, allied_rp), (85, 161));
+    // Morale: the Left Wing 4, Blücher's Army 3; every AP level back at 2; on the Training
+    // Track only the two recruits.
+    assert_eq!((french_rp, allied_rp), (75, 161));
+    assert_eq!(war_chest::rp(play.record(), "french"), french_rp);
+    assert_eq!(war_chest::rp(play.record(), "allied"), allied_rp);
     assert_eq!((play.vp("french"), play.vp("allied")), (19, 15));
     assert_eq!(morale(&play, "french", LEFT_WING), "4");
     assert_eq!(ap(&play, "allied", BLUCHER).as_deref(), Some("2"));
-    assert!(
-        play.record()
-            .units_where(Some("french"), &[("state", "training")])
-            .next()
-            .is_none()
-    );
+    let training: Vec<&str> = play
+        .record()
+        .units_where(Some("french"), &[("state", "training")])
+        .map(|(_, name, _)| name)
+        .collect();
+    assert_eq!(training, [TRANSFERRED, RECRUIT]);
     play.game
         .verify(&play.session, &play.tables)
         .expect("the session verifies");
