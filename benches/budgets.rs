@@ -415,6 +415,15 @@ fn main() {
             statistics,
             budget,
         );
+        // Every turn's summary, as the export writes it: one pass over the log a turn.
+        let summaries = median(runs, || {
+            black_box(waterloo_campaign().turn_summaries(&session));
+        });
+        report(
+            &format!("turn summaries of {events} events"),
+            summaries,
+            budget,
+        );
     }
 
     // The GUI with a 100,000-event session open: one frame's CPU time (no GPU work: kittest

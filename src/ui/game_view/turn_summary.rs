@@ -2,7 +2,7 @@
 //! back from the log (`engine::turn_summary`) as it stands; in a campaign, the month's summary.
 
 use crate::engine::session::Session;
-use crate::engine::turn_summary::turns_played;
+use crate::engine::turn_summary::{TurnSummary, turns_played};
 use crate::games::Game;
 use crate::ui::style::section;
 
@@ -12,6 +12,9 @@ pub struct TurnSummaryWindow {
     turn: u32,
     /// The players asked to export every turn's summary: the app asks for the path.
     pub wants_export: bool,
+    /// The summary shown and the turns played, read from the log as it stood (its last event's
+    /// hash): read again only when the log or the turn shown changes, not every frame.
+    shown: Option<(String, TurnSummary, Vec<u32>)>,
 }
 
 impl TurnSummaryWindow {
@@ -21,13 +24,23 @@ impl TurnSummaryWindow {
             open: true,
             turn: session.record().position.turn,
             wants_export: false,
+            shown: None,
         }
     }
 
     pub fn show(&mut self, ctx: &egui::Context, game: &Game, session: &Session) {
         let screen = ctx.content_rect();
-        let summary = game.turn_summary(session, self.turn);
-        let played = turns_played(session);
+        let log = session
+            .events()
+            .last()
+            .map(|e| e.hash.clone())
+            .unwrap_or_default();
+        let (summary, played) = match self.shown.take() {
+            Some((hash, summary, played)) if hash == log && summary.turn == self.turn => {
+                (summary, played)
+            }
+            _ => (game.turn_summary(session, self.turn), turns_played(session)),
+        };
         let sequence = game.sequence_for(session.scenario());
         let mut turn = self.turn;
         let mut export = false;
@@ -77,5 +90,6 @@ impl TurnSummaryWindow {
             });
         self.turn = turn;
         self.wants_export |= export;
+        self.shown = Some((log, summary, played));
     }
 }
