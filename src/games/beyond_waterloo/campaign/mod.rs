@@ -26,6 +26,7 @@ pub use administrative_points::{ApReset, SpendAp};
 pub use attrition::Attrition;
 pub use battles::OpenBattle;
 pub use leader_segment::LeaderChange;
+pub(crate) use leader_segment::POOLED_IN;
 pub use maintenance::{Disband, FieldMaintenance};
 pub use morale::MoraleRecovery;
 pub use movement::{FlipForceMarch, MoveFormation};
