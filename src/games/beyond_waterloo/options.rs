@@ -330,6 +330,10 @@ const FIELDS: &[Field] = &[
     super::campaign::settings::FIRST_ENTRY_VP,
     super::campaign::settings::FINAL_TIE,
     super::campaign::settings::SUDDEN_DEATH,
+    super::campaign::settings::BUILDUP_MORALE,
+    super::campaign::settings::RECOMBINE_REMOVED,
+    super::campaign::settings::REPLACEMENT_PER_NATION,
+    super::campaign::settings::REORG_AP,
 ];
 
 pub const SETTINGS: Settings = Settings {
