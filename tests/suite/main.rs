@@ -43,6 +43,7 @@ mod rulebook_battles_of_waterloo_units;
 mod rulebook_beyond_waterloo;
 mod rulebook_beyond_waterloo_campaign;
 mod rulebook_beyond_waterloo_campaign_battles;
+mod rulebook_beyond_waterloo_campaign_organization;
 mod rulebook_beyond_waterloo_campaign_victory;
 mod rulebook_enemy_mistakes;
 mod rulebook_enemy_mistakes_command;

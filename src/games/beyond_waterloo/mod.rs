@@ -110,6 +110,9 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &campaign::Training,
     &campaign::RpAccumulation,
     &campaign::Recruitment,
+    &campaign::ReorganizeUnit,
+    &campaign::BrigadeFormation,
+    &campaign::NewFormation,
     &options::SETTINGS,
 ];
 
