@@ -538,3 +538,299 @@ fn a_leaders_rank_is_three_or_four_stars_and_must_be_entered() {
     );
     assert!(refused.contains("Napoleon's Rank in stars"), "{refused}");
 }
+
+#[test]
+fn a_brigaded_formations_corps_is_reorganized_on_its_senior_leaders_ap() {
+    // 4.2.3-4.2.4, L664-672; 3.7.7, L620. FICTIONAL: Napoleon 4 stars and AP 1, Ney 3 stars and
+    // AP 2; Morale values 2 (the Corps), 2 and 3 (the Divisions).
+    let mut play = french();
+    enter(&mut play, "french", "Napoleon", "stars", "4");
+    enter(&mut play, "french", "Ney", "stars", "3");
+    enter(
+        &mut play,
+        "french",
+        "Left Wing 6CF Inf Corps 1",
+        "morale",
+        "2",
+    );
+    enter(
+        &mut play,
+        "french",
+        "Divisions Pool 2CF Inf Div 1",
+        "morale",
+        "2",
+    );
+    enter(
+        &mut play,
+        "french",
+        "Divisions Pool 2CF Inf Div 2",
+        "morale",
+        "3",
+    );
+    move_formation(&mut play, "french", "Left Wing", "Paris (G5)");
+    to_organize(&mut play);
+    play.play(
+        "brigade-formation",
+        &brigading("french", "Left Wing", "Armée du Nord"),
+        &[],
+    );
+    assert_eq!(ap(&play, "french", "Armée du Nord").as_deref(), Some("0"));
+    let breakdown = [
+        ("side", text("french")),
+        ("corps", text("Left Wing 6CF Inf Corps 1")),
+        (
+            "divisions",
+            list(&[
+                "Divisions Pool 2CF Inf Div 1",
+                "Divisions Pool 2CF Inf Div 2",
+            ]),
+        ),
+    ];
+    let refused = refusal(&play, "corps-breakdown", &breakdown);
+    assert!(
+        refused.contains("Armée du Nord has 0 AP left") && refused.contains("4.2.6, L676"),
+        "{refused}"
+    );
+    // A unit brigaded or un-brigaded is its own Formation's Leader's to pay (4.2.3, L666).
+    reorganize(&mut play, "french", "Left Wing Cav Corps 1", "");
+    assert_eq!(ap(&play, "french", "Left Wing").as_deref(), Some("1"));
+}
+
+#[test]
+fn a_corps_breaks_down_into_two_divisions_of_its_nation_no_better_and_no_stronger() {
+    // 3.7.1-3.7.7, L608-620; addendum §2.2 "Corps breakdown". FICTIONAL: Grouchy's AP 3, Ney's
+    // 2; Morale values and the cavalry's CFs entered below.
+    let mut play = french();
+    for (unit, value_of, value) in [
+        ("Right Wing 4CF Inf Corps", "morale", "2"),
+        ("Divisions Pool 2CF Inf Div 1", "morale", "2"),
+        ("Divisions Pool 2CF Inf Div 2", "morale", "3"),
+        ("Divisions Pool 2CF Inf Div 3", "morale", "1"),
+        ("Left Wing Cav Corps 1", "cf", "3"),
+        ("Left Wing Cav Corps 1", "morale", "2"),
+        ("Divisions Pool Cav Div 1", "cf", "2"),
+        ("Divisions Pool Cav Div 1", "morale", "2"),
+        ("Divisions Pool Cav Div 1", "reduced_cf", "1"),
+        ("Divisions Pool Cav Div 1", "reduced_morale", "3"),
+        ("Divisions Pool Cav Div 2", "cf", "2"),
+        ("Divisions Pool Cav Div 2", "morale", "3"),
+    ] {
+        enter(&mut play, "french", unit, value_of, value);
+    }
+    let breakdown = |corps: &str, divisions: &[&str], reduced: &[&str]| {
+        vec![
+            ("side", text("french")),
+            ("corps", text(corps)),
+            ("divisions", list(divisions)),
+            ("reduced", list(reduced)),
+        ]
+    };
+    let corps = "Right Wing 4CF Inf Corps";
+    let two = [
+        "Divisions Pool 2CF Inf Div 1",
+        "Divisions Pool 2CF Inf Div 2",
+    ];
+    play.go_to(4, 0, 8);
+    let refused = refusal(&play, "corps-breakdown", &breakdown(corps, &two, &[]));
+    assert!(refused.contains("3.7.1, L608"), "{refused}");
+    to_organize(&mut play);
+    // 3.7.3: no Division of a lower Morale value than the Corps'.
+    let refused = refusal(
+        &play,
+        "corps-breakdown",
+        &breakdown(
+            corps,
+            &[
+                "Divisions Pool 2CF Inf Div 1",
+                "Divisions Pool 2CF Inf Div 3",
+            ],
+            &[],
+        ),
+    );
+    assert!(refused.contains("3.7.3, L612"), "{refused}");
+    // 3.7.2: of its own nationality, from the Divisions Pool.
+    let refused = refusal(
+        &play,
+        "corps-breakdown",
+        &breakdown(
+            corps,
+            &[
+                "Divisions Pool 2CF Inf Div 1",
+                "Divisions Pool Russian 1CF Inf Div 1",
+            ],
+            &[],
+        ),
+    );
+    assert!(refused.contains("3.7.2, L610"), "{refused}");
+    // 2 + 2 CF within the Corps' 4: the French Corps goes to the Eliminated box (reading, 14.3.3).
+    let resolution = play.play("corps-breakdown", &breakdown(corps, &two, &[]), &[]);
+    assert!(
+        resolution
+            .outcome
+            .headline
+            .starts_with("Right Wing 4CF Inf Corps breaks down"),
+        "{}",
+        resolution.outcome.headline
+    );
+    assert_eq!(play.state("french", corps), "eliminated");
+    for division in two {
+        assert_eq!(play.state("french", division), "in play");
+        assert_eq!(
+            play.attribute("french", division, "formation").as_deref(),
+            Some("Right Wing")
+        );
+    }
+    assert_eq!(ap(&play, "french", "Right Wing").as_deref(), Some("2"));
+    // 3.7.4-3.7.5: 2 + 2 CF exceed the Cavalry Corps' 3, unless one comes in reduced (1 CF).
+    let cavalry = ["Divisions Pool Cav Div 1", "Divisions Pool Cav Div 2"];
+    let refused = refusal(
+        &play,
+        "corps-breakdown",
+        &breakdown("Left Wing Cav Corps 1", &cavalry, &[]),
+    );
+    assert!(refused.contains("3.7.4-3.7.5, L614-616"), "{refused}");
+    play.play(
+        "corps-breakdown",
+        &breakdown("Left Wing Cav Corps 1", &cavalry, &cavalry[..1]),
+        &[],
+    );
+    assert_eq!(
+        play.attribute("french", cavalry[0], "face").as_deref(),
+        Some("reduced")
+    );
+    assert_eq!(play.state("french", "Left Wing Cav Corps 1"), "eliminated");
+    assert_eq!(ap(&play, "french", "Left Wing").as_deref(), Some("1"));
+}
+
+/// The Armée du Jura's two 1CF Divisions (Morale 3 and 2) and the French Corps in the Force Pool
+/// and the Eliminated box, all with FICTIONAL Morale values, at the Organize/Reorganize Segment
+/// under the reading `reading` of S9.
+fn building(reading: &str) -> Play {
+    let mut play = french();
+    play.play("settings", &[("buildup_morale", text(reading))], &[]);
+    for (unit, morale) in [
+        ("Armée du Jura 1CF Inf Div 1", "3"),
+        ("Armée du Jura 1CF Inf Div 2", "2"),
+        ("Force Pool 3CF Inf Corps 1", "2"),
+        ("Force Pool 3CF Inf Corps 2", "1"),
+        ("Force Pool 4CF Inf Corps", "2"),
+        ("Eliminated 3CF Inf Corps 1", "3"),
+        ("Eliminated 3CF Inf Corps 2", "2"),
+        ("Eliminated 4CF Inf Corps", "2"),
+        ("Eliminated 5CF Inf Corps 1", "2"),
+        ("Eliminated 5CF Inf Corps 2", "4"),
+    ] {
+        enter(&mut play, "french", unit, "morale", morale);
+    }
+    to_organize(&mut play);
+    play
+}
+
+fn buildup(corps: &str) -> Vec<(&'static str, Value)> {
+    vec![
+        ("side", text("french")),
+        (
+            "divisions",
+            list(&["Armée du Jura 1CF Inf Div 1", "Armée du Jura 1CF Inf Div 2"]),
+        ),
+        ("corps", text(corps)),
+    ]
+}
+
+#[test]
+fn two_full_divisions_build_up_into_the_lowest_cf_corps_available() {
+    // 3.8.1-3.8.7, L626-638; 13.1.4, L1411; addendum §2.2 "Corps buildup". The Divisions' highest
+    // Morale value is 3: the Corps' is exactly 2 by default (S9). FICTIONAL: Lecourbe's AP 2.
+    let mut play = building("exactly");
+    // 3.8.3: a 3CF Corps is available, so not the 4CF.
+    let refused = refusal(&play, "corps-buildup", &buildup("Force Pool 4CF Inf Corps"));
+    assert!(refused.contains("3.8.3, L630"), "{refused}");
+    // 3.8.4: Morale value 1 is not one lower than 3.
+    let refused = refusal(
+        &play,
+        "corps-buildup",
+        &buildup("Force Pool 3CF Inf Corps 2"),
+    );
+    assert!(refused.contains("3.8.4, L632"), "{refused}");
+    // 3.8.6: the Formation in supply.
+    play.play(
+        "supply",
+        &[
+            ("side", text("french")),
+            ("out_of_supply", list(&["Armée du Jura"])),
+        ],
+        &[],
+    );
+    let refused = refusal(
+        &play,
+        "corps-buildup",
+        &buildup("Force Pool 3CF Inf Corps 1"),
+    );
+    assert!(refused.contains("3.8.6, L636"), "{refused}");
+    play.go_to(4, 0, 10);
+    play.play("supply", &[("side", text("french"))], &[]);
+    let refused = refusal(
+        &play,
+        "corps-buildup",
+        &buildup("Force Pool 3CF Inf Corps 1"),
+    );
+    assert!(refused.contains("3.8, L624"), "{refused}");
+    // Back in the segment, a turn later (Lecourbe's AP reset to 2).
+    play.go_to(5, 0, 0);
+    play.play("ap-reset", &[("side", text("french"))], &[]);
+    play.go_to(5, 0, 9);
+    // 3.8.1: two Divisions of one Formation.
+    let other = [
+        ("side", text("french")),
+        (
+            "divisions",
+            list(&["Armée du Jura 1CF Inf Div 1", "Armée du Var 1CF Inf Div 1"]),
+        ),
+        ("corps", text("Force Pool 3CF Inf Corps 1")),
+    ];
+    let refused = refusal(&play, "corps-buildup", &other);
+    assert!(refused.contains("3.8.1, L626"), "{refused}");
+    play.play("corps-buildup", &buildup("Force Pool 3CF Inf Corps 1"), &[]);
+    // 3.8.5: the Divisions to the Divisions Pool, the Corps into the Formation's box.
+    assert_eq!(
+        play.state("french", "Armée du Jura 1CF Inf Div 1"),
+        "divisions pool"
+    );
+    assert_eq!(
+        play.state("french", "Force Pool 3CF Inf Corps 1"),
+        "in play"
+    );
+    assert_eq!(
+        play.attribute("french", "Force Pool 3CF Inf Corps 1", "formation")
+            .as_deref(),
+        Some("Armée du Jura")
+    );
+    assert_eq!(ap(&play, "french", "Armée du Jura").as_deref(), Some("1"));
+}
+
+#[test]
+fn the_buildup_morale_is_exactly_or_at_most_one_lower_as_the_setting_reads() {
+    // S9: 3.8.4, L632. The Divisions' highest Morale value is 3; the Eliminated 3CF Corps 1's is 3
+    // (FICTIONAL), not one lower: refused exactly, allowed at most one lower.
+    let play = building("exactly");
+    let refused = refusal(
+        &play,
+        "corps-buildup",
+        &buildup("Eliminated 3CF Inf Corps 1"),
+    );
+    assert!(refused.contains("3.8.4, L632"), "{refused}");
+    let mut play = building("at_most_one_lower");
+    play.play("corps-buildup", &buildup("Eliminated 3CF Inf Corps 1"), &[]);
+    assert_eq!(
+        play.state("french", "Eliminated 3CF Inf Corps 1"),
+        "in play"
+    );
+    // A Morale value of 1, two lower, still is not (either reading).
+    let play = building("at_most_one_lower");
+    let refused = refusal(
+        &play,
+        "corps-buildup",
+        &buildup("Force Pool 3CF Inf Corps 2"),
+    );
+    assert!(refused.contains("3.8.4, L632"), "{refused}");
+}

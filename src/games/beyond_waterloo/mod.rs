@@ -112,6 +112,8 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &campaign::Recruitment,
     &campaign::ReorganizeUnit,
     &campaign::BrigadeFormation,
+    &campaign::CorpsBreakdown,
+    &campaign::CorpsBuildup,
     &campaign::NewFormation,
     &options::SETTINGS,
 ];

@@ -7,6 +7,7 @@
 pub mod administrative_points;
 mod attrition;
 pub mod battles;
+mod corps;
 mod leader_segment;
 pub mod listing;
 mod maintenance;
@@ -26,6 +27,7 @@ pub mod war_chest;
 pub use administrative_points::{ApReset, SpendAp};
 pub use attrition::Attrition;
 pub use battles::OpenBattle;
+pub use corps::{CorpsBreakdown, CorpsBuildup};
 pub use leader_segment::LeaderChange;
 pub(crate) use leader_segment::POOLED_IN;
 pub use maintenance::{Disband, FieldMaintenance};

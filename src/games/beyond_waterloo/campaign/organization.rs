@@ -163,6 +163,17 @@ pub(super) fn check_command(
     ))
 }
 
+/// The Formation whose AP a Corps breakdown or buildup costs: its own, or the Senior Leader's
+/// Formation when it is brigaded (4.2.3-4.2.4, L668-672).
+pub(super) fn senior_payer(record: &Record, side: &str, formation: &str) -> String {
+    let senior = of(record.unit(side, formation), attribute::BRIGADED_TO);
+    if senior.is_empty() {
+        formation.to_string()
+    } else {
+        senior.to_string()
+    }
+}
+
 /// Refuses an action costing `cost` AP of `payer` when it has not that many left (4.2.6, L676;
 /// 13.1.3, L1409).
 pub(super) fn check_ap(

@@ -113,6 +113,8 @@ const MOBILIZATION: Phase = Phase {
             &[
                 "reorganize-unit",
                 "brigade-formation",
+                "corps-breakdown",
+                "corps-buildup",
                 "new-formation",
                 "spend-ap",
             ],
