@@ -5,7 +5,7 @@
 //! RP Costs Chart's replacement price (tests/fixtures/beyond-waterloo/rp-costs.toml: 4 RP a step).
 
 use crate::rulebook_beyond_waterloo_campaign::{basic_game, enter, with_french_ap};
-use crate::support::{Play, list, text};
+use crate::support::{Play, list, number, text};
 use aide_de_camp::engine::input::Value;
 use aide_de_camp::engine::procedure::Resolution;
 use aide_de_camp::games::beyond_waterloo::campaign::war_chest;
@@ -105,6 +105,87 @@ fn brigading(side: &str, formation: &str, senior: &str) -> Vec<(&'static str, Va
 fn refusal(play: &Play, procedure: &str, values: &[(&str, Value)]) -> String {
     play.refused(procedure, values)
         .unwrap_or_else(|| panic!("{procedure} should be refused: {values:?}"))
+}
+
+/// The segments of turn 4's Mobilization Phase up to the Organize/Reorganize Segment in which the
+/// Supply form may be resolved, once each for each side.
+const SEGMENTS: [usize; 7] = [0, 3, 4, 5, 6, 7, 8];
+
+/// A unit taking a step: (side, Formation, unit, its back's CF, its back's Morale).
+type Reduced<'a> = (&'a str, &'a str, &'a str, &'a str, &'a str);
+
+/// Each unit takes a step in a segment of turn 4's Mobilization Phase, one a side a segment: its
+/// Formation found Out of Supply, the step from that unit (16.5.1, L1561), the back of the
+/// counter FICTIONAL. Then every Formation is back in supply (16.1.5, L1499). Play stands in the
+/// segment after.
+fn reduce(play: &mut Play, units: &[Reduced]) {
+    let of_side = |side: &'static str| units.iter().filter(move |u| u.0 == side);
+    let steps = of_side("french").count().max(of_side("allied").count());
+    assert!(steps < SEGMENTS.len());
+    for (i, step) in SEGMENTS.iter().take(steps).enumerate() {
+        play.go_to(4, 0, *step);
+        for side in ["french", "allied"] {
+            let Some(&(_, formation, unit, cf, morale)) = of_side(side).nth(i) else {
+                continue;
+            };
+            play.play(
+                "supply",
+                &[("side", text(side)), ("out_of_supply", list(&[formation]))],
+                &[],
+            );
+            play.play(
+                "take-losses",
+                &[
+                    ("side", text(side)),
+                    ("unit", text(unit)),
+                    ("steps", number(1)),
+                    ("reduced_cf", text(cf)),
+                    ("reduced_morale", text(morale)),
+                ],
+                &[],
+            );
+            assert_eq!(
+                play.attribute(side, unit, "face").as_deref(),
+                Some("reduced")
+            );
+        }
+    }
+    play.go_to(4, 0, SEGMENTS[steps]);
+    for side in ["french", "allied"] {
+        if of_side(side).next().is_some() {
+            play.play("supply", &[("side", text(side))], &[]);
+        }
+    }
+}
+
+#[test]
+fn the_segments_offer_their_procedures() {
+    // 8.2.1, L1213-1214; Modules 13-14, L1399-1463.
+    let mut play = french();
+    to_organize(&mut play);
+    let step = play
+        .game
+        .sequence_of(play.record())
+        .step(play.record().position)
+        .expect("a step");
+    for procedure in [
+        "reorganize-unit",
+        "brigade-formation",
+        "corps-breakdown",
+        "corps-buildup",
+        "new-formation",
+    ] {
+        assert!(step.procedures.contains(&procedure), "{procedure}");
+        assert!(play.applies(procedure), "{procedure}");
+    }
+    to_rebuild(&mut play);
+    let step = play
+        .game
+        .sequence_of(play.record())
+        .step(play.record().position)
+        .expect("a step");
+    assert!(step.procedures.contains(&"replacement"));
+    assert!(step.procedures.contains(&"recombination"));
 }
 
 #[test]
@@ -833,4 +914,356 @@ fn the_buildup_morale_is_exactly_or_at_most_one_lower_as_the_setting_reads() {
         &buildup("Force Pool 3CF Inf Corps 2"),
     );
     assert!(refused.contains("3.8.4, L632"), "{refused}");
+}
+
+fn replace(unit: &str, side: &str) -> Vec<(&'static str, Value)> {
+    vec![("side", text(side)), ("unit", text(unit))]
+}
+
+#[test]
+fn two_replacement_steps_a_side_one_an_allied_nation_none_a_minor_ally() {
+    // 14.1.1-14.2.4, L1435-1449; addendum §2.2 "Replacements". FICTIONAL: AP ratings (French as
+    // listed, Allied 2); the backs of the counters; the price, 4 RP a step.
+    let mut play = french();
+    with_allied_ap(&mut play);
+    let anglo = "Anglo-Dutch-Belgian Formation";
+    reduce(
+        &mut play,
+        &[
+            ("french", "Right Wing", "Right Wing 4CF Inf Corps", "3", "3"),
+            ("french", "Left Wing", "Left Wing 6CF Inf Corps 1", "4", "3"),
+            (
+                "french",
+                "Armée du Rhin",
+                "Armée du Rhin 5CF Inf Corps",
+                "3",
+                "3",
+            ),
+            (
+                "allied",
+                anglo,
+                "Anglo-Dutch-Belgian Formation 5CF Inf Corps",
+                "3",
+                "2",
+            ),
+            (
+                "allied",
+                anglo,
+                "Anglo-Dutch-Belgian Formation 5CF Guard Inf Corps",
+                "3",
+                "1",
+            ),
+            (
+                "allied",
+                anglo,
+                "Anglo-Dutch-Belgian Formation Hanoverian Inf Corps",
+                "2",
+                "3",
+            ),
+            (
+                "allied",
+                "Army of the Lower Rhine",
+                "Army of the Lower Rhine 4CF Inf Corps",
+                "2",
+                "3",
+            ),
+        ],
+    );
+    to_rebuild(&mut play);
+    let rp = |play: &Play, side| war_chest::rp(play.record(), side);
+    let resolution = play.play(
+        "replacement",
+        &replace("Right Wing 4CF Inf Corps", "french"),
+        &[],
+    );
+    assert_eq!(
+        resolution.outcome.headline,
+        "Right Wing 4CF Inf Corps takes a replacement step, back to its full side, for 4 RP; Right Wing spends 1 AP"
+    );
+    // The price is read from the RP Costs Chart (14.2.4, L1449: "see RP Cost Table on PAC").
+    assert_eq!(
+        resolution.cell.as_ref().map(|c| c.table.as_str()),
+        Some("rp-costs")
+    );
+    assert_eq!(
+        play.attribute("french", "Right Wing 4CF Inf Corps", "face")
+            .as_deref(),
+        Some("full")
+    );
+    assert_eq!(rp(&play, "french"), 81);
+    assert_eq!(ap(&play, "french", "Right Wing").as_deref(), Some("2"));
+    // A full unit has nothing to replace (14.2.4, L1449).
+    let refused = refusal(
+        &play,
+        "replacement",
+        &replace("Right Wing 4CF Inf Corps", "french"),
+    );
+    assert!(refused.contains("14.2.4, L1449"), "{refused}");
+    play.play(
+        "replacement",
+        &replace("Left Wing 6CF Inf Corps 1", "french"),
+        &[],
+    );
+    assert_eq!(rp(&play, "french"), 77);
+    // 14.2.1: two steps a side.
+    let refused = refusal(
+        &play,
+        "replacement",
+        &replace("Armée du Rhin 5CF Inf Corps", "french"),
+    );
+    assert!(refused.contains("14.2.1, L1443"), "{refused}");
+    // 14.1.1: the unit's Formation in supply.
+    play.play(
+        "supply",
+        &[
+            ("side", text("french")),
+            ("out_of_supply", list(&["Armée du Rhin"])),
+        ],
+        &[],
+    );
+    let refused = refusal(
+        &play,
+        "replacement",
+        &replace("Armée du Rhin 5CF Inf Corps", "french"),
+    );
+    assert!(refused.contains("14.1.1, L1435"), "{refused}");
+    // The Allies: one British step (14.2.2), none for the Hanoverians (14.2.3).
+    play.play(
+        "replacement",
+        &replace("Anglo-Dutch-Belgian Formation 5CF Inf Corps", "allied"),
+        &[],
+    );
+    assert_eq!(rp(&play, "allied"), 191);
+    let guard = replace(
+        "Anglo-Dutch-Belgian Formation 5CF Guard Inf Corps",
+        "allied",
+    );
+    let refused = refusal(&play, "replacement", &guard);
+    assert!(
+        refused.contains("14.2.2, L1445") && refused.contains("accounts for one"),
+        "{refused}"
+    );
+    // S11 read as one unit: the same limit here, since a replacement flips one unit one step.
+    play.play(
+        "settings",
+        &[("replacement_per_nation", text("one_unit"))],
+        &[],
+    );
+    let refused = refusal(&play, "replacement", &guard);
+    assert!(
+        refused.contains("14.2.2, L1445") && refused.contains("go to one unit"),
+        "{refused}"
+    );
+    let refused = refusal(
+        &play,
+        "replacement",
+        &replace(
+            "Anglo-Dutch-Belgian Formation Hanoverian Inf Corps",
+            "allied",
+        ),
+    );
+    assert!(refused.contains("14.2.3, L1447"), "{refused}");
+    play.play(
+        "replacement",
+        &replace("Army of the Lower Rhine 4CF Inf Corps", "allied"),
+        &[],
+    );
+    assert_eq!(rp(&play, "allied"), 187);
+    assert_eq!(
+        ap(&play, "allied", "Army of the Lower Rhine").as_deref(),
+        Some("1")
+    );
+    // Only in the Rebuild Troop Units Segment (14.2.1, L1443).
+    play.go_to(4, 0, 11);
+    let refused = refusal(
+        &play,
+        "replacement",
+        &replace("Armée du Rhin 5CF Inf Corps", "french"),
+    );
+    assert!(refused.contains("14.2.1, L1443"), "{refused}");
+}
+
+fn recombine(kind: &str, kept: &str, given: &[&str]) -> Vec<(&'static str, Value)> {
+    vec![
+        ("side", text("french")),
+        ("kind", text(kind)),
+        ("kept", text(kept)),
+        ("given", list(given)),
+    ]
+}
+
+#[test]
+fn a_division_restores_a_corps_and_two_national_guard_units_a_division() {
+    // 14.3.1-14.3.2, L1453-1455; 14.3.5-14.3.6, L1461-1463; addendum §2.2 "Recombination".
+    // FICTIONAL: Suchet's AP 3; the backs of the counters.
+    let mut play = french();
+    reduce(
+        &mut play,
+        &[
+            (
+                "french",
+                "Armée des Alpes",
+                "Armée des Alpes 4CF Inf Corps",
+                "3",
+                "3",
+            ),
+            (
+                "french",
+                "Armée des Alpes",
+                "Armée des Alpes 1CF Inf Div",
+                "1/2",
+                "3",
+            ),
+        ],
+    );
+    to_organize(&mut play);
+    // A second National Guard unit joins from the Lyons garrison (5.1.6A, L766).
+    reorganize(&mut play, "french", "Garrison NG 1CF 5", "Armée des Alpes");
+    to_rebuild(&mut play);
+    let corps = "Armée des Alpes 4CF Inf Corps";
+    let division = "Armée des Alpes 1CF Inf Div";
+    // A reduced Division never combines with a Corps (14.3.6, L1463).
+    let refused = refusal(
+        &play,
+        "recombination",
+        &recombine("division_into_corps", corps, &[division]),
+    );
+    assert!(refused.contains("L1455-1463"), "{refused}");
+    // Only units brigaded in the same Formation (14.3.1, L1453).
+    let refused = refusal(
+        &play,
+        "recombination",
+        &recombine(
+            "national_guard",
+            division,
+            &["Armée des Alpes NG 1CF", "Garrison NG 1CF 1"],
+        ),
+    );
+    assert!(refused.contains("14.3.1, L1453"), "{refused}");
+    let guards = ["Armée des Alpes NG 1CF", "Garrison NG 1CF 5"];
+    play.play(
+        "recombination",
+        &recombine("national_guard", division, &guards),
+        &[],
+    );
+    assert_eq!(
+        play.attribute("french", division, "face").as_deref(),
+        Some("full")
+    );
+    for guard in guards {
+        assert_eq!(play.state("french", guard), "eliminated");
+    }
+    assert_eq!(ap(&play, "french", "Armée des Alpes").as_deref(), Some("1"));
+    play.play(
+        "recombination",
+        &recombine("division_into_corps", corps, &[division]),
+        &[],
+    );
+    assert_eq!(
+        play.attribute("french", corps, "face").as_deref(),
+        Some("full")
+    );
+    assert_eq!(play.state("french", division), "divisions pool");
+    assert_eq!(ap(&play, "french", "Armée des Alpes").as_deref(), Some("0"));
+    // The Allies have no National Guard to recombine (14.3.5, L1461).
+    let allied = [
+        ("side", text("allied")),
+        ("kind", text("national_guard")),
+        ("kept", text("Ostend 1CF Inf Div")),
+        ("given", list(&["A", "B"])),
+    ];
+    let refused = refusal(&play, "recombination", &allied);
+    assert!(refused.contains("14.3.5, L1461"), "{refused}");
+}
+
+/// The Armée du Var's two Divisions reduced, Morale values 2 and 3 on their backs, and the Left
+/// Wing's two 6CF Corps, 2 and 4 (FICTIONAL), at the Rebuild Troop Units Segment under the
+/// reading `reading` of S10.
+fn recombining(reading: &str) -> Play {
+    let mut play = french();
+    play.play("settings", &[("recombine_removed", text(reading))], &[]);
+    reduce(
+        &mut play,
+        &[
+            (
+                "french",
+                "Armée du Var",
+                "Armée du Var 1CF Inf Div 1",
+                "1/2",
+                "2",
+            ),
+            (
+                "french",
+                "Armée du Var",
+                "Armée du Var 1CF Inf Div 2",
+                "1/2",
+                "3",
+            ),
+            ("french", "Left Wing", "Left Wing 6CF Inf Corps 1", "4", "2"),
+            ("french", "Left Wing", "Left Wing 6CF Inf Corps 2", "4", "4"),
+        ],
+    );
+    to_rebuild(&mut play);
+    play
+}
+
+#[test]
+fn the_reduced_unit_removed_is_the_one_the_setting_names() {
+    // S10: 14.3.3-14.3.4, L1457-1459. FICTIONAL: Brune's AP 1, Ney's 2.
+    let (one, two) = ("Armée du Var 1CF Inf Div 1", "Armée du Var 1CF Inf Div 2");
+    // As written, the one of lower Morale value (2) leaves.
+    let mut play = recombining("lower_value");
+    let refused = refusal(
+        &play,
+        "recombination",
+        &recombine("two_divisions", one, &[two]),
+    );
+    assert!(refused.contains("14.3.3-14.3.4, L1457-1459"), "{refused}");
+    play.play(
+        "recombination",
+        &recombine("two_divisions", two, &[one]),
+        &[],
+    );
+    assert_eq!(play.state("french", one), "divisions pool");
+    assert_eq!(
+        play.attribute("french", two, "face").as_deref(),
+        Some("full")
+    );
+    assert_eq!(ap(&play, "french", "Armée du Var").as_deref(), Some("0"));
+    // Two reduced Corps: the French one removed goes to the Eliminated box (14.3.3, L1457).
+    let (first, second) = ("Left Wing 6CF Inf Corps 1", "Left Wing 6CF Inf Corps 2");
+    play.play(
+        "recombination",
+        &recombine("two_corps", second, &[first]),
+        &[],
+    );
+    assert_eq!(play.state("french", first), "eliminated");
+    assert_eq!(
+        play.attribute("french", second, "face").as_deref(),
+        Some("full")
+    );
+    // The other reading: the one of higher Morale value (3) leaves.
+    let mut play = recombining("higher_value");
+    let refused = refusal(
+        &play,
+        "recombination",
+        &recombine("two_divisions", two, &[one]),
+    );
+    assert!(refused.contains("14.3.3-14.3.4, L1457-1459"), "{refused}");
+    play.play(
+        "recombination",
+        &recombine("two_divisions", one, &[two]),
+        &[],
+    );
+    assert_eq!(play.state("french", two), "divisions pool");
+    assert_eq!(
+        play.attribute("french", one, "face").as_deref(),
+        Some("full")
+    );
+    play.play(
+        "recombination",
+        &recombine("two_corps", first, &[second]),
+        &[],
+    );
+    assert_eq!(play.state("french", second), "eliminated");
 }

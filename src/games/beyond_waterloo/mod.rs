@@ -115,6 +115,8 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &campaign::CorpsBreakdown,
     &campaign::CorpsBuildup,
     &campaign::NewFormation,
+    &campaign::Replacement,
+    &campaign::Recombination,
     &options::SETTINGS,
 ];
 

@@ -41,6 +41,9 @@ const fn advanced_segment(title: &'static str, rule: &'static str) -> Step {
 /// The Organize/Reorganize Segment's title (Module 13, L1399-1427).
 pub const ORGANIZE_TITLE: &str = "Organize/Reorganize Segment";
 
+/// The Rebuild Troop Units Segment's title (Module 14, L1429-1463).
+pub const REBUILD_TITLE: &str = "Rebuild Troop Units Segment";
+
 const AP_RESET: Step = segment(
     "AP Reset Segment",
     "4.2.7, L678; 8.2.1, L1204; 8.3.1, L1225",
@@ -121,9 +124,9 @@ const MOBILIZATION: Phase = Phase {
             "Redistribute units between Formations in the same area, brigade or unbrigade (1 AP each), break down or build up Corps, or create a new Formation for 2 RP. An Out of Supply Formation does none of these.",
         ),
         segment(
-            "Rebuild Troop Units Segment",
+            REBUILD_TITLE,
             "14.1-14.3, L1431-1463",
-            &["spend-ap"],
+            &["replacement", "recombination", "spend-ap"],
             "At most two replacement steps a side (one an Allied nation, none for Minor Allies), each 1 AP and its RP price, for units in supply; and recombination.",
         ),
         OFF_BOARD,
