@@ -44,6 +44,7 @@ mod rulebook_beyond_waterloo;
 mod rulebook_beyond_waterloo_campaign;
 mod rulebook_beyond_waterloo_campaign_battles;
 mod rulebook_beyond_waterloo_campaign_months;
+mod rulebook_beyond_waterloo_campaign_organization;
 mod rulebook_beyond_waterloo_campaign_victory;
 mod rulebook_enemy_mistakes;
 mod rulebook_enemy_mistakes_command;

@@ -507,7 +507,7 @@ fn the_players_choose_where_the_armee_du_nord_and_the_others_set_up() {
 }
 
 /// The Basic Game with every French Leader's AP rating entered: FICTIONAL values, 1 to 3.
-fn with_french_ap() -> Play {
+pub(crate) fn with_french_ap() -> Play {
     let mut play = basic_game();
     for (i, leader) in FRENCH_LEADERS.iter().enumerate() {
         enter(&mut play, "french", leader, "ap", &(i % 3 + 1).to_string());
@@ -830,6 +830,11 @@ fn a_formation_emptied_by_attrition_is_deactivated_and_its_leader_goes_to_the_po
     );
     assert_eq!(play.state("french", "Armée du Var"), "inactive");
     assert_eq!(play.state("french", "Brune"), "leader pool");
+    // He went to the Pool in turn 4's Mobilization Phase: no command again in it (4.5.6, L720).
+    assert_eq!(
+        play.attribute("french", "Brune", "pooled_in").as_deref(),
+        Some("4/0")
+    );
     // One VP a step suffered (9.1.7, L1258; 20.3, L1777).
     assert_eq!(war_chest::vp(play.record(), "allied"), 14);
     // A de-activated Formation checks no more.
@@ -1061,6 +1066,11 @@ fn a_player_who_cannot_pay_disbands_formations_until_he_can() {
     );
     assert_eq!(play.state("french", "Armée du Var"), "inactive");
     assert_eq!(play.state("french", "Brune"), "leader pool");
+    // He went to the Pool in turn 8's Mobilization Phase: no command again in it (4.5.6, L720).
+    assert_eq!(
+        play.attribute("french", "Brune", "pooled_in").as_deref(),
+        Some("8/0")
+    );
     for unit in ["Armée du Var 1CF Inf Div 1", "Armée du Var 1CF Inf Div 2"] {
         assert_eq!(play.attribute("french", unit, "formation"), None);
         assert_eq!(

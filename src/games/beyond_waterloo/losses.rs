@@ -182,11 +182,28 @@ const FIELDS: &[Field] = &[
         rule: "5.1.8, L770",
         help: "Filled in from the record in the campaign.",
     },
+    Field {
+        id: "phase",
+        label: "This Phase",
+        group: "What the record knows",
+        kind: FieldKind::Text { max_len: 10 },
+        rule: "4.5.6, L720; 13.2.5, L1423",
+        help: "Filled in from the record in the campaign: a Leader sent to the Leader Pool in it cannot take a command again in it.",
+    },
 ];
 
 /// A Formation de-activated: its marker goes to its space on the organization display and its
-/// Leader to the Leader Pool (5.1.8, L770; 9.1.9, L1262; 11.1.4, L1320).
-pub(crate) fn deactivation(side: &str, formation: &str, leader: &str, rule: &str) -> Vec<Effect> {
+/// Leader to the Leader Pool (5.1.8, L770; 9.1.9, L1262; 11.1.4, L1320). In a campaign `phase`
+/// is the Phase where play stands ("turn/phase"), marked on the Leader: he cannot be appointed
+/// again in it (4.5.6, L720), nor command a new Formation in this Mobilization Phase (13.2.5,
+/// L1423). Empty in the Combat Game, which marks nothing.
+pub(crate) fn deactivation(
+    side: &str,
+    formation: &str,
+    leader: &str,
+    phase: &str,
+    rule: &str,
+) -> Vec<Effect> {
     let mut effects = vec![
         Effect::set_state(side, formation, state::INACTIVE, rule),
         Effect::set_attribute(side, formation, attribute::LEADER, "", rule),
@@ -196,6 +213,15 @@ pub(crate) fn deactivation(side: &str, formation: &str, leader: &str, rule: &str
             Effect::set_state(side, leader, state::LEADER_POOL, rule),
             Effect::set_attribute(side, leader, attribute::FORMATION, "", rule),
         ]);
+        if !phase.is_empty() {
+            effects.push(Effect::set_attribute(
+                side,
+                leader,
+                super::campaign::POOLED_IN,
+                phase,
+                "4.5.6, L720; 13.2.5, L1423",
+            ));
+        }
     }
     effects
 }
@@ -356,6 +382,12 @@ impl TakeLosses {
             .filter(|_| last_unit)
             .unwrap_or("");
         input.set("leader", Value::Text(leader.into()));
+        let phase = if super::campaign::is_campaign(record) {
+            super::campaign::movement::ops_mark(record)
+        } else {
+            String::new()
+        };
+        input.set("phase", Value::Text(phase.as_str().into()));
         let attrition = facts.reaction(record) && super::campaign::in_attrition_segment(record);
         input.set("attrition", Value::Flag(attrition));
         for (id, attribute) in [
@@ -644,7 +676,7 @@ impl Procedure for TakeLosses {
                 format!("the record knows {name} otherwise: pick it again"),
             )
         };
-        if stale(&["reaction", "last_unit", "leader", "attrition"]).is_some() {
+        if stale(&["reaction", "last_unit", "leader", "attrition", "phase"]).is_some() {
             return Err(otherwise());
         }
         let left = known.number("still_to_take").into();
@@ -822,6 +854,7 @@ impl Procedure for TakeLosses {
                         side,
                         input.text("formation"),
                         input.text("leader"),
+                        input.text("phase"),
                         "5.1.8, L770; 9.1.9, L1262",
                     ));
                     told.push(format!(

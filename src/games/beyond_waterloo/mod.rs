@@ -116,6 +116,13 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &campaign::RpAccumulation,
     &campaign::Recruitment,
     &campaign::FratTransfer,
+    &campaign::ReorganizeUnit,
+    &campaign::BrigadeFormation,
+    &campaign::CorpsBreakdown,
+    &campaign::CorpsBuildup,
+    &campaign::NewFormation,
+    &campaign::Replacement,
+    &campaign::Recombination,
     &options::SETTINGS,
 ];
 

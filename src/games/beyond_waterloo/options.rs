@@ -336,6 +336,10 @@ const FIELDS: &[Field] = &[
     super::campaign::settings::AP_RESET_PHASES,
     super::campaign::settings::RECOVERY_ROLL_LIMITS,
     super::campaign::settings::COLOCATION,
+    super::campaign::settings::BUILDUP_MORALE,
+    super::campaign::settings::RECOMBINE_REMOVED,
+    super::campaign::settings::REPLACEMENT_PER_NATION,
+    super::campaign::settings::REORG_AP,
 ];
 
 pub const SETTINGS: Settings = Settings {

@@ -57,6 +57,9 @@ pub mod attribute {
     /// values, entered for the campaign.
     pub const AP: &str = "ap";
     pub const WOUNDED_AP: &str = "wounded_ap";
+    /// A Leader's Rank, the stars on his counter: 4 for a Senior Leader, 3 for the others
+    /// (4.1.1, L646). A counter value, entered for the campaign.
+    pub const STARS: &str = "stars";
     /// The Senior Formation a Formation is brigaded to (5.4, L822-830), if any.
     pub const BRIGADED_TO: &str = "brigaded_to";
     /// A Formation's Force March marker: "skull" in the OPs Phase of the march, "front" after
@@ -593,6 +596,7 @@ pub const LEADER_BATTLE_VALUES: &[(&str, &str)] = &[
 pub const LEADER_CAMPAIGN_VALUES: &[(&str, &str)] = &[
     (attribute::AP, "AP rating"),
     (attribute::WOUNDED_AP, "AP rating, wounded side"),
+    (attribute::STARS, "Rank in stars"),
 ];
 
 /// Every value a Leader's counter prints.
@@ -621,6 +625,7 @@ const VALUES: &[(&str, &str)] = &[
     (attribute::WOUNDED_REACTION, "Wounded Reaction"),
     (attribute::AP, "AP"),
     (attribute::WOUNDED_AP, "Wounded AP"),
+    (attribute::STARS, "Stars"),
 ];
 
 const COUNTER_RULE: &str = "2.2.1-2.2.2 Counters, L452-456";
@@ -652,7 +657,7 @@ const ENTRY_FIELDS: &[Field] = &[
         group: "Counter",
         kind: FieldKind::Choice(VALUES),
         rule: COUNTER_RULE,
-        help: "A Troop unit prints its CF and Morale on each side; a Leader his AP rating, Battle Ability and Reaction range on each side (a dot is 0).",
+        help: "A Troop unit prints its CF and Morale on each side; a Leader his AP rating, Battle Ability and Reaction range on each side (a dot is 0), and his Rank in stars.",
     },
     Field {
         id: "value",
@@ -732,6 +737,15 @@ fn checked_value(input: &Input, record: &Record) -> Result<String, InputError> {
         ));
     }
     let value = input.text("value").trim();
+    if value_of == attribute::STARS {
+        return match value {
+            "3" | "4" => Ok(value.to_string()),
+            _ => Err(InputError::new(
+                "value",
+                "a Leader's Rank is 4 stars for a Senior Leader, 3 for the others (4.1.1, L646)",
+            )),
+        };
+    }
     let cf = value_of == attribute::CF || value_of == attribute::REDUCED_CF;
     match halves(value) {
         Some(h) if h <= 18 && (cf || h % 2 == 0) => Ok(halves_text(h)),
@@ -752,7 +766,7 @@ impl Procedure for CounterValue {
             id: "counter-value",
             title: "Roster: a value a counter prints",
             rule: COUNTER_RULE,
-            summary: "Enters or corrects a Troop unit's CF or Morale, or a Leader's AP rating, Battle Ability or Reaction range, as the counter prints it.",
+            summary: "Enters or corrects a Troop unit's CF or Morale, or a Leader's AP rating, Battle Ability, Reaction range or Rank in stars, as the counter prints it.",
             fields: ENTRY_FIELDS,
         }
     }

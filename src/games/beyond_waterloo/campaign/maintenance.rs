@@ -213,6 +213,14 @@ const DISBAND_FIELDS: &[Field] = &[
         rule: "11.1.4, L1320-1322",
         help: "From the record.",
     },
+    Field {
+        id: "phase",
+        label: "This Phase",
+        group: "What the record knows",
+        kind: FieldKind::Text { max_len: 10 },
+        rule: "4.5.6, L720; 13.2.5, L1423",
+        help: "From the record: its Leader cannot take a command again in it.",
+    },
 ];
 
 /// A Formation disbanded because its maintenance cannot be paid.
@@ -240,6 +248,10 @@ impl Disband {
         input.set(
             "area",
             Value::Text(of_formation(attribute::AREA).as_str().into()),
+        );
+        input.set(
+            "phase",
+            Value::Text(super::movement::ops_mark(record).as_str().into()),
         );
     }
 }
@@ -290,7 +302,7 @@ impl Procedure for Disband {
         let leader = input.text("leader");
         let area = input.text("area");
         let rule = "11.1.4, L1320-1322";
-        let mut effects = deactivation(side, formation, leader, rule);
+        let mut effects = deactivation(side, formation, leader, input.text("phase"), rule);
         for unit in input.list("units") {
             effects.extend([
                 Effect::set_attribute(side, unit, attribute::FORMATION, "", rule),

@@ -8,6 +8,7 @@ pub mod administrative_points;
 mod attrition;
 pub mod battles;
 mod catastrophe;
+mod corps;
 mod leader_segment;
 pub mod listing;
 mod magazines;
@@ -15,7 +16,9 @@ mod maintenance;
 mod morale;
 pub mod movement;
 mod off_board;
+mod organization;
 mod purchase;
+mod rebuilding;
 pub mod recruitment;
 mod screens;
 mod sequence;
@@ -31,13 +34,17 @@ pub use administrative_points::{ApReset, SpendAp};
 pub use attrition::Attrition;
 pub use battles::OpenBattle;
 pub use catastrophe::CatastrophicFailure;
+pub use corps::{CorpsBreakdown, CorpsBuildup};
 pub use leader_segment::LeaderChange;
+pub(crate) use leader_segment::POOLED_IN;
 pub use magazines::Magazines;
 pub use maintenance::{Disband, FieldMaintenance};
 pub use morale::MoraleRecovery;
 pub use movement::{FlipForceMarch, MoveFormation};
 pub use off_board::OffBoardMove;
+pub use organization::{BrigadeFormation, NEW_FORMATION_RP, NewFormation, ReorganizeUnit};
 pub use purchase::Purchase;
+pub use rebuilding::{REPLACED_IN, Recombination, Replacement};
 pub use recruitment::{FratTransfer, Recruitment};
 pub use screens::CavalryScreen;
 pub use sequence::{LEADER_SEGMENT, SEQUENCE};
@@ -137,6 +144,13 @@ pub const SUMMARIZED: &[&str] = &[
     "purchase",
     "frat-transfer",
     "magazine",
+    "reorganize-unit",
+    "brigade-formation",
+    "corps-breakdown",
+    "corps-buildup",
+    "new-formation",
+    "replacement",
+    "recombination",
     "leader-change",
     "open-battle",
     "battle-winner",

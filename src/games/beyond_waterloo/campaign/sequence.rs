@@ -38,6 +38,12 @@ const fn advanced_segment(title: &'static str, rule: &'static str) -> Step {
     }
 }
 
+/// The Organize/Reorganize Segment's title (Module 13, L1399-1427).
+pub const ORGANIZE_TITLE: &str = "Organize/Reorganize Segment";
+
+/// The Rebuild Troop Units Segment's title (Module 14, L1429-1463).
+pub const REBUILD_TITLE: &str = "Rebuild Troop Units Segment";
+
 const AP_RESET: Step = segment(
     "AP Reset Segment",
     "4.2.7, L678; 8.2.1, L1204; 8.3.1, L1225",
@@ -108,15 +114,22 @@ const MOBILIZATION: Phase = Phase {
             "The French only: 2D6 plus the War Minister's AP rating (and 1 VP spent for +1, declared first) on the FRAT's column of French VP less Allied VP. The result in Division-equivalents moves from the Eliminated box or the Divisions Pool to the Force Pool, to be recruited from next turn.",
         ),
         segment(
-            "Organize/Reorganize Segment",
+            ORGANIZE_TITLE,
             "13.1-13.2, L1401-1427",
-            &["spend-ap"],
-            "Redistribute units between Formations in the same area, brigade or unbrigade (1 AP each), break down or build up Corps, or create a new Formation for 2 RP.",
+            &[
+                "reorganize-unit",
+                "brigade-formation",
+                "corps-breakdown",
+                "corps-buildup",
+                "new-formation",
+                "spend-ap",
+            ],
+            "Redistribute units between Formations in the same area, brigade or unbrigade (1 AP each), break down or build up Corps, or create a new Formation for 2 RP. An Out of Supply Formation does none of these.",
         ),
         segment(
-            "Rebuild Troop Units Segment",
+            REBUILD_TITLE,
             "14.1-14.3, L1431-1463",
-            &["spend-ap"],
+            &["replacement", "recombination", "spend-ap"],
             "At most two replacement steps a side (one an Allied nation, none for Minor Allies), each 1 AP and its RP price, for units in supply; and recombination.",
         ),
         OFF_BOARD,

@@ -246,6 +246,86 @@ pub const COLOCATION: Field = campaign_setting(setting(
     "The record knows where each Formation stands; the players assert nothing here.",
 ));
 
+/// S9: "The Corps unit can only have a morale value one lower than the highest morale value of
+/// either of the Divisions it is replacing" (3.8.4, L632) reads as exactly one lower; "only ...
+/// one lower" may also mean at most one lower (a lower value is the better Morale, 5.2.1, L774).
+pub const BUILDUP_MORALE: Field = campaign_setting(setting(
+    "buildup_morale",
+    "A Corps built up from two Divisions has a Morale value",
+    &[
+        (
+            "exactly",
+            "exactly one lower than the higher of the two Divisions' (3.8.4, L632)",
+        ),
+        (
+            "at_most_one_lower",
+            "at most one lower than the higher of the two Divisions': that or any higher value",
+        ),
+    ],
+    "3.8.4, L632",
+    "A lower Morale value is the better Morale (5.2.1, L774).",
+));
+
+/// S10: two reduced Corps or two reduced Divisions recombine and "the lower morale value" one
+/// leaves (14.3.3-14.3.4, L1457-1459). As written that removes the better unit; the intent may
+/// have been the worse one.
+pub const RECOMBINE_REMOVED: Field = campaign_setting(setting(
+    "recombine_removed",
+    "When two reduced units recombine, the one removed is",
+    &[
+        (
+            "lower_value",
+            "the one with the lower Morale value, as written (14.3.3-14.3.4, L1457-1459)",
+        ),
+        (
+            "higher_value",
+            "the one with the higher Morale value, the worse Morale",
+        ),
+    ],
+    "14.3.3-14.3.4, L1457-1459",
+    "On equal values the player picks either.",
+));
+
+/// S11: "Each Allied nationality ... may account for no more than one of these replacements"
+/// (14.2.2, L1445): one of the side's two steps, or one unit.
+pub const REPLACEMENT_PER_NATION: Field = campaign_setting(setting(
+    "replacement_per_nation",
+    "Each Allied nationality's replacements in a segment are",
+    &[
+        (
+            "one_step",
+            "at most one of the side's two replacement steps (14.2.2, L1445)",
+        ),
+        ("one_unit", "steps to at most one of its units"),
+    ],
+    "14.2.2, L1445",
+    "A replacement flips one reduced unit to its full side: a step either way, so the readings part only for a unit that could take a second step in the segment.",
+));
+
+/// S12: "Each Troop unit moved ... expends one AP" (13.1.2, L1407) against units "shifted to
+/// another Formation in the same area at no AP cost to the original Formation" (13.2.3, L1419).
+/// The free shift sits in 13.2, Creating a New Formation, so it is read as applying there only.
+pub const REORG_AP: Field = campaign_setting(setting(
+    "reorg_ap_new_formation",
+    "A Troop unit shifted from one Formation to another in the same area costs",
+    &[
+        (
+            "new_formation_only",
+            "no AP into a new Formation (13.2.3, L1419), 1 AP of the Formation it leaves otherwise (13.1.2, L1407)",
+        ),
+        (
+            "any_shift",
+            "no AP, into a new Formation or any other (13.2.3, L1419, read generally)",
+        ),
+        (
+            "never_free",
+            "1 AP of the Formation it leaves, into a new Formation too (13.1.2, L1407)",
+        ),
+    ],
+    "13.1.2, L1407; 13.2.3, L1419",
+    "Brigading an un-brigaded unit, or un-brigading one, costs 1 AP either way (5.1.6A, L766).",
+));
+
 /// The campaign settings, for the Settings form.
 pub const FIELDS: &[Field] = &[
     ATTRITION_DICE,
@@ -262,4 +342,8 @@ pub const FIELDS: &[Field] = &[
     AP_RESET_PHASES,
     RECOVERY_ROLL_LIMITS,
     COLOCATION,
+    BUILDUP_MORALE,
+    RECOMBINE_REMOVED,
+    REPLACEMENT_PER_NATION,
+    REORG_AP,
 ];
