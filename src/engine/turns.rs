@@ -26,13 +26,12 @@ pub enum Repeat {
     /// A cup on the record that the step draws from, one pass each: the step comes round again
     /// while the cup holds a chit (a LIM drawn, its owner acts, the next is drawn).
     WhileCupHolds(&'static str),
-    /// Play goes back to an earlier step of the same phase while the record says there is more
-    /// to do there (the Combat Segment's next battle, picked when the last one is over).
+    /// Play goes back to an earlier step of the same phase, or stays, while the record says
+    /// there is more to do (the Combat Segment's next battle, picked when the last one is over;
+    /// a battle to finish before the Phase ends): `to` names the step and what Next step's
+    /// button says ("Next battle"). Staying, the button waits: nothing is skipped.
     BackTo {
-        step: usize,
-        more: fn(&Record) -> bool,
-        /// What Next step says it goes back for, as its button: "Next battle".
-        button: &'static str,
+        to: fn(&Record) -> Option<(usize, &'static str)>,
     },
 }
 
@@ -131,7 +130,7 @@ impl TurnSequence {
                 .get(cup)
                 .is_some_and(|chits| !chits.is_empty())
                 .then_some(record.position),
-            Repeat::BackTo { step, more, .. } => more(record).then_some(Position {
+            Repeat::BackTo { to } => to(record).map(|(step, _)| Position {
                 step,
                 ..record.position
             }),
@@ -323,9 +322,9 @@ mod tests {
                         procedures: &[],
                         guidance: "",
                         repeats: Some(Repeat::BackTo {
-                            step: 0,
-                            more: |record| record.marks.contains("more"),
-                            button: "Next battle",
+                            to: |record| {
+                                record.marks.contains("more").then_some((0, "Next battle"))
+                            },
                         }),
                         in_force: None,
                     },
@@ -349,13 +348,7 @@ mod tests {
         assert_eq!(LOOP.after(&record, 1).map(|p| p.step), Some(0));
         assert!(matches!(
             LOOP.again(&record),
-            Some((
-                _,
-                Repeat::BackTo {
-                    button: "Next battle",
-                    ..
-                }
-            ))
+            Some((_, Repeat::BackTo { .. }))
         ));
         // Only the step that goes back does.
         record.position.step = 0;

@@ -459,7 +459,7 @@ fn a_fortress_named_with_the_battle_is_besieged_for_three_rp_and_stays_destroyed
     let refusal = play
         .refused("siege", &[("side", text("french"))])
         .expect("not yet");
-    assert!(refusal.contains("Battle Adjustment Round"), "{refusal}");
+    assert!(refusal.contains("Step 9, Adjustments"), "{refusal}");
     combat_round(&mut play, "left_flank_attack", "hold", &[5, 4, 3, 3]);
     play.go_to(4, 1, 5);
     let refusal = play
@@ -544,4 +544,31 @@ fn a_leader_wounded_in_battle_tries_to_recover_once_in_each_later_leader_segment
         play.attribute("allied", blucher, "wounded").as_deref(),
         Some("no")
     );
+}
+
+#[test]
+fn next_step_waits_for_each_mandatory_battle_and_for_the_winner() {
+    // 6.1, L834: "Resolving a battle is mandatory"; 6.1.3, L842; 6.16.9-6.16.10, L1156-1158.
+    let mut play = campaign_with_values();
+    play.go_to(4, 1, 0);
+    move_to(&mut play, "french", LEFT_WING, LIEGE);
+    play.next_step();
+    let scenario = play.game.scenario(play.session.scenario()).expect("27.2");
+    let last = play.game.last_turn(scenario, play.record());
+    let sequence = *play.game.sequence_of(play.record());
+    // At the pick step with Liège unfought, Next step stays.
+    assert_eq!(
+        sequence.after(play.record(), last),
+        Some(play.record().position)
+    );
+    play.play("open-battle", &[], &[]);
+    play.go_to(4, 1, 7);
+    // At the Battle Winner, until the winner is named.
+    assert_eq!(
+        sequence.after(play.record(), last),
+        Some(play.record().position)
+    );
+    // Out of its step, the winner is refused; and the Combat Game's end never comes in a
+    // campaign (20.1, L1746-1752).
+    assert!(play.refused("victory", &[]).is_some());
 }

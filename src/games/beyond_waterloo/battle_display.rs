@@ -153,13 +153,26 @@ fn battle_area(record: &Record) -> Option<&str> {
         .find_map(|(_, _, u)| u.attribute(attribute::AREA))
 }
 
-/// `side`'s Formations in the battle and its units in the Screen and Charge boxes, as names.
+/// `side`'s Formations in the battle and its units in the Screen and Charge boxes, as names. In
+/// a campaign a Formation elsewhere keeps its Cavalry Screen (3.2.1, L532): only the screens of
+/// the battle area's Formations are the Display's.
 fn posted(record: &Record, side: &str) -> Vec<String> {
+    let area = battle_area(record).filter(|_| super::campaign::is_campaign(record));
+    let in_battle_area = |u: &crate::engine::record::UnitRecord| match area {
+        None => true,
+        Some(area) => {
+            u.attribute(attribute::FORMATION)
+                .and_then(|f| record.unit(side, f))
+                .and_then(|f| f.attribute(attribute::AREA))
+                == Some(area)
+        }
+    };
     record
         .units_where(Some(side), &[])
         .filter(|(_, _, u)| {
             matches!(u.attribute(attribute::ROLE), Some("lead" | "supporting"))
-                || matches!(u.attribute(attribute::BOX), Some("screen" | "charge"))
+                || u.attribute(attribute::BOX) == Some("charge")
+                || (u.attribute(attribute::BOX) == Some("screen") && in_battle_area(u))
         })
         .map(|(_, name, _)| name.to_string())
         .collect()
@@ -226,10 +239,17 @@ impl Procedure for PostBattle {
             None => by_attribute(attribute::ROLE, "supporting"),
         };
         input.set("supporting", Value::List(supporting));
-        input.set(
-            "screen",
-            Value::List(by_attribute(attribute::BOX, "screen")),
-        );
+        // The Lead's own screen: in a campaign other Formations keep theirs (3.2.1, L532).
+        let lead_now = input.text("lead").trim().to_string();
+        let screen: Vec<Symbol> = record
+            .units_where(Some(&side), &[(attribute::BOX, "screen")])
+            .filter(|(_, _, u)| {
+                !super::campaign::is_campaign(record)
+                    || u.attribute(attribute::FORMATION) == Some(lead_now.as_str())
+            })
+            .map(|(_, name, _)| name.into())
+            .collect();
+        input.set("screen", Value::List(screen));
         input.set(
             "charge",
             Value::List(by_attribute(attribute::BOX, "charge")),

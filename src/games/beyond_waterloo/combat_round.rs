@@ -1020,6 +1020,17 @@ impl Procedure for CombatRound {
                 "the Battle Sequence stands in the other Combat Round: move to its step",
             ));
         }
+        // A campaign battle's Fortress is the one named as it was picked, unless destroyed since
+        // (19.1.7-19.1.10, L1732-1740).
+        if super::campaign::is_campaign(record) {
+            let holder = super::campaign::battles::battle_fortress(record).unwrap_or("none");
+            if input.text("fortress") != holder {
+                return Err(InputError::new(
+                    "fortress",
+                    format!("the record names the battle's Fortress as {holder} (19.1.10, L1740)"),
+                ));
+            }
+        }
         for side in SIDES {
             match lead_battle_ability(record, side) {
                 Ok(Some(ability)) if i64::from(input.number(&field(side, "battle"))) != ability => {

@@ -4,7 +4,7 @@
 //! charts are printed only on the Player Aid Charts; they ship as templates the owner enters.
 //! References give the rulebook's Case numbers and the lines of the rulebook file.
 
-mod battle_display;
+pub(crate) mod battle_display;
 pub mod campaign;
 pub mod cards;
 mod charge;

@@ -91,6 +91,14 @@ const FIELDS: &[Field] = &[
     ),
     fact("battle_area", "The battle area", "6.1.5; 6.13.6, L1099"),
     fact("battle", "The battle", "27.1.1, L2186"),
+    fact("ops_phase", "The campaign's OPs Phase", "5.2.9, L790"),
+    Field::flag(
+        "among_enemies",
+        "It stands in an area holding enemy troops",
+        "What the record knows",
+        "6.13.3, L1093",
+        "Filled in from the record in a campaign.",
+    ),
     fact(
         "ap_payer",
         "The Formation whose Leader spends the AP",
@@ -193,6 +201,21 @@ fn fill(input: &mut Input, record: &Record) {
     };
     let level = super::campaign::administrative_points::ap_level(record, &side, &payer);
     input.set("ap_payer", Value::Text(payer.as_str().into()));
+    // In a campaign the attempt is the Formation's action of the OPs Phase (5.2.9, L790), and
+    // none is made from an area holding enemy troops (6.13.3, L1093).
+    let campaign = super::campaign::is_campaign(record);
+    let ops = if campaign {
+        super::campaign::movement::ops_mark(record)
+    } else {
+        String::new()
+    };
+    input.set("ops_phase", Value::Text(ops.as_str().into()));
+    let among_enemies = campaign
+        && record
+            .unit(&side, &formation)
+            .and_then(|f| f.attribute(attribute::AREA))
+            .is_some_and(|here| super::campaign::battles::contested_areas(record).contains(here));
+    input.set("among_enemies", Value::Flag(among_enemies));
     input.set("ap_level", Value::Number(level.unwrap_or(0)));
     let losses = record
         .counters
@@ -335,6 +358,14 @@ impl Procedure for Reaction {
         }
         let mut known = input.clone();
         fill(&mut known, record);
+        if known.flag("among_enemies") {
+            return Err(InputError::new(
+                "formation",
+                format!(
+                    "{name} stands in an area holding enemy troops: it cannot react (6.13.3, L1093)"
+                ),
+            ));
+        }
         let payer = known.text("ap_payer");
         if !payer.is_empty() && known.number("ap_level") == 0 {
             return Err(InputError::new(
@@ -416,6 +447,16 @@ impl Procedure for Reaction {
             input.text("battle"),
             "27.1.1, L2186",
         )];
+        let ops = input.text("ops_phase");
+        if !ops.is_empty() {
+            effects.push(Effect::set_attribute(
+                side,
+                name,
+                super::campaign::movement::ACTED,
+                ops,
+                "5.2.9, L790",
+            ));
+        }
         let payer = input.text("ap_payer");
         if !payer.is_empty() {
             effects.push(Effect::add_to(

@@ -14,7 +14,7 @@ use super::roster::{attribute, halves_text, parse_cf, state};
 use super::{SIDE_IDS as SIDES, opponent, people, side_label};
 use super::{cards, tactics};
 use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
-use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
+use crate::engine::procedure::{About, Faces, Once, Procedure, Resolution, RuleError};
 use crate::engine::record::Lasts;
 use crate::engine::record::{Effect, Record};
 use crate::engine::settings::prefill_setting;
@@ -323,7 +323,27 @@ impl Procedure for BattleWinner {
         }
         Ok(())
     }
+    /// Once a battle: a second resolution would score its VP and Morale again.
+    fn once(&self) -> Option<Once> {
+        Some(Once::PerStep {
+            rule: "6.16, L1133-1158",
+        })
+    }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        if super::campaign::is_campaign(record) {
+            if super::BattleStage::of(record) != Some(super::BattleStage::Winner) {
+                return Err(InputError::new(
+                    "battle_mark",
+                    "the winner is named in Step 11, Battle Winner Determination (6.3.11, L914)",
+                ));
+            }
+            if !super::campaign::battles::battle_open(record) {
+                return Err(InputError::new(
+                    "battle_mark",
+                    "no battle is being fought: its winner is named already (6.16.9, L1156)",
+                ));
+            }
+        }
         for side in SIDES {
             forces::on_record(record, side)
                 .map_err(|m| InputError::new(&field(side, "formations"), m))?;
@@ -564,6 +584,12 @@ impl Procedure for Victory {
         );
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        if super::campaign::is_campaign(record) {
+            return Err(InputError::new(
+                "french_vp",
+                "a campaign ends by its own conditions: The campaign's end (20.1, L1746-1752)",
+            ));
+        }
         let mut known = input.clone();
         self.prefill(&mut known, record);
         match input.first_difference(&known, ["french_vp", "allied_vp", "catastrophic"]) {

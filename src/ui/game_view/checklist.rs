@@ -42,6 +42,9 @@ impl GameView {
                     .again(self.session.record())
                     .filter(|(at, _)| *at == next)
                     .map(|(_, repeat)| repeat);
+                // A step that waits (a battle to finish, one to pick) keeps its button off:
+                // nothing is skipped, and no pass is logged.
+                let mut waits = false;
                 let (button, hover) = match again {
                     Some(Repeat::WhileCupHolds(cup)) => (
                         "Next pass",
@@ -50,20 +53,29 @@ impl GameView {
                             self.session.record().cups.get(cup).map_or(0, Vec::len)
                         ),
                     ),
-                    Some(Repeat::BackTo { button, .. }) => {
-                        (button, format!("Back to {}", sequence.label(next)))
+                    Some(Repeat::BackTo { to }) => {
+                        let button = to(self.session.record()).map_or("Next step", |(_, b)| b);
+                        waits = next == position;
+                        let hover = if waits {
+                            "Resolve this step's procedure first".to_string()
+                        } else {
+                            format!("Back to {}", sequence.label(next))
+                        };
+                        (button, hover)
                     }
                     None => ("Next step", format!("On to {}", sequence.label(next))),
                 };
                 let clicked = ui
-                    .add(
+                    .add_enabled(
+                        !waits,
                         egui::Button::new(egui::RichText::new(button).size(15.0))
                             .shortcut_text(ui.format_shortcut(&NEXT_STEP_SHORTCUT))
                             .min_size(egui::vec2(ui.available_width(), 28.0)),
                     )
-                    .on_hover_text(hover)
+                    .on_hover_text(hover.as_str())
+                    .on_disabled_hover_text(hover)
                     .clicked();
-                if clicked || key {
+                if (clicked || key) && !waits {
                     self.go_to(next);
                 }
             }

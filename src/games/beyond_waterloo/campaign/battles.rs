@@ -158,9 +158,15 @@ pub fn picked(record: &Record) -> Vec<Picked> {
 /// The battle being fought, or the last one fought, in this OPs Phase, as "OPs Phase 1, battle
 /// 2: Ligny": what happens at or after a battle (a withdrawal, a roll) is of that battle.
 pub fn last_battle(record: &Record) -> Option<String> {
-    picked(record)
-        .pop()
-        .map(|b| format!("{}, battle {}: {}", ops_phase(record), b.number, b.area))
+    picked(record).pop().map(|b| {
+        format!(
+            "Turn {}, {}, battle {}: {}",
+            record.position.turn,
+            ops_phase(record),
+            b.number,
+            b.area
+        )
+    })
 }
 
 /// The contested areas not yet fought over in this OPs Phase, but the one being fought.
@@ -176,6 +182,27 @@ pub fn battles_to_fight(record: &Record) -> Vec<String> {
 /// contested area has not been fought over (6.16.9-6.16.10, L1156-1158).
 pub fn more_battles(record: &Record) -> bool {
     !battle_open(record) && !battles_to_fight(record).is_empty()
+}
+
+/// The Combat Segment's step where battles are picked, in the OPs Phase's steps.
+const PICK_STEP: usize = 1;
+/// The Battle Winner's step.
+const WINNER_STEP: usize = 7;
+
+/// Where Next step goes from the pick step while a mandatory battle is not yet picked: nowhere
+/// (6.1, L834: a battle in every contested area).
+pub fn before_picking(record: &Record) -> Option<(usize, &'static str)> {
+    more_battles(record).then_some((PICK_STEP, "Pick the next battle first"))
+}
+
+/// Where Next step goes from the Battle Winner: nowhere while the battle is not closed, back to
+/// the pick step while contested areas remain (6.1.3, L842; 6.16.9-6.16.10, L1156-1158).
+pub fn after_the_winner(record: &Record) -> Option<(usize, &'static str)> {
+    if battle_open(record) {
+        Some((WINNER_STEP, "Name the battle's winner first"))
+    } else {
+        more_battles(record).then_some((PICK_STEP, "Next battle"))
+    }
 }
 
 /// Who picks the next battle: the Initiative player first (6.1.1, L838), then the player who
@@ -242,6 +269,14 @@ const FIELDS: &[Field] = &[
         help: "Filled in from the record: the areas where forces of both sides stand.",
     },
     Field {
+        id: "left_over",
+        label: "Left on the Battle Display from an earlier battle",
+        group: "What the record knows",
+        kind: FieldKind::Text { max_len: 2000 },
+        rule: "6.16.7, L1152",
+        help: "Filled in from the record: Formations still posted and cavalry still in a Charge box go back to their boxes.",
+    },
+    Field {
         id: "ops_phase",
         label: "OPs Phase",
         group: "What the record knows",
@@ -281,6 +316,19 @@ const FIELDS: &[Field] = &[
     },
 ];
 
+/// What an earlier battle left on the Battle Display, as "side: name": Formations still posted
+/// (a withdrawal's step was owed) and cavalry still in a Charge box.
+fn left_over(record: &Record) -> Vec<String> {
+    record
+        .units_where(None, &[])
+        .filter(|(_, _, u)| {
+            u.attribute(attribute::ROLE).is_some_and(|r| !r.is_empty())
+                || u.attribute(attribute::BOX) == Some("charge")
+        })
+        .map(|(side, name, _)| format!("{side}: {name}"))
+        .collect()
+}
+
 /// The area a piece stands in, if it is a force in a contested area.
 fn area_of<'a>(record: &'a Record, name: &str) -> Option<&'a str> {
     SIDE_IDS
@@ -302,6 +350,10 @@ impl OpenBattle {
             .contains(fortress_destroyed_mark(area).as_str());
         input.set("fortress_destroyed", Value::Flag(destroyed));
         input.set("ops_phase", Value::Text(ops_phase(record).into()));
+        input.set(
+            "left_over",
+            Value::Text(left_over(record).join("; ").as_str().into()),
+        );
         input.set(
             "to_fight",
             Value::Text(battles_to_fight(record).join("; ").as_str().into()),
@@ -367,6 +419,14 @@ impl Procedure for OpenBattle {
             .is_some_and(|area| to_fight.iter().any(|a| a == area))
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        let at_pick_step =
+            record.position.step == PICK_STEP && ops_phase(record).starts_with("OPs Phase");
+        if !at_pick_step {
+            return Err(InputError::new(
+                "at",
+                "battles are picked in an OPs Phase's Combat Segment, once both sides have moved (17.1.2b, L1584)",
+            ));
+        }
         if let Some(area) = open_battle(record) {
             return Err(InputError::new(
                 "at",
@@ -379,6 +439,7 @@ impl Procedure for OpenBattle {
         Self::fill(&mut known, record);
         let facts = [
             "area",
+            "left_over",
             "fortress_destroyed",
             "ops_phase",
             "to_fight",
@@ -457,6 +518,24 @@ impl Procedure for OpenBattle {
                 lasts: Lasts::Turn,
             },
         ];
+        // What an earlier battle left on the Display goes back to its box (6.16.7, L1152).
+        for entry in input
+            .text("left_over")
+            .split("; ")
+            .filter(|e| !e.is_empty())
+        {
+            if let Some((owner, name)) = entry.split_once(": ") {
+                for attribute in [attribute::ROLE, attribute::BOX] {
+                    effects.push(Effect::set_attribute(
+                        owner,
+                        name,
+                        attribute,
+                        "",
+                        "6.16.7, L1152",
+                    ));
+                }
+            }
+        }
         for card_side in SIDE_IDS {
             for card in input.list(&format!("{card_side}_batteries")) {
                 effects.push(Effect::set_state(
@@ -472,5 +551,24 @@ impl Procedure for OpenBattle {
             people(side)
         );
         Ok(Resolution::book_keeping("open-battle", headline, effects))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::beyond_waterloo::BATTLE_WINNER;
+
+    #[test]
+    fn the_pick_and_winner_step_numbers_name_those_steps() {
+        for phase in SEQUENCE
+            .phases
+            .iter()
+            .filter(|p| p.title.starts_with("OPs"))
+        {
+            let title = |step: usize| phase.steps.get(step).map(|s| s.title);
+            assert_eq!(title(PICK_STEP), Some("Combat Segment: pick a battle"));
+            assert_eq!(title(WINNER_STEP), Some(BATTLE_WINNER.title));
+        }
     }
 }

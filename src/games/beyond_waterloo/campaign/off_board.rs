@@ -162,6 +162,15 @@ impl Procedure for OffBoardMove {
         Ok(())
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        let in_segment = super::SEQUENCE
+            .step(record.position)
+            .is_some_and(|step| step.title == super::sequence::OFF_BOARD_TITLE);
+        if !in_segment {
+            return Err(InputError::new(
+                "force",
+                "off-board forces move in the Off-Board Movement Segments (15.1.1, L1469)",
+            ));
+        }
         let side = input.text("side");
         if !super::advanced_game(record) && side != "allied" {
             return Err(InputError::new(

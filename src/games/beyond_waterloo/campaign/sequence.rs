@@ -73,8 +73,11 @@ const TRAINING: Step = segment(
     "Units in the Deployable box at the start of the segment deploy: the French to a friendly Depot, the Allies to their nation's Entry Zone. Every other unit in training advances one stage, except those recruited in this Phase.",
 );
 
+/// The Off-Board Movement Segments' title.
+pub const OFF_BOARD_TITLE: &str = "Off-Board Movement Segment";
+
 const OFF_BOARD: Step = segment(
-    "Off-Board Movement Segment",
+    OFF_BOARD_TITLE,
     "15.1, L1469-1481",
     &["off-board-move"],
     "Each off-board force may move one box along its track; from the last box it enters its Entry Zone, and the map in the next OPs Phase. In the Basic Game only the Allies move off-board.",
@@ -145,6 +148,9 @@ const fn in_battle(step: Step, guidance: &'static str) -> Step {
     }
 }
 
+/// The OPs Phase's last step's title, by which morale recovery knows it.
+pub const END_OF_OPS: &str = "End of the OPs Phase";
+
 /// A campaign Combat Round's procedures: the Combat Game's, and the Catastrophic Failure roll
 /// a Guards loss calls for (27.2.3, L2395).
 const BATTLE_ROUND: &[&str] = &[
@@ -178,7 +184,9 @@ const OPS_STEPS: &[Step] = &[
         rule: "17.1.2b, L1584; 6.1, L836-846",
         procedures: &["open-battle", "spend-ap"],
         guidance: "Every area that holds forces of both sides is a mandatory battle. The Initiative player picks the first; after each battle the player who did not pick it picks the next. With no contested area left, Next step ends the Combat Segment.",
-        repeats: None,
+        repeats: Some(Repeat::BackTo {
+            to: battles::before_picking,
+        }),
         in_force: None,
     },
     in_battle(
@@ -216,9 +224,7 @@ const OPS_STEPS: &[Step] = &[
             "catastrophic-failure",
         ],
         repeats: Some(Repeat::BackTo {
-            step: 1,
-            more: battles::more_battles,
-            button: "Next battle",
+            to: battles::after_the_winner,
         }),
         ..in_battle(
             BATTLE_WINNER,
@@ -226,7 +232,7 @@ const OPS_STEPS: &[Step] = &[
         )
     },
     Step {
-        title: "End of the OPs Phase",
+        title: END_OF_OPS,
         rule: "5.2.9, L790; 17.1.3, L1586",
         procedures: &["morale-recovery", "campaign-end"],
         guidance: "Each player: every Formation below Morale 3 that neither moved nor fought this OPs Phase gains 1 Morale level, to at most 3 (or rolls for it under the optional rule 5.2.10).",

@@ -116,15 +116,16 @@ impl Procedure for Siege {
                 ),
             ));
         }
-        let stage = BattleStage::of(record);
-        if !matches!(
-            stage,
-            Some(BattleStage::Reaction | BattleStage::Adjustments)
-        ) {
+        if BattleStage::of(record) != Some(BattleStage::Adjustments) {
             return Err(InputError::new(
                 "side",
-                "the siege is paid for in the Battle Adjustment Round (6.3.9, L908; 19.1.8, L1736)",
+                "the siege is paid for in Step 9, Adjustments (6.3.9, L908; 19.1.8, L1736)",
             ));
+        }
+        if let Some(reason) =
+            crate::games::beyond_waterloo::battle_display::no_adjustment_round(record)
+        {
+            return Err(InputError::new("side", reason));
         }
         if i64::from(input.number("rp")) < SIEGE_RP {
             return Err(InputError::new(

@@ -369,11 +369,6 @@ impl Procedure for FranceEntered {
     fn applies(&self, record: &Record) -> bool {
         super::is_campaign(record)
     }
-    fn once(&self) -> Option<Once> {
-        Some(Once::PerStep {
-            rule: "20.3, L1768",
-        })
-    }
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_setting(input, record, &FIRST_ENTRY_VP);
         Self::fill(input, record);
