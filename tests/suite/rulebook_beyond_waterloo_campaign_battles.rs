@@ -572,3 +572,66 @@ fn next_step_waits_for_each_mandatory_battle_and_for_the_winner() {
     // campaign (20.1, L1746-1752).
     assert!(play.refused("victory", &[]).is_some());
 }
+
+#[test]
+fn a_force_march_halves_in_its_own_ops_phase_and_modes_change_on_the_move() {
+    // 18.4.7, L1702: halved "during the OPs Phase" of the march; 5.3.7, L810: a mode change at
+    // the start or end of a move; 6.2.3, L870 and 6.14.2, L1121: a battle opens in the Lead's
+    // mode, which changes in the Adjustments.
+    let mut play = campaign_with_values();
+    play.go_to(4, 1, 0);
+    play.play(
+        "move-formation",
+        &[
+            ("side", text("french")),
+            ("formation", text(LEFT_WING)),
+            ("to", text(LIEGE)),
+            ("force_march", crate::support::flag(true)),
+        ],
+        &[],
+    );
+    play.play(
+        "move-formation",
+        &[
+            ("side", text("allied")),
+            ("formation", text(BLUCHER)),
+            ("to", text(LIEGE)),
+            ("new_mode", text("line_of_battle")),
+        ],
+        &[],
+    );
+    assert_eq!(
+        play.attribute("allied", BLUCHER, "mode").as_deref(),
+        Some("line_of_battle")
+    );
+    play.next_step();
+    play.play("open-battle", &[], &[]);
+    play.next_step();
+    let refusal = play
+        .refused(
+            "post-battle",
+            &[
+                ("side", text("french")),
+                ("lead", text(LEFT_WING)),
+                ("mode", text("echelon")),
+            ],
+        )
+        .expect("not at Step 1");
+    assert!(refusal.contains("6.14.2, L1121"), "{refusal}");
+    post(&mut play, LEFT_WING, BLUCHER);
+    let form = play.input("combat-round", &[]);
+    assert!(
+        form.text("french_forces").contains("force marched"),
+        "{}",
+        form.text("french_forces")
+    );
+    assert!(!form.text("allied_forces").contains("force marched"));
+    // In the next OPs Phase, its marker not yet flipped, the march no longer halves it.
+    play.go_to(4, 2, 0);
+    let form = play.input("combat-round", &[]);
+    assert!(
+        !form.text("french_forces").contains("force marched"),
+        "{}",
+        form.text("french_forces")
+    );
+}

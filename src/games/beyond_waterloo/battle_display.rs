@@ -448,6 +448,14 @@ impl Procedure for PostBattle {
             }
         }
         let changes_mode = input.text("mode") != input.text("mode_before");
+        // A campaign battle opens with the Lead's mode as it stands (6.2.3, L870); it changes
+        // in the Adjustments (6.14.2, L1121; 5.3.9, L812).
+        if changes_mode && super::campaign::is_campaign(record) && !in_adjustments {
+            return Err(InputError::new(
+                "mode",
+                "the Lead Formation's mode changes in the Adjustments Segment, Step 9 (5.3.9, L812; 6.14.2, L1121)",
+            ));
+        }
         if changes_mode && record.scenario.as_ref() == COMBAT_GAME {
             if !in_adjustments {
                 return Err(InputError::new(

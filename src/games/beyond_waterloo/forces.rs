@@ -7,7 +7,7 @@
 //!
 //! with `force marched` and `out of supply` added where they hold (6.6.2-6.6.3, L988-990).
 
-use super::campaign::movement::SKULL;
+use super::campaign::movement::{MARCHED_IN, ops_mark};
 use super::roster::{
     self, MAJOR_NATIONS, MODES, attribute, halves_text, mode_label, parse_cf, state,
 };
@@ -216,8 +216,8 @@ pub fn on_record(record: &Record, side: &str) -> Result<Vec<Force>, String> {
             guards: 0,
             charge_cf: 0,
             nations: Vec::new(),
-            // The skull side is the march's OPs Phase (18.4.7, L1702); the front halves nothing.
-            force_marched: formation.attribute(attribute::FORCE_MARCH) == Some(SKULL),
+            // Halved in the march's OPs Phase only (18.4.7, L1702), flipped or not.
+            force_marched: formation.attribute(MARCHED_IN) == Some(ops_mark(record).as_str()),
             out_of_supply: formation.attribute(attribute::SUPPLY) == Some("out"),
         };
         if let Some(nation) = formation.attribute(attribute::NATION) {

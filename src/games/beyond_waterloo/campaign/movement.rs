@@ -21,6 +21,19 @@ pub const FRONT: &str = "front";
 /// looks at it (5.2.9, L790).
 pub const ACTED: &str = "acted_in_ops";
 
+/// The OPs Phase a Formation Force Marched in, as "turn/phase": its CF is halved in that OPs
+/// Phase's battles only (18.4.7, L1702), whether or not the marker has been flipped yet.
+pub const MARCHED_IN: &str = "force_marched_in";
+
+/// A move's Deployment Mode change, once at the start or end of the move for 1 MP (5.3.7, L810).
+const MODE_CHANGES: &[(&str, &str)] = &[
+    ("unchanged", "No change"),
+    ("march_order", "March Order"),
+    ("line_of_battle", "Line of Battle"),
+    ("echelon", "Echelon"),
+    ("concentrated", "Concentrated"),
+];
+
 /// Where play stands as an OPs Phase's mark for `ACTED`.
 pub fn ops_mark(record: &Record) -> String {
     format!("{}/{}", record.position.turn, record.position.phase)
@@ -74,6 +87,14 @@ const MOVE_FIELDS: &[Field] = &[
         kind: FieldKind::Flag,
         rule: "18.4.1-18.4.5, L1690-1698",
         help: "March Order only; not into, out of or through a Pass; never Out of Supply (16.5.4). Its CF is halved in this OPs Phase's battles and it checks attrition.",
+    },
+    Field {
+        id: "new_mode",
+        label: "Deployment Mode change (1 MP)",
+        group: "Move",
+        kind: FieldKind::Choice(MODE_CHANGES),
+        rule: "5.3.7, L810; 5.3.10, L814",
+        help: "Once, at the start or the end of the move. The Formation Deployment Chart on the PAC says which changes follow which; its MA is that of the mode it started the OPs Phase in (5.3.8).",
     },
     Field {
         id: "mode",
@@ -157,7 +178,7 @@ impl Procedure for MoveFormation {
         super::is_campaign(record)
     }
     fn frequent(&self) -> &'static [&'static str] {
-        &["side", "formation", "to", "force_march"]
+        &["side", "formation", "to", "force_march", "new_mode"]
     }
     fn suggests(&self, field: &str, _input: &Input, record: &Record) -> Vec<String> {
         if field == "to" {
@@ -258,6 +279,16 @@ impl Procedure for MoveFormation {
                 "15.1.6, L1479",
             ));
         }
+        let new_mode = input.text("new_mode");
+        if new_mode != "unchanged" && new_mode != input.text("mode") {
+            effects.push(Effect::set_attribute(
+                side,
+                formation,
+                attribute::MODE,
+                new_mode,
+                "5.3.7, L810",
+            ));
+        }
         let headline = if input.flag("force_march") {
             effects.push(Effect::set_attribute(
                 side,
@@ -265,6 +296,13 @@ impl Procedure for MoveFormation {
                 attribute::FORCE_MARCH,
                 SKULL,
                 "18.4.5, L1698; 18.4.11, L1712",
+            ));
+            effects.push(Effect::set_attribute(
+                side,
+                formation,
+                MARCHED_IN,
+                input.text("ops_phase"),
+                "18.4.7, L1702",
             ));
             format!(
                 "{formation} Force Marches to {to}: its CF is halved in this OPs Phase's battles"
