@@ -3,7 +3,8 @@
 //! pools, deployments), and the results the game names as worth a summary. In a campaign whose
 //! turns are months, it is the month's summary; it shows on one screen and exports as Markdown.
 //!
-//! Only what counts is read: an applied result, neither it nor its resolution corrected.
+//! Only what counts is read: an applied result, neither it nor its resolution corrected; a
+//! listed resolution not corrected.
 
 use super::log::{Event, EventBody};
 use super::record::Effect;
@@ -86,6 +87,18 @@ pub fn turn_summary(session: &Session, turn: u32, sources: &SummarySources) -> T
         None => totals.push((name.to_string(), by)),
     };
     for (_, event) in turns(session).into_iter().filter(|(t, _)| *t == turn) {
+        // A listed result counts in the turn it was resolved, applied or not: a roll that
+        // changes nothing offers nothing to apply.
+        if let EventBody::Resolved { procedure, .. } = &event.body
+            && sources.listed.contains(&procedure.as_str())
+            && !session.is_voided(event.seq)
+        {
+            results.push(format!(
+                "{} (event {})",
+                (sources.headline)(event),
+                event.seq
+            ));
+        }
         let EventBody::Applied {
             resolution,
             effects,
@@ -105,15 +118,6 @@ pub fn turn_summary(session: &Session, turn: u32, sources: &SummarySources) -> T
             continue;
         }
         let title = (sources.procedure_title)(&procedure);
-        if let Some(resolved) = resolved
-            && sources.listed.contains(&procedure.as_str())
-        {
-            results.push(format!(
-                "{} (event {})",
-                (sources.headline)(resolved),
-                resolved.seq
-            ));
-        }
         for effect in effects {
             match effect {
                 Effect::VictoryPoints {

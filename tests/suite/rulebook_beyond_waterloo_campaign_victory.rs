@@ -304,6 +304,12 @@ fn a_months_summary_lists_its_vp_payments_results_and_pieces_and_leaves_out_a_co
             },
         )
         .expect("corrected");
+    // A roll that changes nothing is a result of the month too.
+    play.play(
+        "catastrophic-failure",
+        &catastrophe("Armée du Nord", "guards_loss", &[]),
+        &[6],
+    );
     play.go_to(4, 3, 6);
     play.play(
         "rp-accumulation",
@@ -354,6 +360,11 @@ fn a_months_summary_lists_its_vp_payments_results_and_pieces_and_leaves_out_a_co
             .any(|l| l.contains(&wagon) && l.contains("force pool"))
     );
     assert!(lines(RESULTS).iter().any(|l| l.contains("capture a Depot")));
+    assert!(
+        lines(RESULTS).iter().any(|l| l.contains("no further loss")),
+        "{:?}",
+        lines(RESULTS)
+    );
     // July's summary holds July's only.
     let july = play.game.turn_summary(&play.session, 5);
     let july_vp = &july.sections[0].lines;
