@@ -190,12 +190,7 @@ fn fill(input: &mut Input, record: &Record) {
     );
     // In a campaign the attempt costs the Senior Leader's Formation 1 AP (4.2.3-4.2.4, L666-670).
     let payer = if super::campaign::is_campaign(record) {
-        record
-            .unit(&side, &formation)
-            .and_then(|f| f.attribute(attribute::BRIGADED_TO))
-            .filter(|senior| !senior.is_empty())
-            .unwrap_or(&formation)
-            .to_string()
+        super::campaign::organization::senior_payer(record, &side, &formation)
     } else {
         String::new()
     };

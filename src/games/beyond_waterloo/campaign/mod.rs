@@ -16,7 +16,7 @@ mod maintenance;
 mod morale;
 pub mod movement;
 mod off_board;
-mod organization;
+pub(crate) mod organization;
 mod purchase;
 mod rebuilding;
 pub mod recruitment;

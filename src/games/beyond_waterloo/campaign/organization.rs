@@ -163,9 +163,9 @@ pub(super) fn check_command(
     ))
 }
 
-/// The Formation whose AP a Corps breakdown or buildup costs: its own, or the Senior Leader's
-/// Formation when it is brigaded (4.2.3-4.2.4, L668-672).
-pub(super) fn senior_payer(record: &Record, side: &str, formation: &str) -> String {
+/// The Formation whose AP an action costs: its own, or the Senior Leader's Formation when it is
+/// brigaded (4.2.3-4.2.4, L668-672): a Corps breakdown or buildup, a Reaction.
+pub(crate) fn senior_payer(record: &Record, side: &str, formation: &str) -> String {
     let senior = of(record.unit(side, formation), attribute::BRIGADED_TO);
     if senior.is_empty() {
         formation.to_string()
