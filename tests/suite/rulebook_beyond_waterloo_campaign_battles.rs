@@ -21,8 +21,12 @@ const ZURICH: &str = "Zurich (N6)";
 /// Morale 3 and reduced CF 2, Morale 3 on each Troop unit not printed; Battle Ability 2,
 /// Reaction 1 and AP 2 for their Leaders.
 fn campaign_with_values() -> Play {
+    campaign_with_values_for(&[LEFT_WING, RIGHT_WING, BLUCHER, SWISS])
+}
+
+/// The Basic Game with the same FICTIONAL values entered for `formations`.
+fn campaign_with_values_for(formations: &[&str]) -> Play {
     let mut play = basic_game();
-    let formations = [LEFT_WING, RIGHT_WING, BLUCHER, SWISS];
     let mut to_enter = Vec::new();
     for ((side, name), unit) in &play.record().units {
         let in_one = unit
@@ -634,4 +638,63 @@ fn a_force_march_halves_in_its_own_ops_phase_and_modes_change_on_the_move() {
         "{}",
         form.text("french_forces")
     );
+}
+
+#[test]
+fn napoleons_formation_ending_a_battle_at_morale_zero_scores_five_once_when_sudden_death_is_disregarded()
+ {
+    // 27.2.3, L2396-2398: under the House Rule play goes on; Napoleon's Formation at Morale 0 is
+    // still a French Catastrophic Failure, +5 VP to the Allies once a battle (20.3, L1769; the
+    // addendum's S17).
+    const ARMEE_DU_NORD: &str = "Armée du Nord";
+    const PARIS: &str = "Paris (G5)";
+    let mut play = campaign_with_values_for(&[ARMEE_DU_NORD, BLUCHER]);
+    play.play("settings", &[("sudden_death", text("disregarded"))], &[]);
+    // Two Guards losses before the battle, each failing on a 1, bring it to Morale 1 (L2395).
+    let guards_loss = [
+        ("side", text("french")),
+        ("formation", text(ARMEE_DU_NORD)),
+        ("trigger", text("guards_loss")),
+    ];
+    play.play("catastrophic-failure", &guards_loss, &[1]);
+    play.play("catastrophic-failure", &guards_loss, &[1]);
+    assert_eq!(morale(&play, "french", ARMEE_DU_NORD), 1);
+
+    play.go_to(4, 1, 0);
+    move_to(&mut play, "allied", BLUCHER, PARIS);
+    play.next_step();
+    play.play("open-battle", &[], &[]);
+    play.next_step();
+    post(&mut play, ARMEE_DU_NORD, BLUCHER);
+    play.next_step();
+    // The French choose Retreat and lose the battle (6.16.1, L1138): their level goes to 0.
+    combat_round(&mut play, "retreat", "general_advance", &[3, 3, 3, 3]);
+    play.go_to(4, 1, 7);
+    let allied_vp = play.vp("allied");
+    let battle = play.play("battle-winner", &[], &[]);
+    assert!(
+        battle
+            .outcome
+            .headline
+            .contains("Napoleon's Formation is at Morale 0: +5 VP"),
+        "{}",
+        battle.outcome.headline
+    );
+    assert_eq!(morale(&play, "french", ARMEE_DU_NORD), 0);
+    // +1 for winning the battle (6.16.3, L1144), +5 for the Catastrophic Failure.
+    assert_eq!(play.vp("allied"), allied_vp + 1 + 5);
+    // The game goes on under the House Rule.
+    assert_eq!(
+        aide_de_camp::games::beyond_waterloo::game_over(play.record()),
+        None
+    );
+    // A failed roll in the same battle scores no more (once a battle).
+    let retreat = [
+        ("side", text("french")),
+        ("formation", text(ARMEE_DU_NORD)),
+        ("trigger", text("retreat")),
+        ("withdrawal", text("lost")),
+    ];
+    play.play("catastrophic-failure", &retreat, &[1]);
+    assert_eq!(play.vp("allied"), allied_vp + 1 + 5);
 }

@@ -159,6 +159,36 @@ const FIELDS: &[Field] = &[
         rule: "5.2.9, L790",
         help: "Filled in from the record in a campaign: the Formations that fought do not recover Morale at its end.",
     },
+    Field {
+        id: "napoleon_formation",
+        label: "The Formation Napoleon leads",
+        group: "Battle",
+        kind: FieldKind::Text { max_len: 100 },
+        rule: "27.2.3, L2396; 20.3, L1769",
+        help: "Filled in from the record in a campaign: if it ends the battle at Morale 0, the Allies score 5 VP for the French Catastrophic Failure.",
+    },
+    Field {
+        id: "napoleon_morale",
+        label: "Its Morale before the winner is named",
+        group: "Battle",
+        kind: FieldKind::Count { max: 9 },
+        rule: "5.2, L774-792",
+        help: "Filled in from the record in a campaign.",
+    },
+    Field {
+        id: "catastrophe_battle",
+        label: "The battle, as Catastrophic Failure scores it",
+        group: "Battle",
+        kind: FieldKind::Text { max_len: 200 },
+        rule: "20.3, L1769",
+        help: "Filled in from the record in a campaign.",
+    },
+    flag(
+        "catastrophe_scored",
+        "The Allies have scored this battle's Catastrophic Failure",
+        "Battle",
+        "20.3, L1769",
+    ),
     on_form(ADJUSTMENT_LOSSES),
     on_form(TIE_WITHDRAWAL),
 ];
@@ -223,6 +253,45 @@ fn fill(input: &mut Input, record: &Record) {
         super::campaign::movement::ops_mark(record)
     };
     input.set("ops_phase", Value::Text(ops.as_str().into()));
+    let in_campaign = !marker.is_empty();
+    let napoleon = record
+        .unit("french", super::roster::NAPOLEON)
+        .and_then(|leader| leader.attribute(attribute::FORMATION))
+        .filter(|_| in_campaign)
+        .unwrap_or("");
+    let morale = super::roster::formation_morale(record, "french", napoleon).unwrap_or(0);
+    input.set("napoleon_formation", Value::Text(napoleon.into()));
+    input.set("napoleon_morale", Value::Number(morale.max(0)));
+    let battle = if in_campaign {
+        super::campaign::battles::last_battle(record).unwrap_or_default()
+    } else {
+        String::new()
+    };
+    input.set("catastrophe_battle", Value::Text(battle.as_str().into()));
+    input.set(
+        "catastrophe_scored",
+        Value::Flag(in_campaign && super::campaign::catastrophe::scored(record)),
+    );
+}
+
+/// In a campaign, Napoleon's Formation ending the battle at Morale 0 is a French Catastrophic
+/// Failure (27.2.3, L2396): the Allies score 5 VP, once a battle (20.3, L1769; the addendum's
+/// S17). Whether the game then ends is the sudden-death setting's affair (`game_over`). Reading:
+/// the battle that leaves the Formation at 0 scores it, whether the level went in a Combat
+/// Round, a Catastrophic Failure roll or the loser's level named here.
+fn napoleon_at_zero(input: &Input, winner: Option<&str>) -> Option<[Effect; 2]> {
+    let napoleon = input.text("napoleon_formation");
+    let fought = formations(input, "french").any(|name| name == napoleon);
+    if napoleon.is_empty() || !fought || input.flag("catastrophe_scored") {
+        return None;
+    }
+    let change = match winner {
+        Some("french") => 1,
+        Some(_) => -1,
+        None => 0,
+    };
+    (i64::from(input.number("napoleon_morale")) + change <= 0)
+        .then(|| super::campaign::catastrophe::allied_award(input.text("catastrophe_battle")))
 }
 
 /// A campaign battle's end: the Battle Location Marker comes off (6.1.5, L846), the Formations
@@ -407,6 +476,8 @@ impl Procedure for BattleWinner {
         };
         let mut effects = cards_after_the_battle(input);
         effects.extend(campaign_battle_over(input));
+        let catastrophe = napoleon_at_zero(input, winner);
+        effects.extend(catastrophe.clone().into_iter().flatten());
         // A step still owed keeps the pieces on the Display until it is taken.
         let mut owes_step = false;
         let headline = match winner {
@@ -494,6 +565,13 @@ impl Procedure for BattleWinner {
                 }
                 format!("No winner: {why}")
             }
+        };
+        let headline = match catastrophe {
+            Some(_) => format!(
+                "{headline}; Napoleon's Formation is at Morale 0: +5 VP to the {} (20.3, L1769)",
+                people("allied")
+            ),
+            None => headline,
         };
         // The battle is over: its pieces go back to their Formation boxes (6.16.7, L1152), once
         // any step owed for the withdrawal is taken.

@@ -124,6 +124,23 @@ fn scored_mark(battle: &str) -> String {
     format!("Catastrophic Failure scored for the Allies: {battle}")
 }
 
+/// The Allies' 5 VP for the French Catastrophic Failure in `battle` (20.3, L1769), marked so
+/// that the battle scores it once (the addendum's S17).
+pub fn allied_award(battle: &str) -> [Effect; 2] {
+    [
+        Effect::VictoryPoints {
+            side: "allied".into(),
+            points: 5,
+            reason: "the French suffered Catastrophic Failure".into(),
+            rule: "20.3, L1769".into(),
+        },
+        Effect::Mark {
+            name: scored_mark(battle).as_str().into(),
+            rule: "20.3, L1769".into(),
+        },
+    ]
+}
+
 /// Whether the Allies have scored the Catastrophic Failure of the battle being fought, or last
 /// fought, in this OPs Phase.
 pub fn scored(record: &Record) -> bool {
@@ -266,16 +283,7 @@ impl Procedure for CatastrophicFailure {
             ));
             let each_failure = input.text(CATASTROPHIC_VP.id) == "each_failure";
             if side == "french" && (each_failure || !input.flag("scored")) {
-                effects.push(Effect::VictoryPoints {
-                    side: "allied".into(),
-                    points: 5,
-                    reason: "the French suffered Catastrophic Failure".into(),
-                    rule: "20.3, L1769".into(),
-                });
-                effects.push(Effect::Mark {
-                    name: scored_mark(input.text("battle")).as_str().into(),
-                    rule: "20.3, L1769".into(),
-                });
+                effects.extend(allied_award(input.text("battle")));
                 headline.push_str(&format!("; +5 VP to the {}", people("allied")));
             }
         }

@@ -7,7 +7,7 @@
 pub mod administrative_points;
 mod attrition;
 pub mod battles;
-mod catastrophe;
+pub(crate) mod catastrophe;
 mod corps;
 mod leader_segment;
 pub mod listing;
