@@ -698,3 +698,112 @@ fn napoleons_formation_ending_a_battle_at_morale_zero_scores_five_once_when_sudd
     play.play("catastrophic-failure", &retreat, &[1]);
     assert_eq!(play.vp("allied"), allied_vp + 1 + 5);
 }
+
+#[test]
+fn un_brigaded_units_fight_as_lead_where_no_formation_is_and_as_supporting_beside_one() {
+    // 6.2.2b-d, L866-868: un-brigaded Troop units in the battle area are posted, one as the
+    // Lead where the side has no Formation there; 3.1.5, L524: always in Line of Battle; 6.7.3,
+    // L1002: a Formation has Morale Superiority over an un-brigaded Lead.
+    const ARMEE_DU_NORD: &str = "Armée du Nord";
+    const PARIS: &str = "Paris (G5)";
+    let mut play = campaign_with_values();
+    play.go_to(4, 1, 0);
+    // Beside the Armée du Nord the un-brigaded units of L2266 are Supporting.
+    move_to(&mut play, "allied", BLUCHER, PARIS);
+    play.next_step();
+    play.play("open-battle", &[], &[]);
+    play.next_step();
+    let beside = play.input("post-battle", &[("side", text("french"))]);
+    assert_eq!(beside.text("lead"), ARMEE_DU_NORD);
+    let supporting: Vec<String> = beside
+        .list("supporting")
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(supporting.len(), 2, "{supporting:?}");
+    for unit in &supporting {
+        assert_eq!(play.attribute("french", unit, "formation"), None, "{unit}");
+    }
+    let refusal = play
+        .refused(
+            "post-battle",
+            &[
+                ("side", text("french")),
+                ("lead", text(&supporting[0])),
+                ("supporting", list(&[ARMEE_DU_NORD, &supporting[1]])),
+            ],
+        )
+        .expect("a Formation is in the battle");
+    assert!(refusal.contains("6.2.2a-b, L865-866"), "{refusal}");
+
+    // With the Armée du Nord gone, the un-brigaded units fight on their own.
+    let mut play = campaign_with_values();
+    play.go_to(4, 1, 0);
+    move_to(&mut play, "french", ARMEE_DU_NORD, "Laon (H3)");
+    move_to(&mut play, "allied", BLUCHER, PARIS);
+    play.next_step();
+    play.play("open-battle", &[], &[]);
+    play.next_step();
+    let alone = play.input("post-battle", &[("side", text("french"))]);
+    let lead = alone.text("lead").to_string();
+    assert_eq!(
+        play.attribute("french", &lead, "size").as_deref(),
+        Some("division"),
+        "{lead}"
+    );
+    assert_eq!(alone.text("mode"), "line_of_battle");
+    assert_eq!(alone.list("supporting").len(), 1);
+    let refusal = play
+        .refused(
+            "post-battle",
+            &[("side", text("french")), ("mode", text("echelon"))],
+        )
+        .expect("an un-brigaded unit is in Line of Battle");
+    assert!(refusal.contains("3.1.5, L524"), "{refusal}");
+    post(&mut play, &lead, BLUCHER);
+    play.next_step();
+    let form = play.input("combat-round", &[]);
+    assert!(
+        form.text("french_forces").contains(", un-brigaded"),
+        "{}",
+        form.text("french_forces")
+    );
+    let procedure = play.game.procedure("combat-round").expect("the round");
+    let round = procedure.sealed_round(play.record());
+    seal_and_reveal(&mut play, &round, "general_advance", "general_advance");
+    let fought = play.play(
+        "combat-round",
+        &[
+            ("french_gt", text("general_advance")),
+            ("allied_gt", text("general_advance")),
+        ],
+        &[3, 3, 3, 3],
+    );
+    let superiority: Vec<_> = fought
+        .modifiers
+        .iter()
+        .filter(|m| m.rule.starts_with("6.7.1-6.7.3"))
+        .map(|m| (m.side.as_str(), m.label.as_str()))
+        .collect();
+    assert_eq!(
+        superiority,
+        [(
+            "Allied column shift",
+            "Morale Superiority: a Formation over an un-brigaded Lead"
+        )]
+    );
+    take_every_step(&mut play, "french");
+    take_every_step(&mut play, "allied");
+    play.go_to(4, 1, 7);
+    let form = play.input("battle-winner", &[]);
+    assert_eq!(form.text("french_formations"), "");
+    assert!(form.text("french_unbrigaded").contains(&lead));
+    play.play("battle-winner", &[], &[]);
+    // No Formation Morale to change, and the units leave the Display (3.1.6, L526; 6.16.7,
+    // L1152).
+    assert_eq!(play.attribute("french", &lead, "formation_morale"), None);
+    assert_eq!(play.attribute("french", &lead, "role"), None);
+    play.game
+        .verify(&play.session, &play.tables)
+        .expect("the session verifies");
+}

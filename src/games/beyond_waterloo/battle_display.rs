@@ -8,9 +8,12 @@
 //! (6.2.3, L870), though 27.1.4 (L2242) speaks of "each Formation";
 //! cavalry of any Formation in the battle may be posted to Charge (3.2.2, L537). In the Combat Game
 //! every Formation starts in Line of Battle and changes its mode once, in the Battle Adjustment
-//! Round (27.1.4, L2242).
+//! Round (27.1.4, L2242). In a campaign an un-brigaded Troop unit in the battle area fights on
+//! its own: the Lead when the side has no Formation there, Supporting otherwise (6.2.2b/d,
+//! L866-868); it is in Line of Battle, or March Order in a Pass, a fact the players state by the
+//! mode they post (3.1.5, L524; 18.3.10, L1684).
 
-use super::roster::{MODES, attribute, current, mode_label, state};
+use super::roster::{MODES, attribute, current, mode_label, state, unbrigaded_troop};
 use super::{BattleStage, COMBAT_GAME, SIDE_IDS, SIDES, people};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
@@ -38,11 +41,11 @@ const FIELDS: &[Field] = &[
         group: "Battle Display",
         kind: FieldKind::Unit {
             of: UnitOf::Side("side"),
-            only: &[(attribute::TYPE, "formation"), ("state", state::IN_PLAY)],
+            only: &[("state", state::IN_PLAY)],
             max_len: 60,
         },
-        rule: "6.2.2a, L865; 6.14.4, L1125",
-        help: "One Formation among those in the battle; its mode is the side's for the Matrices.",
+        rule: "6.2.2a-b, L865-866; 6.14.4, L1125",
+        help: "One Formation among those in the battle, or an un-brigaded unit where the side has none there; its mode is the side's for the Matrices.",
     },
     Field {
         id: "mode",
@@ -58,10 +61,10 @@ const FIELDS: &[Field] = &[
         group: "Battle Display",
         kind: FieldKind::Units {
             of: UnitOf::Side("side"),
-            only: &[(attribute::TYPE, "formation"), ("state", state::IN_PLAY)],
+            only: &[("state", state::IN_PLAY)],
         },
         rule: "6.2.2d, L868; 6.6.1, L986",
-        help: "Every other Formation in the battle area: they fight at half strength.",
+        help: "Every other Formation and un-brigaded unit in the battle area: they fight at half strength.",
     },
     Field {
         id: "screen",
@@ -153,6 +156,13 @@ fn battle_area(record: &Record) -> Option<&str> {
         .find_map(|(_, _, u)| u.attribute(attribute::AREA))
 }
 
+/// Whether `unit` can be posted: a Formation, or in a campaign an un-brigaded Troop unit
+/// (6.2.2b/d, L866-868; the Combat Game has none, L2244).
+fn in_battle_piece(record: &Record, unit: &crate::engine::record::UnitRecord) -> bool {
+    unit.attribute(attribute::TYPE) == Some("formation")
+        || (super::campaign::is_campaign(record) && unbrigaded_troop(unit))
+}
+
 /// `side`'s Formations in the battle and its units in the Screen and Charge boxes, as names. In
 /// a campaign a Formation elsewhere keeps its Cavalry Screen (3.2.1, L532): only the screens of
 /// the battle area's Formations are the Display's.
@@ -185,10 +195,13 @@ fn fill(input: &mut Input, record: &Record) {
         Value::Text(posted(record, &side).join("; ").as_str().into()),
     );
     let lead = input.text("lead").trim().to_string();
-    if let Some(mode) = record
-        .unit(&side, &lead)
+    let lead = record.unit(&side, &lead);
+    // An un-brigaded unit is in Line of Battle unless posted in March Order, in a Pass (3.1.5).
+    let unbrigaded = lead.is_some_and(unbrigaded_troop);
+    let mode = lead
         .and_then(|u| u.attribute(attribute::MODE))
-    {
+        .or(unbrigaded.then_some("line_of_battle"));
+    if let Some(mode) = mode {
         input.set("mode_before", Value::Text(mode.into()));
     }
 }
@@ -212,17 +225,19 @@ impl Procedure for PostBattle {
             .units_where(Some(&side), &[(attribute::ROLE, "lead")])
             .next()
             .map(|(_, name, _)| name.to_string());
-        // A campaign battle not yet posted: every Formation of the side in the area is in it
-        // (6.2.2d, L868), the first offered as Lead.
+        // A campaign battle not yet posted: every Formation and un-brigaded unit of the side in
+        // the area is in it (6.2.2d, L868), a Formation offered first as Lead (6.2.2a-b).
         let in_area: Vec<String> = match (lead.is_none(), battle_area(record)) {
-            (true, Some(area)) if super::campaign::is_campaign(record) => record
-                .units_where(
-                    Some(&side),
-                    &[(attribute::TYPE, "formation"), (attribute::AREA, area)],
-                )
-                .filter(|(_, _, u)| u.state.as_ref() == state::IN_PLAY)
-                .map(|(_, name, _)| name.to_string())
-                .collect(),
+            (true, Some(area)) if super::campaign::is_campaign(record) => {
+                let mut pieces: Vec<(bool, String)> = record
+                    .units_where(Some(&side), &[(attribute::AREA, area)])
+                    .filter(|(_, _, u)| u.state.as_ref() == state::IN_PLAY)
+                    .filter(|(_, _, u)| in_battle_piece(record, u))
+                    .map(|(_, name, u)| (unbrigaded_troop(u), name.to_string()))
+                    .collect();
+                pieces.sort_by_key(|(unbrigaded, _)| *unbrigaded);
+                pieces.into_iter().map(|(_, name)| name).collect()
+            }
             _ => Vec::new(),
         };
         if let Some(lead) = lead.or_else(|| in_area.first().cloned()) {
@@ -283,10 +298,13 @@ impl Procedure for PostBattle {
             }
             None => true,
         };
+        let piece = record
+            .unit(side, name)
+            .is_some_and(|u| in_battle_piece(record, u));
         match field {
             "screen" => formation == lead,
-            "lead" => in_area(name),
-            "supporting" => name != lead && in_area(name),
+            "lead" => piece && in_area(name),
+            "supporting" => piece && name != lead && in_area(name),
             // Screening cavalry is not used for Battle Tactics (3.2.1b, L535).
             "charge" if input.list("screen").iter().any(|s| s.as_ref() == name) => false,
             "charge" => {
@@ -347,8 +365,17 @@ impl Procedure for PostBattle {
         let formation = |name: &str| {
             record
                 .unit(side, name)
-                .filter(|u| u.attribute(attribute::TYPE) == Some("formation"))
-                .ok_or_else(|| format!("{name} is not a Formation of the {}", people(side)))
+                .filter(|u| in_battle_piece(record, u))
+                .ok_or_else(|| {
+                    if super::campaign::is_campaign(record) {
+                        format!(
+                            "{name} is not a Formation or an un-brigaded Troop unit of the {}",
+                            people(side)
+                        )
+                    } else {
+                        format!("{name} is not a Formation of the {}", people(side))
+                    }
+                })
         };
         let lead_record = formation(lead).map_err(|m| InputError::new("lead", m))?;
         for name in input.list("supporting") {
@@ -415,17 +442,34 @@ impl Procedure for PostBattle {
                     ));
                 }
             }
-            let in_area = [(attribute::TYPE, "formation"), (attribute::AREA, area)];
+            let in_area = [(attribute::AREA, area)];
             let left_out = record
                 .units_where(Some(side), &in_area)
                 .find(|(_, name, u)| {
-                    u.state.as_ref() == state::IN_PLAY && !in_battle.contains(name)
+                    u.state.as_ref() == state::IN_PLAY
+                        && in_battle_piece(record, u)
+                        && !in_battle.contains(name)
                 });
             if let Some((_, name, _)) = left_out {
                 return Err(InputError::new(
                     "supporting",
                     format!(
-                        "{name} is in {area}: every Formation in the battle area is the Lead or Supporting (6.2.2d, L868)"
+                        "{name} is in {area}: every Formation and un-brigaded unit in the battle area is the Lead or Supporting (6.2.2d, L868)"
+                    ),
+                ));
+            }
+            // An un-brigaded unit leads only where the side has no Formation (6.2.2b, L866).
+            if unbrigaded_troop(lead_record)
+                && let Some(name) = in_battle.iter().find(|name| {
+                    record
+                        .unit(side, name)
+                        .is_some_and(|u| u.attribute(attribute::TYPE) == Some("formation"))
+                })
+            {
+                return Err(InputError::new(
+                    "lead",
+                    format!(
+                        "{name} is a Formation in the battle: an un-brigaded unit is the Lead only where none is (6.2.2a-b, L865-866)"
                     ),
                 ));
             }
@@ -448,9 +492,23 @@ impl Procedure for PostBattle {
             }
         }
         let changes_mode = input.text("mode") != input.text("mode_before");
+        let unbrigaded_lead = unbrigaded_troop(lead_record);
+        if unbrigaded_lead && !matches!(input.text("mode"), "line_of_battle" | "march_order") {
+            return Err(InputError::new(
+                "mode",
+                format!(
+                    "{lead} is un-brigaded: it is in Line of Battle, or in March Order in a Pass (3.1.5, L524; 18.3.10, L1684)"
+                ),
+            ));
+        }
         // A campaign battle opens with the Lead's mode as it stands (6.2.3, L870); it changes
-        // in the Adjustments (6.14.2, L1121; 5.3.9, L812).
-        if changes_mode && super::campaign::is_campaign(record) && !in_adjustments {
+        // in the Adjustments (6.14.2, L1121; 5.3.9, L812). An un-brigaded Lead's mode is where
+        // it stands, in a Pass or not.
+        if changes_mode
+            && super::campaign::is_campaign(record)
+            && !in_adjustments
+            && !unbrigaded_lead
+        {
             return Err(InputError::new(
                 "mode",
                 "the Lead Formation's mode changes in the Adjustments Segment, Step 9 (5.3.9, L812; 6.14.2, L1121)",

@@ -122,16 +122,6 @@ const fn battle_ability(id: &'static str, group: &'static str) -> Field {
     }
 }
 
-const fn unbrigaded(id: &'static str, group: &'static str) -> Field {
-    Field::flag(
-        id,
-        "The Lead is an un-brigaded unit, not a Formation",
-        group,
-        "6.2.2b, L866; 6.7.3, L1002",
-        "It has no Formation Morale: a Formation always has Morale Superiority over it. Not in the Combat Game, which has no un-brigaded units (L2244).",
-    )
-}
-
 const fn cards(id: &'static str, group: &'static str) -> Field {
     Field {
         id,
@@ -206,7 +196,6 @@ const FIELDS: &[Field] = &[
     grand_tactic("french_gt", "French"),
     forces("french_forces", "French"),
     battle_ability("french_battle", "French"),
-    unbrigaded("french_unbrigaded", "French"),
     cards("french_cards", "French"),
     cancels("french_cancels", "French", "allied"),
     terrain("french_terrain", "French"),
@@ -214,7 +203,6 @@ const FIELDS: &[Field] = &[
     grand_tactic("allied_gt", "Allied"),
     forces("allied_forces", "Allied"),
     battle_ability("allied_battle", "Allied"),
-    unbrigaded("allied_unbrigaded", "Allied"),
     cards("allied_cards", "Allied"),
     cancels("allied_cancels", "Allied", "french"),
     terrain("allied_terrain", "Allied"),
@@ -381,12 +369,14 @@ impl<'a> Round<'a> {
                 .push(self.matrix_effect(side, text, shift, "6.4.5, L935-941"));
         }
         if self.morale_superior(side) {
-            reckoning.shifts.push(Modifier::new(
-                label,
-                "Morale Superiority: the Lead Formation's Morale is higher",
-                1,
-                "6.7.1-6.7.3, L998-1002",
-            ));
+            let why = if self.lead(other).is_some_and(|lead| lead.unbrigaded) {
+                "Morale Superiority: a Formation over an un-brigaded Lead"
+            } else {
+                "Morale Superiority: the Lead Formation's Morale is higher"
+            };
+            reckoning
+                .shifts
+                .push(Modifier::new(label, why, 1, "6.7.1-6.7.3, L998-1002"));
         }
         if attacking_fortress {
             reckoning.shifts.push(Modifier::new(
@@ -660,7 +650,8 @@ impl<'a> Round<'a> {
         if fortress_bars {
             return false;
         }
-        let unbrigaded = |s: &str| self.input.flag(&field(s, "unbrigaded"));
+        // An un-brigaded Lead has no Formation Morale (6.2.2b, L866; 6.7.3, L1002).
+        let unbrigaded = |s: &str| self.lead(s).is_some_and(|lead| lead.unbrigaded);
         match (unbrigaded(side), unbrigaded(other)) {
             (false, true) => true,
             (true, _) => false,
@@ -1355,7 +1346,8 @@ impl Procedure for CombatRound {
         // The First Combat Round's Morale drop, for the side that suffered more (5.2.6, L784).
         if round.first && french != allied {
             let sufferer = if french > allied { "allied" } else { "french" };
-            for force in round.of(sufferer) {
+            // An un-brigaded unit has no Formation Morale to lose (3.1.6, L526).
+            for force in round.of(sufferer).iter().filter(|f| !f.unbrigaded) {
                 effects.push(Effect::add_to(
                     sufferer,
                     &force.name,

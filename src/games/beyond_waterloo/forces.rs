@@ -5,7 +5,9 @@
 //! `Left Wing: lead, Line of Battle, Morale 3, CF 17, screen CF 2, cavalry CF 5, broken 0,
 //! National Guard 0, nations french`
 //!
-//! with `force marched` and `out of supply` added where they hold (6.6.2-6.6.3, L988-990).
+//! with `force marched` and `out of supply` added where they hold (6.6.2-6.6.3, L988-990). An
+//! un-brigaded Troop unit in a campaign battle is a force of its own, `un-brigaded`, with no
+//! Formation Morale (6.2.2b/d, L866-868; 3.1.6, L526).
 
 use super::campaign::movement::{MARCHED_IN, ops_mark};
 use super::roster::{
@@ -44,6 +46,8 @@ pub struct Force {
     pub nations: Vec<String>,
     pub force_marched: bool,
     pub out_of_supply: bool,
+    /// A Troop unit in no Formation, fighting on its own (6.2.2b/d, L866-868).
+    pub unbrigaded: bool,
 }
 
 impl Force {
@@ -77,6 +81,9 @@ impl Force {
         if self.out_of_supply {
             text.push_str(", out of supply");
         }
+        if self.unbrigaded {
+            text.push_str(", un-brigaded");
+        }
         text
     }
 
@@ -100,6 +107,7 @@ impl Force {
             nations: Vec::new(),
             force_marched: false,
             out_of_supply: false,
+            unbrigaded: false,
         };
         let number = |value: &str, what: &str| {
             value
@@ -119,6 +127,7 @@ impl Force {
                 "supporting" => force.role = Role::Supporting,
                 "force marched" => force.force_marched = true,
                 "out of supply" => force.out_of_supply = true,
+                "un-brigaded" => force.unbrigaded = true,
                 _ => {
                     if let Some(v) = part.strip_prefix("Morale ") {
                         force.morale = number(v, "Morale levels")?;
@@ -219,6 +228,7 @@ pub fn on_record(record: &Record, side: &str) -> Result<Vec<Force>, String> {
             // Halved in the march's OPs Phase only (18.4.7, L1702), flipped or not.
             force_marched: formation.attribute(MARCHED_IN) == Some(ops_mark(record).as_str()),
             out_of_supply: formation.attribute(attribute::SUPPLY) == Some("out"),
+            unbrigaded: false,
         };
         if let Some(nation) = formation.attribute(attribute::NATION) {
             force.nations.push(nation.to_string());
@@ -265,6 +275,51 @@ pub fn on_record(record: &Record, side: &str) -> Result<Vec<Force>, String> {
         }
         forces.push(force);
     }
+    for (_, name, unit) in record.units_where(Some(side), &[]) {
+        let role = match unit.attribute(attribute::ROLE) {
+            Some("lead") => Role::Lead,
+            Some("supporting") => Role::Supporting,
+            _ => continue,
+        };
+        if !roster::unbrigaded_troop(unit) {
+            continue;
+        }
+        let Some(cf) = roster::current(unit).0 else {
+            missing.push(format!("the CF of {name}"));
+            continue;
+        };
+        let is = |attribute: &str, value: &str| unit.attribute(attribute) == Some(value);
+        forces.push(Force {
+            name: name.to_string(),
+            role,
+            // Line of Battle, or March Order in a Pass, as posted (3.1.5, L524).
+            mode: unit
+                .attribute(attribute::MODE)
+                .unwrap_or("line_of_battle")
+                .to_string(),
+            morale: 0,
+            cf,
+            screen_cf: 0,
+            cavalry_cf: if is(attribute::TYPE, "cavalry") {
+                cf
+            } else {
+                0
+            },
+            broken: 0,
+            national_guard: u32::from(is(attribute::SIZE, "national-guard")),
+            guards: u32::from(is(attribute::GUARD, "yes")),
+            charge_cf: 0,
+            nations: unit
+                .attribute(attribute::NATION)
+                .map(str::to_string)
+                .into_iter()
+                .collect(),
+            // Automatically in supply (16.1.4, L1497); only Formations Force March (18.4.1, L1690).
+            force_marched: false,
+            out_of_supply: false,
+            unbrigaded: true,
+        });
+    }
     if !missing.is_empty() {
         return Err(format!(
             "enter {} from the counters first (Counter values)",
@@ -296,6 +351,7 @@ mod tests {
             nations: vec!["french".into()],
             force_marched: true,
             out_of_supply: false,
+            unbrigaded: true,
         };
         let lead = Force {
             role: Role::Lead,

@@ -445,11 +445,16 @@ fn facts(unit: &UnitRecord) -> Facts {
     }
 }
 
-/// The role in the battle of the Formation `unit` belongs to.
-fn role<'a>(record: &'a Record, side: &str, unit: &UnitRecord) -> Option<&'a str> {
-    record
-        .unit(side, unit.attribute(attribute::FORMATION)?)?
-        .attribute(attribute::ROLE)
+/// The role in the battle of the Formation `unit` belongs to, or its own when un-brigaded
+/// (6.2.2b/d, L866-868).
+fn role<'a>(record: &'a Record, side: &str, unit: &'a UnitRecord) -> Option<&'a str> {
+    match unit
+        .attribute(attribute::FORMATION)
+        .filter(|f| !f.is_empty())
+    {
+        Some(formation) => record.unit(side, formation)?.attribute(attribute::ROLE),
+        None => unit.attribute(attribute::ROLE),
+    }
 }
 
 /// `side`'s Troop units in play in the Formations of role `role`.

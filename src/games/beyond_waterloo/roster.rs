@@ -802,6 +802,20 @@ impl Procedure for CounterValue {
     }
 }
 
+/// A Troop unit in play in no Formation: an un-brigaded unit or a National Guard garrison. It
+/// holds its area and fights there on its own, as a Lead or Supporting (6.2.2b/d, L866-868),
+/// always in Line of Battle (3.1.5, L524), its printed Morale of no effect (3.1.6, L526).
+pub fn unbrigaded_troop(unit: &UnitRecord) -> bool {
+    unit.state.as_ref() == state::IN_PLAY
+        && matches!(
+            unit.attribute(attribute::TYPE),
+            Some("infantry" | "cavalry")
+        )
+        && unit
+            .attribute(attribute::FORMATION)
+            .is_none_or(str::is_empty)
+}
+
 /// A Troop unit's current CF in halves and printed Morale, by the face up; `None` where the
 /// players have not entered it.
 pub fn current(unit: &UnitRecord) -> (Option<u32>, Option<u32>) {

@@ -99,6 +99,12 @@ const FIELDS: &[Field] = &[
         "6.16.4-6.16.5, L1146-1148",
     ),
     text(
+        "french_unbrigaded",
+        "French un-brigaded units in the battle",
+        "French",
+        "6.2.2b/d, L866-868; 3.1.6, L526",
+    ),
+    text(
         "french_cards_played",
         "Battle Tactics cards the French played",
         "French",
@@ -128,6 +134,12 @@ const FIELDS: &[Field] = &[
         "Allied Formations in the battle",
         "Allied",
         "6.16.4-6.16.5, L1146-1148",
+    ),
+    text(
+        "allied_unbrigaded",
+        "Allied un-brigaded units in the battle",
+        "Allied",
+        "6.2.2b/d, L866-868; 3.1.6, L526",
     ),
     text(
         "allied_cards_played",
@@ -204,7 +216,15 @@ fn field(side: &str, name: &str) -> String {
 fn fill(input: &mut Input, record: &Record) {
     for side in SIDES {
         let forces: Vec<Force> = forces::on_record(record, side).unwrap_or_default();
-        let names: Vec<&str> = forces.iter().map(|f| f.name.as_str()).collect();
+        // An un-brigaded unit has no Formation Morale to gain or lose (3.1.6, L526).
+        let names = |unbrigaded: bool| -> String {
+            let names: Vec<&str> = forces
+                .iter()
+                .filter(|f| f.unbrigaded == unbrigaded)
+                .map(|f| f.name.as_str())
+                .collect();
+            names.join("; ")
+        };
         let cf: u32 = forces.iter().map(|f| f.cf + f.screen_cf).sum();
         let all_boxes = input.text(ADJUSTMENT_LOSSES.id) == "all_boxes";
         input.set(
@@ -225,7 +245,11 @@ fn fill(input: &mut Input, record: &Record) {
         );
         input.set(
             &field(side, "formations"),
-            Value::Text(names.join("; ").as_str().into()),
+            Value::Text(names(false).as_str().into()),
+        );
+        input.set(
+            &field(side, "unbrigaded"),
+            Value::Text(names(true).as_str().into()),
         );
         let played: Vec<String> = record
             .units_where(Some(side), &[("state", state::PLAYED)])
@@ -585,6 +609,19 @@ impl Procedure for BattleWinner {
                     "6.16.7, L1152",
                 ));
             }
+            // An un-brigaded unit's mode was the battle's: Line of Battle, or a Pass's March
+            // Order (3.1.5, L524).
+            for name in listed(input, side, "unbrigaded") {
+                for attribute in [attribute::ROLE, attribute::MODE] {
+                    effects.push(Effect::set_attribute(
+                        side,
+                        name,
+                        attribute,
+                        "",
+                        "6.16.7, L1152",
+                    ));
+                }
+            }
             effects.push(Effect::Unmark {
                 name: retreated(side).as_str().into(),
                 rule: "6.16.7, L1152".into(),
@@ -594,9 +631,15 @@ impl Procedure for BattleWinner {
     }
 }
 
+/// The Formations of `side` the form lists in the battle.
 fn formations<'a>(input: &'a Input, side: &str) -> impl Iterator<Item = &'a str> {
+    listed(input, side, "formations")
+}
+
+/// The names the form's `side` field `list` holds.
+fn listed<'a>(input: &'a Input, side: &str, list: &str) -> impl Iterator<Item = &'a str> {
     input
-        .text(&field(side, "formations"))
+        .text(&field(side, list))
         .split(';')
         .map(str::trim)
         .filter(|n| !n.is_empty())
