@@ -807,3 +807,53 @@ fn un_brigaded_units_fight_as_lead_where_no_formation_is_and_as_supporting_besid
         .verify(&play.session, &play.tables)
         .expect("the session verifies");
 }
+
+#[test]
+fn the_swiss_cross_their_border_only_once_the_french_entered_switzerland_or_are_far_from_it() {
+    // 27.2.3, L2400: "cannot cross its international border with Swiss forces unless or until
+    // French forces enter Switzerland or no French Formation is within four areas".
+    let mut play = basic_game();
+    play.go_to(4, 1, 0);
+    let crossing = |to: &str, why: &str| {
+        vec![
+            ("side", text("allied")),
+            ("formation", text(SWISS)),
+            ("to", text(to)),
+            (
+                "crosses_swiss_border",
+                aide_de_camp::engine::input::Value::Flag(true),
+            ),
+            ("swiss_border", text(why)),
+        ]
+    };
+    let refusal = play
+        .refused("move-formation", &crossing("Besançon", "closed"))
+        .expect("the border is closed");
+    assert!(refusal.contains("27.2.3, L2400"), "{refusal}");
+    // The French far away open it for this move only.
+    let moved = play.play(
+        "move-formation",
+        &crossing("Besançon", "no_french_near"),
+        &[],
+    );
+    assert!(
+        moved
+            .outcome
+            .headline
+            .contains("across the Swiss border: no french formation"),
+        "{}",
+        moved.outcome.headline
+    );
+    let form = play.input("move-formation", &crossing(ZURICH, "closed")[..3]);
+    assert_eq!(form.text("swiss_border"), "closed");
+    // The French in Switzerland open it for good.
+    play.play("move-formation", &crossing(ZURICH, "french_entered"), &[]);
+    let form = play.input("move-formation", &crossing("Besançon", "closed")[..3]);
+    assert_eq!(form.text("swiss_border"), "french_entered");
+    // Other Formations are not asked.
+    let form = play.input(
+        "move-formation",
+        &[("side", text("allied")), ("formation", text(BLUCHER))],
+    );
+    assert!(!form.flag("swiss"));
+}

@@ -4,6 +4,12 @@
 //! in the OPs Phase of the march (its CF halved, 18.4.7, L1702), is flipped to its front at the
 //! start of the next OPs Phase (18.4.10, L1710) and comes off after the Administration Phase's
 //! attrition (18.4.9, L1706).
+//!
+//! The Swiss Formation crosses its international border only once French forces have entered
+//! Switzerland or while no French Formation is within four areas of the border (27.2.3, L2400).
+//! The app holds no map: the player states the move crosses the border and which condition
+//! holds. French forces once in Switzerland open the border for good ("unless or until"), which
+//! the record keeps.
 
 use super::set_up::MOVES_FROM_TURN;
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
@@ -33,6 +39,20 @@ const MODE_CHANGES: &[(&str, &str)] = &[
     ("echelon", "Echelon"),
     ("concentrated", "Concentrated"),
 ];
+
+/// Whether the Swiss may cross their border, and why (27.2.3, L2400).
+const SWISS_BORDER: &[(&str, &str)] = &[
+    ("closed", "Neither: the border stays closed to the Swiss"),
+    ("french_entered", "French forces have entered Switzerland"),
+    (
+        "no_french_near",
+        "No French Formation is within four areas of the Swiss border",
+    ),
+];
+
+/// The mark that French forces have entered Switzerland, opening its border to the Swiss for
+/// the rest of the game (27.2.3, L2400).
+pub const SWITZERLAND_ENTERED: &str = "French forces have entered Switzerland";
 
 /// Where play stands as an OPs Phase's mark for `ACTED`.
 pub fn ops_mark(record: &Record) -> String {
@@ -96,6 +116,28 @@ const MOVE_FIELDS: &[Field] = &[
         rule: "5.3.7, L810; 5.3.10, L814",
         help: "Once, at the start or the end of the move. The Formation Deployment Chart on the PAC says which changes follow which; its MA is that of the mode it started the OPs Phase in (5.3.8).",
     },
+    Field::flag(
+        "crosses_swiss_border",
+        "The move crosses Switzerland's international border",
+        "Move",
+        "27.2.3, L2400",
+        "The Swiss Formation only: the Allies control it but it crosses the border only as the rule allows.",
+    ),
+    Field {
+        id: "swiss_border",
+        label: "The Swiss may cross because",
+        group: "Move",
+        kind: FieldKind::Choice(SWISS_BORDER),
+        rule: "27.2.3, L2400",
+        help: "French forces in Switzerland open the border for the rest of the game; no French Formation within four areas opens it for this move.",
+    },
+    Field::flag(
+        "swiss",
+        "It is the Swiss Formation",
+        "What the record knows",
+        "27.2.3, L2400",
+        "From the record.",
+    ),
     Field {
         id: "mode",
         label: "Its Deployment Mode",
@@ -161,6 +203,10 @@ impl MoveFormation {
         input.set("frozen_until", Value::Number(frozen));
         input.set("turn", Value::Number(i64::from(record.position.turn)));
         input.set("ops_phase", Value::Text(ops_mark(record).as_str().into()));
+        input.set("swiss", Value::Flag(of(attribute::NATION) == "swiss"));
+        if record.marks.contains(SWITZERLAND_ENTERED) {
+            input.set("swiss_border", Value::Text("french_entered".into()));
+        }
     }
 }
 
@@ -178,7 +224,22 @@ impl Procedure for MoveFormation {
         super::is_campaign(record)
     }
     fn frequent(&self) -> &'static [&'static str] {
-        &["side", "formation", "to", "force_march", "new_mode"]
+        &[
+            "side",
+            "formation",
+            "to",
+            "force_march",
+            "new_mode",
+            "crosses_swiss_border",
+            "swiss_border",
+        ]
+    }
+    fn shows(&self, field: &str, input: &Input) -> bool {
+        match field {
+            "crosses_swiss_border" => input.flag("swiss"),
+            "swiss_border" => input.flag("swiss") && input.flag("crosses_swiss_border"),
+            _ => true,
+        }
     }
     fn suggests(&self, field: &str, _input: &Input, record: &Record) -> Vec<String> {
         if field == "to" {
@@ -199,6 +260,7 @@ impl Procedure for MoveFormation {
         let mut known = input.clone();
         Self::fill(&mut known, record);
         let facts = [
+            "swiss",
             "mode",
             "out_of_supply",
             "off_board",
@@ -223,6 +285,13 @@ impl Procedure for MoveFormation {
             return Err(InputError::new(
                 "formation",
                 format!("it may not move before turn {frozen} (27.2.2, L2310)"),
+            ));
+        }
+        let crosses = input.flag("swiss") && input.flag("crosses_swiss_border");
+        if crosses && input.text("swiss_border") == "closed" {
+            return Err(InputError::new(
+                "swiss_border",
+                "the Swiss cross their border only once French forces have entered Switzerland, or while no French Formation is within four areas of it (27.2.3, L2400)",
             ));
         }
         if input.text("to").trim().is_empty() {
@@ -279,6 +348,13 @@ impl Procedure for MoveFormation {
                 "15.1.6, L1479",
             ));
         }
+        let crosses = input.flag("swiss") && input.flag("crosses_swiss_border");
+        if crosses && input.text("swiss_border") == "french_entered" {
+            effects.push(Effect::Mark {
+                name: SWITZERLAND_ENTERED.into(),
+                rule: "27.2.3, L2400".into(),
+            });
+        }
         let new_mode = input.text("new_mode");
         if new_mode != "unchanged" && new_mode != input.text("mode") {
             effects.push(Effect::set_attribute(
@@ -309,6 +385,17 @@ impl Procedure for MoveFormation {
             )
         } else {
             format!("{formation} moves to {to}")
+        };
+        let headline = match crosses {
+            true => format!(
+                "{headline}, across the Swiss border: {} (27.2.3, L2400)",
+                SWISS_BORDER
+                    .iter()
+                    .find(|(id, _)| *id == input.text("swiss_border"))
+                    .map_or("", |(_, why)| *why)
+                    .to_lowercase()
+            ),
+            false => headline,
         };
         Ok(Resolution::book_keeping("move", headline, effects))
     }
