@@ -398,3 +398,129 @@ fn under_the_other_reading_each_failed_roll_scores_five() {
     assert_eq!(play.vp("allied"), 20);
     assert_eq!(armee_du_nord_morale(&play), "1");
 }
+
+fn regrouping(
+    extra: &[(&'static str, &str)],
+) -> Vec<(&'static str, aide_de_camp::engine::input::Value)> {
+    let mut values: Vec<_> = ["brussels", "ostend", "antwerp"]
+        .into_iter()
+        .map(|id| (id, aide_de_camp::engine::input::Value::Flag(true)))
+        .collect();
+    values.extend(extra.iter().map(|(id, value)| (*id, text(value))));
+    values
+}
+
+fn listed(form: &aide_de_camp::engine::input::Input, id: &str) -> Vec<String> {
+    form.text(id)
+        .split("; ")
+        .filter(|n| !n.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn minor_allied_regrouping_sends_wellington_to_england_and_the_dutch_belgians_to_namur() {
+    // 27.2.3, L2402: the British loss of Brussels and Ostend, plus Antwerp.
+    let mut play = basic_game();
+    play.go_to(4, 1, 0);
+    let mut not_yet = regrouping(&[]);
+    not_yet[2].1 = aide_de_camp::engine::input::Value::Flag(false);
+    let refusal = play
+        .refused("minor-allied-regrouping", &not_yet)
+        .expect("Antwerp is still British");
+    assert!(refusal.contains("27.2.3, L2402"), "{refusal}");
+
+    let form = play.input("minor-allied-regrouping", &regrouping(&[]));
+    let to_england = listed(&form, "to_england");
+    let dutch_belgians = listed(&form, "dutch_belgians");
+    let leaving = listed(&form, "leaving");
+    let nation = |name: &str| play.attribute("allied", name, "nation").unwrap_or_default();
+    // Wellington, the two KGL units, the Hanoverian Corps and the Hesse Division (L2348, L2364).
+    assert_eq!(to_england.first().map(String::as_str), Some("Wellington"));
+    let mut nations: Vec<String> = to_england[1..].iter().map(|n| nation(n)).collect();
+    nations.sort();
+    assert_eq!(nations, ["hanoverian", "hesse", "kgl", "kgl"]);
+    assert_eq!(dutch_belgians.len(), 1);
+    assert_eq!(nation(&dutch_belgians[0]), "dutch-belgian");
+    // As printed, every other Minor Allied unit in play leaves, the Swiss among them.
+    assert!(
+        leaving.iter().any(|n| nation(n) == "brunswick-nassau"),
+        "{leaving:?}"
+    );
+    assert!(leaving.iter().any(|n| nation(n) == "swiss"), "{leaving:?}");
+
+    let done = play.play(
+        "minor-allied-regrouping",
+        &regrouping(&[("dutch_belgians_to", "namur")]),
+        &[],
+    );
+    assert!(
+        done.outcome.headline.contains("go to England for Turn 5"),
+        "{}",
+        done.outcome.headline
+    );
+    for name in &to_england {
+        assert_eq!(
+            play.attribute("allied", name, "area").as_deref(),
+            Some("Britain Box, British Off-Board Movement Track"),
+            "{name}"
+        );
+        assert_eq!(
+            play.attribute("allied", name, "moves_from_turn").as_deref(),
+            Some("5")
+        );
+        assert_eq!(play.attribute("allied", name, "formation"), None, "{name}");
+    }
+    // Wellington's Formation keeps its British units, without him.
+    assert_eq!(
+        play.attribute("allied", "Anglo-Dutch-Belgian Formation", "leader"),
+        None
+    );
+    assert_eq!(
+        play.attribute("allied", &dutch_belgians[0], "area")
+            .as_deref(),
+        Some("Namur (J2)")
+    );
+    for name in &leaving {
+        let unit = play.record().unit("allied", name).expect("on the record");
+        assert_eq!(unit.state.as_ref(), "out of the game", "{name}");
+    }
+    // Once a game.
+    assert!(!play.applies("minor-allied-regrouping"));
+    play.game
+        .verify(&play.session, &play.tables)
+        .expect("the session verifies");
+}
+
+#[test]
+fn under_the_other_reading_only_minor_allies_in_british_formations_leave_and_the_dutch_belgians_may_join_the_prussians()
+ {
+    let mut play = basic_game();
+    play.go_to(4, 1, 0);
+    let values = regrouping(&[
+        ("regrouping_scope", "with_the_british"),
+        ("dutch_belgians_to", "prussian"),
+        ("prussian_formation", "Army of the Lower Rhine"),
+    ]);
+    let form = play.input("minor-allied-regrouping", &values);
+    let leaving = listed(&form, "leaving");
+    let dutch_belgians = listed(&form, "dutch_belgians");
+    let nation = |name: &str| play.attribute("allied", name, "nation").unwrap_or_default();
+    assert!(!leaving.is_empty());
+    assert!(
+        leaving.iter().all(|n| nation(n) == "brunswick-nassau"),
+        "{leaving:?}"
+    );
+    play.play("minor-allied-regrouping", &values, &[]);
+    assert_eq!(
+        play.attribute("allied", &dutch_belgians[0], "formation")
+            .as_deref(),
+        Some("Army of the Lower Rhine")
+    );
+    let swiss = play
+        .record()
+        .units_where(Some("allied"), &[("nation", "swiss"), ("type", "infantry")])
+        .map(|(_, _, u)| u.state.to_string())
+        .collect::<Vec<_>>();
+    assert!(swiss.iter().all(|s| s == "in play"), "{swiss:?}");
+}

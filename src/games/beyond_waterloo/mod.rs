@@ -123,6 +123,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &campaign::NewFormation,
     &campaign::Replacement,
     &campaign::Recombination,
+    &campaign::MinorAlliedRegrouping,
     &options::SETTINGS,
 ];
 

@@ -340,6 +340,7 @@ const FIELDS: &[Field] = &[
     super::campaign::settings::RECOMBINE_REMOVED,
     super::campaign::settings::REPLACEMENT_PER_NATION,
     super::campaign::settings::REORG_AP,
+    super::campaign::settings::REGROUPING_SCOPE,
 ];
 
 pub const SETTINGS: Settings = Settings {

@@ -90,6 +90,8 @@ pub mod state {
     pub const LEADER_POOL: &str = "leader pool";
     /// The French War Minister, a Leader who commands no Formation (4.4, L690-702).
     pub const WAR_MINISTER: &str = "war minister";
+    /// A piece removed from the game for good: Minor Allies who leave it (27.2.3, L2402).
+    pub const OUT_OF_THE_GAME: &str = "out of the game";
 }
 
 /// The Deployment Modes (5.3, L796-812), by id as the charts name their rows.

@@ -20,6 +20,7 @@ pub(crate) mod organization;
 mod purchase;
 mod rebuilding;
 pub mod recruitment;
+mod regrouping;
 mod screens;
 mod sequence;
 pub mod set_up;
@@ -46,6 +47,7 @@ pub use organization::{BrigadeFormation, NEW_FORMATION_RP, NewFormation, Reorgan
 pub use purchase::Purchase;
 pub use rebuilding::{REPLACED_IN, Recombination, Replacement};
 pub use recruitment::{FratTransfer, Recruitment};
+pub use regrouping::MinorAlliedRegrouping;
 pub use screens::CavalryScreen;
 pub use sequence::{LEADER_SEGMENT, SEQUENCE};
 pub use set_up::{CampaignSetUp, SetUpChoices};
@@ -156,6 +158,7 @@ pub const SUMMARIZED: &[&str] = &[
     "battle-winner",
     "catastrophic-failure",
     "capture",
+    "minor-allied-regrouping",
     "france-entered",
     "morale-recovery",
     "campaign-end",

@@ -174,6 +174,7 @@ const OPS_STEPS: &[Step] = &[
             "cavalry-screen",
             "magazine",
             "capture",
+            "minor-allied-regrouping",
         ],
         guidance: "Flip every Force March marker to its front. The Initiative player moves any, all or none of his Formations and un-brigaded units; then the other player moves.",
         repeats: None,
@@ -221,6 +222,7 @@ const OPS_STEPS: &[Step] = &[
             "take-losses",
             "move-formation",
             "capture",
+            "minor-allied-regrouping",
             "catastrophic-failure",
         ],
         repeats: Some(Repeat::BackTo {

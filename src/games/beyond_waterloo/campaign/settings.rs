@@ -326,6 +326,26 @@ pub const REORG_AP: Field = campaign_setting(setting(
     "Brigading an un-brigaded unit, or un-brigading one, costs 1 AP either way (5.1.6A, L766).",
 ));
 
+/// Minor Allied Regrouping's "All other Minor Allied troops ... leave the game" (27.2.3, L2402):
+/// as printed, every other one in play; or, as its cause (the British losses) may suggest, only
+/// those serving in British Formations. A reading of this app's, not the addendum's.
+pub const REGROUPING_SCOPE: Field = campaign_setting(setting(
+    "regrouping_scope",
+    "When the Minor Allies regroup, the other Minor Allied troops that leave the game are",
+    &[
+        (
+            "all_minor",
+            "every other one in play, as printed (27.2.3, L2402)",
+        ),
+        (
+            "with_the_british",
+            "only those serving in British Formations",
+        ),
+    ],
+    "27.2.3, L2402",
+    "Either way Wellington, the KGL, the Hessians and the Hanoverians go to England, and the Dutch-Belgians regroup or leave.",
+));
+
 /// The campaign settings, for the Settings form.
 pub const FIELDS: &[Field] = &[
     ATTRITION_DICE,
@@ -346,4 +366,5 @@ pub const FIELDS: &[Field] = &[
     RECOMBINE_REMOVED,
     REPLACEMENT_PER_NATION,
     REORG_AP,
+    REGROUPING_SCOPE,
 ];
