@@ -53,6 +53,10 @@ fn charts(filled: bool) -> TableSet {
                 text: include_str!("../fixtures/beyond-waterloo/formation-deployment.toml"),
             },
             BuiltinTable {
+                file: "mode-changes.toml",
+                text: include_str!("../fixtures/beyond-waterloo/mode-changes.toml"),
+            },
+            BuiltinTable {
                 file: "leader-casualty.toml",
                 text: include_str!("../fixtures/beyond-waterloo/leader-casualty.toml"),
             },

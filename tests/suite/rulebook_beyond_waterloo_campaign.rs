@@ -34,6 +34,7 @@ pub(crate) fn charts() -> TableSet {
             include_str!("../fixtures/beyond-waterloo/formation-deployment.toml")
         }
         "leader-casualty.toml" => include_str!("../fixtures/beyond-waterloo/leader-casualty.toml"),
+        "mode-changes.toml" => include_str!("../fixtures/beyond-waterloo/mode-changes.toml"),
         "reaction-move.toml" => include_str!("../fixtures/beyond-waterloo/reaction-move.toml"),
         "wound-recovery.toml" => include_str!("../fixtures/beyond-waterloo/wound-recovery.toml"),
         _ => "",

@@ -857,3 +857,61 @@ fn the_swiss_cross_their_border_only_once_the_french_entered_switzerland_or_are_
     );
     assert!(!form.flag("swiss"));
 }
+
+#[test]
+fn a_formation_in_march_order_takes_two_successive_changes_to_be_concentrated() {
+    // 5.3.10, L816-818, on the Formation Deployment Chart's order of changes (its one printed
+    // "no"; every other cell of the fixture is FICTIONAL).
+    let mut play = campaign_with_values();
+    play.go_to(4, 1, 0);
+    let change = |mode: &str| {
+        vec![
+            ("side", text("french")),
+            ("formation", text(LEFT_WING)),
+            ("to", text("Doullens (H2)")),
+            ("new_mode", text(mode)),
+        ]
+    };
+    let refusal = play.fails("move-formation", &change("concentrated"), &[]);
+    assert!(refusal.contains("5.3.10, L816"), "{refusal}");
+    assert_eq!(
+        play.attribute("french", LEFT_WING, "mode").as_deref(),
+        Some("march_order")
+    );
+    play.play("move-formation", &change("line_of_battle"), &[]);
+    play.go_to(4, 2, 0);
+    play.play("move-formation", &change("concentrated"), &[]);
+    assert_eq!(
+        play.attribute("french", LEFT_WING, "mode").as_deref(),
+        Some("concentrated")
+    );
+}
+
+#[test]
+fn a_mode_change_waits_for_the_players_to_enter_the_chart_of_mode_changes() {
+    // The order of changes is printed only on the PAC (5.3.10, L816): the built-in chart is a
+    // template, and a change it does not settle names the chart to enter.
+    let mut play = campaign_with_values();
+    let game = play.game;
+    let template = game
+        .tables
+        .iter()
+        .find(|t| t.file == "mode-changes.toml")
+        .expect("the template");
+    assert!(template.text.contains("status = \"template\""));
+    // The built-in charts, templates as shipped.
+    play.tables = aide_de_camp::engine::table_set::TableSet::builtin(game.tables, &game.reads())
+        .expect("loads");
+    play.go_to(4, 1, 0);
+    let message = play.fails(
+        "move-formation",
+        &[
+            ("side", text("french")),
+            ("formation", text(LEFT_WING)),
+            ("to", text("Doullens (H2)")),
+            ("new_mode", text("line_of_battle")),
+        ],
+        &[],
+    );
+    assert!(message.contains("mode-changes"), "{message}");
+}

@@ -13,13 +13,16 @@
 //! L866-868); it is in Line of Battle, or March Order in a Pass, a fact the players state by the
 //! mode they post (3.1.5, L524; 18.3.10, L1684).
 
-use super::roster::{MODES, attribute, current, mode_label, state, unbrigaded_troop};
+use super::roster::{
+    MODE_CHANGE_CHART, MODES, attribute, check_mode_change, current, mode_label, state,
+    unbrigaded_troop,
+};
 use super::{BattleStage, COMBAT_GAME, SIDE_IDS, SIDES, people};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
 use crate::engine::symbol::Symbol;
-use crate::engine::table_set::TableSet;
+use crate::engine::table_set::{TableRead, TableSet};
 
 const RULE: &str = "6.2 Posting the Battle Display, L850-880";
 
@@ -104,6 +107,13 @@ const FIELDS: &[Field] = &[
         rule: "5.3, L796-812",
         help: "Filled in from the record.",
     },
+    Field::flag(
+        "lead_unbrigaded",
+        "The Lead is an un-brigaded unit",
+        "What the record knows",
+        "6.2.2b, L866; 3.1.5, L524",
+        "Filled in from the record: its mode is where it stands, not a change.",
+    ),
 ];
 
 pub struct PostBattle;
@@ -198,6 +208,7 @@ fn fill(input: &mut Input, record: &Record) {
     let lead = record.unit(&side, &lead);
     // An un-brigaded unit is in Line of Battle unless posted in March Order, in a Pass (3.1.5).
     let unbrigaded = lead.is_some_and(unbrigaded_troop);
+    input.set("lead_unbrigaded", Value::Flag(unbrigaded));
     let mode = lead
         .and_then(|u| u.attribute(attribute::MODE))
         .or(unbrigaded.then_some("line_of_battle"));
@@ -215,6 +226,9 @@ impl Procedure for PostBattle {
             summary: "Posts a side's Lead Formation and its Deployment Mode, its Supporting Formations, its Cavalry Screen and Cavalry Charge boxes; in the Adjustments Segment, changes them.",
             fields: FIELDS,
         }
+    }
+    fn reads(&self) -> &'static [TableRead] {
+        &[MODE_CHANGE_CHART]
     }
     fn frequent(&self) -> &'static [&'static str] {
         &["side", "lead", "mode", "supporting", "screen", "charge"]
@@ -355,7 +369,9 @@ impl Procedure for PostBattle {
         let side = input.text("side");
         let mut known = input.clone();
         fill(&mut known, record);
-        if let Some((id, _)) = input.first_difference(&known, ["posted_before", "mode_before"]) {
+        if let Some((id, _)) =
+            input.first_difference(&known, ["posted_before", "mode_before", "lead_unbrigaded"])
+        {
             return Err(InputError::new(
                 id,
                 "the record has changed: open the form again",
@@ -536,11 +552,20 @@ impl Procedure for PostBattle {
     fn resolve(
         &self,
         input: &Input,
-        _tables: &TableSet,
+        tables: &TableSet,
         _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let side = input.text("side");
         let lead = input.text("lead").trim();
+        let unbrigaded = input.flag("lead_unbrigaded");
+        if !unbrigaded {
+            check_mode_change(
+                tables,
+                input.text("mode_before"),
+                input.text("mode"),
+                "mode",
+            )?;
+        }
         let mut effects = Vec::new();
         let set = |name: &str, attribute: &str, value: &str, rule: &str| {
             Effect::set_attribute(side, name, attribute, value, rule)
@@ -573,7 +598,9 @@ impl Procedure for PostBattle {
                 mode,
                 "6.14.2, L1121; 5.3, L796-812",
             ));
-            effects.push(set(lead, MODE_CHANGED, "yes", "27.1.4, L2242"));
+            if !unbrigaded {
+                effects.push(set(lead, MODE_CHANGED, "yes", "27.1.4, L2242"));
+            }
         }
         let supporting = input.list("supporting").len();
         let headline = format!(

@@ -145,6 +145,10 @@ pub const TABLES: &[BuiltinTable] = &[
         text: include_str!("../../../tables/beyond-waterloo/formation-deployment.toml"),
     },
     BuiltinTable {
+        file: "mode-changes.toml",
+        text: include_str!("../../../tables/beyond-waterloo/mode-changes.toml"),
+    },
+    BuiltinTable {
         file: "leader-casualty.toml",
         text: include_str!("../../../tables/beyond-waterloo/leader-casualty.toml"),
     },

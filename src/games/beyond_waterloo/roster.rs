@@ -14,7 +14,7 @@ use super::{SIDES, people};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, NOT_ENTERED, Record, UnitRecord};
-use crate::engine::table_set::TableSet;
+use crate::engine::table_set::{TableRead, TableSet};
 
 /// The names of the facts the record keeps about a piece.
 pub mod attribute {
@@ -101,6 +101,41 @@ pub const MODES: &[(&str, &str)] = &[
     ("echelon", "Echelon"),
     ("concentrated", "Concentrated"),
 ];
+
+/// The Formation Deployment Chart's order of mode changes, which `check_mode_change` reads.
+pub const MODE_CHANGE_CHART: TableRead = TableRead {
+    table: "mode-changes",
+    codes: &["yes", "no", "same"],
+};
+
+/// A Formation's Deployment Mode change from `from` to `to`, as the Formation Deployment Chart
+/// orders them (5.3.10, L816-818): refused on `field` where it takes two successive changes.
+/// No change, or a Formation with no mode on the record, reads no chart.
+pub fn check_mode_change(
+    tables: &TableSet,
+    from: &str,
+    to: &str,
+    field: &str,
+) -> Result<(), RuleError> {
+    if from == to || from.is_empty() {
+        return Ok(());
+    }
+    let cell = tables
+        .get(MODE_CHANGE_CHART.table)?
+        .lookup_matrix(mode_label(from), mode_label(to))?;
+    if cell.result.code == "no" {
+        return Err(InputError::new(
+            field,
+            format!(
+                "the Formation Deployment Chart does not change {} to {} at once: it takes two successive changes (5.3.10, L816)",
+                mode_label(from),
+                mode_label(to)
+            ),
+        )
+        .into());
+    }
+    Ok(())
+}
 
 pub fn mode_label(mode: &str) -> &str {
     MODES

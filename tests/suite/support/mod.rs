@@ -218,6 +218,25 @@ impl Play {
         }
     }
 
+    /// The message of a resolution the app refuses only as it resolves, where a chart says no
+    /// (or is not entered yet); the record is left as it was.
+    pub fn fails(&mut self, procedure: &str, values: &[(&str, Value)], faces: &[u8]) -> String {
+        let input = self.input(procedure, values);
+        let events = self.session.events().len();
+        let command = Command::Resolve {
+            procedure: procedure.to_string(),
+            input,
+            dice: Dice::Physical(faces.to_vec()),
+            apply: true,
+        };
+        let message = match self.session.execute(self.game, &self.tables, command) {
+            Ok(done) => panic!("{procedure}: resolved, {done:?}"),
+            Err(e) => e.to_string(),
+        };
+        assert_eq!(self.session.events().len(), events, "nothing is logged");
+        message
+    }
+
     /// Presses Next step: play goes where the checklist's button sends it (the next step in
     /// force, or back round where a step repeats), and that position is returned.
     pub fn next_step(&mut self) -> Position {

@@ -15,9 +15,11 @@ use super::set_up::MOVES_FROM_TURN;
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
-use crate::engine::table_set::TableSet;
+use crate::engine::table_set::{TableRead, TableSet};
 use crate::games::beyond_waterloo::SIDES;
-use crate::games::beyond_waterloo::roster::{attribute, state};
+use crate::games::beyond_waterloo::roster::{
+    MODE_CHANGE_CHART, attribute, check_mode_change, state,
+};
 
 /// The Force March marker's sides (18.4.5, L1698; 18.4.10, L1710).
 pub const SKULL: &str = "skull";
@@ -223,6 +225,9 @@ impl Procedure for MoveFormation {
     fn applies(&self, record: &Record) -> bool {
         super::is_campaign(record)
     }
+    fn reads(&self) -> &'static [TableRead] {
+        &[MODE_CHANGE_CHART]
+    }
     fn frequent(&self) -> &'static [&'static str] {
         &[
             "side",
@@ -322,12 +327,16 @@ impl Procedure for MoveFormation {
     fn resolve(
         &self,
         input: &Input,
-        _tables: &TableSet,
+        tables: &TableSet,
         _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let side = input.text("side");
         let formation = input.text("formation").trim();
         let to = input.text("to").trim();
+        let new_mode = input.text("new_mode");
+        if new_mode != "unchanged" {
+            check_mode_change(tables, input.text("mode"), new_mode, "new_mode")?;
+        }
         let mut effects = vec![
             Effect::set_attribute(side, formation, attribute::AREA, to, "18.1, L1594-1624"),
             Effect::set_attribute(
@@ -355,7 +364,6 @@ impl Procedure for MoveFormation {
                 rule: "27.2.3, L2400".into(),
             });
         }
-        let new_mode = input.text("new_mode");
         if new_mode != "unchanged" && new_mode != input.text("mode") {
             effects.push(Effect::set_attribute(
                 side,
