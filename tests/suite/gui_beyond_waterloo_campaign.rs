@@ -120,8 +120,8 @@ fn an_administration_phase_is_played_from_the_checklist_and_verifies() {
     // Accumulate RP Segment, past the Political Actions and Vendée Revolt Segments: FICTIONAL
     // chart, 3 + 4 + the War Minister's 2 = 9 on the middle column is 30 RP.
     next_step(&mut harness);
+    // The War Minister, Davout, is picked from the record with his FICTIONAL AP 2.
     resolve_in_segment(&mut harness, "RP Accumulation");
-    set_number(&mut harness, "AP rating added", 2.0);
     physical_dice_and_apply(&mut harness, "3 4");
     assert_eq!(war_chest::rp(&record(&harness), "french"), 85 + 30);
 

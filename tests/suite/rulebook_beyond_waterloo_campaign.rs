@@ -193,11 +193,12 @@ fn the_turn_runs_mobilization_two_ops_phases_administration_and_a_third_ops_phas
 fn rp_accumulation_adds_the_war_ministers_ap_and_reads_the_vp_difference_column() {
     // 10.2.1-10.2.6, L1292-1304. FICTIONAL chart: columns -3 or less, -2 to +2, +3 or more.
     let mut play = basic_game();
-    let resolution = play.play(
-        "rp-accumulation",
-        &[("side", text("french")), ("leader_ap", number(2))],
-        &[3, 4],
-    );
+    // The War Minister's FICTIONAL AP rating (4.4.1, L694; 27.2.1, L2288).
+    enter(&mut play, "french", "Davout", "ap", "2");
+    let form = play.input("rp-accumulation", &[("side", text("french"))]);
+    assert_eq!(form.text("leader"), "Davout");
+    assert_eq!(form.number("leader_ap"), 2);
+    let resolution = play.play("rp-accumulation", &[("side", text("french"))], &[3, 4]);
     // 7 + 2 = 9, column 10 - 10 = 0: the FICTIONAL row 9-12 of the middle column, 30 RP.
     assert_eq!(resolution.totals[0].total, 9);
     let cell = resolution.cell.as_ref().expect("a cell");
@@ -213,13 +214,12 @@ fn rp_accumulation_adds_the_war_ministers_ap_and_reads_the_vp_difference_column(
 fn one_vp_spent_gives_plus_four_and_comes_off_the_war_chest() {
     // 10.2.4, L1300: "spend 1 VP (maximum) for an additional +4 DRM".
     let mut play = basic_game();
+    // Blücher, FICTIONALLY a 4-star Leader with AP 1, commands a Formation on the map.
+    enter(&mut play, "allied", "Blücher", "stars", "4");
+    enter(&mut play, "allied", "Blücher", "ap", "1");
     let resolution = play.play(
         "rp-accumulation",
-        &[
-            ("side", text("allied")),
-            ("leader_ap", number(1)),
-            ("spend_vp", flag(true)),
-        ],
+        &[("side", text("allied")), ("spend_vp", flag(true))],
         &[1, 1],
     );
     // 2 + 1 + 4 = 7: the FICTIONAL row 5-8, middle column (10 - 10 before the spend): 20 RP.
@@ -280,12 +280,17 @@ fn no_vp_can_be_spent_that_the_war_chest_does_not_hold() {
     let mut play = basic_game();
     // The French spend all their 10 VP on the FRAT, as the other reading of S7 allows.
     play.play("settings", &[("frat_vp_max", text("several"))], &[]);
+    enter(&mut play, "french", "Davout", "ap", "0");
     play.play("frat", &[("vp_spent", number(10))], &[1, 1]);
     assert_eq!(war_chest::vp(play.record(), "french"), 0);
     let refusal = play
         .refused(
             "rp-accumulation",
-            &[("side", text("french")), ("spend_vp", flag(true))],
+            &[
+                ("side", text("french")),
+                ("leader", text("")),
+                ("spend_vp", flag(true)),
+            ],
         )
         .expect("refused");
     assert!(refusal.contains("10.1.4, L1278"), "{refusal}");
@@ -295,11 +300,13 @@ fn no_vp_can_be_spent_that_the_war_chest_does_not_hold() {
 fn the_frat_reads_french_vp_less_allied_vp_and_adds_the_war_ministers_ap() {
     // 12.3.1-12.3.5, L1383-1391. FICTIONAL chart: columns -3 or less, -2 to +2, +3 or more.
     let mut play = basic_game();
-    let resolution = play.play(
-        "frat",
-        &[("war_minister_ap", number(3)), ("vp_spent", number(1))],
-        &[2, 4],
-    );
+    // Without the War Minister's AP rating on the record the roll waits for it (4.4.1, L694).
+    let refusal = play.refused("frat", &[]).expect("no AP rating");
+    assert!(refusal.contains("Davout's AP rating"), "{refusal}");
+    enter(&mut play, "french", "Davout", "ap", "3");
+    let form = play.input("frat", &[]);
+    assert_eq!(form.number("war_minister_ap"), 3);
+    let resolution = play.play("frat", &[("vp_spent", number(1))], &[2, 4]);
     // 6 + 3 + 1 = 10: the FICTIONAL row 10-13; column 10 - 10 = 0 (before the spend): 3.
     assert_eq!(resolution.totals[0].total, 10);
     assert_eq!(
@@ -329,6 +336,8 @@ fn the_frat_reads_french_vp_less_allied_vp_and_adds_the_war_ministers_ap() {
 fn at_most_one_vp_on_the_frat_unless_the_setting_allows_more() {
     // S7 (12.3.4, L1389): "may also spend 1 VP".
     let mut play = basic_game();
+    // The War Minister's FICTIONAL AP rating: 0.
+    enter(&mut play, "french", "Davout", "ap", "0");
     let refusal = play
         .refused("frat", &[("vp_spent", number(2))])
         .expect("two VP refused");
@@ -1226,4 +1235,43 @@ fn the_leader_segments_allow_one_change_in_mobilization_and_two_in_administratio
         .refused("leader-change", &replacing("Armée du Jura", "Jourdan"))
         .expect("two changes in the Administration Phase");
     assert!(refusal.contains("made 2 Leader change(s)"), "{refusal}");
+}
+
+#[test]
+fn the_allies_add_a_senior_leaders_ap_on_the_map_or_any_leaders_under_the_other_reading() {
+    // The addendum's S5: 10.2.3, L1298 ("any one of his Leaders in play on the map") with 4.3.1,
+    // L684 ("Only Senior Leaders (those with 4 stars)"). FICTIONAL counter values.
+    let mut play = basic_game();
+    enter(&mut play, "allied", "Wellington", "stars", "3");
+    enter(&mut play, "allied", "Wellington", "ap", "3");
+    enter(&mut play, "allied", "Blücher", "stars", "4");
+    enter(&mut play, "allied", "Blücher", "ap", "1");
+    let form = play.input("rp-accumulation", &[("side", text("allied"))]);
+    assert_eq!(form.text("leader"), "Blücher");
+    let refusal = play
+        .refused(
+            "rp-accumulation",
+            &[("side", text("allied")), ("leader", text("Wellington"))],
+        )
+        .expect("not a Senior Leader");
+    assert!(refusal.contains("4.3.1, L684"), "{refusal}");
+    // Under the other reading any Leader on the map lends his rating: Wellington's is highest.
+    let any = [
+        ("side", text("allied")),
+        ("rp_allied_leader", text("any_on_map")),
+    ];
+    let form = play.input("rp-accumulation", &any);
+    assert_eq!(form.text("leader"), "Wellington");
+    assert_eq!(form.number("leader_ap"), 3);
+    let rolled = play.play("rp-accumulation", &any, &[1, 1]);
+    assert_eq!(rolled.totals[0].total, 5);
+    assert_eq!(rolled.modifiers[0].label, "Wellington's AP rating");
+    // A Leader off the map lends nothing: with none picked the benefit is lost (4.3.2, L686).
+    let refusal = play
+        .refused(
+            "rp-accumulation",
+            &[("side", text("french")), ("leader", text("Napoleon"))],
+        )
+        .expect("not the War Minister");
+    assert!(refusal.contains("10.2.2, L1296"), "{refusal}");
 }

@@ -52,6 +52,8 @@ fn june_1815() -> Play {
     for (side, name, value_of, value) in to_enter {
         enter(&mut play, &side, &name, value_of, value);
     }
+    // Blücher a Senior Leader, 4 stars (FICTIONAL), whose AP the Allies add on the RP roll.
+    enter(&mut play, "allied", "Blücher", "stars", "4");
     play
 }
 
@@ -133,7 +135,7 @@ fn june_and_july_1815_through_the_engine() {
     // "-2 to +2" column's row 6-9, 2 Division-equivalents (12.3, L1383-1395). One Division moves
     // from the Divisions Pool to the Force Pool, to be recruited from July (L1395).
     play.go_to(4, 0, 8);
-    play.play("frat", &[("war_minister_ap", number(2))], &[3, 4]);
+    play.play("frat", &[], &[3, 4]);
     assert_eq!(
         play.record().counters.get(recruitment::AUTHORIZED).copied(),
         Some(2)
@@ -279,16 +281,8 @@ fn june_and_july_1815_through_the_engine() {
     // French 3 + 4 + AP 2 = 9 on "+3 or more" (19 - 15), FICTIONAL 40 RP;
     // Allied 2 + 2 + AP 2 = 6 on "-3 or less" (15 - 19), FICTIONAL 10 RP.
     play.go_to(4, 3, 6);
-    play.play(
-        "rp-accumulation",
-        &[("side", text("french")), ("leader_ap", number(2))],
-        &[3, 4],
-    );
-    play.play(
-        "rp-accumulation",
-        &[("side", text("allied")), ("leader_ap", number(2))],
-        &[2, 2],
-    );
+    play.play("rp-accumulation", &[("side", text("french"))], &[3, 4]);
+    play.play("rp-accumulation", &[("side", text("allied"))], &[2, 2]);
     french_rp += 40;
     allied_rp += 10;
     assert_eq!(war_chest::rp(play.record(), "french"), french_rp);

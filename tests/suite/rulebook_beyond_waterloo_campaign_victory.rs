@@ -311,14 +311,8 @@ fn a_months_summary_lists_its_vp_payments_results_and_pieces_and_leaves_out_a_co
         &[6],
     );
     play.go_to(4, 3, 6);
-    play.play(
-        "rp-accumulation",
-        &[
-            ("side", text("french")),
-            ("leader_ap", crate::support::number(2)),
-        ],
-        &[3, 4],
-    );
+    crate::rulebook_beyond_waterloo_campaign::enter(&mut play, "french", "Davout", "ap", "2");
+    play.play("rp-accumulation", &[("side", text("french"))], &[3, 4]);
     play.go_to(5, 1, 0);
     capture(&mut play, "allied", "depot", &[]);
 

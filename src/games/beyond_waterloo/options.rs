@@ -324,6 +324,7 @@ const FIELDS: &[Field] = &[
     CHARGE_BOX,
     super::campaign::settings::ATTRITION_DICE,
     super::campaign::settings::RP_COLUMN,
+    super::campaign::settings::RP_ALLIED_LEADER,
     super::campaign::settings::FRAT_VP,
     super::campaign::settings::TRAINING_STAGES,
     super::campaign::settings::MORALE_RECOVERY,

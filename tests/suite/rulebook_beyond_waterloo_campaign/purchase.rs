@@ -5,7 +5,7 @@
 //! Infantry Division 5, Cavalry Division 6, National Guard 1 CF 3 and ½ CF 2, Wagon 3, Magazine 2.
 
 use super::{basic_game, in_state, step_title};
-use crate::support::{Play, flag, list, number, text};
+use crate::support::{Play, flag, list, text};
 use aide_de_camp::engine::input::Value;
 use aide_de_camp::engine::play::Command;
 use aide_de_camp::engine::procedure::resolve_checked;
@@ -479,7 +479,8 @@ fn national_guard_go_onto_a_fortress_or_depot_holding_at_most_two_cf() {
 fn june_frat(play: &mut Play) {
     play.go_to(4, 0, 8);
     assert_eq!(step_title(play), "French Recruitment Authorization Segment");
-    let resolution = play.play("frat", &[("war_minister_ap", number(3))], &[3, 4]);
+    super::enter(play, "french", "Davout", "ap", "3");
+    let resolution = play.play("frat", &[], &[3, 4]);
     assert_eq!(
         resolution.outcome.headline,
         "The French may move 3 Division-equivalents to the Force Pool"

@@ -17,6 +17,7 @@
 //! - "These units can be recruited the next turn" (12.3.1, L1383): each unit moved is marked with
 //!   the turn from which it may be recruited, and the Purchase refuses it before then.
 
+use super::administrative_points::ap_rating;
 use super::settings::FRAT_VP;
 use super::war_chest::{check_vp_fields, spend_vp, vp};
 use crate::engine::dice::{DiceSpec, Die};
@@ -46,7 +47,7 @@ const FIELDS: &[Field] = &[
         group: "FRAT",
         kind: FieldKind::Count { max: 9 },
         rule: "12.3.3, L1387; 4.4.1, L694",
-        help: "The AP rating of the French War Minister (Davout at the start of 27.2).",
+        help: "From the record: the AP rating of the French War Minister (Davout at the start of 27.2), 0 with none in office (4.3.2, L686).",
     },
     Field {
         id: "vp_spent",
@@ -105,10 +106,14 @@ impl Procedure for Recruitment {
         super::is_campaign(record)
     }
     fn frequent(&self) -> &'static [&'static str] {
-        &["war_minister_ap", "vp_spent"]
+        &["vp_spent"]
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_setting(input, record, &FRAT_VP);
+        let ap = super::war_chest::war_minister(record)
+            .and_then(|minister| ap_rating(record, "french", minister))
+            .unwrap_or(0);
+        input.set("war_minister_ap", Value::Number(ap.clamp(0, 9)));
         input.set("french_vp", Value::Number(vp(record, "french").into()));
         input.set("allied_vp", Value::Number(vp(record, "allied").into()));
     }
@@ -127,6 +132,25 @@ impl Procedure for Recruitment {
             record,
             [("french_vp", "french"), ("allied_vp", "allied")],
         )?;
+        if let Some(minister) = super::war_chest::war_minister(record) {
+            match ap_rating(record, "french", minister) {
+                None => {
+                    return Err(InputError::new(
+                        "war_minister_ap",
+                        format!(
+                            "enter {minister}'s AP rating from his counter first (Counter values)"
+                        ),
+                    ));
+                }
+                Some(ap) if ap != i64::from(input.number("war_minister_ap")) => {
+                    return Err(InputError::new(
+                        "war_minister_ap",
+                        format!("the record has {ap} for {minister}, the War Minister"),
+                    ));
+                }
+                Some(_) => {}
+            }
+        }
         let spent = input.number("vp_spent");
         if spent > vp(record, "french") {
             return Err(InputError::new(

@@ -346,10 +346,31 @@ pub const REGROUPING_SCOPE: Field = campaign_setting(setting(
     "Either way Wellington, the KGL, the Hessians and the Hanoverians go to England, and the Dutch-Belgians regroup or leave.",
 ));
 
+/// S5: the Allied RP roll's Leader, "any one of his Leaders in play on the map" (10.2.3, L1298)
+/// against "Only Senior Leaders (those with 4 stars) can be selected ... when rolling for RPs"
+/// (4.3.1, L684). A Senior Leader on the map satisfies both sentences.
+pub const RP_ALLIED_LEADER: Field = campaign_setting(setting(
+    "rp_allied_leader",
+    "On the RP roll the Allies add the AP rating of",
+    &[
+        (
+            "senior_on_map",
+            "a Senior Leader (4 stars) in play on the map (10.2.3, L1298; 4.3.1, L684)",
+        ),
+        (
+            "any_on_map",
+            "any of their Leaders in play on the map (10.2.3, L1298 alone)",
+        ),
+    ],
+    "10.2.3, L1298; 4.3.1-4.3.2, L684-686",
+    "With no such Leader the benefit is lost (4.3.2).",
+));
+
 /// The campaign settings, for the Settings form.
 pub const FIELDS: &[Field] = &[
     ATTRITION_DICE,
     RP_COLUMN,
+    RP_ALLIED_LEADER,
     FRAT_VP,
     TRAINING_STAGES,
     MORALE_RECOVERY,

@@ -3,11 +3,15 @@
 //! 0: a player may not spend what he does not have (10.1.4, L1278).
 //!
 //! RP Accumulation (10.2, L1288-1306): 2D6 on the RP Acquisition Chart, printed only on the
-//! Player Aid Charts and shipped as a template.
+//! Player Aid Charts and shipped as a template. The AP rating added is the record's: the French
+//! War Minister's, or that of the Allied Leader picked, in play on the map and, under setting S5,
+//! a Senior Leader.
 
-use super::settings::RP_COLUMN;
+use super::administrative_points::ap_rating;
+use super::set_up::TRACK;
+use super::settings::{RP_ALLIED_LEADER, RP_COLUMN};
 use crate::engine::dice::{DiceSpec, Die};
-use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
+use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
     About, Faces, Modifier, Once, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
@@ -15,7 +19,8 @@ use crate::engine::record::{Effect, Lasts, Record};
 use crate::engine::settings::prefill_setting;
 use crate::engine::table_set::{TableRead, TableSet};
 use crate::engine::tables::{Lookup, TableError};
-use crate::games::beyond_waterloo::{SIDES, opponent, side_label};
+use crate::games::beyond_waterloo::roster::{attribute, state};
+use crate::games::beyond_waterloo::{SIDES, opponent, people, side_label};
 
 /// The counter of a side's RP: "French RP", "Allied RP".
 pub fn rp_counter(side: &str) -> String {
@@ -122,12 +127,24 @@ const FIELDS: &[Field] = &[
         help: "Each player rolls for his own War Chest.",
     },
     Field {
+        id: "leader",
+        label: "Leader whose AP rating is added",
+        group: "RP Accumulation",
+        kind: FieldKind::Unit {
+            of: UnitOf::Side("side"),
+            only: &[(attribute::TYPE, "leader")],
+            max_len: crate::engine::input::UNIT_NAME_MAX,
+        },
+        rule: "10.2.2, L1296; 10.2.3, L1298; 4.3.1, L684",
+        help: "The French War Minister; for the Allies one Leader in play on the map, a Senior Leader under the setting. Blank where there is none: the benefit is lost (4.3.2).",
+    },
+    Field {
         id: "leader_ap",
-        label: "AP rating added",
+        label: "His AP rating",
         group: "RP Accumulation",
         kind: FieldKind::Count { max: 9 },
-        rule: "10.2.2, L1296; 10.2.3, L1298; 4.3.1, L684",
-        help: "The French add their War Minister's AP rating; the Allies that of one Senior Leader in play on the map. With no such Leader, 0 (4.3.2).",
+        rule: "10.2.2, L1296; 10.2.3, L1298",
+        help: "From the counter values, on the face he shows.",
     },
     Field {
         id: "spend_vp",
@@ -154,7 +171,37 @@ const FIELDS: &[Field] = &[
         help: "From the other War Chest.",
     },
     super::settings::on_form(RP_COLUMN),
+    super::settings::on_form(RP_ALLIED_LEADER),
 ];
+
+/// The French War Minister (4.4, L690-702), if one is in office.
+pub fn war_minister(record: &Record) -> Option<&str> {
+    record
+        .units_where(Some("french"), &[("state", state::WAR_MINISTER)])
+        .map(|(_, name, _)| name)
+        .next()
+}
+
+/// Whether `leader` may lend `side` his AP rating on the RP roll: the French War Minister
+/// (10.2.2, L1296); an Allied Leader commanding a Formation on the map, not off it, and a Senior
+/// Leader unless the setting says any (10.2.3, L1298; 4.3.1, L684).
+fn may_add_ap(record: &Record, side: &str, leader: &str, any_leader: bool) -> bool {
+    let Some(unit) = record.unit(side, leader) else {
+        return false;
+    };
+    if side == "french" {
+        return unit.state.as_ref() == state::WAR_MINISTER;
+    }
+    let on_the_map = unit
+        .attribute(attribute::FORMATION)
+        .and_then(|f| record.unit(side, f))
+        .is_some_and(|f| {
+            f.state.as_ref() == state::IN_PLAY && f.attribute(TRACK).is_none_or(str::is_empty)
+        });
+    unit.state.as_ref() == state::IN_PLAY
+        && on_the_map
+        && (any_leader || unit.attribute(attribute::STARS) == Some("4"))
+}
 
 const READS: &[TableRead] = &[TableRead {
     table: "rp-acquisition",
@@ -165,6 +212,26 @@ const READS: &[TableRead] = &[TableRead {
 pub struct RpAccumulation;
 
 impl RpAccumulation {
+    /// The Leaders who may lend their AP rating, the highest rating first.
+    fn eligible(input: &Input, record: &Record) -> Vec<String> {
+        let side = input.text("side");
+        let any = input.text(RP_ALLIED_LEADER.id) == "any_on_map";
+        let mut leaders: Vec<(i64, String)> = record
+            .units_where(Some(side), &[(attribute::TYPE, "leader")])
+            .filter(|(_, name, _)| may_add_ap(record, side, name, any))
+            .map(|(_, name, _)| (ap_rating(record, side, name).unwrap_or(0), name.to_string()))
+            .collect();
+        leaders.sort_by_key(|(ap, _)| std::cmp::Reverse(*ap));
+        leaders.into_iter().map(|(_, name)| name).collect()
+    }
+
+    /// The picked Leader's AP rating, 0 with none picked.
+    fn fill(input: &mut Input, record: &Record) {
+        let leader = input.text("leader").trim().to_string();
+        let ap = ap_rating(record, input.text("side"), &leader).unwrap_or(0);
+        input.set("leader_ap", Value::Number(ap.clamp(0, 9)));
+    }
+
     /// The column's VP difference under the session's reading (S4): the VP before any is spent
     /// for the DRM, since the spend is a modifier to the roll and the column is read "at that
     /// point", the segment (10.2.2, L1294).
@@ -201,21 +268,32 @@ impl Procedure for RpAccumulation {
         super::is_campaign(record)
     }
     fn frequent(&self) -> &'static [&'static str] {
-        &["side", "leader_ap", "spend_vp"]
+        &["side", "leader", "spend_vp"]
+    }
+    fn offers(&self, field: &str, input: &Input, record: &Record, side: &str, name: &str) -> bool {
+        let any = input.text(RP_ALLIED_LEADER.id) == "any_on_map";
+        field != "leader" || may_add_ap(record, side, name, any)
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_setting(input, record, &RP_COLUMN);
+        prefill_setting(input, record, &RP_ALLIED_LEADER);
         self.follow("side", input, record);
     }
     fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
-        if changed == "side" {
+        if changed == "side" || changed == RP_ALLIED_LEADER.id {
             let side = input.text("side").to_string();
             input.set("own_vp", Value::Number(vp(record, &side).into()));
             input.set(
                 "opponent_vp",
                 Value::Number(vp(record, opponent(&side)).into()),
             );
+            let first = Self::eligible(input, record).into_iter().next();
+            input.set(
+                "leader",
+                Value::Text(first.unwrap_or_default().as_str().into()),
+            );
         }
+        Self::fill(input, record);
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let side = input.text("side");
@@ -224,6 +302,40 @@ impl Procedure for RpAccumulation {
             record,
             [("own_vp", side), ("opponent_vp", opponent(side))],
         )?;
+        let leader = input.text("leader").trim();
+        if !leader.is_empty() {
+            let any = input.text(RP_ALLIED_LEADER.id) == "any_on_map";
+            if !may_add_ap(record, side, leader, any) {
+                let who = match (side, any) {
+                    ("french", _) => "the French War Minister (10.2.2, L1296)",
+                    (_, true) => "an Allied Leader in play on the map (10.2.3, L1298)",
+                    _ => {
+                        "an Allied Senior Leader, 4 stars, in play on the map (10.2.3, L1298; 4.3.1, L684)"
+                    }
+                };
+                return Err(InputError::new(
+                    "leader",
+                    format!("{leader} is not {who}: pick another, or none"),
+                ));
+            }
+            let Some(ap) = ap_rating(record, side, leader) else {
+                return Err(InputError::new(
+                    "leader",
+                    format!("enter {leader}'s AP rating from his counter first (Counter values)"),
+                ));
+            };
+            if i64::from(input.number("leader_ap")) != ap {
+                return Err(InputError::new(
+                    "leader_ap",
+                    format!("the record has {ap} for {leader}"),
+                ));
+            }
+        } else if input.number("leader_ap") != 0 {
+            return Err(InputError::new(
+                "leader",
+                format!("pick the Leader whose AP rating the {} add", people(side)),
+            ));
+        }
         if input.flag("spend_vp") && vp(record, side) < 1 {
             return Err(InputError::new(
                 "spend_vp",
@@ -246,10 +358,17 @@ impl Procedure for RpAccumulation {
         let mut modifiers = Vec::new();
         let ap = input.number("leader_ap");
         if ap != 0 {
+            let leader = input.text("leader").trim();
             let (label, rule) = if input.text("side") == "french" {
-                ("War Minister's AP rating", "10.2.2, L1296")
+                (
+                    format!("War Minister {leader}'s AP rating"),
+                    "10.2.2, L1296",
+                )
             } else {
-                ("Senior Leader's AP rating", "10.2.3, L1298; 4.3.1, L684")
+                (
+                    format!("{leader}'s AP rating"),
+                    "10.2.3, L1298; 4.3.1, L684",
+                )
             };
             modifiers.push(Modifier::new(side, label, ap, rule));
         }
