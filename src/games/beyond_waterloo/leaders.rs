@@ -368,14 +368,11 @@ const RECOVERY_TRIED_IN: &str = "recovery_tried_in";
 
 /// Where play stands, as a segment's mark; empty outside a campaign's Leader Segment.
 fn leader_segment(record: &Record) -> String {
-    let in_leader_segment = super::campaign::SEQUENCE
-        .step(record.position)
-        .is_some_and(|step| step.title == super::campaign::LEADER_SEGMENT);
-    if !in_leader_segment {
-        return String::new();
+    if super::campaign::in_step(record, super::campaign::LEADER_SEGMENT) {
+        super::campaign::segment_mark(record)
+    } else {
+        String::new()
     }
-    let p = record.position;
-    format!("{}/{}/{}", p.turn, p.phase, p.step)
 }
 
 /// A wounded Leader's roll on the Leader Wound Recovery Table, in a Leader Segment.

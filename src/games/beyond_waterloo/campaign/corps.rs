@@ -17,6 +17,7 @@
 //!   and Rebuild diagram (L1374-1375), swapping the Corps for a lower-CF one from the Eliminated
 //!   box, is not played.
 
+use super::fields::{known_text, payer_ap, side};
 use super::organization::{
     check_ap, check_in_supply, check_segment, of, senior_payer, spend, troop,
 };
@@ -27,8 +28,8 @@ use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record, UnitRecord};
 use crate::engine::settings::prefill_setting;
 use crate::engine::table_set::TableSet;
+use crate::games::beyond_waterloo::people;
 use crate::games::beyond_waterloo::roster::{attribute, halves, halves_text, state};
-use crate::games::beyond_waterloo::{SIDES, people};
 
 /// A unit's CF in halves and Morale on its full or reduced face, if entered.
 fn face_values(unit: &UnitRecord, reduced: bool) -> (Option<u32>, Option<u32>) {
@@ -68,50 +69,37 @@ pub(super) fn corps_box(side: &str) -> &'static str {
     }
 }
 
-const SIDE: Field = Field {
-    id: "side",
-    label: "Side",
-    group: "Corps",
-    kind: FieldKind::Choice(SIDES),
-    rule: "13.0, L1401",
-    help: "Each player reorganizes his own Formations.",
-};
+const SIDE: Field = side(
+    "Corps",
+    "13.0, L1401",
+    "Each player reorganizes his own Formations.",
+);
 
-const FORMATION: Field = Field {
-    id: "formation",
-    label: "Its Formation",
-    group: "What the record knows",
-    kind: FieldKind::Text { max_len: 60 },
-    rule: "3.8.1, L626",
-    help: "From the record.",
-};
+const FORMATION: Field = known_text(
+    "formation",
+    "Its Formation",
+    60,
+    "3.8.1, L626",
+    "From the record.",
+);
 
-const AREA: Field = Field {
-    id: "area",
-    label: "Where it stands",
-    group: "What the record knows",
-    kind: FieldKind::Text { max_len: 80 },
-    rule: "3.8.5, L634",
-    help: "From the record.",
-};
+const AREA: Field = known_text(
+    "area",
+    "Where it stands",
+    80,
+    "3.8.5, L634",
+    "From the record.",
+);
 
-const PAYER: Field = Field {
-    id: "payer",
-    label: "Formation paying the AP",
-    group: "What the record knows",
-    kind: FieldKind::Text { max_len: 60 },
-    rule: "4.2.3-4.2.4, L668-672",
-    help: "From the record: the Formation's, or its Senior Leader's Formation's when brigaded.",
-};
+const PAYER: Field = known_text(
+    "payer",
+    "Formation paying the AP",
+    60,
+    "4.2.3-4.2.4, L668-672",
+    "From the record: the Formation's, or its Senior Leader's Formation's when brigaded.",
+);
 
-const PAYER_AP: Field = Field {
-    id: "payer_ap",
-    label: "AP it has left",
-    group: "What the record knows",
-    kind: FieldKind::Count { max: 9 },
-    rule: "4.2.6, L676",
-    help: "From the record: with none left its Leader cannot act.",
-};
+const PAYER_AP: Field = payer_ap("4.2.6, L676");
 
 const KNOWN: [&str; 4] = ["formation", "area", "payer", "payer_ap"];
 

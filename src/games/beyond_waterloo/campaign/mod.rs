@@ -9,6 +9,7 @@ mod attrition;
 pub mod battles;
 pub(crate) mod catastrophe;
 mod corps;
+mod fields;
 mod leader_segment;
 pub mod listing;
 mod magazines;
@@ -169,10 +170,21 @@ pub fn is_campaign(record: &Record) -> bool {
     record.scenario.as_ref() != crate::games::beyond_waterloo::COMBAT_GAME
 }
 
-/// Whether play stands in an Attrition Segment, where the steps owed are attrition losses.
-pub fn in_attrition_segment(record: &Record) -> bool {
+/// Whether play stands in a campaign step titled `title`: a segment, or a step of the OPs Phase.
+pub fn in_step(record: &Record, title: &str) -> bool {
     is_campaign(record)
         && SEQUENCE
             .step(record.position)
-            .is_some_and(|step| step.title == sequence::ATTRITION_TITLE)
+            .is_some_and(|step| step.title == title)
+}
+
+/// Where play stands, as "turn/phase/step": the mark of a segment, for what is done once in it.
+pub fn segment_mark(record: &Record) -> String {
+    let at = record.position;
+    format!("{}/{}/{}", at.turn, at.phase, at.step)
+}
+
+/// Whether play stands in an Attrition Segment, where the steps owed are attrition losses.
+pub fn in_attrition_segment(record: &Record) -> bool {
+    in_step(record, sequence::ATTRITION_TITLE)
 }

@@ -202,10 +202,7 @@ impl Procedure for MoraleRecovery {
         field != "formation" || input.list("may_recover").iter().any(|f| f == name)
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
-        let at_the_end = super::SEQUENCE
-            .step(record.position)
-            .is_some_and(|step| step.title == super::sequence::END_OF_OPS);
-        if !at_the_end {
+        if !super::in_step(record, super::sequence::END_OF_OPS) {
             return Err(InputError::new(
                 "may_recover",
                 "Morale recovers at the end of an OPs Phase (5.2.9, L790)",

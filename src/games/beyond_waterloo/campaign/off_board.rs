@@ -13,7 +13,7 @@ use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
-use crate::games::beyond_waterloo::roster::{attribute, state};
+use crate::games::beyond_waterloo::roster::{attribute, state, unbrigaded_troop};
 use crate::games::beyond_waterloo::{SIDES, people};
 
 const RULE: &str = "15.1, L1469-1481";
@@ -82,23 +82,11 @@ const FIELDS: &[Field] = &[
     ),
 ];
 
-/// Where play stands, as the mark of a segment.
-fn segment(record: &Record) -> String {
-    let p = record.position;
-    format!("{}/{}/{}", p.turn, p.phase, p.step)
-}
-
 /// A force that moves on a track: a Formation, or a Troop unit in none.
 fn is_force(record: &Record, side: &str, name: &str) -> bool {
-    record
-        .unit(side, name)
-        .is_some_and(|piece| match piece.attribute(attribute::TYPE) {
-            Some("formation") => true,
-            Some("infantry" | "cavalry") => piece
-                .attribute(attribute::FORMATION)
-                .is_none_or(str::is_empty),
-            _ => false,
-        })
+    record.unit(side, name).is_some_and(|piece| {
+        piece.attribute(attribute::TYPE) == Some("formation") || unbrigaded_troop(piece)
+    })
 }
 
 /// A force's move from box to box of its Off-Board Movement display.
@@ -109,7 +97,7 @@ impl OffBoardMove {
         let side = input.text("side").to_string();
         let piece = record.unit(&side, input.text("force").trim());
         let of = |name: &str| piece.and_then(|p| p.attribute(name)).unwrap_or("");
-        let segment = segment(record);
+        let segment = super::segment_mark(record);
         let moved = of(MOVED_IN) == segment;
         input.set("track", Value::Text(of(TRACK).into()));
         input.set("segment", Value::Text(segment.as_str().into()));
@@ -162,10 +150,7 @@ impl Procedure for OffBoardMove {
         Ok(())
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
-        let in_segment = super::SEQUENCE
-            .step(record.position)
-            .is_some_and(|step| step.title == super::sequence::OFF_BOARD_TITLE);
-        if !in_segment {
+        if !super::in_step(record, super::sequence::OFF_BOARD_TITLE) {
             return Err(InputError::new(
                 "force",
                 "off-board forces move in the Off-Board Movement Segments (15.1.1, L1469)",

@@ -30,6 +30,7 @@
 
 use super::POOLED_IN;
 use super::administrative_points::{AP_LEVEL, FORCED, ap_level, ap_rating};
+use super::fields::{FORMATION_IN_PLAY, TROOP_IN_PLAY, known_text, payer_ap, side};
 use super::movement::ops_mark;
 use super::sequence::ORGANIZE_TITLE;
 use super::set_up::MINOR;
@@ -42,8 +43,8 @@ use crate::engine::settings::prefill_setting;
 use crate::engine::symbol::Symbol;
 use crate::engine::table_set::TableSet;
 use crate::games::beyond_waterloo::losses::{deactivation, troops_of};
+use crate::games::beyond_waterloo::people;
 use crate::games::beyond_waterloo::roster::{MAJOR_NATIONS, attribute, state};
-use crate::games::beyond_waterloo::{SIDES, people};
 
 /// A new Formation's cost, which the text states (13.2.4, L1421): not a chart cell.
 pub const NEW_FORMATION_RP: i64 = 2;
@@ -59,13 +60,6 @@ pub(super) fn of<'a>(unit: Option<&'a UnitRecord>, attribute: &str) -> &'a str {
     unit.and_then(|u| u.attribute(attribute)).unwrap_or("")
 }
 
-/// Whether play stands in the segment titled `title`.
-pub(super) fn in_segment(record: &Record, title: &str) -> bool {
-    super::SEQUENCE
-        .step(record.position)
-        .is_some_and(|step| step.title == title)
-}
-
 /// Refuses `what` outside the segment titled `title`, as `rule` says.
 pub(super) fn check_segment(
     record: &Record,
@@ -73,7 +67,7 @@ pub(super) fn check_segment(
     what: &str,
     rule: &str,
 ) -> Result<(), InputError> {
-    if in_segment(record, title) {
+    if super::in_step(record, title) {
         Ok(())
     } else {
         Err(InputError::new(
@@ -261,47 +255,21 @@ fn stars<'a>(record: &'a Record, side: &str, leader: &str) -> Option<&'a str> {
         .filter(|s| matches!(*s, "3" | "4"))
 }
 
-const SIDE: Field = Field {
-    id: "side",
-    label: "Side",
-    group: "Reorganize",
-    kind: FieldKind::Choice(SIDES),
-    rule: "13.1.1, L1405",
-    help: "Each player reorganizes his own Formations.",
-};
+const SIDE: Field = side(
+    "Reorganize",
+    "13.1.1, L1405",
+    "Each player reorganizes his own Formations.",
+);
 
-const FORMATION_IN_PLAY: FieldKind = FieldKind::Unit {
-    of: UnitOf::Side("side"),
-    only: &[(attribute::TYPE, "formation"), ("state", state::IN_PLAY)],
-    max_len: crate::engine::input::UNIT_NAME_MAX,
-};
+const PHASE: Field = known_text(
+    "phase",
+    "This Phase",
+    10,
+    "4.5.6, L720; 13.2.5, L1423",
+    "From the record: a Leader sent to the Leader Pool in it takes no command again in it.",
+);
 
-const TROOP_IN_PLAY: FieldKind = FieldKind::Unit {
-    of: UnitOf::Side("side"),
-    only: &[
-        ("state", state::IN_PLAY),
-        (attribute::TYPE, "infantry|cavalry"),
-    ],
-    max_len: crate::engine::input::UNIT_NAME_MAX,
-};
-
-const PHASE: Field = Field {
-    id: "phase",
-    label: "This Phase",
-    group: "What the record knows",
-    kind: FieldKind::Text { max_len: 10 },
-    rule: "4.5.6, L720; 13.2.5, L1423",
-    help: "From the record: a Leader sent to the Leader Pool in it takes no command again in it.",
-};
-
-const PAYER_AP: Field = Field {
-    id: "payer_ap",
-    label: "AP it has left",
-    group: "What the record knows",
-    kind: FieldKind::Count { max: 9 },
-    rule: "4.2.6, L676; 13.1.3, L1409",
-    help: "From the record: with none left its Leader cannot act.",
-};
+const PAYER_AP: Field = payer_ap("4.2.6, L676; 13.1.3, L1409");
 
 const UNIT_FIELDS: &[Field] = &[
     SIDE,

@@ -21,6 +21,7 @@
 //! - "Morale value" is the value on the face the unit shows.
 //! - A unit removed to a pool box stands there on its full side, as the pieces recruited from it.
 
+use super::fields::{REDUCED_TROOP, known_text, payer_ap, side};
 use super::organization::{check_ap, check_in_supply, check_segment, is_minor, of, spend, troop};
 use super::sequence::REBUILD_TITLE;
 use super::settings::{RECOMBINE_REMOVED, REPLACEMENT_PER_NATION, on_form};
@@ -31,8 +32,8 @@ use crate::engine::record::{Effect, Record, UnitRecord};
 use crate::engine::settings::prefill_setting;
 use crate::engine::table_set::{TableRead, TableSet};
 use crate::engine::tables::TableError;
+use crate::games::beyond_waterloo::people;
 use crate::games::beyond_waterloo::roster::{attribute, current, state};
-use crate::games::beyond_waterloo::{SIDES, people};
 
 /// The segment, as "turn/phase/step", a unit took a replacement step in.
 pub const REPLACED_IN: &str = "replaced_in";
@@ -54,32 +55,21 @@ fn nationality(unit: &UnitRecord) -> &str {
     }
 }
 
-const SIDE: Field = Field {
-    id: "side",
-    label: "Side",
-    group: "Rebuild",
-    kind: FieldKind::Choice(SIDES),
-    rule: "14.1, L1433-1439",
-    help: "Each player rebuilds his own units.",
-};
+const SIDE: Field = side(
+    "Rebuild",
+    "14.1, L1433-1439",
+    "Each player rebuilds his own units.",
+);
 
-const FORMATION: Field = Field {
-    id: "formation",
-    label: "Its Formation",
-    group: "What the record knows",
-    kind: FieldKind::Text { max_len: 60 },
-    rule: "14.1.1, L1435; 14.3.1, L1453",
-    help: "From the record: it pays the AP.",
-};
+const FORMATION: Field = known_text(
+    "formation",
+    "Its Formation",
+    60,
+    "14.1.1, L1435; 14.3.1, L1453",
+    "From the record: it pays the AP.",
+);
 
-const PAYER_AP: Field = Field {
-    id: "payer_ap",
-    label: "AP it has left",
-    group: "What the record knows",
-    kind: FieldKind::Count { max: 9 },
-    rule: "14.1.2, L1437; 4.2.6, L676",
-    help: "From the record: with none left its Leader cannot act.",
-};
+const PAYER_AP: Field = payer_ap("14.1.2, L1437; 4.2.6, L676");
 
 const REPLACEMENT_FIELDS: &[Field] = &[
     SIDE,
@@ -87,15 +77,7 @@ const REPLACEMENT_FIELDS: &[Field] = &[
         id: "unit",
         label: "Troop unit",
         group: "Rebuild",
-        kind: FieldKind::Unit {
-            of: UnitOf::Side("side"),
-            only: &[
-                ("state", state::IN_PLAY),
-                (attribute::FACE, "reduced"),
-                (attribute::TYPE, "infantry|cavalry"),
-            ],
-            max_len: crate::engine::input::UNIT_NAME_MAX,
-        },
+        kind: REDUCED_TROOP,
         rule: "14.2.4, L1449",
         help: "A reduced unit in a Formation in supply; not a Minor Ally's. It flips to its full side.",
     },
@@ -387,15 +369,7 @@ const RECOMBINATION_FIELDS: &[Field] = &[
         id: "kept",
         label: "Unit restored to its full side",
         group: "Rebuild",
-        kind: FieldKind::Unit {
-            of: UnitOf::Side("side"),
-            only: &[
-                ("state", state::IN_PLAY),
-                (attribute::FACE, "reduced"),
-                (attribute::TYPE, "infantry|cavalry"),
-            ],
-            max_len: crate::engine::input::UNIT_NAME_MAX,
-        },
+        kind: REDUCED_TROOP,
         rule: "14.3.2-14.3.5, L1455-1461",
         help: "The reduced Corps or Division that flips to its full side.",
     },
