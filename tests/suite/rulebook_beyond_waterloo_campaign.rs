@@ -554,26 +554,24 @@ fn the_ap_reset_sets_each_formation_to_its_leaders_rating() {
     );
 }
 
+/// The Spend an AP form for the Armée du Nord.
+fn spending(action: &str) -> Vec<(&'static str, aide_de_camp::engine::input::Value)> {
+    vec![
+        ("side", text("french")),
+        ("formation", text("Armée du Nord")),
+        ("action", text(action)),
+    ]
+}
+
 #[test]
-fn each_action_spends_one_ap_and_none_is_left_to_spend_at_zero() {
-    // 4.2.3, L664-670; 4.2.6, L676.
+fn engaging_from_outside_the_area_spends_one_ap_and_none_is_left_to_spend_at_zero() {
+    // 4.2.3, L669; 4.2.6, L676.
     let mut play = with_french_ap();
     play.play("ap-reset", &[("side", text("french"))], &[]);
-    let spend = |play: &mut Play, action: &str| {
-        play.play(
-            "spend-ap",
-            &[
-                ("side", text("french")),
-                ("formation", text("Armée du Nord")),
-                ("action", text(action)),
-            ],
-            &[],
-        )
-    };
-    let resolution = spend(&mut play, "reorganize");
+    let resolution = play.play("spend-ap", &spending("engage"), &[]);
     assert_eq!(
         resolution.outcome.headline,
-        "Armée du Nord spends 1 AP: Reorganize a unit under his command"
+        "Armée du Nord spends 1 AP: Engage in combat from outside the battle area"
     );
     assert_eq!(
         play.attribute("french", "Armée du Nord", "ap_level")
@@ -581,14 +579,7 @@ fn each_action_spends_one_ap_and_none_is_left_to_spend_at_zero() {
         Some("0")
     );
     let refusal = play
-        .refused(
-            "spend-ap",
-            &[
-                ("side", text("french")),
-                ("formation", text("Armée du Nord")),
-                ("action", text("brigade")),
-            ],
-        )
+        .refused("spend-ap", &spending("engage"))
         .expect("no AP left");
     assert!(refusal.contains("4.2.6, L676"), "{refusal}");
     // Forced into combat with none left: -1 on his next roll (4.2.6, L676).
@@ -615,6 +606,34 @@ fn each_action_spends_one_ap_and_none_is_left_to_spend_at_zero() {
     assert_eq!(
         play.attribute("french", "Armée du Nord", "forced_without_ap"),
         None
+    );
+}
+
+#[test]
+fn an_action_another_form_charges_is_not_spent_again_here() {
+    // 4.2.3, L664-670: one AP an action. A Reaction (6.13), a brigading, a reorganization and a
+    // Replacement charge theirs on their own forms, so Spend an AP refuses them, naming the form.
+    let mut play = with_french_ap();
+    play.play("ap-reset", &[("side", text("french"))], &[]);
+    for (action, form) in [
+        ("reaction", "\"Reaction Movement\""),
+        ("brigade", "\"Brigade or un-brigade a Formation\""),
+        ("reorganize", "\"Reorganize a Troop unit\""),
+        ("reorganize", "\"Build up a Corps\""),
+        ("replacement", "\"Replace a step\""),
+    ] {
+        let refusal = play
+            .refused("spend-ap", &spending(action))
+            .expect("charged on its own form");
+        assert!(refusal.starts_with("field `action`"), "{refusal}");
+        assert!(refusal.contains(form), "{action}: {refusal}");
+        assert!(refusal.contains("4.2.3, L664-670"), "{refusal}");
+    }
+    // Nothing was spent.
+    assert_eq!(
+        play.attribute("french", "Armée du Nord", "ap_level")
+            .as_deref(),
+        Some("1")
     );
 }
 

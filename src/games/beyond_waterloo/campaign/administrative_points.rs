@@ -2,6 +2,11 @@
 //! reset to its Leader's AP rating in each AP Reset Segment (4.2.7, L678) and spent a point at a
 //! time on the actions of 4.2.3 (L664-670). A new Leader leaves the level as it is until the next
 //! reset (4.2.8, L680), so the level is the Formation's, not read from its Leader.
+//!
+//! Spend an AP charges the one action of 4.2.3 that no procedure charges itself, engaging in
+//! combat from outside the battle area (L669), and records an action forced on a Leader with no
+//! AP left; a Reaction, a brigading, a reorganization and a Replacement spend their AP on their
+//! own forms (`reaction`, `organization`, `corps`, `rebuilding`).
 
 use super::settings::AP_RESET_PHASES;
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
@@ -228,14 +233,37 @@ impl Procedure for ApReset {
     }
 }
 
-/// The actions that cost a Leader 1 AP (4.2.3, L664-670).
+/// The actions that cost a Leader 1 AP (4.2.3, L664-670). Engaging from outside the battle area
+/// is the one no other procedure charges; the others stay listed, so that a logged spending
+/// still reads, but are refused (`charged_by`).
 const ACTIONS: &[(&str, &str)] = &[
+    ("engage", "Engage in combat from outside the battle area"),
     ("brigade", "Brigade or un-brigade a Formation or a unit"),
     ("reaction", "Attempt a Reaction Movement"),
     ("reorganize", "Reorganize a unit under his command"),
-    ("engage", "Engage in combat from outside the battle area"),
     ("replacement", "Incorporate a Replacement"),
 ];
+
+/// The procedures that charge `action`'s AP themselves, as they apply it: spending it here as
+/// well would charge it twice.
+fn charged_by(action: &str) -> &'static [&'static dyn Procedure] {
+    use super::{
+        BrigadeFormation, CorpsBreakdown, CorpsBuildup, Recombination, ReorganizeUnit, Replacement,
+    };
+    use crate::games::beyond_waterloo::reaction::Reaction;
+    match action {
+        "brigade" => &[&BrigadeFormation, &ReorganizeUnit],
+        "reaction" => &[&Reaction],
+        "reorganize" => &[
+            &ReorganizeUnit,
+            &CorpsBreakdown,
+            &CorpsBuildup,
+            &Recombination,
+        ],
+        "replacement" => &[&Replacement],
+        _ => &[],
+    }
+}
 
 const SPEND_FIELDS: &[Field] = &[
     SIDE,
@@ -249,7 +277,7 @@ const SPEND_FIELDS: &[Field] = &[
             max_len: crate::engine::input::UNIT_NAME_MAX,
         },
         rule: "4.2.3-4.2.4, L664-672",
-        help: "For a Reaction, a reorganization or engaging from outside the area, the Senior Leader's Formation pays when others are brigaded to it (4.2.4).",
+        help: "For engaging from outside the area, the Senior Leader's Formation pays when others are brigaded to it (4.2.4).",
     },
     Field {
         id: "action",
@@ -257,7 +285,7 @@ const SPEND_FIELDS: &[Field] = &[
         group: "Formations",
         kind: FieldKind::Choice(ACTIONS),
         rule: "4.2.3, L664-670",
-        help: "Each costs 1 AP.",
+        help: "Each costs 1 AP. Only engaging from outside the area is spent here: a brigading, a Reaction, a reorganization or a Replacement charges its AP on its own form.",
     },
     Field {
         id: "forced",
@@ -287,7 +315,7 @@ impl Procedure for SpendAp {
             id: "spend-ap",
             title: "Spend an AP",
             rule: "4.2.3-4.2.6, L664-676",
-            summary: "A Leader spends 1 AP to brigade, react, reorganize, engage from outside the area or take a Replacement; with none left he cannot, unless forced, which costs him -1 on his next roll.",
+            summary: "A Leader spends 1 AP to engage in combat from outside the battle area; with none left he cannot, unless the opponent forces it, which costs him -1 on his next roll. The other actions of 4.2.3 charge their AP on their own forms.",
             fields: SPEND_FIELDS,
         }
     }
@@ -298,6 +326,23 @@ impl Procedure for SpendAp {
         &["side", "formation", "action"]
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
+        let titles: Vec<String> = charged_by(input.text("action"))
+            .iter()
+            .map(|p| format!("\"{}\"", p.title()))
+            .collect();
+        if let Some((last, others)) = titles.split_last() {
+            let forms = if others.is_empty() {
+                last.clone()
+            } else {
+                format!("{} or {last}", others.join(", "))
+            };
+            return Err(InputError::new(
+                "action",
+                format!(
+                    "this action's AP is spent on its own form, {forms} (4.2.3, L664-670): resolve it there, so that it is charged once"
+                ),
+            ));
+        }
         let side = input.text("side");
         let formation = input.text("formation").trim();
         let Some(level) = ap_level(record, side, formation) else {
