@@ -13,6 +13,7 @@ use aide_de_camp::engine::record::Position;
 use aide_de_camp::games::beyond_waterloo::campaign::war_chest;
 use aide_de_camp::ui::AideApp;
 use egui_kittest::Harness;
+use egui_kittest::kittest::{By, Queryable};
 use support::gui::{
     app_harness_sized, click, click_button_with_shortcut, next_step, physical_dice_and_apply,
     pick_on_record, radio, record, resolve_and_apply, set_number, set_up, tick,
@@ -90,27 +91,36 @@ fn an_administration_phase_is_played_from_the_checklist_and_verifies() {
         Some("2")
     );
 
-    // Next step passes over the Autonomous Diplomatic Segment to the Supply Segment.
+    // Next step passes over the Autonomous Diplomatic Segment to the Supply Segment. The Left
+    // Wing, in Doullens, is named Out of Supply; the Armée des Alpes, in the French Fortress of
+    // Lyons (L2276, L2286), is in supply automatically and not offered (16.1.4, L1497).
     next_step(&mut harness);
     resolve_in_segment(&mut harness, "Supply status");
-    tick(&mut harness, "Armée des Alpes");
+    let boxes = |label: &str| {
+        harness
+            .query_all(By::new().role(egui::Role::CheckBox).label(label))
+            .count()
+    };
+    assert_eq!(boxes("Armée du Jura"), 1);
+    assert_eq!(boxes("Armée des Alpes"), 0);
+    tick(&mut harness, "Left Wing");
     resolve_and_apply(&mut harness);
     let after_supply = record(&harness);
     assert_eq!(
         after_supply
-            .unit("french", "Armée des Alpes")
+            .unit("french", "Left Wing")
             .and_then(|u| u.attribute("supply")),
         Some("out")
     );
     assert_eq!(war_chest::vp(&after_supply, "allied"), 11);
 
     // Attrition Segment: the Out of Supply Formation checks (16.5.2, L1563), its trigger and its
-    // Leader's AP filled in from the record. Its Cavalry Division is listed by type only (L2276),
+    // Leader's AP filled in from the record. Its Cavalry Corps are listed by type only (L2268),
     // so the players type its total CF: 7, FICTIONAL. FICTIONAL chart: 6 less the AP 2 on the
     // column 1-10 is no effect.
     next_step(&mut harness);
     resolve_in_segment(&mut harness, "Attrition");
-    pick_on_record(&mut harness, "Formation", "Armée des Alpes", 0);
+    pick_on_record(&mut harness, "Formation", "Left Wing", 0);
     set_number(&mut harness, "The Formation's total CF", 7.0);
     // A result with nothing to apply goes straight on the log.
     support::gui::type_into(&mut harness, "Or enter physical dice:", "6");

@@ -8,7 +8,7 @@ use crate::support::{Play, flag, list, number, text};
 use aide_de_camp::engine::procedure::resolve_checked;
 use aide_de_camp::engine::record::Position;
 use aide_de_camp::engine::table_set::{BuiltinTable, TableSet};
-use aide_de_camp::games::beyond_waterloo::campaign::{BASIC_GAME, war_chest};
+use aide_de_camp::games::beyond_waterloo::campaign::{BASIC_GAME, fortresses, war_chest};
 use aide_de_camp::games::beyond_waterloo::{ID, initiative};
 use aide_de_camp::games::{self, Game};
 
@@ -1002,37 +1002,191 @@ fn an_out_of_supply_formation_loses_a_step_and_gives_the_opponent_a_vp() {
         "supply",
         &[
             ("side", text("french")),
-            ("out_of_supply", list(&["Armée des Alpes"])),
+            ("out_of_supply", list(&["Armée du Jura"])),
             ("wagons_expended", list(&[wagon.as_str()])),
         ],
         &[],
     );
     assert_eq!(
         resolution.outcome.headline,
-        "Out of Supply: Armée des Alpes; each loses a step, and the Allies score 1 VP"
+        format!(
+            "Out of Supply: Armée du Jura; each loses a step, and the Allies score 1 VP; {IN_FORTRESSES}"
+        )
     );
     assert_eq!(
-        play.attribute("french", "Armée des Alpes", "supply")
+        play.attribute("french", "Armée du Jura", "supply")
             .as_deref(),
         Some("out")
     );
     assert_eq!(war_chest::vp(play.record(), "allied"), 11);
     assert_eq!(play.state("french", &wagon), "force pool");
     // Its owner takes the step from a unit of his choice.
-    take(&mut play, "Armée des Alpes 1CF Inf Div", 1);
+    take(&mut play, "Armée du Jura 1CF Inf Div 1", 1);
     // The Attrition Segment finds it Out of Supply (16.5.2, L1563).
     let form = play.input(
         "attrition",
         &[
             ("side", text("french")),
-            ("formation", text("Armée des Alpes")),
+            ("formation", text("Armée du Jura")),
         ],
     );
     assert!(form.flag("out_of_supply"));
     // A later Supply Segment that finds it in supply takes the marker off.
     play.go_to(5, 3, 2);
     play.play("supply", &[("side", text("french"))], &[]);
-    assert_eq!(play.attribute("french", "Armée des Alpes", "supply"), None);
+    assert_eq!(play.attribute("french", "Armée du Jura", "supply"), None);
+}
+
+/// The French Formations set up in the garrisoned Fortresses of 27.2 (L2272-2282, L2286): Lyons,
+/// Bayonne, Perpignan and Strasbourg, as the Supply form names them.
+const IN_FORTRESSES: &str = "in supply in a friendly Fortress: Armée des Alpes, Armée des Pyrénées Occidentale, Armée des Pyrénées Orientale, Armée du Rhin (16.1.4, L1497)";
+
+/// The Supply form's Formations in supply automatically.
+fn in_fortress(play: &Play, side: &str) -> Vec<String> {
+    play.input("supply", &[("side", text(side))])
+        .list("in_fortress")
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+#[test]
+fn a_formation_in_a_friendly_intact_fortress_and_an_unbrigaded_unit_are_in_supply_automatically() {
+    // 16.1.4, L1497: "Formations in areas with undestroyed friendly Fortresses ... and individual
+    // combat units on the map are considered automatically in supply"; 19.1.1, L1720. As 27.2
+    // begins the French hold the eleven Fortresses they garrison (L2286).
+    let mut play = basic_game();
+    play.go_to(4, 3, 2);
+    assert_eq!(
+        in_fortress(&play, "french"),
+        [
+            "Armée des Alpes",
+            "Armée des Pyrénées Occidentale",
+            "Armée des Pyrénées Orientale",
+            "Armée du Rhin"
+        ]
+    );
+    assert!(in_fortress(&play, "allied").is_empty());
+    // The picker offers the others only.
+    let supply = play.game.procedure("supply").expect("Supply");
+    let form = play.input("supply", &[("side", text("french"))]);
+    let offered = |name: &str| supply.offers("out_of_supply", &form, play.record(), "french", name);
+    assert!(!offered("Armée des Alpes"));
+    assert!(offered("Armée du Jura"));
+    // Named anyway, it is refused, the field and the rule named.
+    let refusal = play
+        .refused(
+            "supply",
+            &[
+                ("side", text("french")),
+                ("out_of_supply", list(&["Armée du Jura", "Armée des Alpes"])),
+            ],
+        )
+        .expect("in supply automatically");
+    assert!(refusal.starts_with("field `out_of_supply`"), "{refusal}");
+    assert!(
+        refusal.contains("Armée des Alpes stands in Lyons (I8)")
+            && refusal.contains("16.1.4, L1497"),
+        "{refusal}"
+    );
+    // An un-brigaded unit, a garrison's National Guard (L2286), is in no Formation: always in
+    // supply (L1497).
+    let refusal = play
+        .refused(
+            "supply",
+            &[
+                ("side", text("french")),
+                ("out_of_supply", list(&["Garrison NG 1CF 1"])),
+            ],
+        )
+        .expect("un-brigaded");
+    assert!(
+        refusal.contains("un-brigaded unit: it is always in supply (16.1.4, L1497)"),
+        "{refusal}"
+    );
+    // The segment states them in supply and takes nothing from them.
+    let resolution = play.play("supply", &[("side", text("french"))], &[]);
+    assert_eq!(
+        resolution.outcome.headline,
+        format!("Every Formation of the French is in supply; {IN_FORTRESSES}")
+    );
+    assert_eq!(war_chest::vp(play.record(), "allied"), 10);
+}
+
+#[test]
+fn a_fortress_captured_supplies_its_captor_and_no_longer_its_former_holder() {
+    // 20.3, L1778: "the capture of an enemy defended Fortress"; the Fortress is then the
+    // captor's, "friendly" to him for supply (16.1.4, L1497).
+    let mut play = basic_game();
+    play.go_to(4, 3, 2);
+    let capture = |side: &str, area: &str| {
+        vec![
+            ("side", text(side)),
+            ("what", text("fortress")),
+            ("area", text(area)),
+        ]
+    };
+    // The record must know where: it keeps the holder.
+    let refusal = play
+        .refused("capture", &capture("allied", ""))
+        .expect("no area");
+    assert!(
+        refusal.starts_with("field `area`") && refusal.contains("16.1.4, L1497"),
+        "{refusal}"
+    );
+    // The Allies are offered the French Fortresses the record knows first.
+    let procedure = play.game.procedure("capture").expect("Capture");
+    let form = play.input("capture", &capture("allied", ""));
+    let suggested = procedure.suggests("area", &form, play.record());
+    assert_eq!(suggested.first().map(String::as_str), Some("Bayonne (D12)"));
+    assert!(suggested.contains(&"Lyons (I8)".to_string()));
+    play.play("capture", &capture("allied", "Lyons (I8)"), &[]);
+    assert_eq!(war_chest::vp(play.record(), "allied"), 11);
+    assert_eq!(
+        fortresses::holder(play.record(), "Lyons (I8)"),
+        Some("allied")
+    );
+    let refusal = play
+        .refused("capture", &capture("allied", "Lyons (I8)"))
+        .expect("theirs already");
+    assert!(refusal.contains("held by the Allies already"), "{refusal}");
+    // The Armée des Alpes, still in Lyons, is in supply no more by the Fortress...
+    assert!(!in_fortress(&play, "french").contains(&"Armée des Alpes".to_string()));
+    let resolution = play.play(
+        "supply",
+        &[
+            ("side", text("french")),
+            ("out_of_supply", list(&["Armée des Alpes"])),
+        ],
+        &[],
+    );
+    assert!(
+        resolution
+            .outcome
+            .headline
+            .starts_with("Out of Supply: Armée des Alpes;"),
+        "{}",
+        resolution.outcome.headline
+    );
+    // ...and an Allied Formation there is.
+    play.play(
+        "move-formation",
+        &[
+            ("side", text("allied")),
+            ("formation", text("Army of Italy")),
+            ("to", text("Lyons (I8)")),
+        ],
+        &[],
+    );
+    assert_eq!(in_fortress(&play, "allied"), ["Army of Italy"]);
+    // Retaken, it is French again.
+    play.play("capture", &capture("french", "Lyons (I8)"), &[]);
+    assert_eq!(
+        fortresses::holder(play.record(), "Lyons (I8)"),
+        Some("french")
+    );
+    assert!(in_fortress(&play, "allied").is_empty());
+    assert!(in_fortress(&play, "french").contains(&"Armée des Alpes".to_string()));
 }
 
 #[test]

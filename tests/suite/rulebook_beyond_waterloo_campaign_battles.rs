@@ -6,7 +6,7 @@
 use crate::rulebook_beyond_waterloo::{pick_cards, seal_and_reveal, take_every_step};
 use crate::rulebook_beyond_waterloo_campaign::{basic_game, enter};
 use crate::support::{Play, list, text};
-use aide_de_camp::games::beyond_waterloo::campaign::battles;
+use aide_de_camp::games::beyond_waterloo::campaign::{battles, fortresses};
 
 /// The Formations the tests fight with, and where the Allied ones stand at the start of 27.2
 /// (L2320, L2346).
@@ -15,6 +15,8 @@ const RIGHT_WING: &str = "Right Wing";
 const BLUCHER: &str = "Army of the Lower Rhine";
 const SWISS: &str = "Allied Troops 1 Army";
 const LIEGE: &str = "Liège (J1)";
+const STRASBOURG: &str = "Strasbourg (L5)";
+const RHIN: &str = "Armée du Rhin";
 const ZURICH: &str = "Zurich (N6)";
 
 /// The Basic Game with every value the four Formations' battles read entered: FICTIONAL CF 3,
@@ -499,6 +501,41 @@ fn a_fortress_named_with_the_battle_is_besieged_for_three_rp_and_stays_destroyed
         .refused("open-battle", &[("fortress", text("allied"))])
         .expect("destroyed");
     assert!(refusal.contains("19.1.7, L1732"), "{refusal}");
+}
+
+#[test]
+fn a_fortress_besieged_no_longer_keeps_the_formations_there_in_supply() {
+    // 16.1.4, L1497: automatic supply in "undestroyed friendly Fortresses"; the Siege paid in the
+    // Battle Adjustment Round (6.3.9, L908) destroys the Fortress, whose marker stays (19.1.9,
+    // L1738), and its benefits are lost (19.1.7, L1732). The Allies march on Strasbourg, held by
+    // the Armée du Rhin and a garrison (L2272, L2286).
+    let mut play = campaign_with_values_for(&[RHIN, BLUCHER]);
+    let supplied = |play: &Play| {
+        play.input("supply", &[("side", text("french"))])
+            .list("in_fortress")
+            .iter()
+            .any(|f| f.as_str() == RHIN)
+    };
+    assert!(supplied(&play));
+    play.go_to(4, 1, 0);
+    move_to(&mut play, "allied", BLUCHER, STRASBOURG);
+    play.next_step();
+    play.play("open-battle", &[("fortress", text("french"))], &[]);
+    play.next_step();
+    post(&mut play, RHIN, BLUCHER);
+    play.next_step();
+    combat_round(&mut play, "hold", "left_flank_attack", &[3, 3, 4, 5]);
+    play.go_to(4, 1, 5);
+    play.play("siege", &[], &[]);
+    assert!(!fortresses::supplies(play.record(), "french", STRASBOURG));
+    // Still French, but destroyed: the Armée du Rhin may be found Out of Supply there.
+    assert_eq!(
+        fortresses::holder(play.record(), STRASBOURG),
+        Some("french")
+    );
+    assert!(!supplied(&play));
+    let named = [("side", text("french")), ("out_of_supply", list(&[RHIN]))];
+    assert_eq!(play.refused("supply", &named), None);
 }
 
 #[test]

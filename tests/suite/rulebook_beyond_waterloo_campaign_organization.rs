@@ -934,9 +934,9 @@ fn two_replacement_steps_a_side_one_an_allied_nation_none_a_minor_ally() {
             ("french", "Left Wing", "Left Wing 6CF Inf Corps 1", "4", "3"),
             (
                 "french",
-                "Armée du Rhin",
-                "Armée du Rhin 5CF Inf Corps",
-                "3",
+                "Armée du Jura",
+                "Armée du Jura 1CF Inf Div 1",
+                "1/2",
                 "3",
             ),
             (
@@ -1009,7 +1009,7 @@ fn two_replacement_steps_a_side_one_an_allied_nation_none_a_minor_ally() {
     let refused = refusal(
         &play,
         "replacement",
-        &replace("Armée du Rhin 5CF Inf Corps", "french"),
+        &replace("Armée du Jura 1CF Inf Div 1", "french"),
     );
     assert!(refused.contains("14.2.1, L1443"), "{refused}");
     // 14.1.1: the unit's Formation in supply.
@@ -1017,14 +1017,14 @@ fn two_replacement_steps_a_side_one_an_allied_nation_none_a_minor_ally() {
         "supply",
         &[
             ("side", text("french")),
-            ("out_of_supply", list(&["Armée du Rhin"])),
+            ("out_of_supply", list(&["Armée du Jura"])),
         ],
         &[],
     );
     let refused = refusal(
         &play,
         "replacement",
-        &replace("Armée du Rhin 5CF Inf Corps", "french"),
+        &replace("Armée du Jura 1CF Inf Div 1", "french"),
     );
     assert!(refused.contains("14.1.1, L1435"), "{refused}");
     // The Allies: one British step (14.2.2), none for the Hanoverians (14.2.3).
@@ -1078,9 +1078,22 @@ fn two_replacement_steps_a_side_one_an_allied_nation_none_a_minor_ally() {
     let refused = refusal(
         &play,
         "replacement",
-        &replace("Armée du Rhin 5CF Inf Corps", "french"),
+        &replace("Armée du Jura 1CF Inf Div 1", "french"),
     );
     assert!(refused.contains("14.2.1, L1443"), "{refused}");
+}
+
+/// The Armée des Alpes's marker moved to `to`.
+fn move_alpes(play: &mut Play, to: &str) {
+    play.play(
+        "move-formation",
+        &[
+            ("side", text("french")),
+            ("formation", text("Armée des Alpes")),
+            ("to", text(to)),
+        ],
+        &[],
+    );
 }
 
 fn recombine(kind: &str, kept: &str, given: &[&str]) -> Vec<(&'static str, Value)> {
@@ -1097,6 +1110,9 @@ fn a_division_restores_a_corps_and_two_national_guard_units_a_division() {
     // 14.3.1-14.3.2, L1453-1455; 14.3.5-14.3.6, L1461-1463; addendum §2.2 "Recombination".
     // FICTIONAL: Suchet's AP 3; the backs of the counters.
     let mut play = french();
+    // Out of Lyons, whose French Fortress keeps it in supply (16.1.4, L1497), for its Out of
+    // Supply steps, and back.
+    move_alpes(&mut play, "Saône (I7)");
     reduce(
         &mut play,
         &[
@@ -1116,6 +1132,7 @@ fn a_division_restores_a_corps_and_two_national_guard_units_a_division() {
             ),
         ],
     );
+    move_alpes(&mut play, "Lyons (I8)");
     to_organize(&mut play);
     // A second National Guard unit joins from the Lyons garrison (5.1.6A, L766).
     reorganize(&mut play, "french", "Garrison NG 1CF 5", "Armée des Alpes");

@@ -83,8 +83,8 @@ fn december_ends_the_game_paris_scores_five_for_the_french_and_a_tie_is_a_draw()
     let mut play = basic_game();
     // The Allies lead by 5 before Paris is counted: 10 + 5 against 10 + 5 is a tie.
     capture(&mut play, "allied", "depot", &[("area", "Brussels (I1)")]);
-    capture(&mut play, "allied", "fortress", &[]);
-    capture(&mut play, "allied", "fortress", &[]);
+    capture(&mut play, "allied", "fortress", &[("area", "Lille")]);
+    capture(&mut play, "allied", "fortress", &[("area", "Maubeuge")]);
     assert_eq!((play.vp("french"), play.vp("allied")), (10, 15));
     play.go_to(10, 4, 8);
     assert_eq!(after_the_turn(&play), None);
@@ -99,8 +99,8 @@ fn december_ends_the_game_paris_scores_five_for_the_french_and_a_tie_is_a_draw()
     // Under the other reading the French win the tie.
     let mut play = basic_game();
     capture(&mut play, "allied", "depot", &[]);
-    capture(&mut play, "allied", "fortress", &[]);
-    capture(&mut play, "allied", "fortress", &[]);
+    capture(&mut play, "allied", "fortress", &[("area", "Lille")]);
+    capture(&mut play, "allied", "fortress", &[("area", "Maubeuge")]);
     play.go_to(10, 4, 8);
     let win = play.play("campaign-end", &[("final_tie", text("french"))], &[]);
     assert!(
@@ -292,7 +292,7 @@ fn a_months_summary_lists_its_vp_payments_results_and_pieces_and_leaves_out_a_co
         .next()
         .expect("an Allied Wagon");
     capture(&mut play, "french", "wagon", &[("piece", &wagon)]);
-    capture(&mut play, "allied", "fortress", &[]);
+    capture(&mut play, "allied", "fortress", &[("area", "Metz")]);
     let mistaken = play.session.events().len() as u64 - 1;
     play.session
         .execute(

@@ -10,6 +10,7 @@ pub mod battles;
 pub(crate) mod catastrophe;
 mod corps;
 mod fields;
+pub mod fortresses;
 mod leader_segment;
 pub mod listing;
 mod magazines;

@@ -4,8 +4,11 @@
 //! Readings: every Formation starts in March Order, which the players may change on the record
 //! (addendum S19: the starting mode is unstated); every Formation starts in supply, as no Out of
 //! Supply marker is placed (S19); the National Guard garrisons go one to a Fortress, the 1CF
-//! units to the first five Fortresses in the printed order, which the players may swap.
+//! units to the first five Fortresses in the printed order, which the players may swap. Those
+//! eleven are the Fortresses the record knows as play begins, held by the French (`fortresses`):
+//! the map's others are named in no listing.
 
+use super::fortresses;
 use super::listing::{self, Kind, Location, Piece, PoolBox, ScenarioListing, Side, Size};
 use super::training::STAGE;
 use super::war_chest;
@@ -317,6 +320,13 @@ impl Procedure for CampaignSetUp {
                 for (site, piece) in garrison.sites.iter().zip(&placed) {
                     effects.extend(piece_effects(side, piece, Some(site)));
                     pieces += 1;
+                }
+                // The garrisons' areas are the side's Fortresses as play begins (L2286).
+                for site in &garrison.sites {
+                    effects.push(Effect::Mark {
+                        name: fortresses::held_mark(site, side).as_str().into(),
+                        rule: garrison.rule.as_str().into(),
+                    });
                 }
             }
         }

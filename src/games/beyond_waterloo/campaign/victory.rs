@@ -4,12 +4,14 @@
 //! if they still hold it, a Catastrophic Failure, or December 1815 (20.1.1, L1748-1752). At the
 //! end the holder of Paris scores 5 VP (L1771) and the most VP wins.
 //!
-//! Readings: the app holds no map, so the players assert each capture, as they do supply. The
-//! first entry into France scores once a game, in the Administration Phase after the entry (the
-//! addendum's S15); equal VP at the end is a draw unless the setting gives ties to the French
-//! (S18); "sudden death" at Napoleon's Formation's Morale 0 may be set aside as the House Rule
-//! allows (L2398).
+//! Readings: the app holds no map, so the players assert each capture, as they do supply; a
+//! Fortress captured passes to the captor on the record (`fortresses`), for its automatic supply.
+//! The first entry into France scores once a game, in the Administration Phase after the entry
+//! (the addendum's S15); equal VP at the end is a draw unless the setting gives ties to the
+//! French (S18); "sudden death" at Napoleon's Formation's Morale 0 may be set aside as the House
+//! Rule allows (L2398).
 
+use super::fortresses;
 use super::movement::known_areas;
 use super::settings::{FINAL_TIE, FIRST_ENTRY_VP, SUDDEN_DEATH, on_form};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
@@ -74,7 +76,7 @@ const CAPTURE_FIELDS: &[Field] = &[
         group: "Capture",
         kind: FieldKind::Text { max_len: 60 },
         rule: "20.3, L1768-1780",
-        help: "The area, for the log.",
+        help: "The area, for the log; for a Fortress, where it stands: the record passes it to the captor, whose Formations there are then in supply (16.1.4, L1497).",
     },
     Field {
         id: "piece",
@@ -140,12 +142,27 @@ impl Procedure for Capture {
     fn shows(&self, field: &str, input: &Input) -> bool {
         field != "piece" || takes_piece(input)
     }
-    fn suggests(&self, field: &str, _input: &Input, record: &Record) -> Vec<String> {
-        if field == "area" {
-            known_areas(record)
-        } else {
-            Vec::new()
+    /// The areas the record knows; for a Fortress, those of the enemy's Fortresses it knows
+    /// first.
+    fn suggests(&self, field: &str, input: &Input, record: &Record) -> Vec<String> {
+        if field != "area" {
+            return Vec::new();
         }
+        let mut areas = Vec::new();
+        if input.text("what") == "fortress" {
+            let enemy = opponent(input.text("side"));
+            areas.extend(
+                fortresses::areas(record)
+                    .into_iter()
+                    .filter(|area| fortresses::holder(record, area) == Some(enemy)),
+            );
+        }
+        for area in known_areas(record) {
+            if !areas.contains(&area) {
+                areas.push(area);
+            }
+        }
+        areas
     }
     fn offers(&self, field: &str, input: &Input, record: &Record, side: &str, name: &str) -> bool {
         field != "piece"
@@ -173,6 +190,24 @@ impl Procedure for Capture {
                 "side",
                 format!("the {} control Paris already", people(side)),
             ));
+        }
+        if input.text("what") == "fortress" {
+            let area = input.text("area").trim();
+            if area.is_empty() {
+                return Err(InputError::new(
+                    "area",
+                    "name the Fortress's area: the record keeps who holds it, for supply (16.1.4, L1497)",
+                ));
+            }
+            if fortresses::holder(record, area) == Some(side) {
+                return Err(InputError::new(
+                    "area",
+                    format!(
+                        "the record has the Fortress in {area} held by the {} already",
+                        people(side)
+                    ),
+                ));
+            }
         }
         if takes_piece(input) {
             let name = input.text("piece").trim();
@@ -244,17 +279,24 @@ impl Procedure for Capture {
                 vec![vp(3, format!("an enemy Depot captured{at}"), "20.3, L1772")],
                 format!("The {} capture a Depot{at}: +3 VP", people(side)),
             ),
-            "fortress" => (
-                vec![vp(
+            "fortress" => {
+                let mut effects = vec![vp(
                     1,
                     format!("an enemy defended Fortress captured{at}"),
                     "20.3, L1778",
-                )],
-                format!(
-                    "The {} capture a defended Fortress{at}: +1 VP",
-                    people(side)
-                ),
-            ),
+                )];
+                // The record keeps the new holder where the area is named, as the form asks.
+                if !area.is_empty() {
+                    effects.extend(fortresses::captured(area, side));
+                }
+                (
+                    effects,
+                    format!(
+                        "The {} capture a defended Fortress{at}: +1 VP",
+                        people(side)
+                    ),
+                )
+            }
             what => {
                 let owner = opponent(side);
                 let piece = input.text("piece").trim();
