@@ -598,14 +598,21 @@ fn engaging_from_outside_the_area_spends_one_ap_and_none_is_left_to_spend_at_zer
             .as_deref(),
         Some("yes")
     );
-    // Once a segment for each side (4.2.7, L678); the next segment's reset clears it.
+    // Once a segment for each side (4.2.7, L678); the next segment's reset gives the AP back
+    // but leaves the -1, owed until the next roll for him (4.2.6, L676).
     let refusal = once_refusal(&play, "ap-reset", &[("side", text("french"))]);
     assert!(refusal.contains("once a step for this side"), "{refusal}");
     play.go_to(4, 3, 0);
     play.play("ap-reset", &[("side", text("french"))], &[]);
     assert_eq!(
-        play.attribute("french", "Armée du Nord", "forced_without_ap"),
-        None
+        play.attribute("french", "Armée du Nord", "ap_level")
+            .as_deref(),
+        Some("1")
+    );
+    assert_eq!(
+        play.attribute("french", "Armée du Nord", "forced_without_ap")
+            .as_deref(),
+        Some("yes")
     );
 }
 
@@ -741,6 +748,76 @@ fn attrition_reads_the_formations_total_cf_less_its_leaders_ap() {
         )
         .expect("Castaños's rating is not entered");
     assert!(refusal.contains("Castaños's AP rating"), "{refusal}");
+}
+
+/// The Left Wing forced to engage with no AP left (4.2.6, L676): its FICTIONAL 2 AP spent first.
+fn left_wing_forced(play: &mut Play) {
+    play.play("ap-reset", &[("side", text("french"))], &[]);
+    let engage = |forced: bool| {
+        vec![
+            ("side", text("french")),
+            ("formation", text("Left Wing")),
+            ("action", text("engage")),
+            ("forced", flag(forced)),
+        ]
+    };
+    play.play("spend-ap", &engage(false), &[]);
+    play.play("spend-ap", &engage(false), &[]);
+    play.play("spend-ap", &engage(true), &[]);
+    assert_eq!(
+        play.attribute("french", "Left Wing", "forced_without_ap")
+            .as_deref(),
+        Some("yes")
+    );
+}
+
+#[test]
+fn a_leader_forced_to_act_with_no_ap_takes_minus_one_on_his_next_roll_once() {
+    // 4.2.6, L676: "the lack converts into a -1 DRM the next time the player needs to roll dice
+    // for this Leader". FICTIONAL chart: on the column 11-20, 4 is no effect and 5 a step.
+    let mut play = with_french_ap();
+    with_left_wing_cavalry(&mut play);
+    left_wing_forced(&mut play);
+    // Ney's rating entered as 0 (FICTIONAL), so that the -1 is the roll's only DRM.
+    enter(&mut play, "french", "Ney", "ap", "0");
+    right_wing_to_doullens(&mut play);
+    play.go_to(4, 0, 3);
+    let left_wing = [("side", text("french")), ("formation", text("Left Wing"))];
+    assert!(play.input("attrition", &left_wing).flag("forced"));
+    let resolution = play.play("attrition", &left_wing, &[5]);
+    let rules: Vec<(&str, i32)> = resolution
+        .modifiers
+        .iter()
+        .map(|m| (m.rule.as_str(), m.value))
+        .collect();
+    assert_eq!(rules, [("4.2.6, L676", -1)]);
+    assert_eq!(resolution.totals[0].total, 4);
+    assert_eq!(resolution.outcome.headline, "Left Wing: no effect");
+    // Used once: the mark is off, and the same 5 now loses a step.
+    assert_eq!(
+        play.attribute("french", "Left Wing", "forced_without_ap"),
+        None
+    );
+    let refusal = play
+        .refused(
+            "attrition",
+            &[
+                ("side", text("french")),
+                ("formation", text("Left Wing")),
+                ("forced", flag(true)),
+            ],
+        )
+        .expect("owed no more");
+    assert!(
+        refusal.starts_with("field `forced`") && refusal.contains("4.2.6, L676"),
+        "{refusal}"
+    );
+    let resolution = play.play("attrition", &left_wing, &[5]);
+    assert!(resolution.modifiers.is_empty());
+    assert_eq!(
+        resolution.outcome.headline,
+        "Left Wing loses 1 step(s); the Allies score 1 VP for each step taken"
+    );
 }
 
 #[test]

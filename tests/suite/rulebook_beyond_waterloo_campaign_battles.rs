@@ -6,6 +6,7 @@
 use crate::rulebook_beyond_waterloo::{pick_cards, seal_and_reveal, take_every_step};
 use crate::rulebook_beyond_waterloo_campaign::{basic_game, enter};
 use crate::support::{Play, list, text};
+use aide_de_camp::engine::procedure::Resolution;
 use aide_de_camp::games::beyond_waterloo::campaign::{battles, fortresses};
 
 /// The Formations the tests fight with, and where the Allied ones stand at the start of 27.2
@@ -93,17 +94,18 @@ fn post(play: &mut Play, french: &str, allied: &str) {
 }
 
 /// A Combat Round on the Grand Tactics given, sealed and revealed as the app does.
-fn combat_round(play: &mut Play, french: &str, allied: &str, faces: &[u8]) {
+fn combat_round(play: &mut Play, french: &str, allied: &str, faces: &[u8]) -> Resolution {
     let procedure = play.game.procedure("combat-round").expect("the round");
     let round = procedure.sealed_round(play.record());
     seal_and_reveal(play, &round, french, allied);
-    play.play(
+    let resolution = play.play(
         "combat-round",
         &[("french_gt", text(french)), ("allied_gt", text(allied))],
         faces,
     );
     take_every_step(play, "french");
     take_every_step(play, "allied");
+    resolution
 }
 
 fn step_title(play: &Play) -> &'static str {
@@ -536,6 +538,147 @@ fn a_fortress_besieged_no_longer_keeps_the_formations_there_in_supply() {
     assert!(!supplied(&play));
     let named = [("side", text("french")), ("out_of_supply", list(&[RHIN]))];
     assert_eq!(play.refused("supply", &named), None);
+}
+
+/// Every Formation of `side` given a FICTIONAL AP rating of 2 where the record has none, and the
+/// side's AP levels reset (4.2.7, L678).
+fn ap_reset(play: &mut Play, side: &str) {
+    let leaders: Vec<String> = play
+        .record()
+        .units_where(Some(side), &[("type", "formation"), ("state", "in play")])
+        .filter_map(|(_, _, f)| f.attribute("leader").map(str::to_string))
+        .filter(|leader| play.attribute(side, leader, "ap").as_deref() == Some("not entered"))
+        .collect();
+    for leader in leaders {
+        enter(play, side, &leader, "ap", "2");
+    }
+    play.play("ap-reset", &[("side", text(side))], &[]);
+}
+
+/// `formation`'s Leader forced to act with no AP left (4.2.6, L676): whatever AP it has left
+/// spent first on engaging from outside the battle area (4.2.3, L669).
+fn forced(play: &mut Play, side: &str, formation: &str) {
+    let engage = |forced: bool| {
+        vec![
+            ("side", text(side)),
+            ("formation", text(formation)),
+            ("action", text("engage")),
+            ("forced", aide_de_camp::engine::input::Value::Flag(forced)),
+        ]
+    };
+    while play.attribute(side, formation, "ap_level").as_deref() != Some("0") {
+        play.play("spend-ap", &engage(false), &[]);
+    }
+    play.play("spend-ap", &engage(true), &[]);
+}
+
+#[test]
+fn a_leader_forced_with_no_ap_takes_minus_one_on_his_next_fert_casualty_or_recovery_roll() {
+    // 4.2.6, L676: "If action is forced on a Leader by the opponent's play (combat, for example),
+    // the lack converts into a -1 DRM the next time the player needs to roll dice for this
+    // Leader." FICTIONAL Leader Casualty (5-6 wounded) and Wound Recovery (4-6 recovered).
+    let mut play = campaign_with_values();
+    ap_reset(&mut play, "french");
+    ap_reset(&mut play, "allied");
+    play.go_to(4, 1, 0);
+    move_to(&mut play, "french", LEFT_WING, LIEGE);
+    play.next_step();
+    play.play("open-battle", &[], &[]);
+    forced(&mut play, "french", LEFT_WING);
+    play.next_step();
+    post(&mut play, LEFT_WING, BLUCHER);
+    play.next_step();
+    // The FERT roll is the Lead Formation's Leader's.
+    let form = play.input("combat-round", &[]);
+    assert!(form.flag("french_zero_ap"));
+    assert!(!form.flag("allied_zero_ap"));
+    let round = combat_round(
+        &mut play,
+        "left_flank_attack",
+        "general_advance",
+        &[6, 6, 3, 3],
+    );
+    let french_drms: Vec<(&str, i32)> = round
+        .modifiers
+        .iter()
+        .filter(|m| m.side == "French DRM")
+        .map(|m| (m.rule.as_str(), m.value))
+        .collect();
+    assert!(
+        french_drms.contains(&("4.2.6, L676", -1)),
+        "{french_drms:?}"
+    );
+    assert_eq!(
+        round.totals[0].modifiers,
+        french_drms.iter().map(|(_, v)| v).sum::<i32>()
+    );
+    assert!(
+        !round
+            .modifiers
+            .iter()
+            .any(|m| m.side == "Allied DRM" && m.rule == "4.2.6, L676")
+    );
+    assert_eq!(
+        play.attribute("french", LEFT_WING, "forced_without_ap"),
+        None
+    );
+    // The French natural 12: Blücher, forced meanwhile, rolls 6 - 1 = 5, wounded.
+    forced(&mut play, "allied", BLUCHER);
+    let blucher = [("side", text("allied")), ("leader", text("Blücher"))];
+    assert!(play.input("leader-casualty", &blucher).flag("zero_ap"));
+    let wound = play.play("leader-casualty", &blucher, &[6]);
+    assert_eq!(wound.modifiers[0].rule, "4.2.6, L676");
+    assert!(
+        wound.outcome.headline.contains("wounded"),
+        "{}",
+        wound.outcome.headline
+    );
+    assert_eq!(play.attribute("allied", BLUCHER, "forced_without_ap"), None);
+    // Forced again, his recovery roll of 4 is 3: still wounded, on the FICTIONAL band's edge.
+    forced(&mut play, "allied", BLUCHER);
+    play.go_to(4, 3, 9);
+    let form = play.input("wound-recovery", &blucher);
+    assert_eq!(form.text("formation"), BLUCHER);
+    assert!(form.flag("zero_ap"));
+    let still = play.play("wound-recovery", &blucher, &[4]);
+    assert_eq!(still.modifiers[0].rule, "4.2.6, L676");
+    assert_eq!(still.outcome.headline, "Blücher is still wounded");
+    assert_eq!(play.attribute("allied", BLUCHER, "forced_without_ap"), None);
+    // The next Leader Segment's 4 heals him: the -1 counted once.
+    play.go_to(5, 0, 5);
+    let healed = play.play("wound-recovery", &blucher, &[4]);
+    assert!(healed.modifiers.is_empty());
+    assert_eq!(
+        healed.outcome.headline,
+        "Blücher recovers: he shows his healthy side"
+    );
+}
+
+#[test]
+fn the_optional_morale_roll_takes_the_minus_one_as_printed() {
+    // 4.2.6, L676 on the roll of 5.2.10 (L792), made no higher than the Battle Ability: the -1 is
+    // applied as the rule prints it, and here it helps. Grouchy's FICTIONAL Battle Ability 2.
+    let mut play = campaign_with_values();
+    ap_reset(&mut play, "french");
+    forced(&mut play, "french", RIGHT_WING);
+    play.go_to(4, 1, 8);
+    let values = [
+        ("side", text("french")),
+        ("morale_recovery", text("roll")),
+        ("recovery_roll_limits", text("uncapped")),
+        ("formation", text(RIGHT_WING)),
+    ];
+    assert!(play.input("morale-recovery", &values).flag("forced"));
+    let roll = play.play("morale-recovery", &values, &[3]);
+    assert_eq!(roll.modifiers[0].rule, "4.2.6, L676");
+    assert_eq!(
+        roll.outcome.headline,
+        "Right Wing rolls 3 -1 = 2, not above its Leader's Battle Ability 2: +1 Morale level (5.2.10, L792)"
+    );
+    assert_eq!(
+        play.attribute("french", RIGHT_WING, "forced_without_ap"),
+        None
+    );
 }
 
 #[test]

@@ -20,6 +20,9 @@
 //!   first (digest §7 item 25). Both choices are sealed before either is shown, so the order of
 //!   showing cannot change a choice, and the app reveals them at once.
 
+use super::campaign::administrative_points::{
+    check_forced, fill_forced, forced_field, forced_modifier, forced_used,
+};
 use super::forces::{self, Force, Role};
 use super::options::{
     CARD_CANCEL, CARD_COUNT, CARD_TIMING, CAVALRY_COUNT, CHARGE_BOX, DEPLOYMENT_STRENGTH,
@@ -158,16 +161,6 @@ const fn terrain(id: &'static str, group: &'static str) -> Field {
     }
 }
 
-const fn zero_ap(id: &'static str, group: &'static str) -> Field {
-    Field::flag(
-        id,
-        "The Leader has no AP left and the opponent forced the battle",
-        group,
-        "4.2.6, L676",
-        "-1 on his next roll. APs are not used in the Combat Game (L2186).",
-    )
-}
-
 const FIELDS: &[Field] = &[
     Field {
         id: "round",
@@ -199,14 +192,14 @@ const FIELDS: &[Field] = &[
     cards("french_cards", "French"),
     cancels("french_cancels", "French", "allied"),
     terrain("french_terrain", "French"),
-    zero_ap("french_zero_ap", "French"),
+    forced_field("french_zero_ap", "French"),
     grand_tactic("allied_gt", "Allied"),
     forces("allied_forces", "Allied"),
     battle_ability("allied_battle", "Allied"),
     cards("allied_cards", "Allied"),
     cancels("allied_cancels", "Allied", "french"),
     terrain("allied_terrain", "Allied"),
-    zero_ap("allied_zero_ap", "Allied"),
+    forced_field("allied_zero_ap", "Allied"),
     on_form(CAVALRY_COUNT),
     on_form(SCREENS_IN_STRENGTH),
     on_form(DEPLOYMENT_STRENGTH),
@@ -518,14 +511,9 @@ impl<'a> Round<'a> {
                 ));
             }
         }
-        if self.input.flag(&field(side, "zero_ap")) {
-            reckoning.drms.push(Modifier::new(
-                label,
-                "Leader without AP, forced into battle",
-                -1,
-                "4.2.6, L676",
-            ));
-        }
+        reckoning
+            .drms
+            .extend(forced_modifier(self.input, &field(side, "zero_ap"), label));
         Ok(reckoning)
     }
 
@@ -903,6 +891,9 @@ impl Procedure for CombatRound {
             if let Ok(Some(ability)) = lead_battle_ability(record, side) {
                 input.set(&field(side, "battle"), Value::Number(ability));
             }
+            // The FERT roll is the Lead Formation's Leader's (4.2.6, L676).
+            let lead = lead_formation(record, side).unwrap_or("");
+            fill_forced(input, &field(side, "zero_ap"), record, side, lead);
         }
     }
     /// One round of chits for each Combat Round of each battle, wherever in the battle the form
@@ -1040,6 +1031,8 @@ impl Procedure for CombatRound {
                 }
                 _ => {}
             }
+            let lead = lead_formation(record, side).unwrap_or("");
+            check_forced(input, &field(side, "zero_ap"), record, side, lead)?;
         }
         if input.text("initiative") != super::initiative(record) {
             return Err(InputError::new(
@@ -1318,6 +1311,15 @@ impl Procedure for CombatRound {
                 ));
             }
             effects.extend(round.card_effects(index, side));
+            // The Lead Formation's Leader has taken his -1 on this roll (4.2.6, L676).
+            if let Some(lead) = round.lead(side) {
+                effects.extend(forced_used(
+                    input,
+                    &field(side, "zero_ap"),
+                    side,
+                    &lead.name,
+                ));
+            }
         }
         let [french, allied] = inflicted;
         for side in SIDES {
@@ -1441,17 +1443,23 @@ fn no_combat_round(both: &str, first: bool) -> Resolution {
     )
 }
 
-/// The Battle Ability of the Leader of `side`'s Lead Formation, by the side he shows: `None`
-/// for a Lead without a Leader, the Leader's name if his value is not entered yet.
-fn lead_battle_ability(record: &Record, side: &str) -> Result<Option<i64>, String> {
+/// `side`'s Lead Formation on the record, if a Formation leads.
+fn lead_formation<'a>(record: &'a Record, side: &'a str) -> Option<&'a str> {
     use super::roster::attribute;
-    let Some((_, lead, _)) = record
+    record
         .units_where(
             Some(side),
             &[(attribute::TYPE, "formation"), (attribute::ROLE, "lead")],
         )
         .next()
-    else {
+        .map(|(_, lead, _)| lead)
+}
+
+/// The Battle Ability of the Leader of `side`'s Lead Formation, by the side he shows: `None`
+/// for a Lead without a Leader, the Leader's name if his value is not entered yet.
+fn lead_battle_ability(record: &Record, side: &str) -> Result<Option<i64>, String> {
+    use super::roster::attribute;
+    let Some(lead) = lead_formation(record, side) else {
         return Ok(None);
     };
     // A killed Leader is off the record's Formation: a Lead without a Leader adds nothing.

@@ -11,6 +11,9 @@
 //! L2236 follow the sentence on the 1-2 roll: by default they need it; a setting gives them for the
 //! wound itself.
 
+use super::campaign::administrative_points::{
+    check_forced, fill_forced, forced_field, forced_modifier, forced_used,
+};
 use super::options::{NAPOLEON_WOUND_VP, RALLIES_CARD, on_form};
 use super::roster::{NAPOLEON, attribute, state};
 use super::{SIDES, opponent, people};
@@ -70,13 +73,7 @@ const CASUALTY_FIELDS: &[Field] = &[
         "4.6.2, L734",
         "+1 to each Leader casualty roll.",
     ),
-    Field::flag(
-        "zero_ap",
-        "He has no AP left and the opponent forced the battle",
-        "Leader",
-        "4.2.6, L676",
-        "-1 the next time the player rolls for him. APs are not used in the Combat Game (L2186).",
-    ),
+    forced_field(FORCED_DRM, "What the record knows"),
     Field::flag(
         "napoleon",
         "He is Napoleon, in the Combat Game",
@@ -96,17 +93,24 @@ const CASUALTY_FIELDS: &[Field] = &[
     on_form(RALLIES_CARD),
 ];
 
+/// The forms' `forced_field`: the -1 of a Leader forced to act with no AP left (4.2.6, L676).
+const FORCED_DRM: &str = "zero_ap";
+
+/// The Formation a Leader leads, empty for none.
+fn formation_of<'a>(record: &'a Record, side: &str, leader: &str) -> &'a str {
+    record
+        .unit(side, leader)
+        .and_then(|u| u.attribute(attribute::FORMATION))
+        .unwrap_or("")
+}
+
 /// A Leader's roll on the Leader Casualty Table.
 pub struct LeaderCasualty;
 
 fn fill(input: &mut Input, record: &Record) {
     let side = input.text("side").to_string();
     let name = input.text("leader").trim().to_string();
-    let formation = record
-        .unit(&side, &name)
-        .and_then(|u| u.attribute(attribute::FORMATION))
-        .unwrap_or("")
-        .to_string();
+    let formation = formation_of(record, &side, &name).to_string();
     let napoleon =
         side == "french" && name == NAPOLEON && record.scenario.as_ref() == super::COMBAT_GAME;
     input.set("napoleon", Value::Flag(napoleon));
@@ -122,6 +126,7 @@ fn fill(input: &mut Input, record: &Record) {
     let rallies = played(&side) || (either && played(super::opponent(&side)));
     input.set("rallies", Value::Flag(rallies));
     input.set("formation", Value::Text(formation.as_str().into()));
+    fill_forced(input, FORCED_DRM, record, &side, &formation);
 }
 
 impl Procedure for LeaderCasualty {
@@ -185,6 +190,7 @@ impl Procedure for LeaderCasualty {
                 "the record knows him otherwise: pick him again",
             ));
         }
+        check_forced(input, FORCED_DRM, record, side, input.text("formation"))?;
         if input.flag("rallies") != known.flag("rallies") {
             return Err(InputError::new(
                 "rallies",
@@ -220,14 +226,7 @@ impl Procedure for LeaderCasualty {
                 "4.6.2, L734",
             ));
         }
-        if input.flag("zero_ap") {
-            modifiers.push(Modifier::new(
-                "Leader",
-                "No AP left, forced into battle",
-                -1,
-                "4.2.6, L676",
-            ));
-        }
+        modifiers.extend(forced_modifier(input, FORCED_DRM, "Leader"));
         modifiers
     }
     fn resolve(
@@ -260,7 +259,9 @@ impl Procedure for LeaderCasualty {
         let morale = |by: i64, rule: &str| {
             Effect::add_to(side, formation, attribute::FORMATION_MORALE, by, rule)
         };
-        let mut effects = Vec::new();
+        let mut effects: Vec<Effect> = forced_used(input, FORCED_DRM, side, formation)
+            .into_iter()
+            .collect();
         let (key, headline) = match code.as_str() {
             "W" => {
                 effects.push(Effect::set_attribute(
@@ -360,6 +361,15 @@ const RECOVERY_FIELDS: &[Field] = &[
         rule: "4.6.3, L736",
         help: "From the record: one attempt a Leader Segment.",
     },
+    Field {
+        id: "formation",
+        label: "His Formation",
+        group: "What the record knows",
+        kind: FieldKind::Text { max_len: 60 },
+        rule: "4.6.3, L736",
+        help: "From the record: none for a Leader in the Leader Pool.",
+    },
+    forced_field(FORCED_DRM, "What the record knows"),
 ];
 
 /// The Leader Segment in which a wounded Leader last tried to recover: once a segment (4.6.3,
@@ -400,9 +410,27 @@ impl Procedure for WoundRecovery {
             "segment",
             Value::Text(leader_segment(record).as_str().into()),
         );
+        self.follow("leader", input, record);
+    }
+    /// Once the Leader is named, his Formation and the -1 he may owe (4.2.6, L676).
+    fn follow(&self, changed: &str, input: &mut Input, record: &Record) {
+        if matches!(changed, "leader" | "side") {
+            let side = input.text("side").to_string();
+            let formation = formation_of(record, &side, input.text("leader").trim()).to_string();
+            input.set("formation", Value::Text(formation.as_str().into()));
+            fill_forced(input, FORCED_DRM, record, &side, &formation);
+        }
     }
     fn check_record(&self, input: &Input, record: &Record) -> Result<(), InputError> {
         let name = input.text("leader").trim();
+        let formation = formation_of(record, input.text("side"), name);
+        if input.text("formation") != formation {
+            return Err(InputError::new(
+                "formation",
+                format!("the record has {name} in another Formation: pick him again"),
+            ));
+        }
+        check_forced(input, FORCED_DRM, record, input.text("side"), formation)?;
         let leader = record.unit(input.text("side"), name);
         if leader.is_none_or(|u| u.attribute(attribute::WOUNDED) != Some("yes")) {
             return Err(InputError::new(
@@ -437,29 +465,45 @@ impl Procedure for WoundRecovery {
     fn dice(&self, _input: &Input) -> DiceSpec {
         DiceSpec::new(&[("Wound Recovery", Die::D6)])
     }
+    fn modifiers(&self, input: &Input) -> Vec<Modifier> {
+        forced_modifier(input, FORCED_DRM, "Leader")
+            .into_iter()
+            .collect()
+    }
     fn resolve(
         &self,
         input: &Input,
         tables: &TableSet,
         faces: &Faces,
     ) -> Result<Resolution, RuleError> {
+        let side = input.text("side");
         let name = input.text("leader").trim();
+        let modifiers = self.modifiers(input);
+        let drm: i32 = modifiers.iter().map(|m| m.value).sum();
         let die = faces.first().copied().map_or(0, i32::from);
-        let lookup = tables.get("wound-recovery")?.lookup_roll_range(None, die)?;
+        let lookup = tables
+            .get("wound-recovery")?
+            .lookup_roll_range(None, die + drm)?;
         let read = RECOVERY_READS
             .first()
             .ok_or_else(|| RuleError::Draw("no read".into()))?;
         let recovered = lookup.code_for(read)? == "R";
         let mut effects = vec![Effect::set_attribute(
-            input.text("side"),
+            side,
             name,
             RECOVERY_TRIED_IN,
             input.text("segment"),
             "4.6.3, L736",
         )];
+        effects.extend(forced_used(
+            input,
+            FORCED_DRM,
+            side,
+            input.text("formation"),
+        ));
         if recovered {
             effects.push(Effect::set_attribute(
-                input.text("side"),
+                side,
                 name,
                 attribute::WOUNDED,
                 "no",
@@ -467,7 +511,7 @@ impl Procedure for WoundRecovery {
             ));
         }
         Ok(Resolution {
-            modifiers: Vec::new(),
+            modifiers,
             totals: Vec::new(),
             limits: lookup.limits.clone(),
             cell: Some(lookup.cell),

@@ -12,6 +12,9 @@
 //! Formation's, or of its Senior Leader's when brigaded, and none is made at 0 AP (4.2.3-4.2.6,
 //! L666-676).
 
+use super::campaign::administrative_points::{
+    check_forced, fill_forced, forced_field, forced_modifier, forced_used,
+};
 use super::losses::formation_to_take;
 use super::roster::{attribute, halves_text, parse_cf, state};
 use super::{SIDES, opponent, people};
@@ -112,6 +115,7 @@ const FIELDS: &[Field] = &[
         rule: "4.2.3, L666; 4.2.6, L676",
         help: "Filled in from the record in a campaign: a Reaction attempt costs 1 AP, and none is made at 0.",
     },
+    forced_field(FORCED_DRM, "What the record knows"),
     Field {
         id: "adjustment_losses",
         label: "Loss markers already in its Adjustment Round box",
@@ -121,6 +125,9 @@ const FIELDS: &[Field] = &[
         help: "Filled in from the record.",
     },
 ];
+
+/// The form's `forced_field`: the -1 of a Leader forced to act with no AP left (4.2.6, L676).
+const FORCED_DRM: &str = "forced";
 
 fn screen_cf(record: &Record, side: &str, formation: &str) -> u32 {
     record
@@ -218,6 +225,7 @@ fn fill(input: &mut Input, record: &Record) {
         .copied()
         .unwrap_or(0);
     input.set("adjustment_losses", Value::Number(losses));
+    fill_forced(input, FORCED_DRM, record, &side, &formation);
 }
 
 /// The +DRM when the reacting Formation's screen is the smaller (6.13.8c, L1111), if a check is
@@ -370,6 +378,7 @@ impl Procedure for Reaction {
                 ),
             ));
         }
+        check_forced(input, FORCED_DRM, record, side, name)?;
         let facts = FIELDS
             .iter()
             .filter(|f| f.group == "What the record knows")
@@ -392,10 +401,11 @@ impl Procedure for Reaction {
             DiceSpec::default()
         }
     }
+    /// The screens' difference and, on a roll, the -1 its Leader may owe (4.2.6, L676).
     fn modifiers(&self, input: &Input) -> Vec<Modifier> {
         check_drm(input)
             .map(|drm| {
-                vec![Modifier::new(
+                let screens = Modifier::new(
                     "Reaction",
                     format!(
                         "Enemy screen {} CF against its own {}",
@@ -404,7 +414,10 @@ impl Procedure for Reaction {
                     ),
                     drm,
                     "6.13.8c, L1111",
-                )]
+                );
+                std::iter::once(screens)
+                    .chain(forced_modifier(input, FORCED_DRM, "Reaction"))
+                    .collect()
             })
             .unwrap_or_default()
     }
@@ -473,7 +486,7 @@ impl Procedure for Reaction {
                 effects,
             ));
         }
-        let Some(drm) = check_drm(input) else {
+        if check_drm(input).is_none() {
             join(&mut effects);
             return Ok(Resolution::book_keeping(
                 "joins",
@@ -483,6 +496,9 @@ impl Procedure for Reaction {
                 effects,
             ));
         };
+        let modifiers = self.modifiers(input);
+        let drm: i32 = modifiers.iter().map(|m| m.value).sum();
+        effects.extend(forced_used(input, FORCED_DRM, side, name));
         let die = faces.first().copied().map_or(0, i32::from);
         let lookup = tables
             .get("reaction-move")?
@@ -530,7 +546,7 @@ impl Procedure for Reaction {
             lookup.result.label
         );
         Ok(Resolution {
-            modifiers: self.modifiers(input),
+            modifiers,
             totals: Vec::new(),
             limits: lookup.limits.clone(),
             cell: Some(lookup.cell),

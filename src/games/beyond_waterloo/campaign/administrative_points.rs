@@ -10,7 +10,7 @@
 
 use super::settings::AP_RESET_PHASES;
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
-use crate::engine::procedure::{About, Faces, Once, Procedure, Resolution, RuleError};
+use crate::engine::procedure::{About, Faces, Modifier, Once, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
 use crate::engine::settings::prefill_setting;
 use crate::engine::table_set::TableSet;
@@ -22,6 +22,97 @@ pub const AP_LEVEL: &str = "ap_level";
 
 /// A Formation whose Leader was forced to act with no AP left: -1 on his next roll (4.2.6, L676).
 pub const FORCED: &str = "forced_without_ap";
+
+/// The -1 owed for an action forced on a Leader with no AP left (4.2.6, L676): "the lack
+/// converts into a -1 DRM the next time the player needs to roll dice for this Leader". Spend an
+/// AP marks the Formation that could not pay (`FORCED`); the next roll made for that Formation's
+/// Leader reads the mark from the record into its form (a yes/no fact, the field `id`), takes
+/// the -1 with its rule and clears the mark, so that it counts once. An AP Reset leaves it: the
+/// rule owes it until that roll, however late.
+///
+/// The rolls made "for this Leader" are read as those made for the Formation he leads, or for
+/// him in person:
+/// - its Combat Round FERT roll, as the Lead Formation (its Leader commands, his Battle Ability
+///   added, 6.8.3, L1014): the rule's own example, combat;
+/// - his Leader Casualty roll (4.6.2, L732) and his Wound Recovery roll (4.6.3, L736);
+/// - its Attrition roll (9.1, L1240-1264);
+/// - its Reaction Move roll (6.13.8, L1105-1115);
+/// - its roll under the optional morale recovery (5.2.10, L792).
+///
+/// A brigaded Formation's roll is its own Leader's, though a Senior Leader's rating may modify it
+/// (9.1.8, L1260): the Senior Leader's mark waits for a roll of his own Formation. Not counted:
+/// RP Accumulation and the FRAT, made for a Power's War Chest (10.2, L1292-1304; 12.3,
+/// L1383-1391), and the Catastrophic Failure die, made for a Formation's Morale whoever leads it
+/// (27.2.3, L2392-2396). The -1 is the value the rule prints and is applied as printed: where a
+/// lower total is the better one (Attrition's roll less the AP rating, L1260; the Reaction Move,
+/// to which the enemy's larger screen adds, L1111; the morale roll, made no higher than the
+/// Battle Ability, L792) it works for the Leader, not against him.
+pub const fn forced_field(id: &'static str, group: &'static str) -> Field {
+    Field::flag(
+        id,
+        "Its Leader owes -1: an action was forced on him with no AP left",
+        group,
+        "4.2.6, L676",
+        "Filled in from the record (Spend an AP, forced): -1 on the next roll made for him, once. APs are not used in the Combat Game (L2186).",
+    )
+}
+
+/// Whether `formation`'s Leader owes the -1 of 4.2.6 (L676) on the record.
+fn owes(record: &Record, side: &str, formation: &str) -> bool {
+    record
+        .unit(side, formation)
+        .and_then(|f| f.attribute(FORCED))
+        == Some("yes")
+}
+
+/// Fills the `forced_field` `id` from the record, for `formation`'s roll.
+pub fn fill_forced(input: &mut Input, id: &str, record: &Record, side: &str, formation: &str) {
+    input.set(id, Value::Flag(owes(record, side, formation)));
+}
+
+/// Refuses a roll for `formation` whose `forced_field` `id` is not what the record holds.
+pub fn check_forced(
+    input: &Input,
+    id: &str,
+    record: &Record,
+    side: &str,
+    formation: &str,
+) -> Result<(), InputError> {
+    match (input.flag(id), owes(record, side, formation)) {
+        (false, true) => Err(InputError::new(
+            id,
+            format!(
+                "{formation}'s Leader owes -1 on this roll: an action was forced on him with no AP left (4.2.6, L676)"
+            ),
+        )),
+        (true, false) => Err(InputError::new(
+            id,
+            format!(
+                "the record has no action forced on {formation}'s Leader with no AP left (4.2.6, L676; Spend an AP)"
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The -1 on the roll of `side_label` ("French", "Allied DRM"), if the form owes it.
+pub fn forced_modifier(input: &Input, id: &str, side_label: &str) -> Option<Modifier> {
+    input.flag(id).then(|| {
+        Modifier::new(
+            side_label,
+            "Leader forced to act with no AP left",
+            -1,
+            "4.2.6, L676",
+        )
+    })
+}
+
+/// The mark off `formation` once its roll has taken the -1, which counts once.
+pub fn forced_used(input: &Input, id: &str, side: &str, formation: &str) -> Option<Effect> {
+    input
+        .flag(id)
+        .then(|| Effect::set_attribute(side, formation, FORCED, "", "4.2.6, L676"))
+}
 
 /// The highest AP rating a Leader counter can print is not in the text; 9 is the roster's limit.
 const MAX_AP: u32 = 9;
@@ -204,13 +295,6 @@ impl Procedure for ApReset {
                 AP_LEVEL,
                 level,
                 "4.2.7, L678",
-            ));
-            effects.push(Effect::set_attribute(
-                side,
-                formation,
-                FORCED,
-                "",
-                "4.2.6, L676",
             ));
         }
         let listed: Vec<String> = levels

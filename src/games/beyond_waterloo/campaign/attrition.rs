@@ -9,7 +9,9 @@
 //! the area holds another Formation is the players' fact: Formation markers on the map count,
 //! brigaded Formations (in their Senior's box, L758) and off-board boxes do not (S2).
 
-use super::administrative_points::ap_rating;
+use super::administrative_points::{
+    ap_rating, check_forced, fill_forced, forced_field, forced_modifier, forced_used,
+};
 use super::set_up::TRACK;
 use super::settings::{ATTRITION_DICE, COLOCATION};
 use crate::engine::dice::{DiceSpec, Die};
@@ -94,9 +96,13 @@ const FIELDS: &[Field] = &[
         "9.1.10, L1264; 18.4.9, L1706",
         "From the record: in the Administration Phase; one from OPs Phase 3 stays through the next Mobilization Phase.",
     ),
+    forced_field(FORCED_DRM, "What the record knows"),
     super::settings::on_form(ATTRITION_DICE),
     super::settings::on_form(COLOCATION),
 ];
+
+/// The form's `forced_field`: the -1 of a Leader forced to act with no AP left (4.2.6, L676).
+const FORCED_DRM: &str = "forced";
 
 const READS: &[TableRead] = &[TableRead {
     table: "attrition",
@@ -236,6 +242,7 @@ impl Procedure for Attrition {
         // A CF the counters have not given yet is for the players to type.
         let cf = total_cf(record, &side, &formation).unwrap_or(0);
         input.set("total_cf", Value::Number(cf));
+        fill_forced(input, FORCED_DRM, record, &side, &formation);
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
         if input.number("total_cf") == 0 {
@@ -296,6 +303,7 @@ impl Procedure for Attrition {
                 format!("the record gives {formation} {cf} CF: pick the Formation again"),
             ));
         }
+        check_forced(input, FORCED_DRM, record, side, formation)?;
         let shares = shares_area(record, side, formation, input.text(COLOCATION.id));
         if input.flag("shares_area") != shares {
             let fact = if shares { "shares" } else { "shares no" };
@@ -319,16 +327,14 @@ impl Procedure for Attrition {
         }
     }
     fn modifiers(&self, input: &Input) -> Vec<Modifier> {
+        let label = side_label(input.text("side"));
         let ap = input.number("leader_ap");
-        if ap == 0 {
-            return Vec::new();
-        }
-        vec![Modifier::new(
-            side_label(input.text("side")),
-            "Leader's AP rating",
-            -ap,
-            "9.1.8, L1260",
-        )]
+        let rating =
+            (ap != 0).then(|| Modifier::new(label, "Leader's AP rating", -ap, "9.1.8, L1260"));
+        rating
+            .into_iter()
+            .chain(forced_modifier(input, FORCED_DRM, label))
+            .collect()
     }
     fn resolve(
         &self,
@@ -347,7 +353,9 @@ impl Procedure for Attrition {
             .get("attrition")?
             .lookup_strength_bands(cf, 0, total)?;
         let steps = super::cell_number(&lookup)?;
-        let mut effects = Vec::new();
+        let mut effects: Vec<Effect> = forced_used(input, FORCED_DRM, side, formation)
+            .into_iter()
+            .collect();
         if input.flag("remove_marker") {
             effects.push(Effect::set_attribute(
                 side,

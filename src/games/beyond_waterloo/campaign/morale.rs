@@ -10,12 +10,15 @@
 //! brigaded Formation's owner may use the Senior Leader's Battle Ability (L792); the form takes
 //! the better of the two, the one he would choose.
 
+use super::administrative_points::{
+    check_forced, fill_forced, forced_field, forced_modifier, forced_used,
+};
 use super::movement::{ACTED, ops_mark};
 use super::settings::{MORALE_RECOVERY, RECOVERY_ROLL_LIMITS, on_form};
 use crate::engine::dice::{DiceSpec, Die};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{
-    About, Faces, Outcome, Procedure, Resolution, RuleError, SideTotal,
+    About, Faces, Modifier, Outcome, Procedure, Resolution, RuleError, SideTotal,
 };
 use crate::engine::record::{Effect, Record};
 use crate::engine::settings::prefill_setting;
@@ -81,9 +84,13 @@ const FIELDS: &[Field] = &[
         rule: RULE,
         help: "Filled in from the record.",
     },
+    forced_field(FORCED_DRM, "What the record knows"),
     on_form(MORALE_RECOVERY),
     on_form(RECOVERY_ROLL_LIMITS),
 ];
+
+/// The form's `forced_field`: the -1 of a Leader forced to act with no AP left (4.2.6, L676).
+const FORCED_DRM: &str = "forced";
 
 /// Whether the optional roll (5.2.10) is in force on the form.
 fn rolls(input: &Input) -> bool {
@@ -153,6 +160,9 @@ impl MoraleRecovery {
         if let Some(ability) = ability(record, &side, &formation) {
             input.set("battle_ability", Value::Number(ability));
         }
+        // Only a roll owes the -1 (4.2.6, L676): the recovery of 5.2.9 rolls nothing.
+        let rolling_for = if rolls(input) { formation.as_str() } else { "" };
+        fill_forced(input, FORCED_DRM, record, &side, rolling_for);
     }
 }
 
@@ -173,7 +183,7 @@ impl Procedure for MoraleRecovery {
         &["side", "formation", "may_recover"]
     }
     fn shows(&self, field: &str, input: &Input) -> bool {
-        rolls(input) || !matches!(field, "formation" | "battle_ability")
+        rolls(input) || !matches!(field, "formation" | "battle_ability" | FORCED_DRM)
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_setting(input, record, &MORALE_RECOVERY);
@@ -243,6 +253,7 @@ impl Procedure for MoraleRecovery {
                     ),
                 ));
             }
+            check_forced(input, FORCED_DRM, record, input.text("side"), formation)?;
         }
         Ok(())
     }
@@ -255,6 +266,14 @@ impl Procedure for MoraleRecovery {
         } else {
             DiceSpec::default()
         }
+    }
+    fn modifiers(&self, input: &Input) -> Vec<Modifier> {
+        let label = side_label(input.text("side"));
+        rolls(input)
+            .then(|| forced_modifier(input, FORCED_DRM, label))
+            .flatten()
+            .into_iter()
+            .collect()
     }
     fn resolve(
         &self,
@@ -302,7 +321,11 @@ impl Procedure for MoraleRecovery {
         let formation = input.text("formation").trim();
         let die = i32::from(faces.first().copied().unwrap_or(0));
         let ability = input.number("battle_ability");
-        let recovers = die <= ability;
+        let modifiers = self.modifiers(input);
+        let drm: i32 = modifiers.iter().map(|m| m.value).sum();
+        let total = die + drm;
+        let recovers = total <= ability;
+        effects.extend(forced_used(input, FORCED_DRM, side, formation));
         if recovers && uncapped(input) {
             effects.push(Effect::add_to(
                 side,
@@ -328,22 +351,27 @@ impl Procedure for MoraleRecovery {
             ops,
             OPTIONAL_RULE,
         ));
+        let rolled = if drm == 0 {
+            die.to_string()
+        } else {
+            format!("{die} {drm:+} = {total}")
+        };
         let headline = if recovers {
             format!(
-                "{formation} rolls {die}, not above its Leader's Battle Ability {ability}: +1 Morale level ({OPTIONAL_RULE})"
+                "{formation} rolls {rolled}, not above its Leader's Battle Ability {ability}: +1 Morale level ({OPTIONAL_RULE})"
             )
         } else {
             format!(
-                "{formation} rolls {die}, above its Leader's Battle Ability {ability}: no recovery ({OPTIONAL_RULE})"
+                "{formation} rolls {rolled}, above its Leader's Battle Ability {ability}: no recovery ({OPTIONAL_RULE})"
             )
         };
         Ok(Resolution {
-            modifiers: Vec::new(),
+            modifiers,
             totals: vec![SideTotal {
                 side: side_label(side).into(),
                 die: Some(die),
-                modifiers: 0,
-                total: die,
+                modifiers: drm,
+                total,
             }],
             limits: Vec::new(),
             cell: None,
