@@ -13,6 +13,9 @@
 //!   recorded, always puts them un-brigaded.
 //! - The National Guard garrisons go one to a Fortress, the 1CF units to the first five
 //!   Fortresses in the printed order, which the players may swap.
+//! - A unit listed only by type ("3x Cavalry Corps") goes on the record with no CF and marked
+//!   `BY_TYPE`: its counter is drawn at random (27.0, L2178) with the Set-up draw
+//!   (`set_up_draw`), or the players enter its values from the counter they drew.
 
 use super::listing::{self, Kind, Location, Piece, PoolBox, ScenarioListing, Side, Size};
 use super::settings::{ARMEE_DU_NORD_MEMBERS, on_form};
@@ -34,6 +37,11 @@ pub const MINOR: &str = "minor";
 pub const MOVES_FROM_TURN: &str = "moves_from_turn";
 /// The Off-Board Movement display a piece stands on, if it stands off the map (2.1.1, L438).
 pub const TRACK: &str = "off_board_track";
+/// "yes" for a Troop unit the listing gives only by type, "a Cavalry Corps": its counter is drawn
+/// at random (27.0, L2178).
+pub const BY_TYPE: &str = "listed_by_type";
+/// The counter drawn for a unit listed only by type (27.0, L2178), as its owner names it.
+pub const COUNTER: &str = "counter";
 
 /// The display a location off the map lies on.
 fn track(at: &Location) -> Option<&str> {
@@ -219,6 +227,9 @@ fn piece_effects(side: &str, piece: &Piece, at: Option<&str>) -> Vec<Effect> {
     }
     if matches!(piece.kind, Kind::Wagon | Kind::Magazine) {
         return effects;
+    }
+    if piece.cf_halves.is_none() && matches!(piece.kind, Kind::Infantry | Kind::Cavalry) {
+        effects.push(set(BY_TYPE, "yes"));
     }
     let cf = piece
         .cf_halves

@@ -1146,7 +1146,7 @@ fn short_area(area: &str) -> &str {
 
 /// A printed combat factor in half points: "½" is 1, "4" is 8, "1½" is 3. None for anything else,
 /// zero included.
-fn cf_halves(text: &str) -> Option<u32> {
+pub(crate) fn cf_halves(text: &str) -> Option<u32> {
     let (whole, half) = match text.strip_suffix('½') {
         Some(whole) => (whole, 1),
         None => (text, 0),
