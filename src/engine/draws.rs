@@ -7,6 +7,7 @@
 //! block drawn face down) keeps no name in the log: only a commitment to it, under a salt that the
 //! seed derives, until a reveal names the chit and its salt for anyone to check.
 
+use super::record::Cups;
 use super::roller::{Seed, draw_below};
 use super::sealed::{commitment, hex};
 use super::symbol::Symbol;
@@ -20,6 +21,10 @@ pub struct DrawSlot {
     pub cup: Symbol,
     /// The side that alone sees the chit (a block drawn face down), or `None` for an open draw.
     pub seen_by: Option<Symbol>,
+    /// The chits of a cup the form itself lists (an owner's counters of one type), where the cup
+    /// is not on the record: the resolution's draws from `cup` take from this list, each from what
+    /// the draws before it left. `None` for a cup on the record.
+    pub listed: Option<Vec<Symbol>>,
 }
 
 impl DrawSlot {
@@ -29,6 +34,15 @@ impl DrawSlot {
             label: label.into(),
             cup: cup.into(),
             seen_by: None,
+            listed: None,
+        }
+    }
+
+    /// A draw everyone sees from `chits`, a cup the form lists rather than one on the record.
+    pub fn from_list(label: &str, cup: &str, chits: &[Symbol]) -> DrawSlot {
+        DrawSlot {
+            listed: Some(chits.to_vec()),
+            ..DrawSlot::open(label, cup)
         }
     }
 
@@ -68,6 +82,10 @@ pub struct CupDraw {
     /// away the chit drawn before it.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub taken_before: u32,
+    /// The cup was the form's own list (`DrawSlot::listed`), not a cup on the record: the
+    /// contents of its first draw are the logged input's, which resolving it again checks.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub listed: bool,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -147,6 +165,7 @@ impl CupDraw {
             drawn: Symbol::default(),
             concealed: None,
             taken_before,
+            listed: slot.listed.is_some(),
         };
         let chit = draw.picked(seed)?;
         match &slot.seen_by {
@@ -253,6 +272,18 @@ impl DrawnRef {
             DrawnRef::Of { event, slot } => (event, slot),
         }
     }
+}
+
+/// The cups `slots` draw from: `cups`, the record's, with each cup a slot lists
+/// (`DrawSlot::listed`) set to that list.
+pub fn with_listed(cups: &Cups, slots: &[DrawSlot]) -> Cups {
+    let mut cups = cups.clone();
+    for slot in slots {
+        if let Some(chits) = &slot.listed {
+            cups.insert(slot.cup.clone(), chits.clone());
+        }
+    }
+    cups
 }
 
 /// Takes one `chit` out of `contents` (a cup may hold two chits alike).

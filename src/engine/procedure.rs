@@ -4,7 +4,7 @@
 //! exact odds of every outcome come from running it over every face combination.
 
 use super::dice::{DiceError, DiceSpec};
-use super::draws::{CupDraw, DrawSlot};
+use super::draws::{CupDraw, DrawSlot, take_one, with_listed};
 use super::input::{Field, Input, InputError};
 use super::record::{Cups, Effect, Record};
 use super::symbol::Symbol;
@@ -161,7 +161,8 @@ impl Faces {
     }
 
     /// Checks `faces` against `spec`, and each chit against its draw: the cup the slot names, and
-    /// among that cup's contents before the draw.
+    /// among that cup's contents before the draw. A draw from a cup the form lists must have
+    /// drawn from that list, less what the draws before it took.
     fn checked(
         spec: &DiceSpec,
         faces: &[u8],
@@ -176,6 +177,7 @@ impl Faces {
                 draws.len()
             )));
         }
+        let mut listed = with_listed(&Cups::default(), slots);
         for (slot, (draw, chit)) in slots.iter().zip(draws) {
             if draw.cup != slot.cup {
                 return Err(RuleError::Draw(format!(
@@ -188,6 +190,24 @@ impl Faces {
                     "\"{chit}\" was not in {} for the {}",
                     draw.cup, slot.label
                 )));
+            }
+            match slot.listed.as_ref().and(listed.get_mut(&slot.cup)) {
+                Some(left) => {
+                    if !draw.listed || (draw.taken_before == 0 && draw.contents_before != *left) {
+                        return Err(RuleError::Draw(format!(
+                            "the {} was not drawn from the {} the form lists",
+                            slot.label, slot.cup
+                        )));
+                    }
+                    take_one(left, chit);
+                }
+                None if draw.listed => {
+                    return Err(RuleError::Draw(format!(
+                        "the {} is drawn from {} on the record, not from a list",
+                        slot.label, slot.cup
+                    )));
+                }
+                None => {}
             }
         }
         Ok(Faces {
@@ -643,9 +663,10 @@ fn odds_by_group(
     Ok(lines)
 }
 
-/// Every sequence of chits `slots` can draw from `cups`, without replacement, each equally likely.
+/// Every sequence of chits `slots` can draw from `cups` (or from the lists the form gives),
+/// without replacement, each equally likely.
 fn draw_orders(slots: &[DrawSlot], cups: &Cups) -> Result<Vec<Vec<Symbol>>, RuleError> {
-    let mut orders: Vec<(Vec<Symbol>, Cups)> = vec![(Vec::new(), cups.clone())];
+    let mut orders: Vec<(Vec<Symbol>, Cups)> = vec![(Vec::new(), with_listed(cups, slots))];
     for slot in slots {
         let mut next = Vec::new();
         for (drawn, left) in &orders {

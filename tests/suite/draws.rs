@@ -1,7 +1,8 @@
 //! Draws in the play pipeline, on a small game made for the test (its cups, chits and procedures
 //! are fictional): a cup is filled by an effect, a procedure draws from it as it rolls a die, the
 //! odds enumerate the cup, `verify` re-derives every draw and catches an edited one, and a chit
-//! drawn face down stays out of the log's text and the export until it is revealed.
+//! drawn face down stays out of the log's text and the export until it is revealed. A form may
+//! also list the chits it draws from, a cup that is not on the record.
 
 use crate::support;
 
@@ -9,16 +10,17 @@ use aide_de_camp::engine::dice::{DiceSpec, Die};
 use aide_de_camp::engine::dice_stats::DiceStatistics;
 use aide_de_camp::engine::draws::{DrawSlot, DrawnRef};
 use aide_de_camp::engine::export::{ExportFormat, ExportSources, export};
-use aide_de_camp::engine::input::{Field, Input};
+use aide_de_camp::engine::input::{Field, FieldKind, Input, Value};
 use aide_de_camp::engine::keys::GameKey;
 use aide_de_camp::engine::log::EventBody;
 use aide_de_camp::engine::play::{Command, CommandError, Dice, Executed};
 use aide_de_camp::engine::procedure::{
-    About, Faces, Procedure, Resolution, RuleError, odds_drawing,
+    About, Faces, Procedure, Resolution, RuleError, odds, odds_drawing,
 };
 use aide_de_camp::engine::record::{Effect, Position, Record, UnitRecord};
 use aide_de_camp::engine::roller::Seed;
 use aide_de_camp::engine::session::Session;
+use aide_de_camp::engine::symbol::Symbol;
 use aide_de_camp::engine::table_set::TableSet;
 use aide_de_camp::engine::turns::{Phase, Repeat, Scenario, Step, TurnNote, TurnSequence};
 use aide_de_camp::games::Game;
@@ -160,6 +162,55 @@ impl Procedure for DeployBlocks {
     }
 }
 
+/// The cup a form lists.
+const LISTED_CUP: &str = "Test list";
+
+const LISTED_FIELDS: &[Field] = &[Field {
+    id: "chits",
+    label: "Chits to draw from",
+    group: "Draw",
+    kind: FieldKind::Text { max_len: 100 },
+    rule: "fictional",
+    help: "Separated by commas.",
+}];
+
+/// Draws two chits everyone sees from the chits its form lists.
+struct DrawListed;
+
+impl Procedure for DrawListed {
+    fn about(&self) -> &About {
+        &About {
+            id: "draw-listed",
+            title: "Draw from a list",
+            rule: "fictional",
+            summary: "Draws two chits from those the form lists.",
+            fields: LISTED_FIELDS,
+        }
+    }
+    fn acting_side(&self, _input: &Input) -> String {
+        "french".into()
+    }
+    fn draws(&self, input: &Input) -> Vec<DrawSlot> {
+        let chits: Vec<Symbol> = input
+            .text("chits")
+            .split(',')
+            .map(|chit| chit.trim().into())
+            .collect();
+        ["First", "Second"]
+            .iter()
+            .map(|label| DrawSlot::from_list(label, LISTED_CUP, &chits))
+            .collect()
+    }
+    fn resolve(&self, _: &Input, _: &TableSet, faces: &Faces) -> Result<Resolution, RuleError> {
+        let drawn: Vec<&str> = faces.chits().iter().map(Symbol::as_str).collect();
+        Ok(Resolution::book_keeping(
+            &drawn.join(" then "),
+            format!("Drawn: {}", drawn.join(" then ")),
+            Vec::new(),
+        ))
+    }
+}
+
 const NO_FIELDS: &[Field] = &[];
 
 fn no_notes(_: &Record) -> Vec<TurnNote> {
@@ -206,7 +257,7 @@ static GAME: Game = Game {
         }],
         turn_names: &[],
     },
-    procedures: &[&FillCups, &DrawChit, &DrawBlock, &DeployBlocks],
+    procedures: &[&FillCups, &DrawChit, &DrawBlock, &DeployBlocks, &DrawListed],
     tables: &[],
     set_up: None,
     roster: None,
@@ -574,4 +625,106 @@ fn blocks_deployed_face_down_are_on_this_record_by_name_but_nowhere_in_the_log()
         .verify(&session_from_events(&events), &tables)
         .expect_err("caught");
     assert_eq!(failure.seq, event, "{failure}");
+}
+
+/// The listed draw's input: three chits.
+fn listing_xyz() -> Input {
+    let mut input = Input::defaults(LISTED_FIELDS);
+    input.set("chits", Value::Text("X, Y, Z".into()));
+    input
+}
+
+#[test]
+fn a_form_may_list_the_chits_it_draws_from_without_replacement() {
+    let tables = TableSet::default();
+    let mut session = filled(45);
+    let Executed::Resolved { event, .. } = session
+        .execute(
+            &GAME,
+            &tables,
+            Command::Resolve {
+                procedure: "draw-listed".into(),
+                input: listing_xyz(),
+                dice: Dice::App,
+                apply: false,
+            },
+        )
+        .expect("drawn")
+    else {
+        panic!("not a resolution");
+    };
+    let Some(EventBody::Resolved { draws, outcome, .. }) = session.event(event).map(|e| &e.body)
+    else {
+        panic!("the resolution is logged");
+    };
+    // The log keeps the list as the first draw's cup, and the second draws from what is left.
+    assert!(
+        draws
+            .iter()
+            .all(|d| d.listed && d.cup.as_str() == LISTED_CUP)
+    );
+    let listed: Vec<&str> = draws[0]
+        .contents_before
+        .iter()
+        .map(Symbol::as_str)
+        .collect();
+    assert_eq!(listed, ["X", "Y", "Z"]);
+    assert_ne!(draws[0].drawn, draws[1].drawn);
+    assert!(!draws[1].contents_before.contains(&draws[0].drawn));
+    assert_eq!(draws[1].contents_before.len(), 2);
+    assert_eq!(
+        outcome.as_str(),
+        format!("Drawn: {} then {}", draws[0].drawn, draws[1].drawn)
+    );
+    // No cup on the record is touched, and none is made.
+    assert_eq!(cup(&session, LIM_CUP), LIMS);
+    assert!(!session.record().cups.contains_key(LISTED_CUP));
+    assert!(GAME.verify(&session, &tables).is_ok());
+    support::reveal_seed(&mut session, &GAME, &tables);
+    let report = GAME.verify(&session, &tables).expect("verifies");
+    assert_eq!((report.draws, report.draws_sealed), (2, 0));
+    // Every order of two of the three is as likely, with no cup on the record.
+    let odds = odds(&DrawListed, &listing_xyz(), &tables).expect("odds");
+    assert_eq!(odds.len(), 6);
+    assert!(
+        odds.iter()
+            .all(|l| l.count == 1 && l.probability == 1.0 / 6.0)
+    );
+}
+
+#[test]
+fn verify_catches_a_listed_draw_whose_list_is_not_the_forms() {
+    let tables = TableSet::default();
+    let mut session = filled(46);
+    session
+        .execute(
+            &GAME,
+            &tables,
+            Command::Resolve {
+                procedure: "draw-listed".into(),
+                input: listing_xyz(),
+                dice: Dice::App,
+                apply: false,
+            },
+        )
+        .expect("drawn");
+    let seq = session.events().len();
+    // The chit neither draw took, left out of both draws' lists, with every hash recomputed: the
+    // draws still follow on from each other, but not from the list the form gave.
+    let mut events = session.events().to_vec();
+    if let EventBody::Resolved { draws, .. } = &mut events[seq - 1].body {
+        let untouched = ["X", "Y", "Z"]
+            .into_iter()
+            .find(|c| draws.iter().all(|d| d.drawn.as_str() != *c))
+            .expect("one chit is left");
+        for draw in draws.iter_mut() {
+            draw.contents_before.retain(|c| c.as_str() != untouched);
+        }
+    }
+    rechain(&mut events);
+    let failure = GAME
+        .verify(&session_from_events(&events), &tables)
+        .expect_err("caught");
+    assert_eq!(failure.seq, seq as u64, "{failure}");
+    assert!(failure.message.contains("the form lists"), "{failure}");
 }

@@ -241,6 +241,7 @@ fn bodies() -> Vec<(&'static str, &'static str, EventBody)> {
                         drawn: "Grouchy".into(),
                         concealed: None,
                         taken_before: 0,
+                        listed: false,
                     },
                     CupDraw {
                         label: "Block".into(),
@@ -255,6 +256,7 @@ fn bodies() -> Vec<(&'static str, &'static str, EventBody)> {
                                     .into(),
                         }),
                         taken_before: 0,
+                        listed: false,
                     },
                 ]
                 .into(),

@@ -13,6 +13,7 @@ use aide_de_camp::games::beyond_waterloo::{ID, initiative};
 use aide_de_camp::games::{self, Game};
 
 mod purchase;
+mod set_up;
 
 fn game() -> &'static Game {
     games::find(ID).expect("Beyond Waterloo")

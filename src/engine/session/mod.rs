@@ -9,7 +9,7 @@
 //! session can be read and verified, and continued only under a new key (`Command::Rekey`).
 
 use super::dice::DiceSpec;
-use super::draws::{CupDraw, DrawSlot, DrawnRef, hidden_salt, take_one};
+use super::draws::{CupDraw, DrawSlot, DrawnRef, hidden_salt, take_one, with_listed};
 use super::keys::GameKey;
 use super::log::{Event, EventBody, GENESIS_HASH, RolledDie, SideName, chain_hash, now_rfc3339};
 use super::record::{Effect, Position, Record};
@@ -450,6 +450,22 @@ impl Session {
         (Err(key), hidden_by)
     }
 
+    /// Draw `slot` of resolution `event` takes its chit from the record's cup.
+    fn take_drawn(&mut self, event: u64, slot: usize, draw: &CupDraw) {
+        if draw.taken_before == 0 && self.uncertain_cups.remove(&draw.cup) {
+            // The log's contents stand for the chit nobody here could name.
+            self.record
+                .cups
+                .insert(draw.cup.clone(), draw.contents_before.clone());
+        }
+        match self.chit_of(event, slot, draw) {
+            Some(chit) => self.record.take_from_cup(&draw.cup, &chit),
+            None => {
+                self.uncertain_cups.insert(draw.cup.clone());
+            }
+        }
+    }
+
     /// Folds one event into the derived state. Corrections are handled by `refold`.
     fn fold(&mut self, event: &Event) {
         match &event.body {
@@ -462,17 +478,9 @@ impl Session {
                 // A chit drawn has left its cup, whether or not the result is applied.
                 for (slot, draw) in draws.iter().enumerate() {
                     self.next_draw = self.next_draw.max(draw.draw_index + 1);
-                    if draw.taken_before == 0 && self.uncertain_cups.remove(&draw.cup) {
-                        // The log's contents stand for the chit nobody here could name.
-                        self.record
-                            .cups
-                            .insert(draw.cup.clone(), draw.contents_before.clone());
-                    }
-                    match self.chit_of(event.seq, slot, draw) {
-                        Some(chit) => self.record.take_from_cup(&draw.cup, &chit),
-                        None => {
-                            self.uncertain_cups.insert(draw.cup.clone());
-                        }
+                    // A cup the form listed is not on the record: no cup there loses a chit.
+                    if !draw.listed {
+                        self.take_drawn(event.seq, slot, draw);
                     }
                     if let Some(concealed) = &draw.concealed {
                         self.record
@@ -747,14 +755,15 @@ impl Session {
         Ok(RolledDie::rolled(spec, self.next_seed()?, self.next_draw))
     }
 
-    /// Draws for `slots` from the cups on the record with the app's generator, after `dice` app
-    /// rolls. Nothing is logged until the caller appends the resolution. An empty cup is refused.
+    /// Draws for `slots` from the cups on the record (or from the lists the form gives) with the
+    /// app's generator, after `dice` app rolls. Nothing is logged until the caller appends the
+    /// resolution. An empty cup is refused.
     pub fn draw(&self, slots: &[DrawSlot], dice: usize) -> Result<Vec<CupDraw>, String> {
         if slots.is_empty() {
             return Ok(Vec::new());
         }
         let seed = self.next_seed()?;
-        let mut cups = self.record.cups.clone();
+        let mut cups = with_listed(&self.record.cups, slots);
         let mut draws: Vec<CupDraw> = Vec::new();
         for (index, slot) in (self.next_draw + dice as u64..).zip(slots) {
             // A hidden draw right after another from the same cup logs the same contents.

@@ -385,7 +385,14 @@ impl Session {
                     }
                     let mut cups = replay.record.cups.clone();
                     let mut uncertain = replay.uncertain_cups.clone();
+                    let mut listed: HashSet<&Symbol> = HashSet::new();
                     for (slot, draw) in draws.iter().enumerate() {
+                        // A cup the form listed starts from the logged input, which resolving
+                        // it again checks (`Faces`); the draws after the first from it follow
+                        // on as from any cup.
+                        if draw.listed && listed.insert(&draw.cup) {
+                            cups.insert(draw.cup.clone(), draw.contents_before.clone());
+                        }
                         let contents = cups.get(&draw.cup).cloned().unwrap_or_default();
                         // A hidden draw in a run logs the contents the run started from.
                         let run_start = slot

@@ -342,6 +342,7 @@ const FIELDS: &[Field] = &[
     super::campaign::settings::REPLACEMENT_PER_NATION,
     super::campaign::settings::REORG_AP,
     super::campaign::settings::REGROUPING_SCOPE,
+    super::campaign::settings::ARMEE_DU_NORD_MEMBERS,
 ];
 
 pub const SETTINGS: Settings = Settings {

@@ -1,23 +1,36 @@
 //! The Basic Game's set-up (27.2.1-27.2.2, L2254-2388): the printed listings (read from the
 //! scenario's data file, `listing`) put on the record, with the places the players choose.
 //!
-//! Readings: every Formation starts in March Order, which the players may change on the record
-//! (addendum S19: the starting mode is unstated); every Formation starts in supply, as no Out of
-//! Supply marker is placed (S19); the National Guard garrisons go one to a Fortress, the 1CF
-//! units to the first five Fortresses in the printed order, which the players may swap. Those
-//! eleven are the Fortresses the record knows as play begins, held by the French (`fortresses`):
-//! the map's others are named in no listing.
+//! Readings (the campaign addendum's S19 and A.2):
+//! - The listings print no Deployment Mode (5.3, L796-812). Every Formation starts in March Order,
+//!   the front of its marker (5.3.4, L804), and each player picks his own Formations' mode in
+//!   Set-up choices, before play begins.
+//! - Every Formation starts in supply, as no Out of Supply marker is placed.
+//! - The Armée du Nord's parenthesis closes after the 4CF Corps (27.2.1, L2266): the 1CF Infantry
+//!   Division, the 1CF National Guard and the Wagon printed after it start un-brigaded in its
+//!   area. The setting `armee_du_nord_members` reads them as its members instead; Set-up choices
+//!   applies it. The set-up itself, made as the session opens and before any setting can be
+//!   recorded, always puts them un-brigaded.
+//! - The National Guard garrisons go one to a Fortress, the 1CF units to the first five
+//!   Fortresses in the printed order, which the players may swap. Those eleven are the
+//!   Fortresses the record knows as play begins, held by the French (`fortresses`): the map's
+//!   others are named in no listing.
+//! - A unit listed only by type ("3x Cavalry Corps") goes on the record with no CF and marked
+//!   `BY_TYPE`: its counter is drawn at random (27.0, L2178) with the Set-up draw
+//!   (`set_up_draw`), or the players enter its values from the counter they drew.
 
 use super::fortresses;
 use super::listing::{self, Kind, Location, Piece, PoolBox, ScenarioListing, Side, Size};
+use super::settings::{ARMEE_DU_NORD_MEMBERS, on_form};
 use super::training::STAGE;
 use super::war_chest;
-use crate::engine::input::{Field, FieldKind, Input, InputError};
+use crate::engine::input::{Field, FieldKind, Input, InputError, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, NOT_ENTERED, Record};
+use crate::engine::settings::prefill_setting;
 use crate::engine::table_set::TableSet;
 use crate::engine::tables::TableError;
-use crate::games::beyond_waterloo::roster::{attribute, halves_text, leader_values, state};
+use crate::games::beyond_waterloo::roster::{MODES, attribute, halves_text, leader_values, state};
 
 const RULE: &str = "27.2.1-27.2.2, L2254-2388";
 
@@ -27,6 +40,11 @@ pub const MINOR: &str = "minor";
 pub const MOVES_FROM_TURN: &str = "moves_from_turn";
 /// The Off-Board Movement display a piece stands on, if it stands off the map (2.1.1, L438).
 pub const TRACK: &str = "off_board_track";
+/// "yes" for a Troop unit the listing gives only by type, "a Cavalry Corps": its counter is drawn
+/// at random (27.0, L2178).
+pub const BY_TYPE: &str = "listed_by_type";
+/// The counter drawn for a unit listed only by type (27.0, L2178), as its owner names it.
+pub const COUNTER: &str = "counter";
 
 /// The display a location off the map lies on.
 fn track(at: &Location) -> Option<&str> {
@@ -49,31 +67,73 @@ const NORTH_GERMANY: &[(&str, &str)] = &[
     ("Marche (P18)", "Marche (P18)"),
 ];
 
-const FIELDS: &[Field] = &[
-    Field {
-        id: "armee-du-nord-area",
-        label: "Armée du Nord sets up in",
-        group: "French choices",
-        kind: FieldKind::Choice(ARMEE_DU_NORD),
-        rule: "27.2.1, L2266",
-        help: "Napoleon's Formation and the units listed with it.",
-    },
-    Field {
-        id: "spanish-army-area",
-        label: "The Spanish Army sets up in",
-        group: "Allied choices",
-        kind: FieldKind::Choice(SPANISH_ARMY),
-        rule: "27.2.2, L2312",
-        help: "The Allied player's choice.",
-    },
-    Field {
-        id: "north-germany-area",
-        label: "The Army of North Germany sets up in",
-        group: "Allied choices",
-        kind: FieldKind::Choice(NORTH_GERMANY),
-        rule: "27.2.2, L2348",
-        help: "Any of the three areas.",
-    },
+const ARMEE_DU_NORD_AREA: Field = Field {
+    id: "armee-du-nord-area",
+    label: "Armée du Nord sets up in",
+    group: "French choices",
+    kind: FieldKind::Choice(ARMEE_DU_NORD),
+    rule: "27.2.1, L2266",
+    help: "Napoleon's Formation and the units listed with it.",
+};
+const SPANISH_ARMY_AREA: Field = Field {
+    id: "spanish-army-area",
+    label: "The Spanish Army sets up in",
+    group: "Allied choices",
+    kind: FieldKind::Choice(SPANISH_ARMY),
+    rule: "27.2.2, L2312",
+    help: "The Allied player's choice.",
+};
+const NORTH_GERMANY_AREA: Field = Field {
+    id: "north-germany-area",
+    label: "The Army of North Germany sets up in",
+    group: "Allied choices",
+    kind: FieldKind::Choice(NORTH_GERMANY),
+    rule: "27.2.2, L2348",
+    help: "Any of the three areas.",
+};
+
+/// The places the players choose, as the set-up reads them.
+const PLACES: &[Field] = &[ARMEE_DU_NORD_AREA, SPANISH_ARMY_AREA, NORTH_GERMANY_AREA];
+
+/// The rule the starting Deployment Mode follows: the modes (5.3, L796-812), which the listings
+/// leave unstated (27.2, L2250-2388; the addendum's S19).
+const MODE_RULE: &str = "5.3, L796-812; 27.2, L2250-2388 (unstated)";
+
+const FRENCH_MODE: Field = Field {
+    id: "french_mode",
+    label: "The French Formations start in",
+    group: "French choices",
+    kind: FieldKind::Choice(MODES),
+    rule: MODE_RULE,
+    help: "The listing gives no Deployment Mode: the French player picks his Formations' (March Order unless he picks another).",
+};
+const ALLIED_MODE: Field = Field {
+    id: "allied_mode",
+    label: "The Allied Formations start in",
+    group: "Allied choices",
+    kind: FieldKind::Choice(MODES),
+    rule: MODE_RULE,
+    help: "The listing gives no Deployment Mode: the Allied player picks his Formations' (March Order unless he picks another).",
+};
+
+/// The field of a side's starting Deployment Mode.
+fn mode_field(side: &str) -> &'static Field {
+    if side == "french" {
+        &FRENCH_MODE
+    } else {
+        &ALLIED_MODE
+    }
+}
+
+/// The set-up choices: the places, each side's starting Deployment Mode, and the reading of the
+/// Armée du Nord's parenthesis.
+const CHOICES: &[Field] = &[
+    ARMEE_DU_NORD_AREA,
+    SPANISH_ARMY_AREA,
+    NORTH_GERMANY_AREA,
+    FRENCH_MODE,
+    ALLIED_MODE,
+    on_form(ARMEE_DU_NORD_MEMBERS),
 ];
 
 /// The id the record gives a nation: "british", "north-german". The Cossack Cavalry Corps is
@@ -171,6 +231,9 @@ fn piece_effects(side: &str, piece: &Piece, at: Option<&str>) -> Vec<Effect> {
     if matches!(piece.kind, Kind::Wagon | Kind::Magazine) {
         return effects;
     }
+    if piece.cf_halves.is_none() && matches!(piece.kind, Kind::Infantry | Kind::Cavalry) {
+        effects.push(set(BY_TYPE, "yes"));
+    }
     let cf = piece
         .cf_halves
         .map_or_else(|| NOT_ENTERED.to_string(), halves_text);
@@ -221,7 +284,7 @@ impl Procedure for CampaignSetUp {
             title: "Campaign set-up",
             rule: RULE,
             summary: "Puts the Basic Game's Formations, Leaders, Troop units, Wagons, Magazines, pools and War Chests on the record, as the 27.2 listings print them, with the places each player chooses.",
-            fields: FIELDS,
+            fields: PLACES,
         }
     }
     /// Only as the scenario starts, before anything is on the record.
@@ -341,8 +404,30 @@ impl Procedure for CampaignSetUp {
     }
 }
 
+/// Whether play stands where the set-up's choices and draws are made: a campaign at its scenario's
+/// first step, before play begins.
+pub(super) fn before_play(record: &Record) -> bool {
+    super::is_campaign(record) && record.position == super::BASIC_SCENARIO.start
+}
+
+/// Refuses `what`, a part of the set-up, once play has begun.
+pub(super) fn check_before_play(record: &Record, what: &str) -> Result<(), InputError> {
+    if before_play(record) {
+        Ok(())
+    } else {
+        Err(InputError::new(
+            "",
+            format!(
+                "{what} are made before play begins, at the June Mobilization Phase's first segment"
+            ),
+        ))
+    }
+}
+
 /// The players' set-up choices, made or changed once the listings are on the record and before
-/// play begins: each Formation and piece the choice places moves to the area picked.
+/// play begins: each Formation and piece the choice places moves to the area picked, each side's
+/// Formations take the Deployment Mode its player picks, and the pieces printed beside the Armée
+/// du Nord join it or stay un-brigaded as the setting reads the listing (S19).
 pub struct SetUpChoices;
 
 impl Procedure for SetUpChoices {
@@ -350,24 +435,30 @@ impl Procedure for SetUpChoices {
         &About {
             id: "set-up-choices",
             title: "Set-up choices",
-            rule: "27.2.1, L2266; 27.2.2, L2312, L2348",
-            summary: "Where the Armée du Nord, the Spanish Army and the Army of North Germany set up, each with the units listed beside it: the players' choices before play begins.",
-            fields: FIELDS,
+            rule: "27.2.1, L2266; 27.2.2, L2312, L2348; 5.3, L796-812",
+            summary: "Where the Armée du Nord, the Spanish Army and the Army of North Germany set up, each with the units listed beside it, and the Deployment Mode each side's Formations start in: the players' choices before play begins.",
+            fields: CHOICES,
         }
     }
     /// Only at the scenario's first step, before play begins.
     fn applies(&self, record: &Record) -> bool {
-        super::is_campaign(record) && record.position == super::BASIC_SCENARIO.start
+        before_play(record)
+    }
+    /// The setting from the record, and each side's mode as its Formations stand.
+    fn prefill(&self, input: &mut Input, record: &Record) {
+        prefill_setting(input, record, &ARMEE_DU_NORD_MEMBERS);
+        for side in crate::games::beyond_waterloo::SIDE_IDS {
+            let mode = record
+                .units_where(Some(side), &[(attribute::TYPE, "formation")])
+                .find_map(|(_, _, formation)| formation.attribute(attribute::MODE))
+                .filter(|mode| MODES.iter().any(|(id, _)| id == mode));
+            if let Some(mode) = mode {
+                input.set(mode_field(side).id, Value::Text(mode.into()));
+            }
+        }
     }
     fn check_record(&self, _input: &Input, record: &Record) -> Result<(), InputError> {
-        if self.applies(record) {
-            Ok(())
-        } else {
-            Err(InputError::new(
-                "",
-                "the set-up choices are made before play begins, at the June Mobilization Phase's first segment",
-            ))
-        }
+        check_before_play(record, "the set-up choices")
     }
     fn acting_side(&self, _input: &Input) -> String {
         "french".into()
@@ -379,6 +470,7 @@ impl Procedure for SetUpChoices {
         _faces: &Faces,
     ) -> Result<Resolution, RuleError> {
         let listing = CampaignSetUp::listing()?;
+        let members = input.text(ARMEE_DU_NORD_MEMBERS.id) == "members";
         let mut effects = Vec::new();
         for listed in &listing.sides {
             let side = side_id(listed.side);
@@ -404,20 +496,42 @@ impl Procedure for SetUpChoices {
                     ));
                 }
             }
+            let mode = input.text(mode_field(side).id);
+            effects.extend(listed.formations.iter().map(|formation| {
+                Effect::set_attribute(side, &formation.name, attribute::MODE, mode, MODE_RULE)
+            }));
+            for piece in &listed.pieces {
+                if let Some(alternative) = &piece.alternative_formation {
+                    let formation = if members {
+                        alternative.as_str()
+                    } else {
+                        piece.formation.as_deref().unwrap_or("")
+                    };
+                    effects.push(Effect::set_attribute(
+                        side,
+                        &piece.name,
+                        attribute::FORMATION,
+                        formation,
+                        ARMEE_DU_NORD_MEMBERS.rule,
+                    ));
+                }
+            }
         }
-        let picks: Vec<String> = FIELDS
-            .iter()
-            .map(|f| {
-                f.display(
-                    input
-                        .get(f.id)
-                        .unwrap_or(&crate::engine::input::Value::Text("".into())),
-                )
-            })
-            .collect();
+        let shown = |field: &Field| {
+            input
+                .get(field.id)
+                .map_or_else(String::new, |value| field.display(value))
+        };
+        let places: Vec<String> = PLACES.iter().map(shown).collect();
         Ok(Resolution::book_keeping(
             "set-up choices",
-            format!("Set up in {}", picks.join("; ")),
+            format!(
+                "Set up in {}; the French Formations start in {}, the Allied in {}; the 1CF Infantry Division, National Guard and Wagon beside the Armée du Nord are {}",
+                places.join("; "),
+                shown(&FRENCH_MODE),
+                shown(&ALLIED_MODE),
+                shown(&ARMEE_DU_NORD_MEMBERS)
+            ),
             effects,
         ))
     }

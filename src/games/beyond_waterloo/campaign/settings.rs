@@ -366,6 +366,29 @@ pub const RP_ALLIED_LEADER: Field = campaign_setting(setting(
     "With no such Leader the benefit is lost (4.3.2).",
 ));
 
+/// S19, its third part: the Armée du Nord's listing (27.2.1, L2266) closes its parenthesis after
+/// the 4CF Corps, so the 1CF Infantry Division, the 1CF National Guard and the Wagon printed after
+/// it are pieces of their own in the area, un-brigaded (the digest's A.2 note); the parenthesis may
+/// have been meant to take them in, making them members of Napoleon's Formation. The set-up puts
+/// them un-brigaded; Set-up choices, which carries the setting, applies either reading before play
+/// begins.
+pub const ARMEE_DU_NORD_MEMBERS: Field = campaign_setting(setting(
+    "armee_du_nord_members",
+    "The 1CF Infantry Division, 1CF National Guard and Wagon listed beside the Armée du Nord are",
+    &[
+        (
+            "unbrigaded",
+            "un-brigaded pieces in its area: the parenthesis closes after the 4CF Corps (27.2.1, L2266)",
+        ),
+        (
+            "members",
+            "members of the Armée du Nord, in its Organization Display box",
+        ),
+    ],
+    "27.2.1, L2266",
+    "Applied by Set-up choices, before play begins.",
+));
+
 /// The campaign settings, for the Settings form.
 pub const FIELDS: &[Field] = &[
     ATTRITION_DICE,
@@ -388,4 +411,5 @@ pub const FIELDS: &[Field] = &[
     REPLACEMENT_PER_NATION,
     REORG_AP,
     REGROUPING_SCOPE,
+    ARMEE_DU_NORD_MEMBERS,
 ];

@@ -154,6 +154,9 @@ pub struct Piece {
     pub nation: Nation,
     /// The Formation it is brigaded to; none for an un-brigaded unit or one in a pool box.
     pub formation: Option<String>,
+    /// The Formation another reading of the listing puts it in, where the printed listing can be
+    /// read two ways: the Armée du Nord's parenthesis (27.2.1, L2266; setting S19).
+    pub alternative_formation: Option<String>,
     pub at: Location,
     /// The first turn it may move, where the listing holds it back (L2310).
     pub frozen_until_turn: Option<u32>,
@@ -555,6 +558,8 @@ struct PlaceIn {
     pool: Option<Spanned<String>>,
     /// The name its pieces' names begin with, where the default does not suit.
     label: Option<String>,
+    /// The Formation another reading of the listing puts these units in (setting S19).
+    alternative_formation: Option<Spanned<String>>,
     nation: Option<Nation>,
     frozen_until_turn: Option<u32>,
     rule: String,
@@ -618,6 +623,8 @@ struct Listed<'a> {
     /// The Formation's or the place's name, which begins the pieces' names.
     prefix: &'a str,
     formation: Option<&'a str>,
+    /// The Formation another reading puts the units in (`Piece::alternative_formation`).
+    alternative_formation: Option<&'a str>,
     at: &'a Location,
     /// The units' nation where a unit does not give one.
     nation: Option<Nation>,
@@ -687,7 +694,7 @@ impl Reader<'_> {
             formations.push(self.formation(formation, choices, &mut drafts)?);
         }
         for place in &read.place {
-            self.place(place, home, choices, &mut drafts)?;
+            self.place(place, home, choices, &formations, &mut drafts)?;
         }
         // The garrison's pieces are named with the others, so that no name is used twice; they
         // are the last drafts.
@@ -777,6 +784,7 @@ impl Reader<'_> {
         let listed = Listed {
             prefix: name,
             formation: Some(name),
+            alternative_formation: None,
             at: &at,
             nation: Some(f.nation),
             usual_nation: Some(f.nation),
@@ -797,12 +805,14 @@ impl Reader<'_> {
         })
     }
 
-    /// Units in no Formation, added to `drafts`.
+    /// Units in no Formation, added to `drafts`. The Formation another reading puts them in must
+    /// be listed already and stand where they do.
     fn place(
         &self,
         place: &Spanned<PlaceIn>,
         home: Option<Nation>,
         choices: &[Choice],
+        formations: &[FormationListing],
         drafts: &mut Vec<Draft>,
     ) -> Result<(), ListingError> {
         let p = place.get_ref();
@@ -814,6 +824,18 @@ impl Reader<'_> {
             pool: p.pool.as_ref(),
         };
         let at = self.location(place.span(), &whereabouts, choices)?;
+        if let Some(name) = &p.alternative_formation {
+            let beside = formations
+                .iter()
+                .any(|f| &f.name == name.get_ref() && f.at == at);
+            if !beside {
+                let message = format!(
+                    "no Formation named {} is listed before this place, standing where it does",
+                    name.get_ref()
+                );
+                return Err(self.error(name.span(), Some("alternative_formation"), message));
+            }
+        }
         let prefix = match &p.label {
             Some(label) => label.clone(),
             None => location_label(&at, choices),
@@ -822,6 +844,10 @@ impl Reader<'_> {
         let listed = Listed {
             prefix: &prefix,
             formation: None,
+            alternative_formation: p
+                .alternative_formation
+                .as_ref()
+                .map(|f| f.get_ref().as_str()),
             at: &at,
             nation,
             // A pool holds all the side's nations (L2174); elsewhere the place's nation goes
@@ -853,6 +879,7 @@ impl Reader<'_> {
         let listed = Listed {
             prefix: "Garrison",
             formation: None,
+            alternative_formation: None,
             at: &Location::Garrison,
             nation: g.nation.or(home),
             usual_nation: home,
@@ -996,6 +1023,7 @@ impl Reader<'_> {
             minor: u.minor,
             nation,
             formation: listed.formation.map(str::to_string),
+            alternative_formation: listed.alternative_formation.map(str::to_string),
             at: listed.at.clone(),
             frozen_until_turn: listed.frozen_until_turn,
             rule: listed.rule.to_string(),
@@ -1118,7 +1146,7 @@ fn short_area(area: &str) -> &str {
 
 /// A printed combat factor in half points: "½" is 1, "4" is 8, "1½" is 3. None for anything else,
 /// zero included.
-fn cf_halves(text: &str) -> Option<u32> {
+pub(crate) fn cf_halves(text: &str) -> Option<u32> {
     let (whole, half) = match text.strip_suffix('½') {
         Some(whole) => (whole, 1),
         None => (text, 0),

@@ -340,6 +340,18 @@ fn the_armee_du_nord_holds_the_guard_and_the_4cf_corps_only() {
             "Paris or Laon Wagon"
         ]
     );
+    // The setting's other reading puts the same three in the Armée du Nord.
+    assert!(
+        unbrigaded
+            .iter()
+            .all(|p| p.alternative_formation.as_deref() == Some("Armée du Nord"))
+    );
+    assert!(
+        f.all_pieces()
+            .filter(|p| p.alternative_formation.is_some())
+            .count()
+            == 3
+    );
     let choice = listing.choice("armee-du-nord-area").unwrap();
     assert_eq!(choice.default_option(), Some("Paris (G5)"));
     assert_eq!(choice.options, ["Paris (G5)", "Laon (H3)"]);
@@ -555,6 +567,24 @@ fn a_bad_value_the_parser_accepts_is_refused_with_its_line() {
     );
     let side = parse("ok.toml", &text).unwrap().sides[0].clone();
     assert_eq!(side.pieces[1].name, "Here Wagon 2");
+    // The Formation another reading puts a place's units in must be listed, where they stand.
+    let formation = "[[side.formation]]\nname = \"Army\"\nleader = \"L\"\nnation = \"prussian\"\nchoice = \"a\"\nrule = \"t\"\nunits = []\n\n";
+    let place = |alternative: &str, choice: &str| {
+        format!(
+            "{head}{formation}[[side.place]]\nchoice = \"{choice}\"\nalternative_formation = \"{alternative}\"\nnation = \"prussian\"\nrule = \"t\"\nunits = [{{ count = 1, kind = \"wagon\" }}]\n"
+        )
+    };
+    let side = parse("ok.toml", &place("Army", "a")).unwrap().sides[0].clone();
+    assert_eq!(
+        side.pieces[0].alternative_formation.as_deref(),
+        Some("Army")
+    );
+    assert_eq!(side.pieces[0].formation, None);
+    let error = parse("bad.toml", &place("Navy", "a")).unwrap_err();
+    assert_eq!(
+        (error.line, error.field.as_deref()),
+        (Some(23), Some("alternative_formation"))
+    );
 }
 
 #[test]
