@@ -1526,3 +1526,20 @@ fn the_allies_add_a_senior_leaders_ap_on_the_map_or_any_leaders_under_the_other_
         .expect("not the War Minister");
     assert!(refusal.contains("10.2.2, L1296"), "{refusal}");
 }
+
+#[test]
+fn the_minus_one_owed_goes_with_the_leader_when_he_leaves_his_formation() {
+    // 4.2.6, L676: the -1 is owed on a roll "for this Leader". Ney, forced with no AP left, goes
+    // to the Leader Pool: Soult does not inherit it.
+    let mut play = with_french_ap();
+    play.go_to(4, 0, 0);
+    left_wing_forced(&mut play);
+    play.go_to(4, 0, 5);
+    let form = play.input("leader-change", &replacing("Left Wing", "Soult"));
+    assert!(form.flag("forced_now"));
+    play.play("leader-change", &replacing("Left Wing", "Soult"), &[]);
+    assert_eq!(
+        play.attribute("french", "Left Wing", "forced_without_ap"),
+        None
+    );
+}

@@ -451,3 +451,25 @@ fn the_armee_du_nord_parenthesis_is_read_as_the_setting_says() {
         );
     }
 }
+
+#[test]
+fn set_up_choices_reopen_on_the_places_chosen() {
+    // 27.2.1, L2266: Paris or Laon. Choosing again changes only what is changed.
+    let mut play = basic_game();
+    play.play(
+        "set-up-choices",
+        &[("armee-du-nord-area", text("Laon (H3)"))],
+        &[],
+    );
+    let again = play.input("set-up-choices", &[]);
+    assert_eq!(again.text("armee-du-nord-area"), "Laon (H3)");
+    play.play(
+        "set-up-choices",
+        &[("french_mode", text("line_of_battle"))],
+        &[],
+    );
+    assert_eq!(
+        play.attribute("french", "Armée du Nord", "area").as_deref(),
+        Some("Laon (H3)")
+    );
+}

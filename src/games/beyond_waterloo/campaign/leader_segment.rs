@@ -4,6 +4,7 @@
 //! and exchanges (4.5.3, L712-716). A Leader sent to the Pool cannot come back in the same Phase
 //! (4.5.6, L720); a replaced Formation keeps its AP level until the next reset (4.2.8, L680).
 
+use super::administrative_points::{FORCED, fill_forced, forced_field, forced_used};
 use super::movement::ops_mark;
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
@@ -108,6 +109,14 @@ const FIELDS: &[Field] = &[
         rule: "4.5.6, L720",
         help: "From the record.",
     },
+    forced_field("forced_now", "What the record knows"),
+    Field::flag(
+        "other_forced_now",
+        "The other Formation's Leader owes -1 too",
+        "What the record knows",
+        "4.2.6, L676",
+        "From the record.",
+    ),
 ];
 
 fn leader_of<'a>(record: &'a Record, side: &str, formation: &str) -> &'a str {
@@ -128,6 +137,10 @@ impl LeaderChange {
         input.set("leader_now", Value::Text(now.as_str().into()));
         input.set("other_leader_now", Value::Text(other.as_str().into()));
         input.set("phase", Value::Text(ops_mark(record).as_str().into()));
+        let formation = input.text("formation").trim().to_string();
+        fill_forced(input, "forced_now", record, &side, &formation);
+        let other_formation = input.text("other_formation").trim().to_string();
+        fill_forced(input, "other_forced_now", record, &side, &other_formation);
         let made = record
             .counters
             .get(changes(&side).as_str())
@@ -178,7 +191,17 @@ impl Procedure for LeaderChange {
         let mut known = input.clone();
         Self::fill(&mut known, record);
         if input
-            .first_difference(&known, ["leader_now", "other_leader_now", "phase", "made"])
+            .first_difference(
+                &known,
+                [
+                    "leader_now",
+                    "other_leader_now",
+                    "phase",
+                    "made",
+                    "forced_now",
+                    "other_forced_now",
+                ],
+            )
             .is_some()
         {
             return Err(InputError::new(
@@ -267,6 +290,8 @@ impl Procedure for LeaderChange {
                     Effect::set_attribute(side, now, POOLED_IN, input.text("phase"), "4.5.6, L720"),
                 ]);
             }
+            // The -1 owed was the departing Leader's, for a roll made for him (4.2.6, L676).
+            effects.extend(forced_used(input, "forced_now", side, formation));
             format!("{new} takes command of {formation}; {now} goes to the Leader Pool")
         } else {
             let other = input.text("other_formation").trim();
@@ -278,6 +303,20 @@ impl Procedure for LeaderChange {
                 Effect::set_attribute(side, other_now, attribute::FORMATION, formation, rule),
                 Effect::set_attribute(side, now, attribute::FORMATION, other, rule),
             ]);
+            // Each Leader takes the -1 he owes with him (4.2.6, L676).
+            let owes = |id: &str| if input.flag(id) { "yes" } else { "" };
+            if input.flag("forced_now") != input.flag("other_forced_now") {
+                effects.extend([
+                    Effect::set_attribute(
+                        side,
+                        formation,
+                        FORCED,
+                        owes("other_forced_now"),
+                        "4.2.6, L676",
+                    ),
+                    Effect::set_attribute(side, other, FORCED, owes("forced_now"), "4.2.6, L676"),
+                ]);
+            }
             format!("{other_now} takes {formation} and {now} takes {other}")
         };
         Ok(Resolution::book_keeping("leader-change", headline, effects))

@@ -447,6 +447,35 @@ impl Procedure for SetUpChoices {
     /// The setting from the record, and each side's mode as its Formations stand.
     fn prefill(&self, input: &mut Input, record: &Record) {
         prefill_setting(input, record, &ARMEE_DU_NORD_MEMBERS);
+        // Each place as the record has it, so that choosing again changes only what is changed.
+        let chosen = CampaignSetUp::listing().into_iter().flat_map(|listing| {
+            listing.sides.into_iter().flat_map(|listed| {
+                let side = side_id(listed.side);
+                listed
+                    .formations
+                    .into_iter()
+                    .filter_map(move |f| match f.at {
+                        Location::Chosen(choice) => Some((side, f.name, choice)),
+                        _ => None,
+                    })
+            })
+        });
+        for (side, formation, choice) in chosen {
+            let offered = |area: &str| {
+                PLACES.iter().any(|field| {
+                    field.id == choice
+                        && matches!(field.kind, FieldKind::Choice(options)
+                            if options.iter().any(|(id, _)| *id == area))
+                })
+            };
+            if let Some(area) = record
+                .unit(side, &formation)
+                .and_then(|f| f.attribute(attribute::AREA))
+                .filter(|area| offered(area))
+            {
+                input.set(&choice, Value::Text(area.into()));
+            }
+        }
         for side in crate::games::beyond_waterloo::SIDE_IDS {
             let mode = record
                 .units_where(Some(side), &[(attribute::TYPE, "formation")])

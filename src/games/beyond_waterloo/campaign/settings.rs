@@ -388,28 +388,3 @@ pub const ARMEE_DU_NORD_MEMBERS: Field = campaign_setting(setting(
     "27.2.1, L2266",
     "Applied by Set-up choices, before play begins.",
 ));
-
-/// The campaign settings, for the Settings form.
-pub const FIELDS: &[Field] = &[
-    ATTRITION_DICE,
-    RP_COLUMN,
-    RP_ALLIED_LEADER,
-    FRAT_VP,
-    TRAINING_STAGES,
-    MORALE_RECOVERY,
-    FIRST_ENTRY_VP,
-    FINAL_TIE,
-    SUDDEN_DEATH,
-    CATASTROPHIC_BAND,
-    RETREAT_SCOPE,
-    CATASTROPHIC_VP,
-    AP_RESET_PHASES,
-    RECOVERY_ROLL_LIMITS,
-    COLOCATION,
-    BUILDUP_MORALE,
-    RECOMBINE_REMOVED,
-    REPLACEMENT_PER_NATION,
-    REORG_AP,
-    REGROUPING_SCOPE,
-    ARMEE_DU_NORD_MEMBERS,
-];
