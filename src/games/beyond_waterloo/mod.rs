@@ -79,6 +79,7 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &SetUp,
     &campaign::CampaignSetUp,
     &campaign::SetUpChoices,
+    &campaign::GarrisonSwap,
     &campaign::SetUpDraw,
     &AddUnit,
     &CounterValue,

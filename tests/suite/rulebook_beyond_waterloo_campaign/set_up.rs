@@ -473,3 +473,65 @@ fn set_up_choices_reopen_on_the_places_chosen() {
         Some("Laon (H3)")
     );
 }
+
+/// The French National Guard unit the record has in `area`.
+fn garrison_in(play: &Play, area: &str) -> String {
+    play.record()
+        .units_where(
+            Some("french"),
+            &[("size", "national-guard"), ("area", area)],
+        )
+        .map(|(_, name, _)| name.to_string())
+        .next()
+        .unwrap_or_else(|| panic!("a garrison in {area}"))
+}
+
+#[test]
+fn the_french_player_places_the_garrisons_by_exchanging_two_before_play() {
+    // 27.2.1, L2286: one unit to each Fortress, "which unit goes where being the player's
+    // choice". The set-up puts a 1CF unit in Bayonne, the first site, and a ½CF one in Lille.
+    let mut play = basic_game();
+    let bayonne = garrison_in(&play, "Bayonne (D12)");
+    let lille = garrison_in(&play, "Lille");
+    assert_eq!(
+        play.attribute("french", &bayonne, "cf").as_deref(),
+        Some("1")
+    );
+    assert_eq!(
+        play.attribute("french", &lille, "cf").as_deref(),
+        Some("1/2")
+    );
+    let one = play
+        .refused("garrison-swap", &[("garrisons", list(&[&bayonne]))])
+        .expect("two garrisons");
+    assert!(one.contains("pick two"), "{one}");
+    // The National Guard unit beside the Armée du Nord is no garrison.
+    let paris = garrison_in(&play, "Paris (G5)");
+    let refusal = play
+        .refused("garrison-swap", &[("garrisons", list(&[&bayonne, &paris]))])
+        .expect("not a garrison");
+    assert!(
+        refusal.contains("not a National Guard garrison"),
+        "{refusal}"
+    );
+    let swapped = play.play(
+        "garrison-swap",
+        &[("garrisons", list(&[&bayonne, &lille]))],
+        &[],
+    );
+    assert_eq!(
+        swapped.outcome.headline,
+        format!("{bayonne} goes to Lille, {lille} to Bayonne (D12)")
+    );
+    assert_eq!(
+        play.attribute("french", &bayonne, "area").as_deref(),
+        Some("Lille")
+    );
+    assert_eq!(
+        play.attribute("french", &lille, "area").as_deref(),
+        Some("Bayonne (D12)")
+    );
+    // Once play begins the garrisons stay where they are.
+    play.next_step();
+    assert!(!play.applies("garrison-swap"));
+}

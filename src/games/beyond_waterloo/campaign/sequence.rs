@@ -47,7 +47,7 @@ pub const REBUILD_TITLE: &str = "Rebuild Troop Units Segment";
 const AP_RESET: Step = segment(
     "AP Reset Segment",
     "4.2.7, L678; 8.2.1, L1204; 8.3.1, L1225",
-    &["set-up-choices", "set-up-draw", "ap-reset"],
+    &["set-up-choices", "set-up-draw", "garrison-swap", "ap-reset"],
     "Each Formation's Administrative Points go back to its Leader's AP rating. A Leader appointed since the last reset counts from now (4.2.8, L680).",
 );
 

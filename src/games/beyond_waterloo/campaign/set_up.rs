@@ -12,9 +12,9 @@
 //!   applies it. The set-up itself, made as the session opens and before any setting can be
 //!   recorded, always puts them un-brigaded.
 //! - The National Guard garrisons go one to a Fortress, the 1CF units to the first five
-//!   Fortresses in the printed order, which the players may swap. Those eleven are the
-//!   Fortresses the record knows as play begins, held by the French (`fortresses`): the map's
-//!   others are named in no listing.
+//!   Fortresses in the printed order, which the French player may exchange two at a time before
+//!   play begins (`garrisons`). Those eleven are the Fortresses the record knows as play
+//!   begins, held by the French (`fortresses`): the map's others are named in no listing.
 //! - A unit listed only by type ("3x Cavalry Corps") goes on the record with no CF and marked
 //!   `BY_TYPE`: its counter is drawn at random (27.0, L2178) with the Set-up draw
 //!   (`set_up_draw`), or the players enter its values from the counter they drew.
