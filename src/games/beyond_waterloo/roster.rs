@@ -853,6 +853,12 @@ pub fn unbrigaded_troop(unit: &UnitRecord) -> bool {
             .is_none_or(str::is_empty)
 }
 
+/// A piece that holds its area and moves or fights as a force: a Formation's marker, or an
+/// un-brigaded Troop unit.
+pub fn formation_or_unbrigaded(unit: &UnitRecord) -> bool {
+    unit.attribute(attribute::TYPE) == Some("formation") || unbrigaded_troop(unit)
+}
+
 /// A Troop unit's current CF in halves and printed Morale, by the face up; `None` where the
 /// players have not entered it.
 pub fn current(unit: &UnitRecord) -> (Option<u32>, Option<u32>) {

@@ -16,7 +16,7 @@ use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Lasts, Record};
 use crate::engine::symbol::Symbol;
 use crate::engine::table_set::TableSet;
-use crate::games::beyond_waterloo::roster::{attribute, state, unbrigaded_troop};
+use crate::games::beyond_waterloo::roster::{attribute, formation_or_unbrigaded, state};
 use crate::games::beyond_waterloo::{SIDE_IDS, SIDES, initiative, opponent, people};
 use std::collections::BTreeSet;
 
@@ -77,9 +77,7 @@ pub fn fortress_destroyed_mark(area: &str) -> String {
 /// unit not in a Formation (an un-brigaded unit, a National Guard garrison). Leaders, Wagons
 /// and Magazines do not fight.
 fn holds_area(piece: &crate::engine::record::UnitRecord) -> bool {
-    let formation = piece.state.as_ref() == state::IN_PLAY
-        && piece.attribute(attribute::TYPE) == Some("formation");
-    formation || unbrigaded_troop(piece)
+    piece.state.as_ref() == state::IN_PLAY && formation_or_unbrigaded(piece)
 }
 
 /// The areas where forces of both sides stand (17.1.2b, L1584).

@@ -38,6 +38,20 @@ pub(super) const fn known_text(
     }
 }
 
+/// The turn play stands in, which the form holds from the record.
+pub(super) const fn this_turn(rule: &'static str) -> Field {
+    Field {
+        id: "turn",
+        label: "This turn",
+        group: KNOWN,
+        kind: FieldKind::Count {
+            max: super::LAST_TURN,
+        },
+        rule,
+        help: "From the record.",
+    }
+}
+
 /// The AP the paying Formation has left: with none its Leader cannot act (4.2.6, L676).
 pub(super) const fn payer_ap(rule: &'static str) -> Field {
     Field {

@@ -11,6 +11,7 @@
 //! holds. French forces once in Switzerland open the border for good ("unless or until"), which
 //! the record keeps.
 
+use super::fields::this_turn;
 use super::set_up::MOVES_FROM_TURN;
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
@@ -170,14 +171,7 @@ const MOVE_FIELDS: &[Field] = &[
         rule: "27.2.2, L2310",
         help: "From the record: 0 when free to move.",
     },
-    Field {
-        id: "turn",
-        label: "This turn",
-        group: "What the record knows",
-        kind: FieldKind::Count { max: 10 },
-        rule: "27.2, L2252",
-        help: "From the record.",
-    },
+    this_turn("27.2, L2252"),
     Field {
         id: "ops_phase",
         label: "This OPs Phase",

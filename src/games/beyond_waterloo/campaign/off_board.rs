@@ -13,7 +13,7 @@ use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
 use crate::engine::record::{Effect, Record};
 use crate::engine::table_set::TableSet;
-use crate::games::beyond_waterloo::roster::{attribute, state, unbrigaded_troop};
+use crate::games::beyond_waterloo::roster::{attribute, formation_or_unbrigaded, state};
 use crate::games::beyond_waterloo::{SIDES, people};
 
 const RULE: &str = "15.1, L1469-1481";
@@ -84,9 +84,7 @@ const FIELDS: &[Field] = &[
 
 /// A force that moves on a track: a Formation, or a Troop unit in none.
 fn is_force(record: &Record, side: &str, name: &str) -> bool {
-    record.unit(side, name).is_some_and(|piece| {
-        piece.attribute(attribute::TYPE) == Some("formation") || unbrigaded_troop(piece)
-    })
+    record.unit(side, name).is_some_and(formation_or_unbrigaded)
 }
 
 /// A force's move from box to box of its Off-Board Movement display.

@@ -13,6 +13,7 @@
 //! there. Which Minor Allies leave is a setting: every other one, as printed, or only those
 //! serving in British Formations, as the rule's cause, the British losses, may suggest.
 
+use super::fields::{KNOWN, known_text, this_turn};
 use super::movement::ops_mark;
 use super::organization::deactivated;
 use super::set_up::{MINOR, MOVES_FROM_TURN, TRACK};
@@ -59,14 +60,7 @@ const fn lost(id: &'static str, label: &'static str) -> Field {
 }
 
 const fn known(id: &'static str, label: &'static str) -> Field {
-    Field {
-        id,
-        label,
-        group: "What the record knows",
-        kind: FieldKind::Text { max_len: 2000 },
-        rule: RULE,
-        help: "From the record.",
-    }
+    known_text(id, label, 2000, RULE, "From the record.")
 }
 
 const FIELDS: &[Field] = &[
@@ -102,18 +96,11 @@ const FIELDS: &[Field] = &[
     known("leaving", "Leaving the game"),
     known("wellingtons_formation", "The Formation Wellington leaves"),
     known("emptied", "Formations left with no unit"),
-    Field {
-        id: "turn",
-        label: "This turn",
-        group: "What the record knows",
-        kind: FieldKind::Count { max: 10 },
-        rule: "27.2, L2252",
-        help: "From the record.",
-    },
+    this_turn("27.2, L2252"),
     Field {
         id: "phase",
         label: "This Phase",
-        group: "What the record knows",
+        group: KNOWN,
         kind: FieldKind::Text { max_len: 10 },
         rule: "4.5.6, L720",
         help: "From the record.",

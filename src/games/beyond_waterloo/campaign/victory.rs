@@ -11,6 +11,7 @@
 //! French (S18); "sudden death" at Napoleon's Formation's Morale 0 may be set aside as the House
 //! Rule allows (L2398).
 
+use super::fields::this_turn;
 use super::fortresses;
 use super::movement::known_areas;
 use super::settings::{FINAL_TIE, FIRST_ENTRY_VP, SUDDEN_DEATH, on_form};
@@ -90,14 +91,7 @@ const CAPTURE_FIELDS: &[Field] = &[
         rule: "16.3.3h, L1536; 16.4g, L1547",
         help: "It goes back to its owner's Force Pool; the captor may put one of his own Wagons from his Force Pool in its place.",
     },
-    Field {
-        id: "turn",
-        label: "This turn",
-        group: "What the record knows",
-        kind: FieldKind::Count { max: 10 },
-        rule: "20.1.1, L1750",
-        help: "From the record.",
-    },
+    this_turn("20.1.1, L1750"),
     Field {
         id: "paris_since",
         label: "The Allies have held Paris since turn (0: they do not)",
