@@ -518,7 +518,7 @@ impl Procedure for PostBattle {
             ));
         }
         // A campaign battle opens with the Lead's mode as it stands (6.2.3, L870); it changes
-        // in the Adjustments (6.14.2, L1121; 5.3.9, L812). An un-brigaded Lead's mode is where
+        // in the Adjustments (6.14.2, L1121; 5.3.9, L814). An un-brigaded Lead's mode is where
         // it stands, in a Pass or not.
         if changes_mode
             && super::campaign::is_campaign(record)
@@ -527,7 +527,7 @@ impl Procedure for PostBattle {
         {
             return Err(InputError::new(
                 "mode",
-                "the Lead Formation's mode changes in the Adjustments Segment, Step 9 (5.3.9, L812; 6.14.2, L1121)",
+                "the Lead Formation's mode changes in the Adjustments Segment, Step 9 (5.3.9, L814; 6.14.2, L1121)",
             ));
         }
         if changes_mode && record.scenario.as_ref() == COMBAT_GAME {

@@ -7,6 +7,9 @@ use crate::engine::play::Command;
 use crate::engine::record::Record;
 use crate::ui::style::section;
 
+/// How many of the record's marks the panel shows open; more fold under one heading.
+const MARKS_SHOWN_OPEN: usize = 4;
+
 /// A unit opened from the record: (side id, name).
 pub type OpenUnit = (String, String);
 
@@ -111,8 +114,20 @@ impl GameView {
                     }
                 });
             }
-            for mark in &record.marks {
-                ui.add(egui::Label::new(mark.as_str()).wrap());
+            // A few marks show at once; many (a campaign's Fortresses) fold away, so that the
+            // victory points and the units below stay in view on a small screen.
+            let marks = |ui: &mut egui::Ui| {
+                for mark in &record.marks {
+                    ui.add(egui::Label::new(mark.as_str()).wrap());
+                }
+            };
+            if record.marks.len() <= MARKS_SHOWN_OPEN {
+                marks(ui);
+            } else {
+                egui::CollapsingHeader::new(format!("Marks ({})", record.marks.len()))
+                    .id_salt("record marks")
+                    .default_open(false)
+                    .show(ui, marks);
             }
         });
         spend

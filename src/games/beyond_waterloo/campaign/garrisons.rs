@@ -1,9 +1,10 @@
-//! The French National Guard garrisons at set-up (27.2.1, L2286): one unit to each listed
-//! Fortress, "which unit goes where being the player's choice". The set-up puts the 1CF units in
-//! the first five Fortresses in the printed order; before play begins the French player may
-//! exchange any two garrisons, as often as he likes, until each stands where he wants it.
+//! The French National Guard garrisons at set-up (27.2.1, L2286): "5x 1CF and 6x ½CF National
+//! Guard units ... one to an area" in the eleven Fortress areas listed. The line does not say
+//! which unit goes where, so it is the French player's choice (the campaign addendum's B42). The
+//! set-up puts the 1CF units in the first five Fortresses in the printed order; before play
+//! begins the French player may exchange any two garrisons, as often as he likes, until each
+//! stands where he wants it.
 
-use super::fields::{KNOWN, side};
 use super::set_up::{before_play, check_before_play};
 use crate::engine::input::{Field, FieldKind, Input, InputError, UnitOf, Value};
 use crate::engine::procedure::{About, Faces, Procedure, Resolution, RuleError};
@@ -14,7 +15,6 @@ use crate::games::beyond_waterloo::roster::{attribute, state};
 const RULE: &str = "27.2.1, L2286";
 
 const FIELDS: &[Field] = &[
-    side("Garrisons", RULE, "The French player places the garrisons."),
     Field {
         id: "garrisons",
         label: "The two garrisons that exchange Fortresses",
@@ -31,11 +31,11 @@ const FIELDS: &[Field] = &[
     },
     Field {
         id: "fortresses",
-        label: "Their Fortresses",
-        group: KNOWN,
+        label: "Their Fortresses now",
+        group: "Garrisons",
         kind: FieldKind::Text { max_len: 200 },
         rule: RULE,
-        help: "From the record, in the order the garrisons are picked.",
+        help: "Filled in from the record as the garrisons are picked, in the same order.",
     },
 ];
 
@@ -79,7 +79,7 @@ impl Procedure for GarrisonSwap {
             id: "garrison-swap",
             title: "Exchange two garrisons",
             rule: RULE,
-            summary: "Before play begins, two French National Guard garrisons exchange Fortresses: which unit goes where is the player's choice.",
+            summary: "Before play begins, two French National Guard garrisons exchange Fortresses: which unit goes where is the French player's choice.",
             fields: FIELDS,
         }
     }
@@ -97,19 +97,12 @@ impl Procedure for GarrisonSwap {
         field != "garrisons" || is_garrison(record, name)
     }
     fn prefill(&self, input: &mut Input, record: &Record) {
-        input.set("side", Value::Text("french".into()));
         Self::fill(input, record);
     }
     fn follow(&self, _changed: &str, input: &mut Input, record: &Record) {
         Self::fill(input, record);
     }
     fn check_combination(&self, input: &Input) -> Result<(), InputError> {
-        if input.text("side") != "french" {
-            return Err(InputError::new(
-                "side",
-                "the garrisons are the French player's (27.2.1, L2286)",
-            ));
-        }
         if input.list("garrisons").len() != 2 {
             return Err(InputError::new(
                 "garrisons",

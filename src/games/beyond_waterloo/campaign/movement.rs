@@ -116,7 +116,7 @@ const MOVE_FIELDS: &[Field] = &[
         label: "Deployment Mode change (1 MP)",
         group: "Move",
         kind: FieldKind::Choice(MODE_CHANGES),
-        rule: "5.3.7, L810; 5.3.10, L814",
+        rule: "5.3.7, L810; 5.3.10, L816",
         help: "Once, at the start or the end of the move. The Formation Deployment Chart on the PAC says which changes follow which; its MA is that of the mode it started the OPs Phase in (5.3.8).",
     },
     Field::flag(

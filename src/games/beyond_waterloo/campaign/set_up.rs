@@ -129,9 +129,9 @@ fn mode_field(side: &str) -> &'static Field {
 /// Armée du Nord's parenthesis.
 const CHOICES: &[Field] = &[
     ARMEE_DU_NORD_AREA,
+    FRENCH_MODE,
     SPANISH_ARMY_AREA,
     NORTH_GERMANY_AREA,
-    FRENCH_MODE,
     ALLIED_MODE,
     on_form(ARMEE_DU_NORD_MEMBERS),
 ];
